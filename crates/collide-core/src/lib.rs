@@ -1,0 +1,56 @@
+//! # collide-core
+//!
+//! Pure 2D collision geometry for arcade games: circles and axis-aligned boxes (AABBs), overlap
+//! and distance queries, *swept* (continuous) tests that return the exact time of impact (toi)
+//! and contact normal, and the collision response (reflection, elastic collisions with masses).
+//!
+//! This crate knows nothing of worlds, tile maps, entities, windows or files. It depends on
+//! [`glam`] and nothing else, and must never depend on any other crate of the workspace: the
+//! world (`collide-world`), the renderer and the frontends all build on it, never the reverse.
+//!
+//! # Conventions
+//! These hold for every item of the crate (and of the whole workspace):
+//! - **Axes**: x grows to the right, **y grows downward** (screen convention). A box's `min` is
+//!   its top-left corner, `max` its bottom-right. The "top" face of a box is the face at `min.y`
+//!   and its outward normal is `(0, -1)`.
+//! - **Units**: lengths in world units (1 unit = 1 pixel at zoom 1), time in seconds, velocities
+//!   in units per second. All state is `f64` ([`Vec2`] = [`glam::DVec2`]).
+//! - **Normals** are unit vectors pointing *from the obstacle toward the moving body* (for a pair
+//!   of moving bodies: from body 2 toward body 1).
+//! - **Time of impact**: sweeps take a velocity `vel` and a horizon `max_toi` and return the
+//!   first time `toi` in `[0, max_toi]` at which the shapes touch, in the time unit of `vel`.
+//!   Pass the step's displacement as `vel` and `max_toi = 1.0` to get toi as a fraction of the
+//!   motion; pass a velocity in units/s and the remaining time in seconds to get seconds.
+//! - **Contact at start** (the rule of Bannerman et al., "Stable algorithm for event detection
+//!   in event-driven particle dynamics", Comput. Part. Mech. 2014): if two shapes already touch
+//!   or overlap slightly *and are approaching*, the sweep reports `toi = 0`; if they touch and
+//!   are separating (or moving tangentially), there is no hit. This is what keeps a body from
+//!   tunnelling or sticking through rounding, with no tolerance band and no random nudge.
+//! - **Determinism**: only IEEE-754 `+ - * /` and `sqrt` are used (no trigonometry, no fused
+//!   multiply-add), so results are bit-identical on every platform.
+//!
+//! # Modules
+//! - [`shape`]: [`Circle`] and [`Aabb`].
+//! - [`overlap`]: closest point, distance, overlap and penetration of points, circles and boxes.
+//! - [`sweep`]: swept circle vs face / corner / box (Minkowski sum of box and disc), circle vs
+//!   circle, box vs box.
+//! - [`response`]: reflection, reflection against a moving (kinematic) surface, elastic
+//!   collision of two masses along the contact normal.
+
+pub mod math;
+pub mod overlap;
+pub mod response;
+pub mod shape;
+pub mod sweep;
+
+pub use math::{Real, Vec2};
+pub use overlap::{
+    aabb_overlaps_aabb, circle_overlaps_aabb, circle_overlaps_circle, closest_point_on_aabb,
+    contact_circle_aabb, distance_point_aabb, point_in_aabb, point_in_circle, Contact,
+};
+pub use response::{collide_elastic, reflect, reflect_relative};
+pub use shape::{Aabb, Circle};
+pub use sweep::{
+    sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_circle, sweep_circle_corner,
+    sweep_circle_face, sweep_circle_point, Corner, Face, FaceSegment, Feature, Features, SweepHit,
+};

@@ -1,0 +1,153 @@
+//! Discrete (non-swept) queries: closest point, distance, overlap and penetration.
+//!
+//! Source: the clamp-based closest point of a box (seed article 001; C. Ericson, *Real-Time
+//! Collision Detection*, 2005, §5.1.3 "Closest point on AABB to point"). "Overlap" means a
+//! positive-area intersection: shapes that only touch do **not** overlap.
+
+use crate::math::{Real, Vec2};
+use crate::shape::Aabb;
+
+/// The point of `aabb` (boundary or interior) closest to `p`: `p` clamped to the box per axis.
+///
+/// Returns `p` itself when `p` is inside. Never NaN for finite inputs.
+#[must_use]
+pub fn closest_point_on_aabb(p: Vec2, aabb: &Aabb) -> Vec2 {
+    Vec2::new(p.x.max(aabb.min.x).min(aabb.max.x), p.y.max(aabb.min.y).min(aabb.max.y))
+}
+
+/// Euclidean distance from `p` to `aabb` in world units; `0.0` when `p` is inside or on it.
+#[must_use]
+pub fn distance_point_aabb(p: Vec2, aabb: &Aabb) -> Real {
+    (p - closest_point_on_aabb(p, aabb)).length()
+}
+
+/// Whether `p` lies in `aabb`, boundary included.
+#[must_use]
+pub fn point_in_aabb(p: Vec2, aabb: &Aabb) -> bool {
+    p.x >= aabb.min.x && p.x <= aabb.max.x && p.y >= aabb.min.y && p.y <= aabb.max.y
+}
+
+/// Whether `p` lies in the disc of `center` and `radius`, boundary included.
+#[must_use]
+pub fn point_in_circle(p: Vec2, center: Vec2, radius: Real) -> bool {
+    (p - center).length_squared() <= radius * radius
+}
+
+/// Whether the disc (`center`, `radius`) and the box overlap with positive area: the distance
+/// from the centre to the box is below the radius (seed 001's test). Touching is not overlap.
+#[must_use]
+pub fn circle_overlaps_aabb(center: Vec2, radius: Real, aabb: &Aabb) -> bool {
+    // A zero-radius circle (a point) overlaps only when strictly inside.
+    (center - closest_point_on_aabb(center, aabb)).length_squared() < radius * radius
+        || (center.x > aabb.min.x
+            && center.x < aabb.max.x
+            && center.y > aabb.min.y
+            && center.y < aabb.max.y)
+}
+
+/// Whether two discs overlap: centre distance below the sum of radii (touching is not overlap).
+#[must_use]
+pub fn circle_overlaps_circle(c1: Vec2, r1: Real, c2: Vec2, r2: Real) -> bool {
+    let r = r1 + r2;
+    (c1 - c2).length_squared() < r * r
+}
+
+/// Whether two boxes overlap with positive area (sharing an edge is not overlap).
+#[must_use]
+pub fn aabb_overlaps_aabb(a: &Aabb, b: &Aabb) -> bool {
+    a.min.x < b.max.x && a.max.x > b.min.x && a.min.y < b.max.y && a.max.y > b.min.y
+}
+
+/// A penetration: the smallest translation `normal * depth` that separates two shapes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Contact {
+    /// Unit normal from the obstacle toward the body (the direction to push the body).
+    pub normal: Vec2,
+    /// Penetration depth in world units (`> 0` for an overlap).
+    pub depth: Real,
+    /// The point of the obstacle's boundary nearest to the body's centre.
+    pub point: Vec2,
+}
+
+/// The penetration of the disc (`center`, `radius`) into `aabb`, or `None` if they do not
+/// overlap (touching is not overlap).
+///
+/// - Centre outside the box: normal from the closest point to the centre,
+///   depth `radius - distance`.
+/// - Centre inside the box (deep penetration): the face nearest to the centre gives the normal
+///   (ties broken in the order left, right, top, bottom), depth `radius + distance to that face`.
+#[must_use]
+pub fn contact_circle_aabb(center: Vec2, radius: Real, aabb: &Aabb) -> Option<Contact> {
+    let closest = closest_point_on_aabb(center, aabb);
+    let d = center - closest;
+    let d2 = d.length_squared();
+    if d2 > 0.0 {
+        if d2 >= radius * radius {
+            return None;
+        }
+        let dist = d2.sqrt();
+        return Some(Contact { normal: d / dist, depth: radius - dist, point: closest });
+    }
+    // Centre inside (or on the boundary of) the box: leave through the nearest face.
+    let candidates = [
+        (center.x - aabb.min.x, Vec2::NEG_X, Vec2::new(aabb.min.x, center.y)),
+        (aabb.max.x - center.x, Vec2::X, Vec2::new(aabb.max.x, center.y)),
+        (center.y - aabb.min.y, Vec2::NEG_Y, Vec2::new(center.x, aabb.min.y)),
+        (aabb.max.y - center.y, Vec2::Y, Vec2::new(center.x, aabb.max.y)),
+    ];
+    let mut best = candidates[0];
+    for c in &candidates[1..] {
+        if c.0 < best.0 {
+            best = *c;
+        }
+    }
+    let depth = radius + best.0;
+    if depth <= 0.0 {
+        return None;
+    }
+    Some(Contact { normal: best.1, depth, point: best.2 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit_box() -> Aabb {
+        Aabb::new(Vec2::new(0.0, 0.0), Vec2::new(10.0, 10.0))
+    }
+
+    #[test]
+    fn closest_point_clamps_each_axis() {
+        // (15, -3) is right of and above the box: clamps to the top-right corner (10, 0).
+        assert_eq!(closest_point_on_aabb(Vec2::new(15.0, -3.0), &unit_box()), Vec2::new(10.0, 0.0));
+        // Inside points are returned unchanged.
+        assert_eq!(closest_point_on_aabb(Vec2::new(4.0, 6.0), &unit_box()), Vec2::new(4.0, 6.0));
+    }
+
+    #[test]
+    fn circle_box_overlap_corner_region_uses_corner_distance() {
+        // Seed 001's trap: per-axis distances (3, 3) are both below r = 4, but the corner
+        // distance is sqrt(18) = 4.243 > 4, so no overlap.
+        assert!(!circle_overlaps_aabb(Vec2::new(13.0, 13.0), 4.0, &unit_box()));
+        assert!(circle_overlaps_aabb(Vec2::new(13.0, 13.0), 4.25, &unit_box()));
+        // Touching a face exactly is not overlap.
+        assert!(!circle_overlaps_aabb(Vec2::new(14.0, 5.0), 4.0, &unit_box()));
+    }
+
+    #[test]
+    fn deep_contact_leaves_through_nearest_face() {
+        // Centre (9, 5) inside: right face is 1 away, so normal +x and depth r + 1.
+        let c = contact_circle_aabb(Vec2::new(9.0, 5.0), 2.0, &unit_box()).expect("overlap");
+        assert_eq!(c.normal, Vec2::X);
+        assert_eq!(c.depth, 3.0);
+        assert_eq!(c.point, Vec2::new(10.0, 5.0));
+    }
+
+    #[test]
+    fn shallow_contact_from_corner() {
+        // Centre (13, 14): closest (10, 10), distance 5, r = 6, depth 1, normal (0.6, 0.8).
+        let c = contact_circle_aabb(Vec2::new(13.0, 14.0), 6.0, &unit_box()).expect("overlap");
+        assert!((c.normal - Vec2::new(0.6, 0.8)).length() < 1e-15);
+        assert!((c.depth - 1.0).abs() < 1e-15);
+    }
+}

@@ -1,0 +1,81 @@
+//! Collision response: pure functions from velocities and a contact normal to new velocities.
+//!
+//! No trigonometry: every response is a vector reflection along the unit contact normal `n`
+//! (pointing toward the body whose velocity is changed; see the crate conventions), so a bounce
+//! with restitution `e = 1` keeps the speed to a few ulps.
+
+use crate::math::{Real, Vec2};
+
+/// Reflects velocity `v` off a static surface with unit normal `n` and restitution `e`
+/// (`0` = perfectly inelastic, `1` = elastic): `v' = v - (1 + e)(v·n) n`.
+///
+/// The tangential part of `v` is kept; the normal part is reversed and scaled by `e`. The
+/// formula is applied whatever the sign of `v·n`; callers reflect only approaching bodies
+/// (`v·n < 0`). For `e = 1` and `|n| = 1`, `|v'| = |v|` exactly in real arithmetic.
+/// Source: the standard impulse response, e.g. Ericson (2005) §5.5 / any mechanics text.
+///
+/// ```
+/// use collide_core::{reflect, Vec2};
+/// // 45° onto a floor (normal up, (0,-1) in y-down coordinates): vy flips, vx kept.
+/// assert_eq!(reflect(Vec2::new(3.0, 4.0), Vec2::new(0.0, -1.0), 1.0), Vec2::new(3.0, -4.0));
+/// ```
+#[must_use]
+pub fn reflect(v: Vec2, n: Vec2, e: Real) -> Vec2 {
+    v - n * ((1.0 + e) * v.dot(n))
+}
+
+/// Reflects velocity `v` off a surface moving with velocity `surface_vel` (a kinematic body,
+/// e.g. a paddle, of infinite mass): the relative velocity is reflected,
+/// `v' = v - (1 + e)((v - u)·n) n`.
+///
+/// A paddle moving up into a ball therefore sends it back faster; the surface's tangential
+/// motion does not drag the ball (no friction; sideways "english" is a game rule, not physics).
+///
+/// ```
+/// use collide_core::{reflect_relative, Vec2};
+/// // Ball falling at 100 units/s onto a paddle rising at 20 units/s (normal up = (0,-1)):
+/// // relative normal speed 120 reverses, so the ball leaves at 100 + 2·20 = 140 units/s up.
+/// let v = reflect_relative(Vec2::new(0.0, 100.0), Vec2::new(0.0, -20.0), Vec2::new(0.0, -1.0), 1.0);
+/// assert_eq!(v, Vec2::new(0.0, -140.0));
+/// ```
+#[must_use]
+pub fn reflect_relative(v: Vec2, surface_vel: Vec2, n: Vec2, e: Real) -> Vec2 {
+    v - n * ((1.0 + e) * (v - surface_vel).dot(n))
+}
+
+/// Elastic oblique collision of two masses along the unit contact normal `n` (from body 2
+/// toward body 1), with restitution `e`. Returns the new velocities `(v1', v2')`.
+///
+/// Seed article 002: decompose both velocities into the normal and the tangent, apply the 1D
+/// collision formula along the normal, keep the tangents. Written as one exchanged impulse
+/// `J = (1 + e)·m1·m2/(m1 + m2)·((v1 - v2)·n)`, `v1' = v1 - (J/m1) n`, `v2' = v2 + (J/m2) n`,
+/// which conserves momentum, and for `e = 1` kinetic energy, exactly in real arithmetic.
+///
+/// Masses are `>= 0` and may be infinite:
+/// - `m2 = ∞` (and finite `m1`): body 1 reflects off body 2 as off a moving wall
+///   ([`reflect_relative`]), body 2 is unchanged; symmetric for `m1 = ∞`.
+/// - `m1 = 0` (and `m2 > 0`): body 1 reflects, body 2 is unchanged; symmetric for `m2 = 0`.
+/// - both zero or both infinite: treated as equal masses.
+///
+/// ```
+/// use collide_core::{collide_elastic, Vec2};
+/// // Equal masses head-on: velocities are exchanged.
+/// let (a, b) = collide_elastic(1.0, Vec2::new(5.0, 0.0), 1.0, Vec2::new(-3.0, 0.0), Vec2::new(-1.0, 0.0), 1.0);
+/// assert_eq!((a, b), (Vec2::new(-3.0, 0.0), Vec2::new(5.0, 0.0)));
+/// ```
+#[must_use]
+pub fn collide_elastic(m1: Real, v1: Vec2, m2: Real, v2: Vec2, n: Vec2, e: Real) -> (Vec2, Vec2) {
+    // Share of the exchanged normal velocity taken by each body: w1 = m2/(m1+m2), w2 = m1/(m1+m2).
+    let (w1, w2) = if m1.is_infinite() && m2.is_infinite() || m1 + m2 == 0.0 {
+        (0.5, 0.5)
+    } else if m2.is_infinite() {
+        (1.0, 0.0)
+    } else if m1.is_infinite() {
+        (0.0, 1.0)
+    } else {
+        let total = m1 + m2;
+        (m2 / total, m1 / total)
+    };
+    let vn = (1.0 + e) * (v1 - v2).dot(n);
+    (v1 - n * (vn * w1), v2 + n * (vn * w2))
+}
