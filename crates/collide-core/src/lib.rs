@@ -43,7 +43,7 @@ pub mod response;
 pub mod shape;
 pub mod sweep;
 
-pub use math::{Real, Vec2};
+pub use math::{Real, Vec2, FRAC_1_SQRT_2};
 pub use overlap::{
     aabb_overlaps_aabb, circle_overlaps_aabb, circle_overlaps_circle, closest_point_on_aabb,
     contact_circle_aabb, distance_point_aabb, point_in_aabb, point_in_circle, Contact,

@@ -21,7 +21,9 @@
 //! With `m = c - p` (centre relative to the point), `a = vel·vel`, `b = m·vel`,
 //! `k = m·m - r²`, the contact times solve `a t² + 2 b t + k = 0`. The earlier root is computed
 //! as `t = k / (-b + sqrt(b² - a k))`, which has no cancellation for `b < 0` (Ericson §5.3.2;
-//! W. Press et al., *Numerical Recipes*, §5.6).
+//! W. Press et al., *Numerical Recipes*, §5.6). The discriminant itself is evaluated as
+//! `b² - a k = a r² - (m × vel)²` (Lagrange's identity), which does not cancel when the path
+//! passes close to the point. A tangent path (discriminant exactly 0, `r > 0`) is no hit.
 //!
 //! All sweeps follow the crate conventions: toi in `[0, max_toi]` in the time unit of `vel`,
 //! normal from the obstacle toward the moving body, contact at start counts only when
@@ -305,8 +307,14 @@ fn point_toi(m: Vec2, radius: Real, vel: Vec2, max_toi: Real) -> Option<(Real, V
         0.0
     } else {
         let a = vel.length_squared();
-        let disc = b * b - a * k;
-        if !(disc >= 0.0) {
+        // b² − a·k rewritten with Lagrange's identity |m|²|v|² − (m·v)² = (m × v)², so that it
+        // does not cancel: for a path through the point (m × v = 0) it is exactly a·r².
+        let cross = m.perp_dot(vel);
+        let disc = a * (radius * radius) - cross * cross;
+        // disc = a·(r² − d²) with d the path's closest approach to the point. disc = 0 with
+        // r > 0 is a tangent path: it touches for one instant with purely tangential velocity,
+        // which is no hit (the contact rule); with r = 0 it passes through the point: a hit.
+        if !(disc > 0.0 || (disc == 0.0 && radius == 0.0)) {
             return None;
         }
         k / (-b + disc.sqrt())
@@ -323,6 +331,8 @@ fn point_toi(m: Vec2, radius: Real, vel: Vec2, max_toi: Real) -> Option<(Real, V
 ///
 /// Uses the cancellation-free root `k / (-b + sqrt(b² - a·k))` (see the module docs). If the
 /// distance is already `<= radius` and the circle approaches (`(center-point)·vel < 0`), toi = 0.
+/// A path tangent to the disc (closest approach exactly `radius > 0`) only grazes it with
+/// tangential velocity and is no hit, like touching at the start while moving tangentially.
 /// When the centre coincides with the point at impact (zero radius) the normal is `-vel`
 /// normalised. Returns `None` for `vel = 0`, a miss, or toi > `max_toi`. Never NaN for
 /// finite inputs.

@@ -1,0 +1,211 @@
+//! Plain descriptions of what a world holds: the data a scene file, a level or user code gives
+//! to [`crate::World`]. Created with struct literals and `Default`; validated when a world is
+//! built from them.
+//!
+//! Conventions as in `collide-core`: x right, y down, world units, seconds, units/s, `f64`.
+
+use collide_core::{Aabb, Real, Vec2};
+
+/// One cell of a tile grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Cell {
+    /// Free space.
+    #[default]
+    Empty,
+    /// Solid and indestructible (`#` in a BricksBeater level).
+    Wall,
+    /// Solid and destroyed by the first ball that hits it (unless the world's bricks are
+    /// indestructible). The byte is the brick's kind or colour: the level character, one of
+    /// `R Y G C B W` in BricksBeater levels.
+    Brick(u8),
+}
+
+impl Cell {
+    /// Whether the cell is an obstacle (wall or brick).
+    #[must_use]
+    pub const fn is_solid(self) -> bool {
+        !matches!(self, Cell::Empty)
+    }
+}
+
+/// Which sides of the world rectangle `[0, 0]–size` reflect. An open side lets balls leave;
+/// a ball that has left entirely is removed with a `BallLost` event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Walls {
+    /// The side `x = 0`.
+    pub left: bool,
+    /// The side `y = 0` (top of the screen).
+    pub top: bool,
+    /// The side `x = width`.
+    pub right: bool,
+    /// The side `y = height` (bottom of the screen).
+    pub bottom: bool,
+}
+
+impl Walls {
+    /// All four sides reflect: a closed box.
+    pub const ALL: Walls = Walls { left: true, top: true, right: true, bottom: true };
+    /// No side reflects.
+    pub const NONE: Walls = Walls { left: false, top: false, right: false, bottom: false };
+    /// BricksBeater: left, top and right reflect, the bottom is open.
+    pub const OPEN_BOTTOM: Walls = Walls { left: true, top: true, right: true, bottom: false };
+}
+
+impl Default for Walls {
+    fn default() -> Self {
+        Walls::ALL
+    }
+}
+
+/// A tile grid: `cols × rows` square cells of side `cell` world units, cell `(0, 0)` with its
+/// top-left corner at `origin`, cells stored row-major (`cells[row * cols + col]`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GridDesc {
+    /// Side of a square cell in world units (`> 0`).
+    pub cell: Real,
+    /// Top-left corner of cell `(0, 0)` in world units.
+    pub origin: Vec2,
+    /// Number of columns.
+    pub cols: usize,
+    /// Number of rows.
+    pub rows: usize,
+    /// `cols * rows` cells, row-major, row 0 at the top.
+    pub cells: Vec<Cell>,
+}
+
+/// A ball to add: centre `pos` (world units), velocity `vel` (units/s), `radius` (world units,
+/// `>= 0`), `density` (mass per unit area, `>= 0`; mass = density·π·radius²).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BallDesc {
+    /// Centre, world units.
+    pub pos: Vec2,
+    /// Velocity, units/s.
+    pub vel: Vec2,
+    /// Radius, world units, finite and `>= 0`.
+    pub radius: Real,
+    /// Density (mass per unit area), finite and `>= 0`. Default 1.
+    pub density: Real,
+}
+
+impl Default for BallDesc {
+    fn default() -> Self {
+        BallDesc { pos: Vec2::ZERO, vel: Vec2::ZERO, radius: 3.0, density: 1.0 }
+    }
+}
+
+/// How a rectangle moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RectKind {
+    /// Never moves: an obstacle like a tile.
+    #[default]
+    Static,
+    /// Moves with its own velocity and is unaffected by hits (infinite mass): a paddle.
+    Kinematic,
+    /// Moves and bounces off everything, exchanging momentum (mass = density·area) with balls
+    /// and other dynamic rectangles (seed article 003's bouncing rectangle).
+    Dynamic,
+}
+
+/// A rectangle to add: `aabb` (world units), velocity `vel` (units/s), `kind`, and `density`
+/// (mass per unit area, used by dynamic rectangles; default 1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RectDesc {
+    /// Position and size, world units.
+    pub aabb: Aabb,
+    /// Velocity, units/s (ignored for static rectangles).
+    pub vel: Vec2,
+    /// Static, kinematic or dynamic.
+    pub kind: RectKind,
+    /// Density (mass per unit area), finite and `>= 0`. Default 1.
+    pub density: Real,
+}
+
+impl Default for RectDesc {
+    fn default() -> Self {
+        RectDesc { aabb: Aabb::default(), vel: Vec2::ZERO, kind: RectKind::Static, density: 1.0 }
+    }
+}
+
+/// Random balls placed in free space, with no overlap with solid cells, rectangles or each
+/// other, uniform random directions and exactly `speed` units/s.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpawnDesc {
+    /// Number of balls.
+    pub count: usize,
+    /// Radius of every ball, world units.
+    pub radius: Real,
+    /// Speed of every ball, units/s.
+    pub speed: Real,
+    /// Density of every ball. Default 1.
+    pub density: Real,
+    /// Seed of the xorshift64* generator (see [`crate::rng`]).
+    pub seed: u64,
+    /// Region the centres are drawn from (world units); `None` = the whole world.
+    pub region: Option<Aabb>,
+}
+
+/// Simulation settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StepConfig {
+    /// The fixed time step in seconds (`> 0`). Default 1/60.
+    pub dt: Real,
+    /// Whether balls collide with each other. Default true (BricksBeater levels: false).
+    pub ball_ball: bool,
+    /// Restitution of every collision (1 = elastic). Default 1.
+    pub restitution: Real,
+    /// Whether bricks are destroyed by their first hit (false: bricks act as walls).
+    /// Default true.
+    pub destructible_bricks: bool,
+    /// Most collision events one body may have in one step; past it the body stops for the
+    /// rest of the step and an `IterationLimit` event is reported. Default 256.
+    pub max_events_per_body: u32,
+}
+
+impl Default for StepConfig {
+    fn default() -> Self {
+        StepConfig {
+            dt: 1.0 / 60.0,
+            ball_ball: true,
+            restitution: 1.0,
+            destructible_bricks: true,
+            max_events_per_body: 256,
+        }
+    }
+}
+
+/// Everything needed to build a world: the world rectangle and its walls, an optional grid,
+/// explicit balls and rectangles, optional random balls, and the step settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    /// Display name (file stem or built-in name).
+    pub name: String,
+    /// Size of the world rectangle `[0, 0]–size`, world units.
+    pub size: Vec2,
+    /// Which sides of the world rectangle reflect.
+    pub walls: Walls,
+    /// The tile grid, if any.
+    pub grid: Option<GridDesc>,
+    /// Balls placed explicitly.
+    pub balls: Vec<BallDesc>,
+    /// Rectangles placed explicitly.
+    pub rects: Vec<RectDesc>,
+    /// Random balls, placed after the explicit ones.
+    pub spawn: Option<SpawnDesc>,
+    /// Step settings.
+    pub step: StepConfig,
+}
+
+impl Default for Scene {
+    fn default() -> Self {
+        Scene {
+            name: String::new(),
+            size: Vec2::new(640.0, 480.0),
+            walls: Walls::ALL,
+            grid: None,
+            balls: Vec::new(),
+            rects: Vec::new(),
+            spawn: None,
+            step: StepConfig::default(),
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! Collision events: a plain list per step, read with [`crate::World::events`] after each
+//! [`crate::World::step`]. Times are in seconds from the start of the step (`0..=dt`), points
+//! in world units, normals unit vectors from the obstacle (or the second body) toward the first
+//! body named in the event.
+
+use crate::grid::CellCoord;
+use crate::ids::{BallId, RectId};
+use collide_core::{Feature, Real, Vec2};
+
+/// A side of the world rectangle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// `x = 0`.
+    Left,
+    /// `y = 0` (top of the screen).
+    Top,
+    /// `x = width`.
+    Right,
+    /// `y = height` (bottom of the screen).
+    Bottom,
+}
+
+impl Side {
+    /// The four sides in the order left, top, right, bottom.
+    pub const ALL: [Side; 4] = [Side::Left, Side::Top, Side::Right, Side::Bottom];
+
+    /// The side's lowercase name as used in scene files: `left`, `top`, `right`, `bottom`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::Left => "left",
+            Side::Top => "top",
+            Side::Right => "right",
+            Side::Bottom => "bottom",
+        }
+    }
+}
+
+/// A body of the world: a ball or a rectangle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Body {
+    /// A ball.
+    Ball(BallId),
+    /// A rectangle.
+    Rect(RectId),
+}
+
+/// One thing that happened during a step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Event {
+    /// A ball bounced off a tile (an exposed face or convex corner of a solid cell).
+    BallTile {
+        /// The ball.
+        ball: BallId,
+        /// The cell hit.
+        cell: CellCoord,
+        /// Contact point on the cell's boundary, world units.
+        point: Vec2,
+        /// Contact normal, from the cell toward the ball.
+        normal: Vec2,
+        /// Time of impact, seconds from the start of the step.
+        toi: Real,
+        /// Which face or corner of the cell.
+        feature: Feature,
+    },
+    /// A ball bounced off a wall of the world rectangle.
+    BallWall {
+        /// The ball.
+        ball: BallId,
+        /// The wall.
+        side: Side,
+        /// Contact point, world units.
+        point: Vec2,
+        /// Contact normal (into the world).
+        normal: Vec2,
+        /// Time of impact, seconds from the start of the step.
+        toi: Real,
+    },
+    /// Two balls collided.
+    BallBall {
+        /// First ball (the normal points toward it).
+        a: BallId,
+        /// Second ball.
+        b: BallId,
+        /// Contact point, world units.
+        point: Vec2,
+        /// Contact normal, from `b` toward `a`.
+        normal: Vec2,
+        /// Time of impact, seconds from the start of the step.
+        toi: Real,
+    },
+    /// A ball bounced off a rectangle (static, kinematic or dynamic).
+    BallRect {
+        /// The ball.
+        ball: BallId,
+        /// The rectangle.
+        rect: RectId,
+        /// Contact point, world units.
+        point: Vec2,
+        /// Contact normal, from the rectangle toward the ball.
+        normal: Vec2,
+        /// Time of impact, seconds from the start of the step.
+        toi: Real,
+    },
+    /// A dynamic rectangle bounced off a tile.
+    RectTile {
+        /// The rectangle.
+        rect: RectId,
+        /// The cell hit.
+        cell: CellCoord,
+        /// Contact point, world units.
+        point: Vec2,
+        /// Contact normal, from the cell toward the rectangle (diagonal for corner to corner).
+        normal: Vec2,
+        /// Time of impact, seconds from the start of the step.
+        toi: Real,
+    },
+    /// A dynamic rectangle bounced off a wall of the world.
+    RectWall {
+        /// The rectangle.
+        rect: RectId,
+        /// The wall.
+        side: Side,
+        /// Contact normal (into the world).
+        normal: Vec2,
+        /// Time of impact, seconds from the start of the step.
+        toi: Real,
+    },
+    /// A dynamic rectangle bounced off another rectangle.
+    RectRect {
+        /// The dynamic rectangle (the normal points toward it).
+        a: RectId,
+        /// The other rectangle (static, kinematic or dynamic).
+        b: RectId,
+        /// Contact point, world units.
+        point: Vec2,
+        /// Contact normal, from `b` toward `a`.
+        normal: Vec2,
+        /// Time of impact, seconds from the start of the step.
+        toi: Real,
+    },
+    /// A brick was destroyed by a hit (only when bricks are destructible).
+    BrickDestroyed {
+        /// The cell, now empty.
+        cell: CellCoord,
+        /// The brick's kind byte (the level character).
+        kind: u8,
+        /// The body that hit it.
+        by: Body,
+        /// Time of the hit, seconds from the start of the step.
+        toi: Real,
+    },
+    /// A ball left the world through an open side and was removed.
+    BallLost {
+        /// The removed ball's id (now stale).
+        ball: BallId,
+        /// The side it left through.
+        side: Side,
+        /// When it was entirely outside, seconds from the start of the step.
+        toi: Real,
+    },
+    /// A dynamic rectangle left the world through an open side and was removed.
+    RectLost {
+        /// The removed rectangle's id (now stale).
+        rect: RectId,
+        /// The side it left through.
+        side: Side,
+        /// When it was entirely outside, seconds from the start of the step.
+        toi: Real,
+    },
+    /// A body started the step embedded (inside a tile, a rectangle or outside a closed wall)
+    /// and was moved to the nearest free position before the step ran.
+    Unembedded {
+        /// The body.
+        body: Body,
+        /// Where it was (centre of a ball, `min` of a rectangle), world units.
+        from: Vec2,
+        /// Where it was moved to, world units.
+        to: Vec2,
+    },
+    /// A body reached the step's bound on collision events
+    /// ([`crate::StepConfig::max_events_per_body`]) and stopped moving for the rest of the step.
+    IterationLimit {
+        /// The body.
+        body: Body,
+        /// When it stopped, seconds from the start of the step.
+        toi: Real,
+    },
+}
+
+impl Event {
+    /// A short stable name of the event's kind (`ball_tile`, `ball_wall`, `ball_ball`,
+    /// `ball_rect`, `rect_tile`, `rect_wall`, `rect_rect`, `brick_destroyed`, `ball_lost`,
+    /// `rect_lost`, `unembedded`, `iteration_limit`), used for counts and traces.
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Event::BallTile { .. } => "ball_tile",
+            Event::BallWall { .. } => "ball_wall",
+            Event::BallBall { .. } => "ball_ball",
+            Event::BallRect { .. } => "ball_rect",
+            Event::RectTile { .. } => "rect_tile",
+            Event::RectWall { .. } => "rect_wall",
+            Event::RectRect { .. } => "rect_rect",
+            Event::BrickDestroyed { .. } => "brick_destroyed",
+            Event::BallLost { .. } => "ball_lost",
+            Event::RectLost { .. } => "rect_lost",
+            Event::Unembedded { .. } => "unembedded",
+            Event::IterationLimit { .. } => "iteration_limit",
+        }
+    }
+
+    /// Every kind name of [`Event::kind`], in declaration order.
+    pub const KINDS: [&'static str; 12] = [
+        "ball_tile",
+        "ball_wall",
+        "ball_ball",
+        "ball_rect",
+        "rect_tile",
+        "rect_wall",
+        "rect_rect",
+        "brick_destroyed",
+        "ball_lost",
+        "rect_lost",
+        "unembedded",
+        "iteration_limit",
+    ];
+}

@@ -1,0 +1,118 @@
+//! Generational ids: stable across removals; a stale id yields `None`, never a wrong entity.
+
+use std::fmt;
+
+macro_rules! id_type {
+    ($name:ident, $what:literal) => {
+        #[doc = concat!("Stable id of a ", $what, ": a slot index and a generation. Ids of removed ")]
+        #[doc = concat!($what, "s are never reused for another ", $what, " (the generation differs).")]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name {
+            index: u32,
+            generation: u32,
+        }
+
+        impl $name {
+            /// The slot index (reused after removal, with a new generation).
+            #[must_use]
+            pub const fn index(self) -> u32 {
+                self.index
+            }
+
+            /// The generation of the slot when this id was issued.
+            #[must_use]
+            pub const fn generation(self) -> u32 {
+                self.generation
+            }
+
+            /// The id as one `u64`: `generation << 32 | index` (stable across builds; used in
+            /// JSON output and replays).
+            #[must_use]
+            pub const fn to_bits(self) -> u64 {
+                (self.generation as u64) << 32 | self.index as u64
+            }
+
+            /// The inverse of [`Self::to_bits`].
+            #[must_use]
+            pub const fn from_bits(bits: u64) -> Self {
+                Self { index: bits as u32, generation: (bits >> 32) as u32 }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}v{}", self.index, self.generation)
+            }
+        }
+    };
+}
+
+id_type!(BallId, "ball");
+id_type!(RectId, "rectangle");
+
+/// A slot map from ids to dense indices. Removal order and free-list reuse are deterministic.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Slots {
+    /// Per slot: current generation and dense index (`u32::MAX` when free).
+    entries: Vec<(u32, u32)>,
+    /// Free slot indices, reused last-in first-out.
+    free: Vec<u32>,
+}
+
+pub(crate) trait SlotId: Copy {
+    fn make(index: u32, generation: u32) -> Self;
+    fn parts(self) -> (u32, u32);
+}
+
+impl SlotId for BallId {
+    fn make(index: u32, generation: u32) -> Self {
+        BallId { index, generation }
+    }
+    fn parts(self) -> (u32, u32) {
+        (self.index, self.generation)
+    }
+}
+
+impl SlotId for RectId {
+    fn make(index: u32, generation: u32) -> Self {
+        RectId { index, generation }
+    }
+    fn parts(self) -> (u32, u32) {
+        (self.index, self.generation)
+    }
+}
+
+impl Slots {
+    /// Allocates an id pointing at dense index `dense`.
+    pub(crate) fn insert<I: SlotId>(&mut self, dense: u32) -> I {
+        if let Some(index) = self.free.pop() {
+            let e = &mut self.entries[index as usize];
+            e.1 = dense;
+            I::make(index, e.0)
+        } else {
+            self.entries.push((0, dense));
+            I::make(self.entries.len() as u32 - 1, 0)
+        }
+    }
+
+    /// The dense index of `id`, or `None` when stale.
+    pub(crate) fn get<I: SlotId>(&self, id: I) -> Option<usize> {
+        let (index, generation) = id.parts();
+        let &(g, dense) = self.entries.get(index as usize)?;
+        (g == generation && dense != u32::MAX).then_some(dense as usize)
+    }
+
+    /// Points `id` at a new dense index (after a swap-remove moved it).
+    pub(crate) fn relocate<I: SlotId>(&mut self, id: I, dense: u32) {
+        self.entries[id.parts().0 as usize].1 = dense;
+    }
+
+    /// Frees `id`'s slot; its generation is bumped so the id goes stale.
+    pub(crate) fn remove<I: SlotId>(&mut self, id: I) {
+        let index = id.parts().0;
+        let e = &mut self.entries[index as usize];
+        e.0 = e.0.wrapping_add(1);
+        e.1 = u32::MAX;
+        self.free.push(index);
+    }
+}

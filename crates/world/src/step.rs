@@ -1,0 +1,702 @@
+//! The fixed step: exact, event-driven continuous collision detection within `dt`.
+//!
+//! # Algorithm
+//! Within one step every moving body (ball or dynamic rectangle, a *mover*) follows its exact
+//! piecewise-linear path. Each mover predicts its next event before the end of the step: the
+//! earliest contact with an exposed tile feature, a closed wall, a static or kinematic
+//! rectangle (swept in the relative frame), another mover (ball–ball when enabled), or leaving
+//! through an open side. Predictions go into one priority queue ordered by (time, mover index).
+//! The earliest is popped, both bodies are advanced to that instant, the response is applied,
+//! and only the bodies involved predict again. This is the event-driven scheme of hard-disc
+//! molecular dynamics (D. C. Rapaport, J. Comput. Phys. 34, 1980; B. D. Lubachevsky,
+//! J. Comput. Phys. 94, 1991, "lazy" per-body times) with the step's end as horizon.
+//!
+//! Stale predictions are dropped with two counters per mover: `stamp` (bumped on every new
+//! prediction: only the latest queue entry of a mover is live) and `motion` (bumped whenever
+//! its velocity changes: a pair prediction records its partner's `motion` and is void when it
+//! changed; the mover then predicts again from that instant). A prediction aimed at a brick
+//! that another body destroyed first is void the same way. Destroying a brick can only remove
+//! obstacles, and the features it exposes lie inside the destroyed cell's grown region, so no
+//! other prediction can become too late.
+//!
+//! Contact at start follows Bannerman et al. (2014): touching and approaching is a collision at
+//! once, touching and separating is none. With that, rounding can neither tunnel a body nor
+//! stick it: no tolerance band, no random nudge (seed 000's problem 2).
+//!
+//! Determinism: the queue order is total (time by `total_cmp`, then mover index, then stamp),
+//! bodies are visited in storage order, and only `+ - * / sqrt` are used.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use crate::broad::BroadPhase;
+use crate::desc::{Cell, RectKind};
+use crate::event::{Body, Event, Side};
+use crate::grid::CellCoord;
+use crate::world::World;
+use collide_core::{
+    collide_elastic, reflect, reflect_relative, sweep_aabb_aabb, sweep_circle_aabb,
+    sweep_circle_circle, sweep_circle_face, Aabb, Feature, Features, Real, SweepHit, Vec2,
+};
+
+const ACTIVE: u8 = 0;
+const FROZEN: u8 = 1;
+const DEAD: u8 = 2;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum PTarget {
+    Cell(CellCoord),
+    Wall(Side),
+    Lost(Side),
+    /// A static or kinematic rectangle (dense index).
+    Rect(u32),
+    /// Another mover.
+    Mover(u32),
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Prediction {
+    /// Seconds from the start of the step.
+    time: Real,
+    /// Absolute time (balls: anchor time + `toi_anchor`).
+    abs: Real,
+    /// Balls: time of impact measured from the ball's anchor.
+    toi_anchor: Real,
+    target: PTarget,
+    normal: Vec2,
+    point: Vec2,
+    feature: Feature,
+    partner_motion: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    time: Real,
+    mover: u32,
+    stamp: u32,
+}
+
+impl PartialEq for Pending {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Pending {}
+impl PartialOrd for Pending {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Pending {
+    // BinaryHeap is a max-heap: the earliest time (then lowest mover) must compare greatest.
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .time
+            .total_cmp(&self.time)
+            .then(other.mover.cmp(&self.mover))
+            .then(other.stamp.cmp(&self.stamp))
+    }
+}
+
+/// Per-step working memory, kept in the world so that steady-state steps do not allocate.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Scratch {
+    t: Vec<Real>,
+    motion: Vec<u32>,
+    stamp: Vec<u32>,
+    count: Vec<u32>,
+    state: Vec<u8>,
+    next: Vec<Option<Prediction>>,
+    heap: BinaryHeap<Pending>,
+    /// Dense indices of the dynamic rectangles; mover `nb + k` is `rects[dyn_rects[k]]`.
+    dyn_rects: Vec<u32>,
+    bp: BroadPhase,
+    use_bp: bool,
+    dead_balls: Vec<usize>,
+    dead_rects: Vec<usize>,
+    /// Absolute times of the step's start and end.
+    t0: Real,
+    t1: Real,
+}
+
+/// The time origin of a prediction's sweeps.
+#[derive(Clone, Copy)]
+enum Frame {
+    /// Times from the mover's current time (rectangles).
+    Now,
+    /// Times from the ball's anchor `(anchor time, current time - anchor time)`.
+    Anchor(Real, Real),
+}
+
+/// A mover's shape and state at its own time.
+#[derive(Clone, Copy)]
+enum Shape {
+    Circle { pos: Vec2, radius: Real },
+    Box { aabb: Aabb },
+}
+
+impl World {
+    /// Advances the world by exactly one fixed step of `config().dt` seconds and returns the
+    /// step's events (also available from [`World::events`] until the next step).
+    ///
+    /// 1. Bodies that start embedded (inside a tile or rectangle, or outside a closed wall) are
+    ///    moved to the nearest free position ([`Event::Unembedded`]).
+    /// 2. Every ball and dynamic rectangle follows its exact path with continuous collision
+    ///    detection, bouncing at the exact times of impact, in global time order, as often as
+    ///    it hits (at most [`crate::StepConfig::max_events_per_body`] times; past that it stops
+    ///    for the rest of the step and [`Event::IterationLimit`] is reported). Kinematic
+    ///    rectangles move by `vel·dt`. Bricks are destroyed by their first hit when
+    ///    destructible. Bodies that leave through an open side are removed.
+    ///
+    /// Never panics; the result depends only on the state and settings (bit-identical on every
+    /// run and platform).
+    pub fn step(&mut self) -> &[Event] {
+        self.events.clear();
+        self.resolve_embedded();
+        self.run_events();
+        self.steps += 1;
+        &self.events
+    }
+
+    fn nb(&self) -> usize {
+        self.balls.len()
+    }
+
+    fn shape_of(&self, m: usize) -> (Shape, Vec2) {
+        let nb = self.nb();
+        if m < nb {
+            let b = &self.balls[m];
+            (Shape::Circle { pos: b.pos, radius: b.radius }, b.vel)
+        } else {
+            let r = &self.rects[self.scratch.dyn_rects[m - nb] as usize];
+            (Shape::Box { aabb: r.aabb }, r.vel)
+        }
+    }
+
+    fn mass_of(&self, m: usize) -> Real {
+        let nb = self.nb();
+        if m < nb {
+            self.balls[m].mass()
+        } else {
+            self.rects[self.scratch.dyn_rects[m - nb] as usize].mass()
+        }
+    }
+
+    /// Gives mover `m` a new velocity at absolute time `abs` (a ball's path is re-anchored at
+    /// its current position).
+    fn set_vel(&mut self, m: usize, v: Vec2, abs: Real) {
+        let nb = self.nb();
+        if m < nb {
+            self.balls[m].vel = v;
+            self.anchors[m] = crate::world::Anchor { pos: self.balls[m].pos, time: abs };
+        } else {
+            let k = self.scratch.dyn_rects[m - nb] as usize;
+            self.rects[k].vel = v;
+        }
+        self.scratch.motion[m] = self.scratch.motion[m].wrapping_add(1);
+    }
+
+    fn body_of(&self, m: usize) -> Body {
+        let nb = self.nb();
+        if m < nb {
+            Body::Ball(self.balls[m].id)
+        } else {
+            Body::Rect(self.rects[self.scratch.dyn_rects[m - nb] as usize].id)
+        }
+    }
+
+    /// Moves mover `m` along its velocity to time `t` (seconds from the step's start; `abs`
+    /// the same instant in absolute time). A ball's position is computed from its anchor.
+    /// No-op for a frozen or dead mover.
+    fn advance(&mut self, m: usize, t: Real, abs: Real) {
+        let s = &mut self.scratch;
+        let dtm = t - s.t[m];
+        if s.state[m] == ACTIVE && dtm > 0.0 {
+            let nb = self.balls.len();
+            if m < nb {
+                let a = self.anchors[m];
+                let b = &mut self.balls[m];
+                b.pos = a.pos + b.vel * (abs - a.time);
+            } else {
+                let r = &mut self.rects[s.dyn_rects[m - nb] as usize];
+                r.aabb = r.aabb.translated(r.vel * dtm);
+            }
+        }
+        if dtm > 0.0 {
+            s.t[m] = t;
+        }
+    }
+
+    /// Mover `j`'s shape at time `t` (extrapolated from its own time).
+    fn shape_at(&self, j: usize, t: Real) -> (Shape, Vec2) {
+        let (shape, v) = self.shape_of(j);
+        let d = t - self.scratch.t[j];
+        let shape = match shape {
+            Shape::Circle { pos, radius } => Shape::Circle { pos: pos + v * d, radius },
+            Shape::Box { aabb } => Shape::Box { aabb: aabb.translated(v * d) },
+        };
+        (shape, v)
+    }
+
+    fn reach_box(&self, m: usize) -> Aabb {
+        let (shape, v) = self.shape_of(m);
+        let rem = (self.config.dt - self.scratch.t[m]).max(0.0);
+        let b = match shape {
+            Shape::Circle { pos, radius } => Aabb::new(pos - radius, pos + radius),
+            Shape::Box { aabb } => aabb,
+        };
+        b.grown(v.length() * rem + 1e-9 * (1.0 + b.size().max_element()))
+    }
+
+    fn run_events(&mut self) {
+        let dt = self.config.dt;
+        let nb = self.balls.len();
+        let mut s = std::mem::take(&mut self.scratch);
+        s.dyn_rects.clear();
+        for (k, r) in self.rects.iter().enumerate() {
+            if r.kind == RectKind::Dynamic {
+                s.dyn_rects.push(k as u32);
+            }
+        }
+        let n = nb + s.dyn_rects.len();
+        s.t.clear();
+        s.t.resize(n, 0.0);
+        s.motion.clear();
+        s.motion.resize(n, 0);
+        s.stamp.clear();
+        s.stamp.resize(n, 0);
+        s.count.clear();
+        s.count.resize(n, 0);
+        s.state.clear();
+        s.state.resize(n, ACTIVE);
+        s.next.clear();
+        s.next.resize(n, None);
+        s.heap.clear();
+        s.dead_balls.clear();
+        s.dead_rects.clear();
+        s.t0 = self.time;
+        s.t1 = self.time + dt;
+        s.use_bp = n > 1 && (self.config.ball_ball || !s.dyn_rects.is_empty());
+        self.scratch = s;
+
+        if self.scratch.use_bp {
+            let mut mean_side = 0.0;
+            for m in 0..n {
+                mean_side += self.reach_box(m).size().max_element();
+            }
+            mean_side /= n as Real;
+            let bounds = Aabb::new(Vec2::ZERO, self.size);
+            self.scratch.bp.reset(bounds, mean_side, n);
+            for m in 0..n {
+                let b = self.reach_box(m);
+                self.scratch.bp.insert(m, &b);
+            }
+        }
+        for m in 0..n {
+            self.predict(m);
+        }
+        while let Some(p) = self.scratch.heap.pop() {
+            let m = p.mover as usize;
+            if p.stamp != self.scratch.stamp[m] || self.scratch.state[m] != ACTIVE {
+                continue;
+            }
+            let Some(pred) = self.scratch.next[m] else { continue };
+            let valid = match pred.target {
+                PTarget::Mover(j) => {
+                    let j = j as usize;
+                    self.scratch.state[j] == ACTIVE && self.scratch.motion[j] == pred.partner_motion
+                }
+                PTarget::Cell(c) => {
+                    self.grid.as_ref().is_some_and(|g| g.feature_exists(c, pred.feature))
+                }
+                _ => true,
+            };
+            self.advance(m, pred.time, pred.abs);
+            if valid {
+                self.resolve(m, pred);
+            } else {
+                self.predict(m);
+            }
+        }
+        let t1 = self.scratch.t1;
+        for m in 0..n {
+            self.advance(m, dt, t1);
+            if m < nb && self.scratch.state[m] == FROZEN {
+                // A stopped ball resumes its path from here at the next step.
+                self.anchors[m] = crate::world::Anchor { pos: self.balls[m].pos, time: t1 };
+            }
+        }
+        self.time = t1;
+        for r in &mut self.rects {
+            if r.kind == RectKind::Kinematic {
+                r.aabb = r.aabb.translated(r.vel * dt);
+            }
+        }
+        // Remove the lost bodies, highest dense index first so that indices stay valid.
+        let mut s = std::mem::take(&mut self.scratch);
+        for m in 0..n {
+            if s.state[m] == DEAD {
+                if m < nb {
+                    s.dead_balls.push(m);
+                } else {
+                    s.dead_rects.push(s.dyn_rects[m - nb] as usize);
+                }
+            }
+        }
+        s.dead_rects.sort_unstable();
+        for &i in s.dead_balls.iter().rev() {
+            let id = self.balls[i].id;
+            self.remove_ball(id);
+        }
+        for &i in s.dead_rects.iter().rev() {
+            let id = self.rects[i].id;
+            self.remove_rect(id);
+        }
+        self.scratch = s;
+    }
+
+    /// Predicts mover `m`'s next event from its current time and queues it.
+    fn predict(&mut self, m: usize) {
+        let s_t = self.scratch.t[m];
+        let dt = self.config.dt;
+        let horizon = dt - s_t;
+        self.scratch.stamp[m] = self.scratch.stamp[m].wrapping_add(1);
+        self.scratch.next[m] = None;
+        if self.scratch.state[m] != ACTIVE || !(horizon >= 0.0) {
+            return;
+        }
+        let (shape, v) = self.shape_of(m);
+        let mut best: Option<(Real, PTarget, SweepHit, u32)> = None;
+        let mut limit = horizon;
+        // How the sweep times of this prediction map to step time (see `Frame`).
+        let mut frame = Frame::Now;
+        let take = |toi: Real, target: PTarget, hit: SweepHit, pm: u32, best: &mut Option<(Real, PTarget, SweepHit, u32)>, limit: &mut Real| {
+            if toi <= *limit && best.is_none_or(|b| toi < b.0) {
+                *best = Some((toi, target, hit, pm));
+                *limit = toi;
+            }
+        };
+        match shape {
+            Shape::Circle { pos, radius } => {
+                // Static geometry is swept from the ball's anchor (the start of its straight
+                // path) so that impact times do not depend on the step size; moving things are
+                // swept from the current position, with times shifted by `base`.
+                let a = self.anchors[m];
+                let base = ((self.scratch.t0 + s_t) - a.time).max(0.0);
+                limit = self.scratch.t1 - a.time;
+                frame = Frame::Anchor(a.time, base);
+                if let Some(g) = &self.grid {
+                    if let Some(gh) = g.sweep_circle_between(a.pos, radius, v, base, limit) {
+                        take(gh.hit.toi, PTarget::Cell(gh.cell), gh.hit, 0, &mut best, &mut limit);
+                    }
+                }
+                for (side, face) in self.wall_faces() {
+                    if let Some(h) = sweep_circle_face(a.pos, radius, v, limit, &face) {
+                        take(h.toi.max(base), PTarget::Wall(side), h, 0, &mut best, &mut limit);
+                    }
+                }
+                if let Some((toi, side)) =
+                    self.loss_time(&Aabb::new(a.pos - radius, a.pos + radius), v, limit)
+                {
+                    let h = SweepHit {
+                        toi,
+                        normal: Vec2::ZERO,
+                        point: a.pos + v * toi,
+                        feature: Feature::Circle,
+                    };
+                    take(toi.max(base), PTarget::Lost(side), h, 0, &mut best, &mut limit);
+                }
+                for (k, rc) in self.rects.iter().enumerate() {
+                    match rc.kind {
+                        RectKind::Static => {
+                            if let Some(h) =
+                                sweep_circle_aabb(a.pos, radius, v, limit, &rc.aabb, Features::ALL)
+                            {
+                                take(h.toi.max(base), PTarget::Rect(k as u32), h, 0, &mut best, &mut limit);
+                            }
+                        }
+                        RectKind::Kinematic => {
+                            let aabb = rc.aabb.translated(rc.vel * s_t);
+                            let u = rc.vel;
+                            if let Some(mut h) =
+                                sweep_circle_aabb(pos, radius, v - u, limit - base, &aabb, Features::ALL)
+                            {
+                                h.point += u * h.toi;
+                                take(base + h.toi, PTarget::Rect(k as u32), h, 0, &mut best, &mut limit);
+                            }
+                        }
+                        RectKind::Dynamic => {}
+                    }
+                }
+            }
+            Shape::Box { aabb } => {
+                if let Some(g) = &self.grid {
+                    if let Some(gh) = g.sweep_aabb(&aabb, v, limit) {
+                        take(gh.hit.toi, PTarget::Cell(gh.cell), gh.hit, 0, &mut best, &mut limit);
+                    }
+                }
+                for (side, h) in self.box_wall_hits(&aabb, v, limit) {
+                    take(h.toi, PTarget::Wall(side), h, 0, &mut best, &mut limit);
+                }
+                if let Some((toi, side)) = self.loss_time(&aabb, v, limit) {
+                    let h = SweepHit { toi, normal: Vec2::ZERO, point: aabb.center() + v * toi, feature: Feature::Circle };
+                    take(toi, PTarget::Lost(side), h, 0, &mut best, &mut limit);
+                }
+                for (k, rc) in self.rects.iter().enumerate() {
+                    let (other, u) = match rc.kind {
+                        RectKind::Static => (rc.aabb, Vec2::ZERO),
+                        RectKind::Kinematic => (rc.aabb.translated(rc.vel * s_t), rc.vel),
+                        RectKind::Dynamic => continue,
+                    };
+                    if let Some(h) = sweep_aabb_aabb(&aabb, v, &other, u, limit) {
+                        take(h.toi, PTarget::Rect(k as u32), h, 0, &mut best, &mut limit);
+                    }
+                }
+            }
+        }
+        let base = match frame {
+            Frame::Now => 0.0,
+            Frame::Anchor(_, base) => base,
+        };
+        if self.scratch.use_bp {
+            let q = self.reach_box(m);
+            self.scratch.bp.query(&q);
+            let nb = self.nb();
+            let ball_ball = self.config.ball_ball;
+            for idx in 0..self.scratch.bp.out.len() {
+                let j = self.scratch.bp.out[idx] as usize;
+                if j == m || self.scratch.state[j] != ACTIVE {
+                    continue;
+                }
+                if m < nb && j < nb && !ball_ball {
+                    continue;
+                }
+                let (other, u) = self.shape_at(j, s_t);
+                let pm = self.scratch.motion[j];
+                let hit = match (shape, other) {
+                    (Shape::Circle { pos, radius }, Shape::Circle { pos: pj, radius: rj }) => {
+                        sweep_circle_circle(pos, radius, v, pj, rj, u, limit - base)
+                    }
+                    (Shape::Circle { pos, radius }, Shape::Box { aabb }) => {
+                        sweep_circle_aabb(pos, radius, v - u, limit - base, &aabb, Features::ALL).map(|mut h| {
+                            h.point += u * h.toi;
+                            h
+                        })
+                    }
+                    (Shape::Box { aabb }, Shape::Circle { pos: pj, radius: rj }) => {
+                        sweep_circle_aabb(pj, rj, u - v, limit, &aabb, Features::ALL).map(|mut h| {
+                            h.point += v * h.toi;
+                            h.normal = -h.normal;
+                            h
+                        })
+                    }
+                    (Shape::Box { aabb }, Shape::Box { aabb: bj }) => sweep_aabb_aabb(&aabb, v, &bj, u, limit),
+                };
+                if let Some(h) = hit {
+                    take(base + h.toi, PTarget::Mover(j as u32), h, pm, &mut best, &mut limit);
+                }
+            }
+        }
+        if let Some((toi, target, hit, pm)) = best {
+            let (time, abs) = match frame {
+                Frame::Now => (s_t + toi, self.scratch.t0 + s_t + toi),
+                Frame::Anchor(anchor_time, _) => {
+                    let abs = anchor_time + toi;
+                    ((abs - self.scratch.t0).max(s_t), abs)
+                }
+            };
+            let pred = Prediction {
+                time,
+                abs,
+                toi_anchor: toi,
+                target,
+                normal: hit.normal,
+                point: hit.point,
+                feature: hit.feature,
+                partner_motion: pm,
+            };
+            let s = &mut self.scratch;
+            s.next[m] = Some(pred);
+            s.heap.push(Pending { time, mover: m as u32, stamp: s.stamp[m] });
+        }
+    }
+
+    /// When a box (a body's bounds) moving with `v` is entirely outside an open side, within
+    /// `limit`: `(toi, side)`; toi = 0 if it already is.
+    fn loss_time(&self, b: &Aabb, v: Vec2, limit: Real) -> Option<(Real, Side)> {
+        let w = self.walls;
+        let mut best: Option<(Real, Side)> = None;
+        let mut consider = |open: bool, dist: Real, speed: Real, side: Side| {
+            // `dist`: how far the body still has to go to be out; `speed`: its speed outward.
+            if !open {
+                return;
+            }
+            let t = if dist <= 0.0 {
+                0.0
+            } else if speed > 0.0 {
+                dist / speed
+            } else {
+                return;
+            };
+            if t <= limit && best.is_none_or(|bst| t < bst.0) {
+                best = Some((t, side));
+            }
+        };
+        consider(!w.left, b.max.x, -v.x, Side::Left);
+        consider(!w.top, b.max.y, -v.y, Side::Top);
+        consider(!w.right, self.size.x - b.min.x, v.x, Side::Right);
+        consider(!w.bottom, self.size.y - b.min.y, v.y, Side::Bottom);
+        best
+    }
+
+    /// Hits of a moving box against the closed walls within `limit` (box inside the world).
+    fn box_wall_hits(&self, b: &Aabb, v: Vec2, limit: Real) -> impl Iterator<Item = (Side, SweepHit)> {
+        let w = self.walls;
+        let size = self.size;
+        let mut out: [Option<(Side, SweepHit)>; 4] = [None; 4];
+        let mk = |closed: bool, gap: Real, speed: Real, side: Side, normal: Vec2| -> Option<(Side, SweepHit)> {
+            // `gap` >= 0: distance from the box to the wall; `speed` > 0: approaching.
+            if !closed || !(speed > 0.0) || !(gap >= 0.0) {
+                return None;
+            }
+            let toi = gap / speed;
+            (toi <= limit).then(|| {
+                let c = b.center() + v * toi;
+                let point = match side {
+                    Side::Left => Vec2::new(0.0, c.y),
+                    Side::Right => Vec2::new(size.x, c.y),
+                    Side::Top => Vec2::new(c.x, 0.0),
+                    Side::Bottom => Vec2::new(c.x, size.y),
+                };
+                (side, SweepHit { toi, normal, point, feature: Feature::Circle })
+            })
+        };
+        out[0] = mk(w.left, b.min.x, -v.x, Side::Left, Vec2::X);
+        out[1] = mk(w.top, b.min.y, -v.y, Side::Top, Vec2::Y);
+        out[2] = mk(w.right, size.x - b.max.x, v.x, Side::Right, Vec2::NEG_X);
+        out[3] = mk(w.bottom, size.y - b.max.y, v.y, Side::Bottom, Vec2::NEG_Y);
+        out.into_iter().flatten()
+    }
+
+    /// Applies the response of mover `m`'s predicted event (already advanced to its time).
+    fn resolve(&mut self, m: usize, pred: Prediction) {
+        let e = self.config.restitution;
+        let nb = self.nb();
+        let (_, v) = self.shape_of(m);
+        let me = self.body_of(m);
+        let t = pred.time;
+        let n = pred.normal;
+        let is_ball = m < nb;
+        if is_ball {
+            // The contact position, from the anchor exactly as the impact time was solved.
+            self.balls[m].pos = self.anchors[m].pos + v * pred.toi_anchor;
+        }
+        // Boxes reflect per axis (a corner-to-corner hit flips both components).
+        let reflect_box = |v: Vec2, u: Vec2| -> Vec2 {
+            let mut out = v;
+            if n.x != 0.0 {
+                out = reflect_relative(out, u, Vec2::new(n.x.signum(), 0.0), e);
+            }
+            if n.y != 0.0 {
+                out = reflect_relative(out, u, Vec2::new(0.0, n.y.signum()), e);
+            }
+            out
+        };
+        let mut partner: Option<usize> = None;
+        match pred.target {
+            PTarget::Lost(side) => {
+                self.scratch.state[m] = DEAD;
+                self.events.push(match me {
+                    Body::Ball(ball) => Event::BallLost { ball, side, toi: t },
+                    Body::Rect(rect) => Event::RectLost { rect, side, toi: t },
+                });
+                self.scratch.motion[m] = self.scratch.motion[m].wrapping_add(1);
+                self.scratch.stamp[m] = self.scratch.stamp[m].wrapping_add(1);
+                return;
+            }
+            PTarget::Cell(c) => {
+                let nv = if is_ball { reflect(v, n, e) } else { reflect_box(v, Vec2::ZERO) };
+                self.set_vel(m, nv, pred.abs);
+                self.events.push(match me {
+                    Body::Ball(ball) => Event::BallTile { ball, cell: c, point: pred.point, normal: n, toi: t, feature: pred.feature },
+                    Body::Rect(rect) => Event::RectTile { rect, cell: c, point: pred.point, normal: n, toi: t },
+                });
+                if self.config.destructible_bricks {
+                    if let Some(g) = &mut self.grid {
+                        if let Cell::Brick(kind) = g.cell(c) {
+                            g.set_cell(c, Cell::Empty);
+                            self.events.push(Event::BrickDestroyed { cell: c, kind, by: me, toi: t });
+                        }
+                    }
+                }
+            }
+            PTarget::Wall(side) => {
+                let nv = if is_ball { reflect(v, n, e) } else { reflect_box(v, Vec2::ZERO) };
+                self.set_vel(m, nv, pred.abs);
+                self.events.push(match me {
+                    Body::Ball(ball) => Event::BallWall { ball, side, point: pred.point, normal: n, toi: t },
+                    Body::Rect(rect) => Event::RectWall { rect, side, normal: n, toi: t },
+                });
+            }
+            PTarget::Rect(k) => {
+                let rc = self.rects[k as usize];
+                let nv = if is_ball { reflect_relative(v, rc.vel, n, e) } else { reflect_box(v, rc.vel) };
+                self.set_vel(m, nv, pred.abs);
+                self.events.push(match me {
+                    Body::Ball(ball) => Event::BallRect { ball, rect: rc.id, point: pred.point, normal: n, toi: t },
+                    Body::Rect(rect) => Event::RectRect { a: rect, b: rc.id, point: pred.point, normal: n, toi: t },
+                });
+            }
+            PTarget::Mover(j) => {
+                let j = j as usize;
+                self.advance(j, t, pred.abs);
+                let (_, vj) = self.shape_of(j);
+                let (mi, mj) = (self.mass_of(m), self.mass_of(j));
+                let (nv, nvj) = if is_ball || j < nb {
+                    collide_elastic(mi, v, mj, vj, n, e)
+                } else {
+                    let mut a = (v, vj);
+                    if n.x != 0.0 {
+                        a = collide_elastic(mi, a.0, mj, a.1, Vec2::new(n.x.signum(), 0.0), e);
+                    }
+                    if n.y != 0.0 {
+                        a = collide_elastic(mi, a.0, mj, a.1, Vec2::new(0.0, n.y.signum()), e);
+                    }
+                    a
+                };
+                self.set_vel(m, nv, pred.abs);
+                self.set_vel(j, nvj, pred.abs);
+                let other = self.body_of(j);
+                self.events.push(match (me, other) {
+                    (Body::Ball(a), Body::Ball(b)) => Event::BallBall { a, b, point: pred.point, normal: n, toi: t },
+                    (Body::Ball(ball), Body::Rect(rect)) => Event::BallRect { ball, rect, point: pred.point, normal: n, toi: t },
+                    (Body::Rect(rect), Body::Ball(ball)) => Event::BallRect { ball, rect, point: pred.point, normal: -n, toi: t },
+                    (Body::Rect(a), Body::Rect(b)) => Event::RectRect { a, b, point: pred.point, normal: n, toi: t },
+                });
+                partner = Some(j);
+            }
+        }
+        self.after_response(m, t);
+        if let Some(j) = partner {
+            self.after_response(j, t);
+        }
+    }
+
+    /// Counts the event against mover `m`'s bound, grows its reach box if it got faster, and
+    /// predicts again (or freezes it at the bound).
+    fn after_response(&mut self, m: usize, t: Real) {
+        self.scratch.count[m] += 1;
+        if self.scratch.count[m] >= self.config.max_events_per_body {
+            self.scratch.state[m] = FROZEN;
+            self.scratch.stamp[m] = self.scratch.stamp[m].wrapping_add(1);
+            let body = self.body_of(m);
+            self.events.push(Event::IterationLimit { body, toi: t });
+            return;
+        }
+        if self.scratch.use_bp {
+            let b = self.reach_box(m);
+            self.scratch.bp.insert(m, &b);
+        }
+        self.predict(m);
+    }
+}

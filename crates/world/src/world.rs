@@ -1,0 +1,843 @@
+//! The world: a tile grid, balls and rectangles in a world rectangle, advanced by
+//! [`World::step`] (see `step.rs`).
+
+use crate::desc::{BallDesc, Cell, RectDesc, RectKind, Scene, StepConfig, Walls};
+use crate::event::{Body, Event, Side};
+use crate::grid::{CellCoord, Grid, GridError};
+use crate::ids::{BallId, RectId, Slots};
+use crate::limits;
+use crate::rng::XorShift64Star;
+use crate::step::Scratch;
+use collide_core::{
+    aabb_overlaps_aabb, circle_overlaps_aabb, circle_overlaps_circle, point_in_aabb,
+    sweep_circle_aabb, sweep_circle_circle, sweep_circle_face, Aabb, Face, FaceSegment, Features,
+    Real, SweepHit, Vec2,
+};
+
+/// A ball as stored in the world.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ball {
+    /// Stable id.
+    pub id: BallId,
+    /// Centre, world units.
+    pub pos: Vec2,
+    /// Velocity, units/s.
+    pub vel: Vec2,
+    /// Radius, world units.
+    pub radius: Real,
+    /// Density, mass per unit area.
+    pub density: Real,
+}
+
+impl Ball {
+    /// Mass = density·π·radius² (seed 002 uses density × volume; collide is 2D, so area).
+    #[must_use]
+    pub fn mass(&self) -> Real {
+        self.density * std::f64::consts::PI * self.radius * self.radius
+    }
+}
+
+/// A rectangle as stored in the world.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect {
+    /// Stable id.
+    pub id: RectId,
+    /// Position and size, world units.
+    pub aabb: Aabb,
+    /// Velocity, units/s (zero for static rectangles).
+    pub vel: Vec2,
+    /// Static, kinematic or dynamic.
+    pub kind: RectKind,
+    /// Density, mass per unit area (dynamic rectangles).
+    pub density: Real,
+}
+
+impl Rect {
+    /// Mass: density·area for a dynamic rectangle; infinite for static and kinematic ones.
+    #[must_use]
+    pub fn mass(&self) -> Real {
+        match self.kind {
+            RectKind::Dynamic => {
+                let s = self.aabb.size();
+                self.density * s.x * s.y
+            }
+            _ => Real::INFINITY,
+        }
+    }
+}
+
+/// Why the world refused an input. Every variant names the field and the bad value.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum WorldError {
+    /// A ball field is invalid.
+    #[error("ball field `{field}`: {problem}")]
+    BadBall {
+        /// `pos`, `vel`, `radius` or `density`.
+        field: &'static str,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A rectangle field is invalid.
+    #[error("rect field `{field}`: {problem}")]
+    BadRect {
+        /// `min`/`max`, `vel` or `density`.
+        field: &'static str,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A world or step setting is invalid.
+    #[error("{field}: {problem}")]
+    BadSetting {
+        /// `world.size`, `step.dt`, `step.restitution`, ...
+        field: &'static str,
+        /// What is wrong.
+        problem: String,
+    },
+    /// The grid description is invalid.
+    #[error(transparent)]
+    Grid(#[from] GridError),
+    /// Too many bodies.
+    #[error("too many {what}: {count} exceeds the limit of {max}")]
+    TooMany {
+        /// `balls` or `rects`.
+        what: &'static str,
+        /// Requested count.
+        count: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// Random spawning could not place every ball without overlap.
+    #[error("spawn: placed only {placed} of {count} balls of radius {radius} without overlap after {attempts} attempts; lower `count` or `radius`, or enlarge `region`")]
+    SpawnImpossible {
+        /// Balls placed.
+        placed: usize,
+        /// Balls asked for.
+        count: usize,
+        /// Their radius.
+        radius: Real,
+        /// Attempts made.
+        attempts: u64,
+    },
+    /// The id does not name a live body.
+    #[error("no such body: {0:?}")]
+    NoSuchBody(Body),
+}
+
+/// What a world query or cast hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Target {
+    /// A grid cell.
+    Cell(CellCoord),
+    /// A ball.
+    Ball(BallId),
+    /// A rectangle.
+    Rect(RectId),
+    /// A wall of the world.
+    Wall(Side),
+}
+
+/// The first hit of [`World::cast_circle`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CastHit {
+    /// Fraction of the segment travelled at impact, in `[0, 1]`.
+    pub toi: Real,
+    /// The circle's centre at impact, world units.
+    pub center: Vec2,
+    /// Contact point, world units.
+    pub point: Vec2,
+    /// Contact normal from the target toward the circle.
+    pub normal: Vec2,
+    /// What was hit.
+    pub target: Target,
+}
+
+/// The simulated world. Build it from a [`Scene`] ([`World::from_scene`]) or empty
+/// ([`World::new`]) and add bodies; advance it with [`World::step`].
+#[derive(Clone, Debug)]
+pub struct World {
+    pub(crate) size: Vec2,
+    pub(crate) walls: Walls,
+    pub(crate) grid: Option<Grid>,
+    pub(crate) balls: Vec<Ball>,
+    pub(crate) ball_slots: Slots,
+    pub(crate) rects: Vec<Rect>,
+    pub(crate) rect_slots: Slots,
+    pub(crate) config: StepConfig,
+    pub(crate) events: Vec<Event>,
+    pub(crate) steps: u64,
+    pub(crate) scratch: Scratch,
+    /// Per ball (parallel to `balls`): where and when its current straight path started.
+    pub(crate) anchors: Vec<Anchor>,
+    /// Simulated time since the world was built, seconds.
+    pub(crate) time: Real,
+}
+
+/// The start of a ball's current straight path: position `pos` at absolute time `time`.
+///
+/// A ball's position at time `T` is always computed as `pos + vel·(T - time)` from the anchor
+/// set at its last velocity change, never by adding up per-step moves. Impact times are solved
+/// from the anchor too, so a ball among tiles and walls follows bit for bit the same path
+/// whatever the step size: the step only decides when the state is sampled.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Anchor {
+    pub(crate) pos: Vec2,
+    pub(crate) time: Real,
+}
+
+impl World {
+    /// An empty world of `size` (world units, both `> 0`) with the given walls and settings.
+    ///
+    /// # Errors
+    /// [`WorldError::BadSetting`] for a non-finite or non-positive size, or invalid settings
+    /// (dt not finite and `> 0`, restitution outside `[0, 1]`, `max_events_per_body` 0 or over
+    /// [`limits::MAX_EVENTS_PER_BODY`]).
+    pub fn new(size: Vec2, walls: Walls, config: StepConfig) -> Result<Self, WorldError> {
+        if !(size.is_finite() && size.x > 0.0 && size.y > 0.0) {
+            return Err(WorldError::BadSetting {
+                field: "world.size",
+                problem: format!("must be finite and > 0, got [{}, {}]", size.x, size.y),
+            });
+        }
+        validate_config(&config)?;
+        Ok(World {
+            size,
+            walls,
+            grid: None,
+            balls: Vec::new(),
+            ball_slots: Slots::default(),
+            rects: Vec::new(),
+            rect_slots: Slots::default(),
+            config,
+            events: Vec::new(),
+            steps: 0,
+            scratch: Scratch::default(),
+            anchors: Vec::new(),
+            time: 0.0,
+        })
+    }
+
+    /// Builds the world a scene describes: grid, explicit balls and rectangles, then the
+    /// `[spawn]` balls placed at random in free space (no overlap with solid cells, rectangles,
+    /// closed walls or other balls), drawn from xorshift64* with the spawn's seed.
+    ///
+    /// # Errors
+    /// Any invalid value ([`WorldError`]), or [`WorldError::SpawnImpossible`] when the random
+    /// balls cannot all be placed.
+    pub fn from_scene(scene: &Scene) -> Result<Self, WorldError> {
+        let mut world = World::new(scene.size, scene.walls, scene.step)?;
+        if let Some(g) = &scene.grid {
+            world.grid = Some(Grid::new(g)?);
+        }
+        for r in &scene.rects {
+            world.add_rect(*r)?;
+        }
+        for b in &scene.balls {
+            world.add_ball(*b)?;
+        }
+        if let Some(sp) = &scene.spawn {
+            world.spawn(sp)?;
+        }
+        Ok(world)
+    }
+
+    fn spawn(&mut self, sp: &crate::desc::SpawnDesc) -> Result<(), WorldError> {
+        if sp.count == 0 {
+            return Ok(());
+        }
+        let total = self.balls.len().saturating_add(sp.count);
+        if total > limits::MAX_BALLS {
+            return Err(WorldError::TooMany { what: "balls", count: total, max: limits::MAX_BALLS });
+        }
+        validate_ball(&BallDesc {
+            pos: Vec2::ZERO,
+            vel: Vec2::ZERO,
+            radius: sp.radius,
+            density: sp.density,
+        })?;
+        if !(sp.speed.is_finite() && sp.speed >= 0.0) {
+            return Err(WorldError::BadSetting {
+                field: "spawn.speed",
+                problem: format!("must be finite and >= 0, got {}", sp.speed),
+            });
+        }
+        let region = sp.region.unwrap_or(Aabb::new(Vec2::ZERO, self.size));
+        if !region.is_valid() {
+            return Err(WorldError::BadSetting {
+                field: "spawn.region",
+                problem: format!("must be finite with min <= max, got {region:?}"),
+            });
+        }
+        let r = sp.radius;
+        // Centres are drawn in the region shrunk by r (and kept inside closed walls).
+        let lo = Vec2::new(
+            region.min.x + r,
+            region.min.y + r,
+        );
+        let hi = Vec2::new(region.max.x - r, region.max.y - r);
+        let mut rng = XorShift64Star::new(sp.seed);
+        // A uniform hash grid of placed balls (cell = 2r) for the no-overlap test.
+        let cell = (2.0 * r).max(1e-6);
+        let cols = (((hi.x - lo.x).max(0.0) / cell).ceil() as usize + 1).min(4096);
+        let rows = (((hi.y - lo.y).max(0.0) / cell).ceil() as usize + 1).min(4096);
+        let mut buckets: Vec<Vec<Vec2>> = vec![Vec::new(); cols * rows];
+        let bucket_of = |p: Vec2| -> (usize, usize) {
+            let q = ((p - lo) / cell).floor();
+            ((q.x.max(0.0) as usize).min(cols - 1), (q.y.max(0.0) as usize).min(rows - 1))
+        };
+        for b in &self.balls {
+            let (c, rr) = bucket_of(b.pos);
+            buckets[rr * cols + c].push(b.pos);
+        }
+        let max_attempts = (sp.count as u64).saturating_mul(1000).saturating_add(10_000);
+        let mut attempts = 0u64;
+        let mut placed = 0usize;
+        let reach = (cols.max(rows)).min(2).max(1);
+        while placed < sp.count {
+            if attempts >= max_attempts || !(lo.x <= hi.x && lo.y <= hi.y) {
+                return Err(WorldError::SpawnImpossible {
+                    placed,
+                    count: sp.count,
+                    radius: r,
+                    attempts,
+                });
+            }
+            attempts += 1;
+            let p = Vec2::new(
+                lo.x + (hi.x - lo.x) * rng.next_f64(),
+                lo.y + (hi.y - lo.y) * rng.next_f64(),
+            );
+            if !self.circle_is_free(p, r, None) {
+                continue;
+            }
+            // Other balls: explicit ones may have other radii, test them all when few.
+            let (c, rr) = bucket_of(p);
+            let mut clash = false;
+            'scan: for y in rr.saturating_sub(reach)..(rr + reach + 1).min(rows) {
+                for x in c.saturating_sub(reach)..(c + reach + 1).min(cols) {
+                    for q in &buckets[y * cols + x] {
+                        if circle_overlaps_circle(p, r, *q, r) {
+                            clash = true;
+                            break 'scan;
+                        }
+                    }
+                }
+            }
+            if clash || self.balls.iter().any(|b| b.radius != r && circle_overlaps_circle(p, r, b.pos, b.radius)) {
+                continue;
+            }
+            let dir = rng.unit_vector();
+            self.add_ball(BallDesc { pos: p, vel: dir * sp.speed, radius: r, density: sp.density })?;
+            buckets[rr * cols + c].push(p);
+            placed += 1;
+        }
+        Ok(())
+    }
+
+    /// Whether a disc of `radius` at `p` is free of solid cells, rectangles (all kinds, except
+    /// `skip`) and closed walls (touching allowed). Balls are not considered.
+    #[must_use]
+    pub fn circle_is_free(&self, p: Vec2, radius: Real, skip: Option<RectId>) -> bool {
+        self.circle_overlap_depth_ok(p, radius, 0.0, skip)
+    }
+
+    /// Like [`World::circle_is_free`] but tolerating overlaps up to `slack` world units.
+    pub(crate) fn circle_overlap_depth_ok(
+        &self,
+        p: Vec2,
+        radius: Real,
+        slack: Real,
+        skip: Option<RectId>,
+    ) -> bool {
+        let r = radius - slack;
+        if self.walls.left && p.x < r
+            || self.walls.right && p.x > self.size.x - r
+            || self.walls.top && p.y < r
+            || self.walls.bottom && p.y > self.size.y - r
+        {
+            return false;
+        }
+        if let Some(g) = &self.grid {
+            if g.first_overlap_circle(p, radius, slack).is_some() {
+                return false;
+            }
+        }
+        !self
+            .rects
+            .iter()
+            .any(|rc| Some(rc.id) != skip && circle_overlaps_aabb(p, r, &rc.aabb))
+    }
+
+    /// Size of the world rectangle `[0, 0]–size`, world units.
+    #[must_use]
+    pub fn size(&self) -> Vec2 {
+        self.size
+    }
+
+    /// Which sides of the world reflect.
+    #[must_use]
+    pub fn walls(&self) -> Walls {
+        self.walls
+    }
+
+    /// Changes which sides reflect (takes effect at the next step).
+    pub fn set_walls(&mut self, walls: Walls) {
+        self.walls = walls;
+    }
+
+    /// The step settings.
+    #[must_use]
+    pub fn config(&self) -> &StepConfig {
+        &self.config
+    }
+
+    /// Replaces the step settings.
+    ///
+    /// # Errors
+    /// As [`World::new`] for invalid settings; the old settings are kept then.
+    pub fn set_config(&mut self, config: StepConfig) -> Result<(), WorldError> {
+        validate_config(&config)?;
+        self.config = config;
+        Ok(())
+    }
+
+    /// The tile grid, if any.
+    #[must_use]
+    pub fn grid(&self) -> Option<&Grid> {
+        self.grid.as_ref()
+    }
+
+    /// Sets one grid cell (placing or removing a tile between steps). A ball left inside a new
+    /// tile is pushed out at the start of the next step. Returns the previous cell, or `None`
+    /// when there is no grid or `c` is outside it.
+    pub fn set_cell(&mut self, c: CellCoord, cell: Cell) -> Option<Cell> {
+        self.grid.as_mut()?.set_cell(c, cell)
+    }
+
+    /// Simulated time since the world was built, seconds (the sum of the steps' dt).
+    #[must_use]
+    pub fn time(&self) -> Real {
+        self.time
+    }
+
+    /// Number of steps taken since the world was built.
+    #[must_use]
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// The live balls, in storage order (stable between removals; a removal moves the last
+    /// ball into the freed place).
+    #[must_use]
+    pub fn balls(&self) -> &[Ball] {
+        &self.balls
+    }
+
+    /// The live rectangles, in storage order.
+    #[must_use]
+    pub fn rects(&self) -> &[Rect] {
+        &self.rects
+    }
+
+    /// The ball with this id, or `None` if it was removed.
+    #[must_use]
+    pub fn ball(&self, id: BallId) -> Option<&Ball> {
+        self.ball_slots.get(id).map(|i| &self.balls[i])
+    }
+
+    /// The rectangle with this id, or `None` if it was removed.
+    #[must_use]
+    pub fn rect(&self, id: RectId) -> Option<&Rect> {
+        self.rect_slots.get(id).map(|i| &self.rects[i])
+    }
+
+    /// Adds a ball.
+    ///
+    /// # Errors
+    /// [`WorldError::BadBall`] for a non-finite position or velocity, or a radius or density
+    /// that is not finite and `>= 0`; [`WorldError::TooMany`] past [`limits::MAX_BALLS`].
+    pub fn add_ball(&mut self, desc: BallDesc) -> Result<BallId, WorldError> {
+        validate_ball(&desc)?;
+        if self.balls.len() >= limits::MAX_BALLS {
+            return Err(WorldError::TooMany {
+                what: "balls",
+                count: self.balls.len() + 1,
+                max: limits::MAX_BALLS,
+            });
+        }
+        let id = self.ball_slots.insert(self.balls.len() as u32);
+        self.balls.push(Ball {
+            id,
+            pos: desc.pos,
+            vel: desc.vel,
+            radius: desc.radius,
+            density: desc.density,
+        });
+        self.anchors.push(Anchor { pos: desc.pos, time: self.time });
+        Ok(id)
+    }
+
+    /// Removes a ball; returns it, or `None` if the id is stale.
+    pub fn remove_ball(&mut self, id: BallId) -> Option<Ball> {
+        let i = self.ball_slots.get(id)?;
+        self.ball_slots.remove(id);
+        let ball = self.balls.swap_remove(i);
+        self.anchors.swap_remove(i);
+        if let Some(moved) = self.balls.get(i) {
+            self.ball_slots.relocate(moved.id, i as u32);
+        }
+        Some(ball)
+    }
+
+    /// Sets a ball's velocity (units/s).
+    ///
+    /// # Errors
+    /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadBall`] for a non-finite
+    /// velocity.
+    pub fn set_ball_velocity(&mut self, id: BallId, vel: Vec2) -> Result<(), WorldError> {
+        if !vel.is_finite() {
+            return Err(WorldError::BadBall { field: "vel", problem: format!("not finite: {vel}") });
+        }
+        let i = self.ball_slots.get(id).ok_or(WorldError::NoSuchBody(Body::Ball(id)))?;
+        self.balls[i].vel = vel;
+        self.anchors[i] = Anchor { pos: self.balls[i].pos, time: self.time };
+        Ok(())
+    }
+
+    /// Moves a ball (teleport, world units). If the new place is inside a tile or a rectangle,
+    /// the ball is pushed out at the start of the next step.
+    ///
+    /// # Errors
+    /// As [`World::set_ball_velocity`].
+    pub fn set_ball_position(&mut self, id: BallId, pos: Vec2) -> Result<(), WorldError> {
+        if !pos.is_finite() {
+            return Err(WorldError::BadBall { field: "pos", problem: format!("not finite: {pos}") });
+        }
+        let i = self.ball_slots.get(id).ok_or(WorldError::NoSuchBody(Body::Ball(id)))?;
+        self.balls[i].pos = pos;
+        self.anchors[i] = Anchor { pos, time: self.time };
+        Ok(())
+    }
+
+    /// Adds a rectangle.
+    ///
+    /// # Errors
+    /// [`WorldError::BadRect`] for a non-finite box or `min > max`, a non-finite velocity, or a
+    /// density that is not finite and `>= 0`; [`WorldError::TooMany`] past
+    /// [`limits::MAX_RECTS`].
+    pub fn add_rect(&mut self, desc: RectDesc) -> Result<RectId, WorldError> {
+        if !desc.aabb.is_valid() {
+            return Err(WorldError::BadRect {
+                field: "min/max",
+                problem: format!("must be finite with min <= max, got {:?}", desc.aabb),
+            });
+        }
+        if !desc.vel.is_finite() {
+            return Err(WorldError::BadRect { field: "vel", problem: format!("not finite: {}", desc.vel) });
+        }
+        if !(desc.density.is_finite() && desc.density >= 0.0) {
+            return Err(WorldError::BadRect {
+                field: "density",
+                problem: format!("must be finite and >= 0, got {}", desc.density),
+            });
+        }
+        if self.rects.len() >= limits::MAX_RECTS {
+            return Err(WorldError::TooMany {
+                what: "rects",
+                count: self.rects.len() + 1,
+                max: limits::MAX_RECTS,
+            });
+        }
+        let id = self.rect_slots.insert(self.rects.len() as u32);
+        let vel = if desc.kind == RectKind::Static { Vec2::ZERO } else { desc.vel };
+        self.rects.push(Rect { id, aabb: desc.aabb, vel, kind: desc.kind, density: desc.density });
+        Ok(id)
+    }
+
+    /// Removes a rectangle; returns it, or `None` if the id is stale.
+    pub fn remove_rect(&mut self, id: RectId) -> Option<Rect> {
+        let i = self.rect_slots.get(id)?;
+        self.rect_slots.remove(id);
+        let rect = self.rects.swap_remove(i);
+        if let Some(moved) = self.rects.get(i) {
+            self.rect_slots.relocate(moved.id, i as u32);
+        }
+        Some(rect)
+    }
+
+    /// Sets a rectangle's velocity (units/s). For a kinematic paddle that must follow a target
+    /// `x`, set `vel = (target - current) / dt` so that the paddle's motion is swept exactly.
+    ///
+    /// # Errors
+    /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for a non-finite
+    /// velocity or a static rectangle (which never moves).
+    pub fn set_rect_velocity(&mut self, id: RectId, vel: Vec2) -> Result<(), WorldError> {
+        if !vel.is_finite() {
+            return Err(WorldError::BadRect { field: "vel", problem: format!("not finite: {vel}") });
+        }
+        let i = self.rect_slots.get(id).ok_or(WorldError::NoSuchBody(Body::Rect(id)))?;
+        if self.rects[i].kind == RectKind::Static {
+            return Err(WorldError::BadRect {
+                field: "vel",
+                problem: "a static rectangle cannot move".to_string(),
+            });
+        }
+        self.rects[i].vel = vel;
+        Ok(())
+    }
+
+    /// Moves a rectangle (teleport). Bodies left inside it are pushed out at the next step.
+    ///
+    /// # Errors
+    /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for an invalid box.
+    pub fn set_rect_aabb(&mut self, id: RectId, aabb: Aabb) -> Result<(), WorldError> {
+        if !aabb.is_valid() {
+            return Err(WorldError::BadRect {
+                field: "min/max",
+                problem: format!("must be finite with min <= max, got {aabb:?}"),
+            });
+        }
+        let i = self.rect_slots.get(id).ok_or(WorldError::NoSuchBody(Body::Rect(id)))?;
+        self.rects[i].aabb = aabb;
+        Ok(())
+    }
+
+    /// The events of the last step, in the order they happened (time order; simultaneous
+    /// events in a fixed order).
+    #[must_use]
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Takes the events of the last step out of the world (leaving it empty), so that bodies
+    /// can be added or removed while going through them.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// Total kinetic energy `Σ ½·m·|v|²` of balls and dynamic rectangles, summed in storage
+    /// order (units: mass · units²/s²).
+    #[must_use]
+    pub fn kinetic_energy(&self) -> Real {
+        let mut e = 0.0;
+        for b in &self.balls {
+            e += 0.5 * b.mass() * b.vel.length_squared();
+        }
+        for r in &self.rects {
+            if r.kind == RectKind::Dynamic {
+                e += 0.5 * r.mass() * r.vel.length_squared();
+            }
+        }
+        e
+    }
+
+    /// Total momentum `Σ m·v` of balls and dynamic rectangles.
+    #[must_use]
+    pub fn momentum(&self) -> Vec2 {
+        let mut p = Vec2::ZERO;
+        for b in &self.balls {
+            p += b.vel * b.mass();
+        }
+        for r in &self.rects {
+            if r.kind == RectKind::Dynamic {
+                p += r.vel * r.mass();
+            }
+        }
+        p
+    }
+
+    /// A 64-bit hash of the whole simulated state: every ball's and rectangle's id, position,
+    /// velocity, size and density and the start of each ball's current path (their IEEE-754
+    /// bits), every grid cell, the walls, the step count and the simulated time. FNV-1a over little-endian 64-bit words, so it is the same on every platform and
+    /// build: two worlds with equal hashes are (barring collisions) bit-identical.
+    #[must_use]
+    pub fn state_hash(&self) -> u64 {
+        let mut h = Fnv::new();
+        h.word(self.steps);
+        h.word(self.size.x.to_bits());
+        h.word(self.size.y.to_bits());
+        h.word(u64::from(self.walls.left) | u64::from(self.walls.top) << 1 | u64::from(self.walls.right) << 2 | u64::from(self.walls.bottom) << 3);
+        h.word(self.balls.len() as u64);
+        h.word(self.time.to_bits());
+        for (b, a) in self.balls.iter().zip(&self.anchors) {
+            h.word(b.id.to_bits());
+            for x in [b.pos.x, b.pos.y, b.vel.x, b.vel.y, b.radius, b.density, a.pos.x, a.pos.y, a.time] {
+                h.word(x.to_bits());
+            }
+        }
+        h.word(self.rects.len() as u64);
+        for r in &self.rects {
+            h.word(r.id.to_bits());
+            for x in [r.aabb.min.x, r.aabb.min.y, r.aabb.max.x, r.aabb.max.y, r.vel.x, r.vel.y, r.density] {
+                h.word(x.to_bits());
+            }
+            h.word(r.kind as u64);
+        }
+        if let Some(g) = &self.grid {
+            h.word(g.cols() as u64);
+            h.word(g.rows() as u64);
+            for c in g.cells() {
+                h.word(match c {
+                    Cell::Empty => 0,
+                    Cell::Wall => 1,
+                    Cell::Brick(k) => 2 | u64::from(*k) << 8,
+                });
+            }
+        }
+        h.finish()
+    }
+
+    /// Casts a circle of `radius` from `from` to `to` (world units) against the current state
+    /// (tiles' exposed features, closed walls, rectangles, balls; nothing moves) and returns the
+    /// first hit, with `toi` as a fraction of the segment. Used for aim previews.
+    ///
+    /// Contact at start counts only when the circle moves toward the obstacle (the crate's
+    /// Bannerman rule). Balls listed in `ignore` are skipped (e.g. the ball being aimed).
+    #[must_use]
+    pub fn cast_circle(&self, from: Vec2, to: Vec2, radius: Real, ignore: &[BallId]) -> Option<CastHit> {
+        let d = to - from;
+        let mut best: Option<(SweepHit, Target)> = None;
+        let consider = |h: Option<SweepHit>, t: Target, best: &mut Option<(SweepHit, Target)>| {
+            if let Some(h) = h {
+                if best.is_none_or(|b| h.toi < b.0.toi) {
+                    *best = Some((h, t));
+                }
+            }
+        };
+        if let Some(g) = &self.grid {
+            if let Some(gh) = g.sweep_circle(from, radius, d, 1.0) {
+                consider(Some(gh.hit), Target::Cell(gh.cell), &mut best);
+            }
+        }
+        for (side, face) in self.wall_faces() {
+            consider(sweep_circle_face(from, radius, d, 1.0, &face), Target::Wall(side), &mut best);
+        }
+        for r in &self.rects {
+            consider(sweep_circle_aabb(from, radius, d, 1.0, &r.aabb, Features::ALL), Target::Rect(r.id), &mut best);
+        }
+        for b in &self.balls {
+            if !ignore.contains(&b.id) {
+                consider(
+                    sweep_circle_circle(from, radius, d, b.pos, b.radius, Vec2::ZERO, 1.0),
+                    Target::Ball(b.id),
+                    &mut best,
+                );
+            }
+        }
+        best.map(|(h, target)| CastHit {
+            toi: h.toi,
+            center: from + d * h.toi,
+            point: h.point,
+            normal: h.normal,
+            target,
+        })
+    }
+
+    /// Everything containing point `p` (boundaries included): solid cells, balls, rectangles,
+    /// in that order (cells row-major, bodies in storage order), appended to `out`.
+    pub fn query_point(&self, p: Vec2, out: &mut Vec<Target>) {
+        if let Some(g) = &self.grid {
+            g.for_each_solid_in(&Aabb::new(p, p), |c, _| {
+                if point_in_aabb(p, &g.cell_aabb(c)) {
+                    out.push(Target::Cell(c));
+                }
+            });
+        }
+        for b in &self.balls {
+            if (p - b.pos).length_squared() <= b.radius * b.radius {
+                out.push(Target::Ball(b.id));
+            }
+        }
+        for r in &self.rects {
+            if point_in_aabb(p, &r.aabb) {
+                out.push(Target::Rect(r.id));
+            }
+        }
+    }
+
+    /// Everything overlapping `aabb` with positive area: solid cells, balls, rectangles, in that
+    /// order, appended to `out`.
+    pub fn query_aabb(&self, aabb: &Aabb, out: &mut Vec<Target>) {
+        if let Some(g) = &self.grid {
+            g.for_each_solid_in(aabb, |c, _| {
+                if aabb_overlaps_aabb(aabb, &g.cell_aabb(c)) {
+                    out.push(Target::Cell(c));
+                }
+            });
+        }
+        for b in &self.balls {
+            if circle_overlaps_aabb(b.pos, b.radius, aabb) {
+                out.push(Target::Ball(b.id));
+            }
+        }
+        for r in &self.rects {
+            if aabb_overlaps_aabb(aabb, &r.aabb) {
+                out.push(Target::Rect(r.id));
+            }
+        }
+    }
+
+    /// The closed walls as face segments of the outside half-planes (normals into the world).
+    pub(crate) fn wall_faces(&self) -> impl Iterator<Item = (Side, FaceSegment)> + '_ {
+        let inf = Real::INFINITY;
+        let all = [
+            (self.walls.left, Side::Left, FaceSegment::new(Face::Right, 0.0, -inf, inf)),
+            (self.walls.top, Side::Top, FaceSegment::new(Face::Bottom, 0.0, -inf, inf)),
+            (self.walls.right, Side::Right, FaceSegment::new(Face::Left, self.size.x, -inf, inf)),
+            (self.walls.bottom, Side::Bottom, FaceSegment::new(Face::Top, self.size.y, -inf, inf)),
+        ];
+        all.into_iter().filter(|w| w.0).map(|w| (w.1, w.2))
+    }
+}
+
+fn validate_config(c: &StepConfig) -> Result<(), WorldError> {
+    if !(c.dt.is_finite() && c.dt > 0.0) {
+        return Err(WorldError::BadSetting { field: "step.dt", problem: format!("must be finite and > 0, got {}", c.dt) });
+    }
+    if !(c.restitution >= 0.0 && c.restitution <= 1.0) {
+        return Err(WorldError::BadSetting {
+            field: "step.restitution",
+            problem: format!("must be in [0, 1], got {}", c.restitution),
+        });
+    }
+    if c.max_events_per_body == 0 || c.max_events_per_body > limits::MAX_EVENTS_PER_BODY {
+        return Err(WorldError::BadSetting {
+            field: "step.max_events_per_body",
+            problem: format!("must be in 1..={}, got {}", limits::MAX_EVENTS_PER_BODY, c.max_events_per_body),
+        });
+    }
+    Ok(())
+}
+
+fn validate_ball(b: &BallDesc) -> Result<(), WorldError> {
+    if !b.pos.is_finite() {
+        return Err(WorldError::BadBall { field: "pos", problem: format!("not finite: {}", b.pos) });
+    }
+    if !b.vel.is_finite() {
+        return Err(WorldError::BadBall { field: "vel", problem: format!("not finite: {}", b.vel) });
+    }
+    if !(b.radius.is_finite() && b.radius >= 0.0) {
+        return Err(WorldError::BadBall { field: "radius", problem: format!("must be finite and >= 0, got {}", b.radius) });
+    }
+    if !(b.density.is_finite() && b.density >= 0.0) {
+        return Err(WorldError::BadBall { field: "density", problem: format!("must be finite and >= 0, got {}", b.density) });
+    }
+    Ok(())
+}
+
+/// FNV-1a, 64-bit, over 64-bit words (each fed as 8 little-endian bytes).
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    fn word(&mut self, w: u64) {
+        for byte in w.to_le_bytes() {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
