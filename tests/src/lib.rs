@@ -31,7 +31,14 @@ pub fn closed_level(n: u32, balls: usize) -> Scene {
 /// # Panics
 /// On invalid arguments (a test failure).
 #[must_use]
-pub fn world_with_cells(size: Vec2, dt: f64, cell: f64, cols: usize, rows: usize, solid: &[(u32, u32)]) -> World {
+pub fn world_with_cells(
+    size: Vec2,
+    dt: f64,
+    cell: f64,
+    cols: usize,
+    rows: usize,
+    solid: &[(u32, u32)],
+) -> World {
     let mut cells = vec![Cell::Empty; cols * rows];
     for &(c, r) in solid {
         cells[r as usize * cols + c as usize] = Cell::Wall;
@@ -39,8 +46,17 @@ pub fn world_with_cells(size: Vec2, dt: f64, cell: f64, cols: usize, rows: usize
     let scene = Scene {
         size,
         walls: Walls::ALL,
-        grid: Some(GridDesc { cell, origin: Vec2::ZERO, cols, rows, cells }),
-        step: StepConfig { dt, ..StepConfig::default() },
+        grid: Some(GridDesc {
+            cell,
+            origin: Vec2::ZERO,
+            cols,
+            rows,
+            cells,
+        }),
+        step: StepConfig {
+            dt,
+            ..StepConfig::default()
+        },
         ..Scene::default()
     };
     World::from_scene(&scene).expect("valid scene")
@@ -49,7 +65,12 @@ pub fn world_with_cells(size: Vec2, dt: f64, cell: f64, cols: usize, rows: usize
 /// A ball description.
 #[must_use]
 pub fn ball(pos: (f64, f64), vel: (f64, f64), radius: f64, density: f64) -> BallDesc {
-    BallDesc { pos: Vec2::new(pos.0, pos.1), vel: Vec2::new(vel.0, vel.1), radius, density }
+    BallDesc {
+        pos: Vec2::new(pos.0, pos.1),
+        vel: Vec2::new(vel.0, vel.1),
+        radius,
+        density,
+    }
 }
 
 /// Shorthand for a cell coordinate.
@@ -64,6 +85,9 @@ pub fn embedded_count(w: &World) -> usize {
     let Some(g) = w.grid() else { return 0 };
     w.balls()
         .iter()
-        .filter(|b| g.distance_to_solid(b.pos, b.radius).is_some_and(|d| d < b.radius - 1e-6))
+        .filter(|b| {
+            g.distance_to_solid(b.pos, b.radius)
+                .is_some_and(|d| d < b.radius - 1e-6)
+        })
         .count()
 }

@@ -26,7 +26,10 @@ fn check(level: u32) {
         worst = worst.max((*a - *b).length());
     }
     eprintln!("level {level}: largest position difference {worst:e} units");
-    assert!(worst < 1e-6, "level {level}: positions differ by up to {worst:e}");
+    assert!(
+        worst < 1e-6,
+        "level {level}: positions differ by up to {worst:e}"
+    );
 }
 
 #[test]

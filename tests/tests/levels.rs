@@ -16,7 +16,9 @@ fn run(n: u32) -> u64 {
     for _ in 0..10_000 {
         for e in w.step() {
             match e.kind() {
-                "ball_lost" | "iteration_limit" | "unembedded" => panic!("level {n}: unexpected {e:?}"),
+                "ball_lost" | "iteration_limit" | "unembedded" => {
+                    panic!("level {n}: unexpected {e:?}")
+                }
                 "ball_tile" => tile_hits += 1,
                 _ => {}
             }
@@ -26,7 +28,10 @@ fn run(n: u32) -> u64 {
     assert_eq!(w.balls().len(), 1000, "level {n}: balls lost");
     assert_eq!(embedded_count(&w), 0, "level {n}: embedded balls");
     assert!(max_dev < 1e-9, "level {n}: energy drift {max_dev:e}");
-    assert!(tile_hits > 10_000, "level {n}: only {tile_hits} tile hits: the balls did not play");
+    assert!(
+        tile_hits > 10_000,
+        "level {n}: only {tile_hits} tile hits: the balls did not play"
+    );
     w.state_hash()
 }
 

@@ -13,7 +13,13 @@ fn tile_events(w: &World) -> Vec<(collide_world::CellCoord, Vec2, f64, Feature)>
     w.events()
         .iter()
         .filter_map(|e| match *e {
-            Event::BallTile { cell, normal, toi, feature, .. } => Some((cell, normal, toi, feature)),
+            Event::BallTile {
+                cell,
+                normal,
+                toi,
+                feature,
+                ..
+            } => Some((cell, normal, toi, feature)),
             _ => None,
         })
         .collect()
@@ -25,7 +31,9 @@ fn seed000_face_hit_flips_vx_at_the_exact_time() {
     // Contact when the centre reaches x = 48: t = 18/60 = 0.3 s. dt = 0.5, so it then moves
     // back for 0.2 s: x = 48 - 12 = 36.
     let mut w = world_with_cells(Vec2::new(100.0, 100.0), 0.5, 10.0, 10, 10, &[(5, 5)]);
-    let id = w.add_ball(ball((30.0, 55.0), (60.0, 0.0), 2.0, 1.0)).unwrap();
+    let id = w
+        .add_ball(ball((30.0, 55.0), (60.0, 0.0), 2.0, 1.0))
+        .unwrap();
     w.step();
     let ev = tile_events(&w);
     assert_eq!(ev.len(), 1);
@@ -43,7 +51,9 @@ fn seed000_horizontal_face_hit_flips_vy() {
     // Same cell, ball r = 2 at (55, 90) moving up at 40: contact at y = 62 after 28/40 = 0.7 s;
     // dt = 1, then 0.3 s down: y = 62 + 12 = 74.
     let mut w = world_with_cells(Vec2::new(100.0, 100.0), 1.0, 10.0, 10, 10, &[(5, 5)]);
-    let id = w.add_ball(ball((55.0, 90.0), (0.0, -40.0), 2.0, 1.0)).unwrap();
+    let id = w
+        .add_ball(ball((55.0, 90.0), (0.0, -40.0), 2.0, 1.0))
+        .unwrap();
     w.step();
     let ev = tile_events(&w);
     assert_eq!(ev.len(), 1);
@@ -65,7 +75,9 @@ fn seed000_corner_hit_reflects_about_the_corner_normal() {
     // it has y = 44.5 < 50. v·n = -24 - 24 = -48, v' = v - 2(v·n)n = (40,30) + 96(-0.6,-0.8)
     // = (-17.6, -46.8), |v'| = 50. dt = 0.5: final centre (47,46) + 0.25·v' = (42.6, 34.3).
     let mut w = world_with_cells(Vec2::new(100.0, 100.0), 0.5, 10.0, 10, 10, &[(5, 5)]);
-    let id = w.add_ball(ball((37.0, 38.5), (40.0, 30.0), 5.0, 1.0)).unwrap();
+    let id = w
+        .add_ball(ball((37.0, 38.5), (40.0, 30.0), 5.0, 1.0))
+        .unwrap();
     w.step();
     let ev = tile_events(&w);
     assert_eq!(ev.len(), 1);
@@ -85,7 +97,8 @@ fn seed000_fake_tangency_is_not_a_corner_hit() {
     // y = 48, reached later (seed 000's "fake" tangency). Start y = 20, speed 40:
     // face hit at (48-20)/40 = 0.7 s with normal (0,-1).
     let mut w = world_with_cells(Vec2::new(100.0, 100.0), 1.0, 10.0, 10, 10, &[(5, 5)]);
-    w.add_ball(ball((51.0, 20.0), (0.0, 40.0), 2.0, 1.0)).unwrap();
+    w.add_ball(ball((51.0, 20.0), (0.0, 40.0), 2.0, 1.0))
+        .unwrap();
     w.step();
     let ev = tile_events(&w);
     assert_eq!(ev.len(), 1);
@@ -99,8 +112,17 @@ fn seam_between_two_bricks_hit_at_45_degrees_reflects_as_a_flat_face() {
     // Ball r = 2 aimed at the seam: centre (35,33) moving (30,30) reaches (50,48) at t = 0.5.
     // A flat floor flips vy only: v' = (30,-30); after dt = 1 the centre is (65,33).
     // Per-cell boxes would see the corners (50,50) of both cells: a ghost collision.
-    let mut w = world_with_cells(Vec2::new(100.0, 100.0), 1.0, 10.0, 10, 10, &[(4, 5), (5, 5)]);
-    let id = w.add_ball(ball((35.0, 33.0), (30.0, 30.0), 2.0, 1.0)).unwrap();
+    let mut w = world_with_cells(
+        Vec2::new(100.0, 100.0),
+        1.0,
+        10.0,
+        10,
+        10,
+        &[(4, 5), (5, 5)],
+    );
+    let id = w
+        .add_ball(ball((35.0, 33.0), (30.0, 30.0), 2.0, 1.0))
+        .unwrap();
     w.step();
     let ev = tile_events(&w);
     assert_eq!(ev.len(), 1, "{ev:?}");
@@ -117,7 +139,9 @@ fn ball_skimming_a_row_of_bricks_keeps_its_tangential_velocity() {
     // moving along it at 100 units/s passes every seam without an event and without any change.
     let row: Vec<(u32, u32)> = (0..10).map(|c| (c, 5)).collect();
     let mut w = world_with_cells(Vec2::new(100.0, 100.0), 1.0 / 60.0, 10.0, 10, 10, &row);
-    let id = w.add_ball(ball((12.0, 48.0), (100.0, 0.0), 2.0, 1.0)).unwrap();
+    let id = w
+        .add_ball(ball((12.0, 48.0), (100.0, 0.0), 2.0, 1.0))
+        .unwrap();
     for _ in 0..40 {
         w.step();
         assert!(tile_events(&w).is_empty());
@@ -128,7 +152,9 @@ fn ball_skimming_a_row_of_bricks_keeps_its_tangential_velocity() {
     }
     // Grazing bounces along the row: vx stays exactly 100 (face normals are exact axes).
     let mut w = world_with_cells(Vec2::new(100.0, 100.0), 1.0 / 60.0, 10.0, 10, 10, &row);
-    let id2 = w.add_ball(ball((15.0, 30.0), (100.0, 7.0), 2.0, 1.0)).unwrap();
+    let id2 = w
+        .add_ball(ball((15.0, 30.0), (100.0, 7.0), 2.0, 1.0))
+        .unwrap();
     for _ in 0..200 {
         w.step();
         let b = w.ball(id2).unwrap();
@@ -148,12 +174,22 @@ fn ball_faster_than_20_cells_per_step_never_tunnels() {
     for k in 0..16 {
         // Directions (cos, sin) of k·22.5° + 1°, written as exact-ish unit vectors.
         let a = (k as f64 * 22.5 + 1.0).to_radians();
-        w.add_ball(ball((100.0, 30.0 + 20.0 * k as f64), (speed * a.cos(), speed * a.sin()), 3.0, 1.0)).unwrap();
+        w.add_ball(ball(
+            (100.0, 30.0 + 20.0 * k as f64),
+            (speed * a.cos(), speed * a.sin()),
+            3.0,
+            1.0,
+        ))
+        .unwrap();
     }
     for _ in 0..500 {
         w.step();
         for b in w.balls() {
-            assert!(b.pos.x <= 200.0 - 3.0 + 1e-9, "ball crossed the column: {:?}", b.pos);
+            assert!(
+                b.pos.x <= 200.0 - 3.0 + 1e-9,
+                "ball crossed the column: {:?}",
+                b.pos
+            );
         }
         assert_eq!(w.balls().len(), 16);
         assert_eq!(embedded_count(&w), 0);
@@ -161,7 +197,15 @@ fn ball_faster_than_20_cells_per_step_never_tunnels() {
 }
 
 fn ball_world(dt: f64) -> World {
-    World::new(Vec2::new(1000.0, 1000.0), Walls::ALL, StepConfig { dt, ..StepConfig::default() }).unwrap()
+    World::new(
+        Vec2::new(1000.0, 1000.0),
+        Walls::ALL,
+        StepConfig {
+            dt,
+            ..StepConfig::default()
+        },
+    )
+    .unwrap()
 }
 
 #[test]
@@ -171,8 +215,12 @@ fn seed002_head_on_unequal_masses() {
     // v1' = ((1-4)·10 + 2·4·(-20))/5 = -38, v2' = ((4-1)·(-20) + 2·1·10)/5 = -8.
     let t = 94.0 / 30.0;
     let mut w = ball_world(4.0);
-    let a = w.add_ball(ball((100.0, 500.0), (10.0, 0.0), 2.0, 1.0)).unwrap();
-    let b = w.add_ball(ball((200.0, 500.0), (-20.0, 0.0), 4.0, 1.0)).unwrap();
+    let a = w
+        .add_ball(ball((100.0, 500.0), (10.0, 0.0), 2.0, 1.0))
+        .unwrap();
+    let b = w
+        .add_ball(ball((200.0, 500.0), (-20.0, 0.0), 4.0, 1.0))
+        .unwrap();
     let p0 = w.momentum();
     let e0 = w.kinetic_energy();
     w.step();
@@ -196,14 +244,26 @@ fn seed002_oblique_unequal_masses() {
     // v1' = (10,0) + (4-(-8))·n = (0.4,-7.2), v2' = -4·n = (3.2, 2.4).
     // Momentum m1·(10,0) = m1·((0.4,-7.2) + 3·(3.2,2.4)); energy 100 = 52 + 3·16.
     let mut w = ball_world(1.0);
-    let a = w.add_ball(ball((191.8, 197.6), (10.0, 0.0), 2.0, 1.0)).unwrap();
-    let b = w.add_ball(ball((200.0, 200.0), (0.0, 0.0), 2.0, 3.0)).unwrap();
+    let a = w
+        .add_ball(ball((191.8, 197.6), (10.0, 0.0), 2.0, 1.0))
+        .unwrap();
+    let b = w
+        .add_ball(ball((200.0, 200.0), (0.0, 0.0), 2.0, 3.0))
+        .unwrap();
     w.step();
-    let ev: Vec<_> = w.events().iter().filter(|e| e.kind() == "ball_ball").collect();
+    let ev: Vec<_> = w
+        .events()
+        .iter()
+        .filter(|e| e.kind() == "ball_ball")
+        .collect();
     assert_eq!(ev.len(), 1);
     if let Event::BallBall { normal, toi, .. } = *ev[0] {
         assert!((toi - 0.5).abs() < 1e-12);
-        let expected = if w.ball(a).is_some() { Vec2::new(-0.8, -0.6) } else { unreachable!() };
+        let expected = if w.ball(a).is_some() {
+            Vec2::new(-0.8, -0.6)
+        } else {
+            unreachable!()
+        };
         assert!(close(normal, expected, 1e-12) || close(normal, -expected, 1e-12));
     }
     let (ba, bb) = (w.ball(a).unwrap(), w.ball(b).unwrap());
@@ -219,11 +279,23 @@ fn three_balls_newtons_cradle_passes_the_velocity_down_the_line() {
     // (centres 10 apart) at t = 90/50 = 1.8 s. A stops, B (touching C and approaching) hits C
     // at once (toi 0 rule), B stops, C leaves at 50. dt = 2: C is at 310 + 50·0.2 = 320.
     let mut w = ball_world(2.0);
-    let a = w.add_ball(ball((200.0, 500.0), (50.0, 0.0), 5.0, 1.0)).unwrap();
-    let b = w.add_ball(ball((300.0, 500.0), (0.0, 0.0), 5.0, 1.0)).unwrap();
-    let c = w.add_ball(ball((310.0, 500.0), (0.0, 0.0), 5.0, 1.0)).unwrap();
+    let a = w
+        .add_ball(ball((200.0, 500.0), (50.0, 0.0), 5.0, 1.0))
+        .unwrap();
+    let b = w
+        .add_ball(ball((300.0, 500.0), (0.0, 0.0), 5.0, 1.0))
+        .unwrap();
+    let c = w
+        .add_ball(ball((310.0, 500.0), (0.0, 0.0), 5.0, 1.0))
+        .unwrap();
     w.step();
-    assert_eq!(w.events().iter().filter(|e| e.kind() == "ball_ball").count(), 2);
+    assert_eq!(
+        w.events()
+            .iter()
+            .filter(|e| e.kind() == "ball_ball")
+            .count(),
+        2
+    );
     assert!(close(w.ball(a).unwrap().vel, Vec2::ZERO, 1e-12));
     assert!(close(w.ball(b).unwrap().vel, Vec2::ZERO, 1e-12));
     assert!(close(w.ball(c).unwrap().vel, Vec2::new(50.0, 0.0), 1e-12));
@@ -237,22 +309,40 @@ fn three_balls_unequal_masses_conserve_momentum_and_energy() {
     // from three sides: whatever the order of impacts, momentum and energy are conserved
     // (no wall is reached in 1 s).
     let mut w = ball_world(1.0 / 60.0);
-    w.add_ball(ball((440.0, 497.0), (60.0, 3.0), 2.0, 1.0)).unwrap();
-    w.add_ball(ball((500.0, 470.0), (0.0, 30.0), 3.0, 1.0)).unwrap();
-    w.add_ball(ball((540.0, 502.0), (-40.0, -2.0), 5.0, 1.0)).unwrap();
+    w.add_ball(ball((440.0, 497.0), (60.0, 3.0), 2.0, 1.0))
+        .unwrap();
+    w.add_ball(ball((500.0, 470.0), (0.0, 30.0), 3.0, 1.0))
+        .unwrap();
+    w.add_ball(ball((540.0, 502.0), (-40.0, -2.0), 5.0, 1.0))
+        .unwrap();
     let (p0, e0) = (w.momentum(), w.kinetic_energy());
     let mut hits = 0;
     for _ in 0..60 {
         w.step();
-        hits += w.events().iter().filter(|e| e.kind() == "ball_ball").count();
+        hits += w
+            .events()
+            .iter()
+            .filter(|e| e.kind() == "ball_ball")
+            .count();
     }
-    assert!(hits >= 2, "expected at least two ball-ball impacts, got {hits}");
+    assert!(
+        hits >= 2,
+        "expected at least two ball-ball impacts, got {hits}"
+    );
     assert!((w.momentum() - p0).length() <= 1e-12 * p0.length());
     assert!((w.kinetic_energy() - e0).abs() <= 1e-12 * e0);
 }
 
 fn rect_world(dt: f64) -> World {
-    World::new(Vec2::new(500.0, 500.0), Walls::ALL, StepConfig { dt, ..StepConfig::default() }).unwrap()
+    World::new(
+        Vec2::new(500.0, 500.0),
+        Walls::ALL,
+        StepConfig {
+            dt,
+            ..StepConfig::default()
+        },
+    )
+    .unwrap()
 }
 
 fn rect(min: (f64, f64), max: (f64, f64), vel: (f64, f64), kind: RectKind) -> RectDesc {
@@ -270,8 +360,21 @@ fn seed003_rect_hitting_a_corner_flips_both_components() {
     // entered at (30-20)/10 = 1, the y slab at (25-20)/5 = 1: corner to corner at t = 1, both
     // components flip. dt = 1.5: min = (20,15) + (-10,-5)·0.5 = (15, 12.5).
     let mut w = rect_world(1.5);
-    let d = w.add_rect(rect((10.0, 10.0), (20.0, 20.0), (10.0, 5.0), RectKind::Dynamic)).unwrap();
-    w.add_rect(rect((30.0, 25.0), (40.0, 35.0), (0.0, 0.0), RectKind::Static)).unwrap();
+    let d = w
+        .add_rect(rect(
+            (10.0, 10.0),
+            (20.0, 20.0),
+            (10.0, 5.0),
+            RectKind::Dynamic,
+        ))
+        .unwrap();
+    w.add_rect(rect(
+        (30.0, 25.0),
+        (40.0, 35.0),
+        (0.0, 0.0),
+        RectKind::Static,
+    ))
+    .unwrap();
     w.step();
     let r = w.rect(d).unwrap();
     assert_eq!(r.vel, Vec2::new(-10.0, -5.0));
@@ -285,8 +388,21 @@ fn seed003_diagonal_approach_hits_the_face_entered_last() {
     // "which face first" question settled by the time of impact): only vy flips.
     // dt = 2.5: min = (25,25) + (10,-10)·0.5 = (30, 20).
     let mut w = rect_world(2.5);
-    let d = w.add_rect(rect((5.0, 5.0), (15.0, 15.0), (10.0, 10.0), RectKind::Dynamic)).unwrap();
-    w.add_rect(rect((20.0, 35.0), (100.0, 45.0), (0.0, 0.0), RectKind::Static)).unwrap();
+    let d = w
+        .add_rect(rect(
+            (5.0, 5.0),
+            (15.0, 15.0),
+            (10.0, 10.0),
+            RectKind::Dynamic,
+        ))
+        .unwrap();
+    w.add_rect(rect(
+        (20.0, 35.0),
+        (100.0, 45.0),
+        (0.0, 0.0),
+        RectKind::Static,
+    ))
+    .unwrap();
     w.step();
     let r = w.rect(d).unwrap();
     assert_eq!(r.vel, Vec2::new(10.0, -10.0));
@@ -305,18 +421,43 @@ fn moving_paddle_sends_the_ball_back_faster() {
     // Contact: 52 + 100t = 100 - 20t, t = 0.4 (ball centre y = 90). Relative normal speed 120
     // reverses: v' = -100 - 2·20 = -140. dt = 0.5: y = 90 - 140·0.1 = 76; paddle top at 90.
     let mut w = rect_world(0.5);
-    let p = w.add_rect(rect((0.0, 100.0), (200.0, 106.0), (0.0, -20.0), RectKind::Kinematic)).unwrap();
-    let b = w.add_ball(ball((100.0, 50.0), (0.0, 100.0), 2.0, 1.0)).unwrap();
+    let p = w
+        .add_rect(rect(
+            (0.0, 100.0),
+            (200.0, 106.0),
+            (0.0, -20.0),
+            RectKind::Kinematic,
+        ))
+        .unwrap();
+    let b = w
+        .add_ball(ball((100.0, 50.0), (0.0, 100.0), 2.0, 1.0))
+        .unwrap();
     w.step();
     assert!(close(w.ball(b).unwrap().vel, Vec2::new(0.0, -140.0), 1e-12));
     assert!(close(w.ball(b).unwrap().pos, Vec2::new(100.0, 76.0), 1e-9));
-    assert!(close(w.rect(p).unwrap().aabb.min, Vec2::new(0.0, 90.0), 1e-12));
+    assert!(close(
+        w.rect(p).unwrap().aabb.min,
+        Vec2::new(0.0, 90.0),
+        1e-12
+    ));
     // A paddle moving sideways does not drag the ball: only the normal part reverses.
     let mut w = rect_world(0.5);
-    w.add_rect(rect((0.0, 100.0), (200.0, 106.0), (50.0, 0.0), RectKind::Kinematic)).unwrap();
-    let b = w.add_ball(ball((100.0, 50.0), (30.0, 100.0), 2.0, 1.0)).unwrap();
+    w.add_rect(rect(
+        (0.0, 100.0),
+        (200.0, 106.0),
+        (50.0, 0.0),
+        RectKind::Kinematic,
+    ))
+    .unwrap();
+    let b = w
+        .add_ball(ball((100.0, 50.0), (30.0, 100.0), 2.0, 1.0))
+        .unwrap();
     w.step();
-    assert!(close(w.ball(b).unwrap().vel, Vec2::new(30.0, -100.0), 1e-12));
+    assert!(close(
+        w.ball(b).unwrap().vel,
+        Vec2::new(30.0, -100.0),
+        1e-12
+    ));
 }
 
 #[test]
@@ -324,28 +465,57 @@ fn ball_spawned_inside_a_brick_is_pushed_out_the_shortest_way() {
     // Brick (5,5) = [50,60]², ball r = 2 at rest at (51,55): the left face grown by r (x = 48)
     // is 3 away, the top/bottom ones 7, the right one 11: the ball goes to (48,55), once.
     let mut w = world_with_cells(Vec2::new(100.0, 100.0), 1.0 / 60.0, 10.0, 10, 10, &[(5, 5)]);
-    let id = w.add_ball(ball((51.0, 55.0), (0.0, 0.0), 2.0, 1.0)).unwrap();
+    let id = w
+        .add_ball(ball((51.0, 55.0), (0.0, 0.0), 2.0, 1.0))
+        .unwrap();
     w.step();
     assert!(close(w.ball(id).unwrap().pos, Vec2::new(48.0, 55.0), 1e-12));
-    let unembedded: Vec<_> = w.events().iter().filter(|e| matches!(e, Event::Unembedded { body: Body::Ball(_), .. })).collect();
+    let unembedded: Vec<_> = w
+        .events()
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Event::Unembedded {
+                    body: Body::Ball(_),
+                    ..
+                }
+            )
+        })
+        .collect();
     assert_eq!(unembedded.len(), 1);
     // With a solid neighbour on the left, that face is internal: the nearest exposed way out is
     // the top or bottom face, 7 away. Then it moves on without ever being pushed again.
-    let mut w = world_with_cells(Vec2::new(100.0, 100.0), 1.0 / 60.0, 10.0, 10, 10, &[(4, 5), (5, 5)]);
-    let id = w.add_ball(ball((51.0, 55.0), (37.0, -23.0), 2.0, 1.0)).unwrap();
+    let mut w = world_with_cells(
+        Vec2::new(100.0, 100.0),
+        1.0 / 60.0,
+        10.0,
+        10,
+        10,
+        &[(4, 5), (5, 5)],
+    );
+    let id = w
+        .add_ball(ball((51.0, 55.0), (37.0, -23.0), 2.0, 1.0))
+        .unwrap();
     w.step();
     let p = w.events().iter().find_map(|e| match *e {
         Event::Unembedded { to, .. } => Some(to),
         _ => None,
     });
     let to = p.expect("pushed out");
-    assert!(close(to, Vec2::new(51.0, 48.0), 1e-12) || close(to, Vec2::new(51.0, 62.0), 1e-12), "{to:?}");
+    assert!(
+        close(to, Vec2::new(51.0, 48.0), 1e-12) || close(to, Vec2::new(51.0, 62.0), 1e-12),
+        "{to:?}"
+    );
     for _ in 0..600 {
         w.step();
         assert!(!w.events().iter().any(|e| e.kind() == "unembedded"));
         assert_eq!(embedded_count(&w), 0);
     }
-    assert_eq!(w.ball(id).unwrap().vel.length_squared(), 37.0 * 37.0 + 23.0 * 23.0);
+    assert_eq!(
+        w.ball(id).unwrap().vel.length_squared(),
+        37.0 * 37.0 + 23.0 * 23.0
+    );
 }
 
 #[test]
@@ -354,8 +524,17 @@ fn concave_corner_reflects_both_components() {
     // between the right face of (2,3) (x = 30) and the top face of (3,4) (y = 40). A ball
     // r = 2 moving (-10,10) from (42,28) reaches (32,38) (touching both grown faces) at t = 1:
     // both components reflect: v' = (10,-10), and after dt = 1.5 it is at (37, 33).
-    let mut w = world_with_cells(Vec2::new(100.0, 100.0), 1.5, 10.0, 10, 10, &[(2, 3), (2, 4), (3, 4)]);
-    let id = w.add_ball(ball((42.0, 28.0), (-10.0, 10.0), 2.0, 1.0)).unwrap();
+    let mut w = world_with_cells(
+        Vec2::new(100.0, 100.0),
+        1.5,
+        10.0,
+        10,
+        10,
+        &[(2, 3), (2, 4), (3, 4)],
+    );
+    let id = w
+        .add_ball(ball((42.0, 28.0), (-10.0, 10.0), 2.0, 1.0))
+        .unwrap();
     w.step();
     let b = w.ball(id).unwrap();
     assert_eq!(b.vel, Vec2::new(10.0, -10.0));
@@ -374,15 +553,31 @@ fn destructible_brick_breaks_on_first_hit_and_the_ball_bounces() {
             origin: Vec2::ZERO,
             cols: 10,
             rows: 10,
-            cells: (0..100).map(|i| if i == 55 { collide_world::Cell::Brick(b'R') } else { collide_world::Cell::Empty }).collect(),
+            cells: (0..100)
+                .map(|i| {
+                    if i == 55 {
+                        collide_world::Cell::Brick(b'R')
+                    } else {
+                        collide_world::Cell::Empty
+                    }
+                })
+                .collect(),
         }),
-        step: StepConfig { dt: 0.5, ..StepConfig::default() },
+        step: StepConfig {
+            dt: 0.5,
+            ..StepConfig::default()
+        },
         ..Scene::default()
     };
     let mut w = World::from_scene(&scene).unwrap();
-    let id = w.add_ball(ball((30.0, 55.0), (60.0, 0.0), 2.0, 1.0)).unwrap();
+    let id = w
+        .add_ball(ball((30.0, 55.0), (60.0, 0.0), 2.0, 1.0))
+        .unwrap();
     w.step();
-    assert!(w.events().iter().any(|e| matches!(e, Event::BrickDestroyed { kind: b'R', .. })));
+    assert!(w
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::BrickDestroyed { kind: b'R', .. })));
     assert_eq!(w.grid().unwrap().bricks_left(), 0);
     assert_eq!(w.ball(id).unwrap().vel, Vec2::new(-60.0, 0.0));
 }

@@ -10,9 +10,15 @@ use collide_world::{
 #[test]
 fn ids_stay_valid_across_removals_and_stale_ids_yield_none() {
     let mut w = World::new(Vec2::new(100.0, 100.0), Walls::ALL, StepConfig::default()).unwrap();
-    let a = w.add_ball(ball((10.0, 10.0), (1.0, 0.0), 1.0, 1.0)).unwrap();
-    let b = w.add_ball(ball((20.0, 10.0), (2.0, 0.0), 1.0, 1.0)).unwrap();
-    let c = w.add_ball(ball((30.0, 10.0), (3.0, 0.0), 1.0, 1.0)).unwrap();
+    let a = w
+        .add_ball(ball((10.0, 10.0), (1.0, 0.0), 1.0, 1.0))
+        .unwrap();
+    let b = w
+        .add_ball(ball((20.0, 10.0), (2.0, 0.0), 1.0, 1.0))
+        .unwrap();
+    let c = w
+        .add_ball(ball((30.0, 10.0), (3.0, 0.0), 1.0, 1.0))
+        .unwrap();
     assert_eq!(w.remove_ball(a).map(|x| x.pos.x), Some(10.0));
     // b and c are still themselves after `a`'s slot was refilled by a swap.
     assert_eq!(w.ball(b).unwrap().pos.x, 20.0);
@@ -20,7 +26,9 @@ fn ids_stay_valid_across_removals_and_stale_ids_yield_none() {
     assert!(w.ball(a).is_none());
     assert!(w.remove_ball(a).is_none());
     // A new ball reuses a's slot with a new generation: the old id does not see it.
-    let d = w.add_ball(ball((40.0, 10.0), (0.0, 0.0), 1.0, 1.0)).unwrap();
+    let d = w
+        .add_ball(ball((40.0, 10.0), (0.0, 0.0), 1.0, 1.0))
+        .unwrap();
     assert_eq!(d.index(), a.index());
     assert_ne!(d, a);
     assert!(w.ball(a).is_none());
@@ -31,9 +39,15 @@ fn ids_stay_valid_across_removals_and_stale_ids_yield_none() {
 fn removing_and_adding_while_going_through_events() {
     // BricksBeater's bottom is open: balls falling out are lost; for each loss the game adds a
     // new ball at the top while reading the step's events.
-    let mut w = World::new(Vec2::new(100.0, 100.0), Walls::OPEN_BOTTOM, StepConfig::default()).unwrap();
+    let mut w = World::new(
+        Vec2::new(100.0, 100.0),
+        Walls::OPEN_BOTTOM,
+        StepConfig::default(),
+    )
+    .unwrap();
     for k in 0..5 {
-        w.add_ball(ball((10.0 + 20.0 * k as f64, 90.0), (0.0, 300.0), 2.0, 1.0)).unwrap();
+        w.add_ball(ball((10.0 + 20.0 * k as f64, 90.0), (0.0, 300.0), 2.0, 1.0))
+            .unwrap();
     }
     let mut added = Vec::new();
     for _ in 0..10 {
@@ -42,7 +56,10 @@ fn removing_and_adding_while_going_through_events() {
             if let Event::BallLost { ball, side, .. } = e {
                 assert_eq!(side, Side::Bottom);
                 assert!(w.ball(ball).is_none());
-                added.push(w.add_ball(collide_tests::ball((50.0, 10.0), (0.0, 0.0), 2.0, 1.0)).unwrap());
+                added.push(
+                    w.add_ball(collide_tests::ball((50.0, 10.0), (0.0, 0.0), 2.0, 1.0))
+                        .unwrap(),
+                );
             }
         }
     }
@@ -57,10 +74,27 @@ fn removing_and_adding_while_going_through_events() {
 fn ball_is_lost_exactly_when_entirely_outside_an_open_side() {
     // Ball r = 2 at y = 90 moving down at 60 in a world of height 100 with an open bottom:
     // entirely outside when y = 102, after 12/60 = 0.2 s: lost in the step that contains it.
-    let mut w = World::new(Vec2::new(100.0, 100.0), Walls::OPEN_BOTTOM, StepConfig { dt: 0.25, ..StepConfig::default() }).unwrap();
-    let id = w.add_ball(ball((50.0, 90.0), (0.0, 60.0), 2.0, 1.0)).unwrap();
+    let mut w = World::new(
+        Vec2::new(100.0, 100.0),
+        Walls::OPEN_BOTTOM,
+        StepConfig {
+            dt: 0.25,
+            ..StepConfig::default()
+        },
+    )
+    .unwrap();
+    let id = w
+        .add_ball(ball((50.0, 90.0), (0.0, 60.0), 2.0, 1.0))
+        .unwrap();
     w.step();
-    let lost: Vec<_> = w.events().iter().filter_map(|e| match *e { Event::BallLost { ball, toi, .. } => Some((ball, toi)), _ => None }).collect();
+    let lost: Vec<_> = w
+        .events()
+        .iter()
+        .filter_map(|e| match *e {
+            Event::BallLost { ball, toi, .. } => Some((ball, toi)),
+            _ => None,
+        })
+        .collect();
     assert_eq!(lost.len(), 1);
     assert_eq!(lost[0].0, id);
     assert!((lost[0].1 - 0.2).abs() < 1e-12);
@@ -72,18 +106,39 @@ fn iteration_bound_is_reported_and_the_ball_stops_for_the_step() {
     // A ball between two walls 4.2 apart (r = 2), moving at 1000 units/s: it bounces every
     // 0.2/1000 s, i.e. 83 times in 1/60 s. With a bound of 10 events it stops after the 10th
     // and an IterationLimit event says so; it never leaves the gap.
-    let mut w = world_with_cells(Vec2::new(100.0, 100.0), 1.0 / 60.0, 10.0, 10, 10, &[(4, 5), (5, 4), (5, 6), (6, 5)]);
+    let mut w = world_with_cells(
+        Vec2::new(100.0, 100.0),
+        1.0 / 60.0,
+        10.0,
+        10,
+        10,
+        &[(4, 5), (5, 4), (5, 6), (6, 5)],
+    );
     // The free cell (5,5) = [50,60]² is closed on four sides: a 10 × 10 pocket. Make it
     // narrower with a static rect from x = 54.2 to 60.
-    w.add_rect(RectDesc { aabb: Aabb::new(Vec2::new(54.2, 50.0), Vec2::new(60.0, 60.0)), kind: RectKind::Static, ..RectDesc::default() }).unwrap();
+    w.add_rect(RectDesc {
+        aabb: Aabb::new(Vec2::new(54.2, 50.0), Vec2::new(60.0, 60.0)),
+        kind: RectKind::Static,
+        ..RectDesc::default()
+    })
+    .unwrap();
     let mut cfg = *w.config();
     cfg.max_events_per_body = 10;
     w.set_config(cfg).unwrap();
-    let id = w.add_ball(ball((52.1, 55.0), (1000.0, 0.0), 2.0, 1.0)).unwrap();
+    let id = w
+        .add_ball(ball((52.1, 55.0), (1000.0, 0.0), 2.0, 1.0))
+        .unwrap();
     w.step();
-    let hits = w.events().iter().filter(|e| matches!(e.kind(), "ball_tile" | "ball_rect")).count();
+    let hits = w
+        .events()
+        .iter()
+        .filter(|e| matches!(e.kind(), "ball_tile" | "ball_rect"))
+        .count();
     assert_eq!(hits, 10);
-    assert!(w.events().iter().any(|e| matches!(e, Event::IterationLimit { body: Body::Ball(b), .. } if *b == id)));
+    assert!(w
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::IterationLimit { body: Body::Ball(b), .. } if *b == id)));
     let p = w.ball(id).unwrap().pos;
     assert!(p.x >= 52.0 - 1e-9 && p.x <= 52.2 + 1e-9, "{p:?}");
 }
@@ -93,22 +148,41 @@ fn cast_circle_finds_the_first_hit_for_aim_previews() {
     // Cell (5,5) = [50,60]²; a circle r = 2 cast from (0,55) to (100,55) touches its left face
     // when the centre is at x = 48: toi = 48/100.
     let w = world_with_cells(Vec2::new(100.0, 100.0), 1.0 / 60.0, 10.0, 10, 10, &[(5, 5)]);
-    let hit = w.cast_circle(Vec2::new(0.0, 55.0), Vec2::new(100.0, 55.0), 2.0, &[]).unwrap();
+    let hit = w
+        .cast_circle(Vec2::new(0.0, 55.0), Vec2::new(100.0, 55.0), 2.0, &[])
+        .unwrap();
     assert_eq!(hit.target, Target::Cell(cc(5, 5)));
     assert!((hit.toi - 0.48).abs() < 1e-12);
     assert_eq!(hit.normal, Vec2::new(-1.0, 0.0));
     assert!((hit.center - Vec2::new(48.0, 55.0)).length() < 1e-12);
     // Upward from (20,50) the top wall (y = 0) is met with the centre at y = 2: toi = 48/50.
-    let hit = w.cast_circle(Vec2::new(20.0, 50.0), Vec2::new(20.0, 0.0), 2.0, &[]).unwrap();
+    let hit = w
+        .cast_circle(Vec2::new(20.0, 50.0), Vec2::new(20.0, 0.0), 2.0, &[])
+        .unwrap();
     assert_eq!(hit.target, Target::Wall(Side::Top));
     assert!((hit.toi - 0.96).abs() < 1e-12);
 }
 
 #[test]
 fn point_and_box_queries_list_tiles_and_bodies() {
-    let mut w = world_with_cells(Vec2::new(100.0, 100.0), 1.0 / 60.0, 10.0, 10, 10, &[(5, 5), (6, 5)]);
-    let b = w.add_ball(ball((20.0, 20.0), (0.0, 0.0), 3.0, 1.0)).unwrap();
-    let r = w.add_rect(RectDesc { aabb: Aabb::new(Vec2::new(70.0, 80.0), Vec2::new(90.0, 85.0)), kind: RectKind::Kinematic, ..RectDesc::default() }).unwrap();
+    let mut w = world_with_cells(
+        Vec2::new(100.0, 100.0),
+        1.0 / 60.0,
+        10.0,
+        10,
+        10,
+        &[(5, 5), (6, 5)],
+    );
+    let b = w
+        .add_ball(ball((20.0, 20.0), (0.0, 0.0), 3.0, 1.0))
+        .unwrap();
+    let r = w
+        .add_rect(RectDesc {
+            aabb: Aabb::new(Vec2::new(70.0, 80.0), Vec2::new(90.0, 85.0)),
+            kind: RectKind::Kinematic,
+            ..RectDesc::default()
+        })
+        .unwrap();
     let mut out = Vec::new();
     w.query_point(Vec2::new(55.0, 55.0), &mut out);
     assert_eq!(out, vec![Target::Cell(cc(5, 5))]);
@@ -117,8 +191,19 @@ fn point_and_box_queries_list_tiles_and_bodies() {
     assert_eq!(out, vec![Target::Ball(b)]);
     out.clear();
     // A box over x in [15,75], y in [15,82] overlaps both cells, the ball and the rect.
-    w.query_aabb(&Aabb::new(Vec2::new(15.0, 15.0), Vec2::new(75.0, 82.0)), &mut out);
-    assert_eq!(out, vec![Target::Cell(cc(5, 5)), Target::Cell(cc(6, 5)), Target::Ball(b), Target::Rect(r)]);
+    w.query_aabb(
+        &Aabb::new(Vec2::new(15.0, 15.0), Vec2::new(75.0, 82.0)),
+        &mut out,
+    );
+    assert_eq!(
+        out,
+        vec![
+            Target::Cell(cc(5, 5)),
+            Target::Cell(cc(6, 5)),
+            Target::Ball(b),
+            Target::Rect(r)
+        ]
+    );
 }
 
 #[test]
@@ -126,7 +211,14 @@ fn exposed_features_follow_brick_destruction() {
     use collide_core::Features;
     // Three bricks in a row: the middle one has only its top and bottom faces exposed; when it
     // is destroyed its neighbours' inner faces and corners become exposed.
-    let mut w = world_with_cells(Vec2::new(100.0, 100.0), 1.0 / 60.0, 10.0, 10, 10, &[(3, 5), (4, 5), (5, 5)]);
+    let mut w = world_with_cells(
+        Vec2::new(100.0, 100.0),
+        1.0 / 60.0,
+        10.0,
+        10,
+        10,
+        &[(3, 5), (4, 5), (5, 5)],
+    );
     let g = w.grid().unwrap();
     assert_eq!(g.features(cc(4, 5)), Features::TOP | Features::BOTTOM);
     assert!(!g.features(cc(3, 5)).contains(Features::RIGHT));
@@ -141,10 +233,23 @@ fn exposed_features_follow_brick_destruction() {
 #[test]
 fn same_scene_same_hash_and_hash_sees_every_change() {
     let make = || {
-        let mut w = world_with_cells(Vec2::new(200.0, 200.0), 1.0 / 60.0, 10.0, 20, 20, &[(5, 5), (6, 5), (10, 12)]);
+        let mut w = world_with_cells(
+            Vec2::new(200.0, 200.0),
+            1.0 / 60.0,
+            10.0,
+            20,
+            20,
+            &[(5, 5), (6, 5), (10, 12)],
+        );
         for k in 0..50 {
             let x = 20.0 + 3.1 * k as f64;
-            w.add_ball(ball((x, 150.0 - k as f64), (90.0 - 3.0 * k as f64, 40.0 + k as f64), 1.0, 1.0)).unwrap();
+            w.add_ball(ball(
+                (x, 150.0 - k as f64),
+                (90.0 - 3.0 * k as f64, 40.0 + k as f64),
+                1.0,
+                1.0,
+            ))
+            .unwrap();
         }
         w
     };
@@ -163,15 +268,34 @@ fn same_scene_same_hash_and_hash_sees_every_change() {
 #[test]
 fn bad_input_gets_a_typed_error_naming_the_field() {
     let mut w = World::new(Vec2::new(100.0, 100.0), Walls::ALL, StepConfig::default()).unwrap();
-    let e = w.add_ball(ball((1.0, 1.0), (0.0, 0.0), f64::NAN, 1.0)).unwrap_err();
+    let e = w
+        .add_ball(ball((1.0, 1.0), (0.0, 0.0), f64::NAN, 1.0))
+        .unwrap_err();
     assert!(e.to_string().contains("radius"), "{e}");
-    let e = w.add_ball(ball((1.0, 1.0), (0.0, 0.0), -1.0, 1.0)).unwrap_err();
+    let e = w
+        .add_ball(ball((1.0, 1.0), (0.0, 0.0), -1.0, 1.0))
+        .unwrap_err();
     assert!(e.to_string().contains("radius"), "{e}");
-    let e = w.add_ball(ball((f64::INFINITY, 1.0), (0.0, 0.0), 1.0, 1.0)).unwrap_err();
+    let e = w
+        .add_ball(ball((f64::INFINITY, 1.0), (0.0, 0.0), 1.0, 1.0))
+        .unwrap_err();
     assert!(e.to_string().contains("pos"), "{e}");
-    let e = w.add_rect(RectDesc { aabb: Aabb::new(Vec2::new(5.0, 5.0), Vec2::new(1.0, 9.0)), ..RectDesc::default() }).unwrap_err();
+    let e = w
+        .add_rect(RectDesc {
+            aabb: Aabb::new(Vec2::new(5.0, 5.0), Vec2::new(1.0, 9.0)),
+            ..RectDesc::default()
+        })
+        .unwrap_err();
     assert!(e.to_string().contains("min/max"), "{e}");
-    let e = World::new(Vec2::new(100.0, 100.0), Walls::ALL, StepConfig { dt: 0.0, ..StepConfig::default() }).unwrap_err();
+    let e = World::new(
+        Vec2::new(100.0, 100.0),
+        Walls::ALL,
+        StepConfig {
+            dt: 0.0,
+            ..StepConfig::default()
+        },
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("dt"), "{e}");
     assert_eq!(w.balls().len(), 0);
 }

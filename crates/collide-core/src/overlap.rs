@@ -12,7 +12,10 @@ use crate::shape::Aabb;
 /// Returns `p` itself when `p` is inside. Never NaN for finite inputs.
 #[must_use]
 pub fn closest_point_on_aabb(p: Vec2, aabb: &Aabb) -> Vec2 {
-    Vec2::new(p.x.max(aabb.min.x).min(aabb.max.x), p.y.max(aabb.min.y).min(aabb.max.y))
+    Vec2::new(
+        p.x.max(aabb.min.x).min(aabb.max.x),
+        p.y.max(aabb.min.y).min(aabb.max.y),
+    )
 }
 
 /// Euclidean distance from `p` to `aabb` in world units; `0.0` when `p` is inside or on it.
@@ -86,14 +89,34 @@ pub fn contact_circle_aabb(center: Vec2, radius: Real, aabb: &Aabb) -> Option<Co
             return None;
         }
         let dist = d2.sqrt();
-        return Some(Contact { normal: d / dist, depth: radius - dist, point: closest });
+        return Some(Contact {
+            normal: d / dist,
+            depth: radius - dist,
+            point: closest,
+        });
     }
     // Centre inside (or on the boundary of) the box: leave through the nearest face.
     let candidates = [
-        (center.x - aabb.min.x, Vec2::NEG_X, Vec2::new(aabb.min.x, center.y)),
-        (aabb.max.x - center.x, Vec2::X, Vec2::new(aabb.max.x, center.y)),
-        (center.y - aabb.min.y, Vec2::NEG_Y, Vec2::new(center.x, aabb.min.y)),
-        (aabb.max.y - center.y, Vec2::Y, Vec2::new(center.x, aabb.max.y)),
+        (
+            center.x - aabb.min.x,
+            Vec2::NEG_X,
+            Vec2::new(aabb.min.x, center.y),
+        ),
+        (
+            aabb.max.x - center.x,
+            Vec2::X,
+            Vec2::new(aabb.max.x, center.y),
+        ),
+        (
+            center.y - aabb.min.y,
+            Vec2::NEG_Y,
+            Vec2::new(center.x, aabb.min.y),
+        ),
+        (
+            aabb.max.y - center.y,
+            Vec2::Y,
+            Vec2::new(center.x, aabb.max.y),
+        ),
     ];
     let mut best = candidates[0];
     for c in &candidates[1..] {
@@ -105,7 +128,11 @@ pub fn contact_circle_aabb(center: Vec2, radius: Real, aabb: &Aabb) -> Option<Co
     if depth <= 0.0 {
         return None;
     }
-    Some(Contact { normal: best.1, depth, point: best.2 })
+    Some(Contact {
+        normal: best.1,
+        depth,
+        point: best.2,
+    })
 }
 
 #[cfg(test)]
@@ -119,19 +146,37 @@ mod tests {
     #[test]
     fn closest_point_clamps_each_axis() {
         // (15, -3) is right of and above the box: clamps to the top-right corner (10, 0).
-        assert_eq!(closest_point_on_aabb(Vec2::new(15.0, -3.0), &unit_box()), Vec2::new(10.0, 0.0));
+        assert_eq!(
+            closest_point_on_aabb(Vec2::new(15.0, -3.0), &unit_box()),
+            Vec2::new(10.0, 0.0)
+        );
         // Inside points are returned unchanged.
-        assert_eq!(closest_point_on_aabb(Vec2::new(4.0, 6.0), &unit_box()), Vec2::new(4.0, 6.0));
+        assert_eq!(
+            closest_point_on_aabb(Vec2::new(4.0, 6.0), &unit_box()),
+            Vec2::new(4.0, 6.0)
+        );
     }
 
     #[test]
     fn circle_box_overlap_corner_region_uses_corner_distance() {
         // Seed 001's trap: per-axis distances (3, 3) are both below r = 4, but the corner
         // distance is sqrt(18) = 4.243 > 4, so no overlap.
-        assert!(!circle_overlaps_aabb(Vec2::new(13.0, 13.0), 4.0, &unit_box()));
-        assert!(circle_overlaps_aabb(Vec2::new(13.0, 13.0), 4.25, &unit_box()));
+        assert!(!circle_overlaps_aabb(
+            Vec2::new(13.0, 13.0),
+            4.0,
+            &unit_box()
+        ));
+        assert!(circle_overlaps_aabb(
+            Vec2::new(13.0, 13.0),
+            4.25,
+            &unit_box()
+        ));
         // Touching a face exactly is not overlap.
-        assert!(!circle_overlaps_aabb(Vec2::new(14.0, 5.0), 4.0, &unit_box()));
+        assert!(!circle_overlaps_aabb(
+            Vec2::new(14.0, 5.0),
+            4.0,
+            &unit_box()
+        ));
     }
 
     #[test]

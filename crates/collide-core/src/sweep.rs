@@ -100,8 +100,12 @@ pub enum Corner {
 
 impl Corner {
     /// All four corners, in the order used for tie-breaking.
-    pub const ALL: [Corner; 4] =
-        [Corner::TopLeft, Corner::TopRight, Corner::BottomLeft, Corner::BottomRight];
+    pub const ALL: [Corner; 4] = [
+        Corner::TopLeft,
+        Corner::TopRight,
+        Corner::BottomLeft,
+        Corner::BottomRight,
+    ];
 
     /// The signs `(sx, sy)` (each ±1) of the corner's exterior quadrant.
     #[must_use]
@@ -240,7 +244,12 @@ impl FaceSegment {
     /// A face segment; `lo <= hi` is expected (not reordered).
     #[must_use]
     pub const fn new(face: Face, coord: Real, lo: Real, hi: Real) -> Self {
-        Self { face, coord, lo, hi }
+        Self {
+            face,
+            coord,
+            lo,
+            hi,
+        }
     }
 }
 
@@ -281,7 +290,11 @@ pub fn sweep_circle_face(
     if !(dist >= 0.0 && vn < 0.0) {
         return None;
     }
-    let toi = if dist <= radius { 0.0 } else { (dist - radius) / -vn };
+    let toi = if dist <= radius {
+        0.0
+    } else {
+        (dist - radius) / -vn
+    };
     if !(toi <= max_toi) {
         return None;
     }
@@ -292,7 +305,12 @@ pub fn sweep_circle_face(
     let mut point = Vec2::ZERO;
     point[axis] = face.coord;
     point[tangent] = t;
-    Some(SweepHit { toi, normal: face.face.normal(), point, feature: Feature::Face(face.face) })
+    Some(SweepHit {
+        toi,
+        normal: face.face.normal(),
+        point,
+        feature: Feature::Face(face.face),
+    })
 }
 
 /// The earliest time at which the point `m + vel·t` is at distance `radius` from the origin,
@@ -346,7 +364,11 @@ pub fn sweep_circle_point(
 ) -> Option<(Real, Vec2)> {
     let (toi, q) = point_toi(center - point, radius, vel, max_toi)?;
     let len = q.length();
-    let normal = if len > 0.0 { q / len } else { -vel / vel.length() };
+    let normal = if len > 0.0 {
+        q / len
+    } else {
+        -vel / vel.length()
+    };
     Some((toi, normal))
 }
 
@@ -374,8 +396,17 @@ pub fn sweep_circle_corner(
     }
     let len = q.length();
     // The centre exactly on the corner at impact (a zero radius): the quadrant's diagonal.
-    let normal = if len > 0.0 { q / len } else { s * FRAC_1_SQRT_2 };
-    Some(SweepHit { toi, normal, point, feature: Feature::Corner(corner) })
+    let normal = if len > 0.0 {
+        q / len
+    } else {
+        s * FRAC_1_SQRT_2
+    };
+    Some(SweepHit {
+        toi,
+        normal,
+        point,
+        feature: Feature::Corner(corner),
+    })
 }
 
 /// Sweeps a circle (centre `center`, `radius`, velocity `vel`) against a static box whose
@@ -452,7 +483,12 @@ pub fn sweep_circle_circle(
 ) -> Option<SweepHit> {
     let (toi, normal) = sweep_circle_point(c1, r1 + r2, v1 - v2, max_toi, c2)?;
     let point = c2 + v2 * toi + normal * r2;
-    Some(SweepHit { toi, normal, point, feature: Feature::Circle })
+    Some(SweepHit {
+        toi,
+        normal,
+        point,
+        feature: Feature::Circle,
+    })
 }
 
 /// Sweeps two moving boxes: `a` with velocity `va` against `b` with velocity `vb`. The earliest
@@ -467,13 +503,7 @@ pub fn sweep_circle_circle(
 /// on the last-entered axis: toi = 0. The normal points from `b` toward `a`; the contact point
 /// is the centre of the touching region at impact.
 #[must_use]
-pub fn sweep_aabb_aabb(
-    a: &Aabb,
-    va: Vec2,
-    b: &Aabb,
-    vb: Vec2,
-    max_toi: Real,
-) -> Option<SweepHit> {
+pub fn sweep_aabb_aabb(a: &Aabb, va: Vec2, b: &Aabb, vb: Vec2, max_toi: Real) -> Option<SweepHit> {
     let v = va - vb;
     let mut entry = [Real::NEG_INFINITY; 2];
     let mut exit = [Real::INFINITY; 2];
@@ -519,5 +549,10 @@ pub fn sweep_aabb_aabb(
     let lo = at.min.max(bt.min);
     let hi = at.max.min(bt.max);
     let point = (lo + hi) * 0.5;
-    Some(SweepHit { toi, normal, point, feature })
+    Some(SweepHit {
+        toi,
+        normal,
+        point,
+        feature,
+    })
 }

@@ -57,7 +57,12 @@ impl BroadPhase {
                 (v as usize).min(n - 1)
             }
         };
-        [clamp(lo.x, self.cols), clamp(lo.y, self.rows), clamp(hi.x, self.cols), clamp(hi.y, self.rows)]
+        [
+            clamp(lo.x, self.cols),
+            clamp(lo.y, self.rows),
+            clamp(hi.x, self.cols),
+            clamp(hi.y, self.rows),
+        ]
     }
 
     /// Registers mover `m` in the cells under `b`, growing its registered range to the union
@@ -68,15 +73,23 @@ impl BroadPhase {
         let u = if old[0] > old[2] {
             new
         } else {
-            [old[0].min(new[0]), old[1].min(new[1]), old[2].max(new[2]), old[3].max(new[3])]
+            [
+                old[0].min(new[0]),
+                old[1].min(new[1]),
+                old[2].max(new[2]),
+                old[3].max(new[3]),
+            ]
         };
         if u == old {
             return;
         }
         for row in u[1]..=u[3] {
             for col in u[0]..=u[2] {
-                let inside_old =
-                    old[0] <= old[2] && col >= old[0] && col <= old[2] && row >= old[1] && row <= old[3];
+                let inside_old = old[0] <= old[2]
+                    && col >= old[0]
+                    && col <= old[2]
+                    && row >= old[1]
+                    && row <= old[3];
                 if !inside_old {
                     self.cells[row * self.cols + col].push(m as u32);
                 }

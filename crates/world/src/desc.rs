@@ -44,11 +44,26 @@ pub struct Walls {
 
 impl Walls {
     /// All four sides reflect: a closed box.
-    pub const ALL: Walls = Walls { left: true, top: true, right: true, bottom: true };
+    pub const ALL: Walls = Walls {
+        left: true,
+        top: true,
+        right: true,
+        bottom: true,
+    };
     /// No side reflects.
-    pub const NONE: Walls = Walls { left: false, top: false, right: false, bottom: false };
+    pub const NONE: Walls = Walls {
+        left: false,
+        top: false,
+        right: false,
+        bottom: false,
+    };
     /// BricksBeater: left, top and right reflect, the bottom is open.
-    pub const OPEN_BOTTOM: Walls = Walls { left: true, top: true, right: true, bottom: false };
+    pub const OPEN_BOTTOM: Walls = Walls {
+        left: true,
+        top: true,
+        right: true,
+        bottom: false,
+    };
 }
 
 impl Default for Walls {
@@ -89,7 +104,12 @@ pub struct BallDesc {
 
 impl Default for BallDesc {
     fn default() -> Self {
-        BallDesc { pos: Vec2::ZERO, vel: Vec2::ZERO, radius: 3.0, density: 1.0 }
+        BallDesc {
+            pos: Vec2::ZERO,
+            vel: Vec2::ZERO,
+            radius: 3.0,
+            density: 1.0,
+        }
     }
 }
 
@@ -122,7 +142,12 @@ pub struct RectDesc {
 
 impl Default for RectDesc {
     fn default() -> Self {
-        RectDesc { aabb: Aabb::default(), vel: Vec2::ZERO, kind: RectKind::Static, density: 1.0 }
+        RectDesc {
+            aabb: Aabb::default(),
+            vel: Vec2::ZERO,
+            kind: RectKind::Static,
+            density: 1.0,
+        }
     }
 }
 

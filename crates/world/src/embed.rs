@@ -34,8 +34,15 @@ impl World {
             }
             if let Some(to) = self.free_position(b.pos, b.radius) {
                 self.balls[i].pos = to;
-                self.anchors[i] = crate::world::Anchor { pos: to, time: self.time };
-                self.events.push(Event::Unembedded { body: Body::Ball(b.id), from: b.pos, to });
+                self.anchors[i] = crate::world::Anchor {
+                    pos: to,
+                    time: self.time,
+                };
+                self.events.push(Event::Unembedded {
+                    body: Body::Ball(b.id),
+                    from: b.pos,
+                    to,
+                });
             }
         }
         for i in 0..self.rects.len() {
@@ -46,13 +53,19 @@ impl World {
             let mut aabb = r.aabb;
             let mut moved = false;
             for _ in 0..8 {
-                let Some(push) = self.box_push(&aabb, r.id) else { break };
+                let Some(push) = self.box_push(&aabb, r.id) else {
+                    break;
+                };
                 aabb = aabb.translated(push);
                 moved = true;
             }
             if moved {
                 self.rects[i].aabb = aabb;
-                self.events.push(Event::Unembedded { body: Body::Rect(r.id), from: r.aabb.min, to: aabb.min });
+                self.events.push(Event::Unembedded {
+                    body: Body::Rect(r.id),
+                    from: r.aabb.min,
+                    to: aabb.min,
+                });
             }
         }
     }
@@ -146,7 +159,10 @@ impl World {
 
     /// The nearest free position for a disc of `radius` embedded at `p` (see the module docs).
     pub(crate) fn free_position(&self, p: Vec2, radius: Real) -> Option<Vec2> {
-        let cell = self.grid.as_ref().map_or(radius.max(1.0), |g| g.cell_size());
+        let cell = self
+            .grid
+            .as_ref()
+            .map_or(radius.max(1.0), |g| g.cell_size());
         let mut search = radius + cell;
         let diag = self.size.length() + radius;
         let mut candidates: Vec<Vec2> = Vec::new();
@@ -209,7 +225,9 @@ impl World {
             g.for_each_solid_in(&area, |c, _| boxes.push((g.cell_aabb(c), g.features(c))));
             // Free cells: the centre clamped into the cell, kept `r` away from solid neighbours.
             let gb = g.bounds();
-            let lo = ((area.min - g.origin()) / g.cell_size()).floor().max(Vec2::ZERO);
+            let lo = ((area.min - g.origin()) / g.cell_size())
+                .floor()
+                .max(Vec2::ZERO);
             let hi = ((area.max - g.origin()) / g.cell_size()).floor();
             let (c0, r0) = (lo.x as usize, lo.y as usize);
             let c1 = (hi.x.max(-1.0) as i64).min(g.cols() as i64 - 1);
@@ -224,14 +242,25 @@ impl World {
                     let b = g.cell_aabb(cc);
                     let solid = |dc: i64, dr: i64| {
                         let (x, y) = (col + dc, row + dr);
-                        x >= 0 && y >= 0 && g.cell(crate::grid::CellCoord::new(x as u32, y as u32)).is_solid()
+                        x >= 0
+                            && y >= 0
+                            && g.cell(crate::grid::CellCoord::new(x as u32, y as u32))
+                                .is_solid()
                     };
                     let xmin = if solid(-1, 0) { b.min.x + r } else { b.min.x };
                     let xmax = if solid(1, 0) { b.max.x - r } else { b.max.x };
                     let ymin = if solid(0, -1) { b.min.y + r } else { b.min.y };
                     let ymax = if solid(0, 1) { b.max.y - r } else { b.max.y };
-                    let cx = if xmin <= xmax { p.x.clamp(xmin, xmax) } else { b.center().x };
-                    let cy = if ymin <= ymax { p.y.clamp(ymin, ymax) } else { b.center().y };
+                    let cx = if xmin <= xmax {
+                        p.x.clamp(xmin, xmax)
+                    } else {
+                        b.center().x
+                    };
+                    let cy = if ymin <= ymax {
+                        p.y.clamp(ymin, ymax)
+                    } else {
+                        b.center().y
+                    };
                     out.push(Vec2::new(cx, cy));
                 }
             }

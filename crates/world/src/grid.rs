@@ -25,8 +25,8 @@
 use crate::desc::{Cell, GridDesc};
 use crate::limits;
 use collide_core::{
-    circle_overlaps_aabb, sweep_aabb_aabb, sweep_circle_aabb, Aabb, Face, Feature,
-    Features, Real, SweepHit, Vec2,
+    circle_overlaps_aabb, sweep_aabb_aabb, sweep_circle_aabb, Aabb, Face, Feature, Features, Real,
+    SweepHit, Vec2,
 };
 
 /// Integer coordinates of a grid cell: column (x) and row (y, row 0 at the top).
@@ -113,7 +113,10 @@ impl Grid {
         if !desc.origin.is_finite() {
             return Err(GridError::BadOrigin(desc.origin.x, desc.origin.y));
         }
-        let total = desc.cols.checked_mul(desc.rows).filter(|&n| n <= limits::MAX_GRID_CELLS);
+        let total = desc
+            .cols
+            .checked_mul(desc.rows)
+            .filter(|&n| n <= limits::MAX_GRID_CELLS);
         let Some(expected) = total else {
             return Err(GridError::TooLarge {
                 cols: desc.cols,
@@ -136,7 +139,11 @@ impl Grid {
             rows: desc.rows,
             cells: desc.cells.clone(),
             features: vec![Features::NONE; expected],
-            bricks: desc.cells.iter().filter(|c| matches!(c, Cell::Brick(_))).count(),
+            bricks: desc
+                .cells
+                .iter()
+                .filter(|c| matches!(c, Cell::Brick(_)))
+                .count(),
         };
         for row in 0..grid.rows {
             for col in 0..grid.cols {
@@ -151,10 +158,23 @@ impl Grid {
     /// # Errors
     /// As [`Grid::new`].
     pub fn empty(cell: Real, origin: Vec2, cols: usize, rows: usize) -> Result<Self, GridError> {
-        if cols.checked_mul(rows).is_none_or(|n| n > limits::MAX_GRID_CELLS) {
-            return Err(GridError::TooLarge { cols, rows, max: limits::MAX_GRID_CELLS });
+        if cols
+            .checked_mul(rows)
+            .is_none_or(|n| n > limits::MAX_GRID_CELLS)
+        {
+            return Err(GridError::TooLarge {
+                cols,
+                rows,
+                max: limits::MAX_GRID_CELLS,
+            });
         }
-        Grid::new(&GridDesc { cell, origin, cols, rows, cells: vec![Cell::Empty; cols * rows] })
+        Grid::new(&GridDesc {
+            cell,
+            origin,
+            cols,
+            rows,
+            cells: vec![Cell::Empty; cols * rows],
+        })
     }
 
     /// The grid's description (for saving a scene or a replay).
@@ -342,7 +362,12 @@ impl Grid {
     /// The first solid cell (row-major) that the disc overlaps by more than `slack` world
     /// units, i.e. whose distance to the centre is below `radius - slack`.
     #[must_use]
-    pub fn first_overlap_circle(&self, center: Vec2, radius: Real, slack: Real) -> Option<CellCoord> {
+    pub fn first_overlap_circle(
+        &self,
+        center: Vec2,
+        radius: Real,
+        slack: Real,
+    ) -> Option<CellCoord> {
         let r = radius - slack;
         let (c0, r0, c1, r1) = self.cell_range(&Aabb::new(center - radius, center + radius))?;
         for row in r0..=r1 {
@@ -471,7 +496,13 @@ impl Grid {
     /// first in walk order (chunk, then row-major). See the module docs for why this never
     /// tunnels and never reports a ghost collision.
     #[must_use]
-    pub fn sweep_circle(&self, center: Vec2, radius: Real, vel: Vec2, max_t: Real) -> Option<GridHit> {
+    pub fn sweep_circle(
+        &self,
+        center: Vec2,
+        radius: Real,
+        vel: Vec2,
+        max_t: Real,
+    ) -> Option<GridHit> {
         self.sweep_circle_between(center, radius, vel, 0.0, max_t)
     }
 
@@ -492,12 +523,21 @@ impl Grid {
         let b0 = Aabb::new(center - radius, center + radius);
         let found = self.walk(&b0, vel, min_t, max_t, |col, row, limit| {
             let f = self.features[row * self.cols + col];
-            let mut hit =
-                sweep_circle_aabb(center, radius, vel, limit, &self.cell_aabb_usize(col, row), f)?;
+            let mut hit = sweep_circle_aabb(
+                center,
+                radius,
+                vel,
+                limit,
+                &self.cell_aabb_usize(col, row),
+                f,
+            )?;
             hit.toi = hit.toi.max(min_t);
             Some((hit.toi, hit))
         })?;
-        Some(GridHit { hit: found.1, cell: found.2 })
+        Some(GridHit {
+            hit: found.1,
+            cell: found.2,
+        })
     }
 
     /// Sweeps a box `aabb` moving with `vel` through the grid over `[0, max_t]`: the earliest
@@ -513,9 +553,17 @@ impl Grid {
             let hit = sweep_aabb_aabb(aabb, vel, &cb, Vec2::ZERO, limit)?;
             let n = hit.normal;
             let keep_x = n.x != 0.0
-                && f.contains(if n.x < 0.0 { Face::Left.bit() } else { Face::Right.bit() });
+                && f.contains(if n.x < 0.0 {
+                    Face::Left.bit()
+                } else {
+                    Face::Right.bit()
+                });
             let keep_y = n.y != 0.0
-                && f.contains(if n.y < 0.0 { Face::Top.bit() } else { Face::Bottom.bit() });
+                && f.contains(if n.y < 0.0 {
+                    Face::Top.bit()
+                } else {
+                    Face::Bottom.bit()
+                });
             let (normal, feature) = match (keep_x, keep_y) {
                 (true, true) => (n, hit.feature),
                 (true, false) => {
@@ -528,9 +576,19 @@ impl Grid {
                 }
                 (false, false) => return None,
             };
-            Some((hit.toi, SweepHit { normal, feature, ..hit }))
+            Some((
+                hit.toi,
+                SweepHit {
+                    normal,
+                    feature,
+                    ..hit
+                },
+            ))
         })?;
-        Some(GridHit { hit: found.1, cell: found.2 })
+        Some(GridHit {
+            hit: found.1,
+            cell: found.2,
+        })
     }
 
     /// Whether `feature` of cell `c` is currently an obstacle (the cell is solid and the face

@@ -166,7 +166,13 @@ impl World {
         let nb = self.nb();
         if m < nb {
             let b = &self.balls[m];
-            (Shape::Circle { pos: b.pos, radius: b.radius }, b.vel)
+            (
+                Shape::Circle {
+                    pos: b.pos,
+                    radius: b.radius,
+                },
+                b.vel,
+            )
         } else {
             let r = &self.rects[self.scratch.dyn_rects[m - nb] as usize];
             (Shape::Box { aabb: r.aabb }, r.vel)
@@ -188,7 +194,10 @@ impl World {
         let nb = self.nb();
         if m < nb {
             self.balls[m].vel = v;
-            self.anchors[m] = crate::world::Anchor { pos: self.balls[m].pos, time: abs };
+            self.anchors[m] = crate::world::Anchor {
+                pos: self.balls[m].pos,
+                time: abs,
+            };
         } else {
             let k = self.scratch.dyn_rects[m - nb] as usize;
             self.rects[k].vel = v;
@@ -232,8 +241,13 @@ impl World {
         let (shape, v) = self.shape_of(j);
         let d = t - self.scratch.t[j];
         let shape = match shape {
-            Shape::Circle { pos, radius } => Shape::Circle { pos: pos + v * d, radius },
-            Shape::Box { aabb } => Shape::Box { aabb: aabb.translated(v * d) },
+            Shape::Circle { pos, radius } => Shape::Circle {
+                pos: pos + v * d,
+                radius,
+            },
+            Shape::Box { aabb } => Shape::Box {
+                aabb: aabb.translated(v * d),
+            },
         };
         (shape, v)
     }
@@ -300,15 +314,18 @@ impl World {
             if p.stamp != self.scratch.stamp[m] || self.scratch.state[m] != ACTIVE {
                 continue;
             }
-            let Some(pred) = self.scratch.next[m] else { continue };
+            let Some(pred) = self.scratch.next[m] else {
+                continue;
+            };
             let valid = match pred.target {
                 PTarget::Mover(j) => {
                     let j = j as usize;
                     self.scratch.state[j] == ACTIVE && self.scratch.motion[j] == pred.partner_motion
                 }
-                PTarget::Cell(c) => {
-                    self.grid.as_ref().is_some_and(|g| g.feature_exists(c, pred.feature))
-                }
+                PTarget::Cell(c) => self
+                    .grid
+                    .as_ref()
+                    .is_some_and(|g| g.feature_exists(c, pred.feature)),
                 _ => true,
             };
             self.advance(m, pred.time, pred.abs);
@@ -323,7 +340,10 @@ impl World {
             self.advance(m, dt, t1);
             if m < nb && self.scratch.state[m] == FROZEN {
                 // A stopped ball resumes its path from here at the next step.
-                self.anchors[m] = crate::world::Anchor { pos: self.balls[m].pos, time: t1 };
+                self.anchors[m] = crate::world::Anchor {
+                    pos: self.balls[m].pos,
+                    time: t1,
+                };
             }
         }
         self.time = t1;
@@ -370,7 +390,12 @@ impl World {
         let mut limit = horizon;
         // How the sweep times of this prediction map to step time (see `Frame`).
         let mut frame = Frame::Now;
-        let take = |toi: Real, target: PTarget, hit: SweepHit, pm: u32, best: &mut Option<(Real, PTarget, SweepHit, u32)>, limit: &mut Real| {
+        let take = |toi: Real,
+                    target: PTarget,
+                    hit: SweepHit,
+                    pm: u32,
+                    best: &mut Option<(Real, PTarget, SweepHit, u32)>,
+                    limit: &mut Real| {
             if toi <= *limit && best.is_none_or(|b| toi < b.0) {
                 *best = Some((toi, target, hit, pm));
                 *limit = toi;
@@ -387,12 +412,26 @@ impl World {
                 frame = Frame::Anchor(a.time, base);
                 if let Some(g) = &self.grid {
                     if let Some(gh) = g.sweep_circle_between(a.pos, radius, v, base, limit) {
-                        take(gh.hit.toi, PTarget::Cell(gh.cell), gh.hit, 0, &mut best, &mut limit);
+                        take(
+                            gh.hit.toi,
+                            PTarget::Cell(gh.cell),
+                            gh.hit,
+                            0,
+                            &mut best,
+                            &mut limit,
+                        );
                     }
                 }
                 for (side, face) in self.wall_faces() {
                     if let Some(h) = sweep_circle_face(a.pos, radius, v, limit, &face) {
-                        take(h.toi.max(base), PTarget::Wall(side), h, 0, &mut best, &mut limit);
+                        take(
+                            h.toi.max(base),
+                            PTarget::Wall(side),
+                            h,
+                            0,
+                            &mut best,
+                            &mut limit,
+                        );
                     }
                 }
                 if let Some((toi, side)) =
@@ -404,7 +443,14 @@ impl World {
                         point: a.pos + v * toi,
                         feature: Feature::Circle,
                     };
-                    take(toi.max(base), PTarget::Lost(side), h, 0, &mut best, &mut limit);
+                    take(
+                        toi.max(base),
+                        PTarget::Lost(side),
+                        h,
+                        0,
+                        &mut best,
+                        &mut limit,
+                    );
                 }
                 for (k, rc) in self.rects.iter().enumerate() {
                     match rc.kind {
@@ -412,17 +458,36 @@ impl World {
                             if let Some(h) =
                                 sweep_circle_aabb(a.pos, radius, v, limit, &rc.aabb, Features::ALL)
                             {
-                                take(h.toi.max(base), PTarget::Rect(k as u32), h, 0, &mut best, &mut limit);
+                                take(
+                                    h.toi.max(base),
+                                    PTarget::Rect(k as u32),
+                                    h,
+                                    0,
+                                    &mut best,
+                                    &mut limit,
+                                );
                             }
                         }
                         RectKind::Kinematic => {
                             let aabb = rc.aabb.translated(rc.vel * s_t);
                             let u = rc.vel;
-                            if let Some(mut h) =
-                                sweep_circle_aabb(pos, radius, v - u, limit - base, &aabb, Features::ALL)
-                            {
+                            if let Some(mut h) = sweep_circle_aabb(
+                                pos,
+                                radius,
+                                v - u,
+                                limit - base,
+                                &aabb,
+                                Features::ALL,
+                            ) {
                                 h.point += u * h.toi;
-                                take(base + h.toi, PTarget::Rect(k as u32), h, 0, &mut best, &mut limit);
+                                take(
+                                    base + h.toi,
+                                    PTarget::Rect(k as u32),
+                                    h,
+                                    0,
+                                    &mut best,
+                                    &mut limit,
+                                );
                             }
                         }
                         RectKind::Dynamic => {}
@@ -432,14 +497,26 @@ impl World {
             Shape::Box { aabb } => {
                 if let Some(g) = &self.grid {
                     if let Some(gh) = g.sweep_aabb(&aabb, v, limit) {
-                        take(gh.hit.toi, PTarget::Cell(gh.cell), gh.hit, 0, &mut best, &mut limit);
+                        take(
+                            gh.hit.toi,
+                            PTarget::Cell(gh.cell),
+                            gh.hit,
+                            0,
+                            &mut best,
+                            &mut limit,
+                        );
                     }
                 }
                 for (side, h) in self.box_wall_hits(&aabb, v, limit) {
                     take(h.toi, PTarget::Wall(side), h, 0, &mut best, &mut limit);
                 }
                 if let Some((toi, side)) = self.loss_time(&aabb, v, limit) {
-                    let h = SweepHit { toi, normal: Vec2::ZERO, point: aabb.center() + v * toi, feature: Feature::Circle };
+                    let h = SweepHit {
+                        toi,
+                        normal: Vec2::ZERO,
+                        point: aabb.center() + v * toi,
+                        feature: Feature::Circle,
+                    };
                     take(toi, PTarget::Lost(side), h, 0, &mut best, &mut limit);
                 }
                 for (k, rc) in self.rects.iter().enumerate() {
@@ -474,26 +551,46 @@ impl World {
                 let (other, u) = self.shape_at(j, s_t);
                 let pm = self.scratch.motion[j];
                 let hit = match (shape, other) {
-                    (Shape::Circle { pos, radius }, Shape::Circle { pos: pj, radius: rj }) => {
-                        sweep_circle_circle(pos, radius, v, pj, rj, u, limit - base)
-                    }
+                    (
+                        Shape::Circle { pos, radius },
+                        Shape::Circle {
+                            pos: pj,
+                            radius: rj,
+                        },
+                    ) => sweep_circle_circle(pos, radius, v, pj, rj, u, limit - base),
                     (Shape::Circle { pos, radius }, Shape::Box { aabb }) => {
-                        sweep_circle_aabb(pos, radius, v - u, limit - base, &aabb, Features::ALL).map(|mut h| {
-                            h.point += u * h.toi;
-                            h
-                        })
+                        sweep_circle_aabb(pos, radius, v - u, limit - base, &aabb, Features::ALL)
+                            .map(|mut h| {
+                                h.point += u * h.toi;
+                                h
+                            })
                     }
-                    (Shape::Box { aabb }, Shape::Circle { pos: pj, radius: rj }) => {
-                        sweep_circle_aabb(pj, rj, u - v, limit, &aabb, Features::ALL).map(|mut h| {
+                    (
+                        Shape::Box { aabb },
+                        Shape::Circle {
+                            pos: pj,
+                            radius: rj,
+                        },
+                    ) => sweep_circle_aabb(pj, rj, u - v, limit, &aabb, Features::ALL).map(
+                        |mut h| {
                             h.point += v * h.toi;
                             h.normal = -h.normal;
                             h
-                        })
+                        },
+                    ),
+                    (Shape::Box { aabb }, Shape::Box { aabb: bj }) => {
+                        sweep_aabb_aabb(&aabb, v, &bj, u, limit)
                     }
-                    (Shape::Box { aabb }, Shape::Box { aabb: bj }) => sweep_aabb_aabb(&aabb, v, &bj, u, limit),
                 };
                 if let Some(h) = hit {
-                    take(base + h.toi, PTarget::Mover(j as u32), h, pm, &mut best, &mut limit);
+                    take(
+                        base + h.toi,
+                        PTarget::Mover(j as u32),
+                        h,
+                        pm,
+                        &mut best,
+                        &mut limit,
+                    );
                 }
             }
         }
@@ -517,7 +614,11 @@ impl World {
             };
             let s = &mut self.scratch;
             s.next[m] = Some(pred);
-            s.heap.push(Pending { time, mover: m as u32, stamp: s.stamp[m] });
+            s.heap.push(Pending {
+                time,
+                mover: m as u32,
+                stamp: s.stamp[m],
+            });
         }
     }
 
@@ -550,11 +651,21 @@ impl World {
     }
 
     /// Hits of a moving box against the closed walls within `limit` (box inside the world).
-    fn box_wall_hits(&self, b: &Aabb, v: Vec2, limit: Real) -> impl Iterator<Item = (Side, SweepHit)> {
+    fn box_wall_hits(
+        &self,
+        b: &Aabb,
+        v: Vec2,
+        limit: Real,
+    ) -> impl Iterator<Item = (Side, SweepHit)> {
         let w = self.walls;
         let size = self.size;
         let mut out: [Option<(Side, SweepHit)>; 4] = [None; 4];
-        let mk = |closed: bool, gap: Real, speed: Real, side: Side, normal: Vec2| -> Option<(Side, SweepHit)> {
+        let mk = |closed: bool,
+                  gap: Real,
+                  speed: Real,
+                  side: Side,
+                  normal: Vec2|
+         -> Option<(Side, SweepHit)> {
             // `gap` >= 0: distance from the box to the wall; `speed` > 0: approaching.
             if !closed || !(speed > 0.0) || !(gap >= 0.0) {
                 return None;
@@ -568,7 +679,15 @@ impl World {
                     Side::Top => Vec2::new(c.x, 0.0),
                     Side::Bottom => Vec2::new(c.x, size.y),
                 };
-                (side, SweepHit { toi, normal, point, feature: Feature::Circle })
+                (
+                    side,
+                    SweepHit {
+                        toi,
+                        normal,
+                        point,
+                        feature: Feature::Circle,
+                    },
+                )
             })
         };
         out[0] = mk(w.left, b.min.x, -v.x, Side::Left, Vec2::X);
@@ -615,36 +734,89 @@ impl World {
                 return;
             }
             PTarget::Cell(c) => {
-                let nv = if is_ball { reflect(v, n, e) } else { reflect_box(v, Vec2::ZERO) };
+                let nv = if is_ball {
+                    reflect(v, n, e)
+                } else {
+                    reflect_box(v, Vec2::ZERO)
+                };
                 self.set_vel(m, nv, pred.abs);
                 self.events.push(match me {
-                    Body::Ball(ball) => Event::BallTile { ball, cell: c, point: pred.point, normal: n, toi: t, feature: pred.feature },
-                    Body::Rect(rect) => Event::RectTile { rect, cell: c, point: pred.point, normal: n, toi: t },
+                    Body::Ball(ball) => Event::BallTile {
+                        ball,
+                        cell: c,
+                        point: pred.point,
+                        normal: n,
+                        toi: t,
+                        feature: pred.feature,
+                    },
+                    Body::Rect(rect) => Event::RectTile {
+                        rect,
+                        cell: c,
+                        point: pred.point,
+                        normal: n,
+                        toi: t,
+                    },
                 });
                 if self.config.destructible_bricks {
                     if let Some(g) = &mut self.grid {
                         if let Cell::Brick(kind) = g.cell(c) {
                             g.set_cell(c, Cell::Empty);
-                            self.events.push(Event::BrickDestroyed { cell: c, kind, by: me, toi: t });
+                            self.events.push(Event::BrickDestroyed {
+                                cell: c,
+                                kind,
+                                by: me,
+                                toi: t,
+                            });
                         }
                     }
                 }
             }
             PTarget::Wall(side) => {
-                let nv = if is_ball { reflect(v, n, e) } else { reflect_box(v, Vec2::ZERO) };
+                let nv = if is_ball {
+                    reflect(v, n, e)
+                } else {
+                    reflect_box(v, Vec2::ZERO)
+                };
                 self.set_vel(m, nv, pred.abs);
                 self.events.push(match me {
-                    Body::Ball(ball) => Event::BallWall { ball, side, point: pred.point, normal: n, toi: t },
-                    Body::Rect(rect) => Event::RectWall { rect, side, normal: n, toi: t },
+                    Body::Ball(ball) => Event::BallWall {
+                        ball,
+                        side,
+                        point: pred.point,
+                        normal: n,
+                        toi: t,
+                    },
+                    Body::Rect(rect) => Event::RectWall {
+                        rect,
+                        side,
+                        normal: n,
+                        toi: t,
+                    },
                 });
             }
             PTarget::Rect(k) => {
                 let rc = self.rects[k as usize];
-                let nv = if is_ball { reflect_relative(v, rc.vel, n, e) } else { reflect_box(v, rc.vel) };
+                let nv = if is_ball {
+                    reflect_relative(v, rc.vel, n, e)
+                } else {
+                    reflect_box(v, rc.vel)
+                };
                 self.set_vel(m, nv, pred.abs);
                 self.events.push(match me {
-                    Body::Ball(ball) => Event::BallRect { ball, rect: rc.id, point: pred.point, normal: n, toi: t },
-                    Body::Rect(rect) => Event::RectRect { a: rect, b: rc.id, point: pred.point, normal: n, toi: t },
+                    Body::Ball(ball) => Event::BallRect {
+                        ball,
+                        rect: rc.id,
+                        point: pred.point,
+                        normal: n,
+                        toi: t,
+                    },
+                    Body::Rect(rect) => Event::RectRect {
+                        a: rect,
+                        b: rc.id,
+                        point: pred.point,
+                        normal: n,
+                        toi: t,
+                    },
                 });
             }
             PTarget::Mover(j) => {
@@ -668,10 +840,34 @@ impl World {
                 self.set_vel(j, nvj, pred.abs);
                 let other = self.body_of(j);
                 self.events.push(match (me, other) {
-                    (Body::Ball(a), Body::Ball(b)) => Event::BallBall { a, b, point: pred.point, normal: n, toi: t },
-                    (Body::Ball(ball), Body::Rect(rect)) => Event::BallRect { ball, rect, point: pred.point, normal: n, toi: t },
-                    (Body::Rect(rect), Body::Ball(ball)) => Event::BallRect { ball, rect, point: pred.point, normal: -n, toi: t },
-                    (Body::Rect(a), Body::Rect(b)) => Event::RectRect { a, b, point: pred.point, normal: n, toi: t },
+                    (Body::Ball(a), Body::Ball(b)) => Event::BallBall {
+                        a,
+                        b,
+                        point: pred.point,
+                        normal: n,
+                        toi: t,
+                    },
+                    (Body::Ball(ball), Body::Rect(rect)) => Event::BallRect {
+                        ball,
+                        rect,
+                        point: pred.point,
+                        normal: n,
+                        toi: t,
+                    },
+                    (Body::Rect(rect), Body::Ball(ball)) => Event::BallRect {
+                        ball,
+                        rect,
+                        point: pred.point,
+                        normal: -n,
+                        toi: t,
+                    },
+                    (Body::Rect(a), Body::Rect(b)) => Event::RectRect {
+                        a,
+                        b,
+                        point: pred.point,
+                        normal: n,
+                        toi: t,
+                    },
                 });
                 partner = Some(j);
             }

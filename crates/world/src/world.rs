@@ -246,7 +246,11 @@ impl World {
         }
         let total = self.balls.len().saturating_add(sp.count);
         if total > limits::MAX_BALLS {
-            return Err(WorldError::TooMany { what: "balls", count: total, max: limits::MAX_BALLS });
+            return Err(WorldError::TooMany {
+                what: "balls",
+                count: total,
+                max: limits::MAX_BALLS,
+            });
         }
         validate_ball(&BallDesc {
             pos: Vec2::ZERO,
@@ -269,10 +273,7 @@ impl World {
         }
         let r = sp.radius;
         // Centres are drawn in the region shrunk by r (and kept inside closed walls).
-        let lo = Vec2::new(
-            region.min.x + r,
-            region.min.y + r,
-        );
+        let lo = Vec2::new(region.min.x + r, region.min.y + r);
         let hi = Vec2::new(region.max.x - r, region.max.y - r);
         let mut rng = XorShift64Star::new(sp.seed);
         // A uniform hash grid of placed balls (cell = 2r) for the no-overlap test.
@@ -282,13 +283,18 @@ impl World {
         let mut buckets: Vec<Vec<Vec2>> = vec![Vec::new(); cols * rows];
         let bucket_of = |p: Vec2| -> (usize, usize) {
             let q = ((p - lo) / cell).floor();
-            ((q.x.max(0.0) as usize).min(cols - 1), (q.y.max(0.0) as usize).min(rows - 1))
+            (
+                (q.x.max(0.0) as usize).min(cols - 1),
+                (q.y.max(0.0) as usize).min(rows - 1),
+            )
         };
         for b in &self.balls {
             let (c, rr) = bucket_of(b.pos);
             buckets[rr * cols + c].push(b.pos);
         }
-        let max_attempts = (sp.count as u64).saturating_mul(1000).saturating_add(10_000);
+        let max_attempts = (sp.count as u64)
+            .saturating_mul(1000)
+            .saturating_add(10_000);
         let mut attempts = 0u64;
         let mut placed = 0usize;
         let reach = (cols.max(rows)).min(2).max(1);
@@ -322,11 +328,21 @@ impl World {
                     }
                 }
             }
-            if clash || self.balls.iter().any(|b| b.radius != r && circle_overlaps_circle(p, r, b.pos, b.radius)) {
+            if clash
+                || self
+                    .balls
+                    .iter()
+                    .any(|b| b.radius != r && circle_overlaps_circle(p, r, b.pos, b.radius))
+            {
                 continue;
             }
             let dir = rng.unit_vector();
-            self.add_ball(BallDesc { pos: p, vel: dir * sp.speed, radius: r, density: sp.density })?;
+            self.add_ball(BallDesc {
+                pos: p,
+                vel: dir * sp.speed,
+                radius: r,
+                density: sp.density,
+            })?;
             buckets[rr * cols + c].push(p);
             placed += 1;
         }
@@ -472,7 +488,10 @@ impl World {
             radius: desc.radius,
             density: desc.density,
         });
-        self.anchors.push(Anchor { pos: desc.pos, time: self.time });
+        self.anchors.push(Anchor {
+            pos: desc.pos,
+            time: self.time,
+        });
         Ok(id)
     }
 
@@ -495,11 +514,20 @@ impl World {
     /// velocity.
     pub fn set_ball_velocity(&mut self, id: BallId, vel: Vec2) -> Result<(), WorldError> {
         if !vel.is_finite() {
-            return Err(WorldError::BadBall { field: "vel", problem: format!("not finite: {vel}") });
+            return Err(WorldError::BadBall {
+                field: "vel",
+                problem: format!("not finite: {vel}"),
+            });
         }
-        let i = self.ball_slots.get(id).ok_or(WorldError::NoSuchBody(Body::Ball(id)))?;
+        let i = self
+            .ball_slots
+            .get(id)
+            .ok_or(WorldError::NoSuchBody(Body::Ball(id)))?;
         self.balls[i].vel = vel;
-        self.anchors[i] = Anchor { pos: self.balls[i].pos, time: self.time };
+        self.anchors[i] = Anchor {
+            pos: self.balls[i].pos,
+            time: self.time,
+        };
         Ok(())
     }
 
@@ -510,11 +538,20 @@ impl World {
     /// As [`World::set_ball_velocity`].
     pub fn set_ball_position(&mut self, id: BallId, pos: Vec2) -> Result<(), WorldError> {
         if !pos.is_finite() {
-            return Err(WorldError::BadBall { field: "pos", problem: format!("not finite: {pos}") });
+            return Err(WorldError::BadBall {
+                field: "pos",
+                problem: format!("not finite: {pos}"),
+            });
         }
-        let i = self.ball_slots.get(id).ok_or(WorldError::NoSuchBody(Body::Ball(id)))?;
+        let i = self
+            .ball_slots
+            .get(id)
+            .ok_or(WorldError::NoSuchBody(Body::Ball(id)))?;
         self.balls[i].pos = pos;
-        self.anchors[i] = Anchor { pos, time: self.time };
+        self.anchors[i] = Anchor {
+            pos,
+            time: self.time,
+        };
         Ok(())
     }
 
@@ -532,7 +569,10 @@ impl World {
             });
         }
         if !desc.vel.is_finite() {
-            return Err(WorldError::BadRect { field: "vel", problem: format!("not finite: {}", desc.vel) });
+            return Err(WorldError::BadRect {
+                field: "vel",
+                problem: format!("not finite: {}", desc.vel),
+            });
         }
         if !(desc.density.is_finite() && desc.density >= 0.0) {
             return Err(WorldError::BadRect {
@@ -548,8 +588,18 @@ impl World {
             });
         }
         let id = self.rect_slots.insert(self.rects.len() as u32);
-        let vel = if desc.kind == RectKind::Static { Vec2::ZERO } else { desc.vel };
-        self.rects.push(Rect { id, aabb: desc.aabb, vel, kind: desc.kind, density: desc.density });
+        let vel = if desc.kind == RectKind::Static {
+            Vec2::ZERO
+        } else {
+            desc.vel
+        };
+        self.rects.push(Rect {
+            id,
+            aabb: desc.aabb,
+            vel,
+            kind: desc.kind,
+            density: desc.density,
+        });
         Ok(id)
     }
 
@@ -572,9 +622,15 @@ impl World {
     /// velocity or a static rectangle (which never moves).
     pub fn set_rect_velocity(&mut self, id: RectId, vel: Vec2) -> Result<(), WorldError> {
         if !vel.is_finite() {
-            return Err(WorldError::BadRect { field: "vel", problem: format!("not finite: {vel}") });
+            return Err(WorldError::BadRect {
+                field: "vel",
+                problem: format!("not finite: {vel}"),
+            });
         }
-        let i = self.rect_slots.get(id).ok_or(WorldError::NoSuchBody(Body::Rect(id)))?;
+        let i = self
+            .rect_slots
+            .get(id)
+            .ok_or(WorldError::NoSuchBody(Body::Rect(id)))?;
         if self.rects[i].kind == RectKind::Static {
             return Err(WorldError::BadRect {
                 field: "vel",
@@ -596,7 +652,10 @@ impl World {
                 problem: format!("must be finite with min <= max, got {aabb:?}"),
             });
         }
-        let i = self.rect_slots.get(id).ok_or(WorldError::NoSuchBody(Body::Rect(id)))?;
+        let i = self
+            .rect_slots
+            .get(id)
+            .ok_or(WorldError::NoSuchBody(Body::Rect(id)))?;
         self.rects[i].aabb = aabb;
         Ok(())
     }
@@ -655,19 +714,34 @@ impl World {
         h.word(self.steps);
         h.word(self.size.x.to_bits());
         h.word(self.size.y.to_bits());
-        h.word(u64::from(self.walls.left) | u64::from(self.walls.top) << 1 | u64::from(self.walls.right) << 2 | u64::from(self.walls.bottom) << 3);
+        h.word(
+            u64::from(self.walls.left)
+                | u64::from(self.walls.top) << 1
+                | u64::from(self.walls.right) << 2
+                | u64::from(self.walls.bottom) << 3,
+        );
         h.word(self.balls.len() as u64);
         h.word(self.time.to_bits());
         for (b, a) in self.balls.iter().zip(&self.anchors) {
             h.word(b.id.to_bits());
-            for x in [b.pos.x, b.pos.y, b.vel.x, b.vel.y, b.radius, b.density, a.pos.x, a.pos.y, a.time] {
+            for x in [
+                b.pos.x, b.pos.y, b.vel.x, b.vel.y, b.radius, b.density, a.pos.x, a.pos.y, a.time,
+            ] {
                 h.word(x.to_bits());
             }
         }
         h.word(self.rects.len() as u64);
         for r in &self.rects {
             h.word(r.id.to_bits());
-            for x in [r.aabb.min.x, r.aabb.min.y, r.aabb.max.x, r.aabb.max.y, r.vel.x, r.vel.y, r.density] {
+            for x in [
+                r.aabb.min.x,
+                r.aabb.min.y,
+                r.aabb.max.x,
+                r.aabb.max.y,
+                r.vel.x,
+                r.vel.y,
+                r.density,
+            ] {
                 h.word(x.to_bits());
             }
             h.word(r.kind as u64);
@@ -693,7 +767,13 @@ impl World {
     /// Contact at start counts only when the circle moves toward the obstacle (the crate's
     /// Bannerman rule). Balls listed in `ignore` are skipped (e.g. the ball being aimed).
     #[must_use]
-    pub fn cast_circle(&self, from: Vec2, to: Vec2, radius: Real, ignore: &[BallId]) -> Option<CastHit> {
+    pub fn cast_circle(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        radius: Real,
+        ignore: &[BallId],
+    ) -> Option<CastHit> {
         let d = to - from;
         let mut best: Option<(SweepHit, Target)> = None;
         let consider = |h: Option<SweepHit>, t: Target, best: &mut Option<(SweepHit, Target)>| {
@@ -709,10 +789,18 @@ impl World {
             }
         }
         for (side, face) in self.wall_faces() {
-            consider(sweep_circle_face(from, radius, d, 1.0, &face), Target::Wall(side), &mut best);
+            consider(
+                sweep_circle_face(from, radius, d, 1.0, &face),
+                Target::Wall(side),
+                &mut best,
+            );
         }
         for r in &self.rects {
-            consider(sweep_circle_aabb(from, radius, d, 1.0, &r.aabb, Features::ALL), Target::Rect(r.id), &mut best);
+            consider(
+                sweep_circle_aabb(from, radius, d, 1.0, &r.aabb, Features::ALL),
+                Target::Rect(r.id),
+                &mut best,
+            );
         }
         for b in &self.balls {
             if !ignore.contains(&b.id) {
@@ -780,10 +868,26 @@ impl World {
     pub(crate) fn wall_faces(&self) -> impl Iterator<Item = (Side, FaceSegment)> + '_ {
         let inf = Real::INFINITY;
         let all = [
-            (self.walls.left, Side::Left, FaceSegment::new(Face::Right, 0.0, -inf, inf)),
-            (self.walls.top, Side::Top, FaceSegment::new(Face::Bottom, 0.0, -inf, inf)),
-            (self.walls.right, Side::Right, FaceSegment::new(Face::Left, self.size.x, -inf, inf)),
-            (self.walls.bottom, Side::Bottom, FaceSegment::new(Face::Top, self.size.y, -inf, inf)),
+            (
+                self.walls.left,
+                Side::Left,
+                FaceSegment::new(Face::Right, 0.0, -inf, inf),
+            ),
+            (
+                self.walls.top,
+                Side::Top,
+                FaceSegment::new(Face::Bottom, 0.0, -inf, inf),
+            ),
+            (
+                self.walls.right,
+                Side::Right,
+                FaceSegment::new(Face::Left, self.size.x, -inf, inf),
+            ),
+            (
+                self.walls.bottom,
+                Side::Bottom,
+                FaceSegment::new(Face::Top, self.size.y, -inf, inf),
+            ),
         ];
         all.into_iter().filter(|w| w.0).map(|w| (w.1, w.2))
     }
@@ -791,7 +895,10 @@ impl World {
 
 fn validate_config(c: &StepConfig) -> Result<(), WorldError> {
     if !(c.dt.is_finite() && c.dt > 0.0) {
-        return Err(WorldError::BadSetting { field: "step.dt", problem: format!("must be finite and > 0, got {}", c.dt) });
+        return Err(WorldError::BadSetting {
+            field: "step.dt",
+            problem: format!("must be finite and > 0, got {}", c.dt),
+        });
     }
     if !(c.restitution >= 0.0 && c.restitution <= 1.0) {
         return Err(WorldError::BadSetting {
@@ -802,7 +909,11 @@ fn validate_config(c: &StepConfig) -> Result<(), WorldError> {
     if c.max_events_per_body == 0 || c.max_events_per_body > limits::MAX_EVENTS_PER_BODY {
         return Err(WorldError::BadSetting {
             field: "step.max_events_per_body",
-            problem: format!("must be in 1..={}, got {}", limits::MAX_EVENTS_PER_BODY, c.max_events_per_body),
+            problem: format!(
+                "must be in 1..={}, got {}",
+                limits::MAX_EVENTS_PER_BODY,
+                c.max_events_per_body
+            ),
         });
     }
     Ok(())
@@ -810,16 +921,28 @@ fn validate_config(c: &StepConfig) -> Result<(), WorldError> {
 
 fn validate_ball(b: &BallDesc) -> Result<(), WorldError> {
     if !b.pos.is_finite() {
-        return Err(WorldError::BadBall { field: "pos", problem: format!("not finite: {}", b.pos) });
+        return Err(WorldError::BadBall {
+            field: "pos",
+            problem: format!("not finite: {}", b.pos),
+        });
     }
     if !b.vel.is_finite() {
-        return Err(WorldError::BadBall { field: "vel", problem: format!("not finite: {}", b.vel) });
+        return Err(WorldError::BadBall {
+            field: "vel",
+            problem: format!("not finite: {}", b.vel),
+        });
     }
     if !(b.radius.is_finite() && b.radius >= 0.0) {
-        return Err(WorldError::BadBall { field: "radius", problem: format!("must be finite and >= 0, got {}", b.radius) });
+        return Err(WorldError::BadBall {
+            field: "radius",
+            problem: format!("must be finite and >= 0, got {}", b.radius),
+        });
     }
     if !(b.density.is_finite() && b.density >= 0.0) {
-        return Err(WorldError::BadBall { field: "density", problem: format!("must be finite and >= 0, got {}", b.density) });
+        return Err(WorldError::BadBall {
+            field: "density",
+            problem: format!("must be finite and >= 0, got {}", b.density),
+        });
     }
     Ok(())
 }

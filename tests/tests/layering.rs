@@ -1,0 +1,74 @@
+//! Architecture invariant: dependencies point one way (docs/architecture.md). Reads each
+//! crate's manifest and checks its `[dependencies]` against the allowed set.
+
+use std::collections::BTreeSet;
+
+fn deps(manifest: &str) -> BTreeSet<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(manifest);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut out = BTreeSet::new();
+    let mut in_deps = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_deps = line == "[dependencies]";
+            continue;
+        }
+        if in_deps {
+            if let Some((name, _)) = line.split_once('=') {
+                let name = name.trim().trim_end_matches(".workspace").to_string();
+                if !name.is_empty() && !name.starts_with('#') {
+                    out.insert(name);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn check(manifest: &str, allowed: &[&str]) {
+    let d = deps(manifest);
+    let extra: Vec<_> = d
+        .iter()
+        .filter(|n| !allowed.contains(&n.as_str()))
+        .collect();
+    assert!(
+        extra.is_empty(),
+        "{manifest} depends on {extra:?}, outside its layer (allowed: {allowed:?})"
+    );
+}
+
+#[test]
+fn core_depends_on_glam_only() {
+    check("crates/collide-core/Cargo.toml", &["glam", "thiserror"]);
+}
+
+#[test]
+fn world_depends_on_core_and_scene_io_only() {
+    check(
+        "crates/world/Cargo.toml",
+        &["collide-core", "glam", "serde", "toml", "thiserror"],
+    );
+}
+
+#[test]
+fn scenes_and_render_stay_below_the_apps() {
+    check(
+        "crates/scenes/Cargo.toml",
+        &["collide-world", "collide-core", "thiserror"],
+    );
+    check(
+        "crates/render/Cargo.toml",
+        &[
+            "collide-core",
+            "collide-world",
+            "glam",
+            "thiserror",
+            "fontdue",
+            "font8x8",
+            "ab_glyph",
+        ],
+    );
+}
