@@ -1,1 +1,517 @@
-fn main() {}
+//! # collide (the command line)
+//!
+//! Runs collide scenes headlessly and reports on them as JSON, traces their events, renders
+//! them to PNG:
+//!
+//! ```text
+//! collide run SCENE [--steps N] [--dump] [overrides]     one JSON object: counts, energy, timing
+//! collide trace SCENE --steps N [overrides]              one JSON line of events per step
+//! collide render SCENE --out FILE.png [--steps N] [--width W] [--height H] [overrides]
+//! collide scenes                                         the built-in scene names
+//! ```
+//!
+//! `SCENE` is a TOML scene file, a bare BricksBeater `.dat` level or a built-in scene name
+//! (`collide scenes`). The overrides change the scene before the world is built:
+//! `--dt S`, `--seed N`, `--balls N`, `--walls left,top,right,bottom|none|all`,
+//! `--indestructible`, `--ball-ball on|off`.
+//!
+//! The JSON keys are a contract read by tools; they are listed in `collide run --help` and in
+//! [`report::RunReport`]. Errors go to stderr as `error: ...` followed by every cause, with
+//! exit code 1 (2 for command-line usage errors); the command never panics on user input.
+
+mod report;
+mod stats;
+
+use std::error::Error;
+use std::fmt;
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+use collide_render::{render, Camera, Canvas, Style};
+use collide_world::{Scene, SpawnDesc, Walls, World};
+
+use crate::report::{BallOut, EventCounts, EventOut, RectOut, RenderReport, RunReport, StepTrace};
+
+/// Exact 2D arcade collision: run, trace and render scenes headlessly.
+#[derive(Parser, Debug)]
+#[command(name = "collide", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Runs a scene and prints one JSON object.
+    ///
+    /// Keys: scene, steps, dt, balls_start, balls_alive, balls_lost, embedded,
+    /// overlapping_pairs, energy_start, energy_end, energy_max_rel_dev, collisions (a count per
+    /// event kind), bricks_destroyed, bricks_left, iteration_limits, unembedded, state_hash
+    /// (16 hex digits), ms_per_step (median wall time of one step); with --dump also balls
+    /// [{id, pos, vel, radius}] and rects [{id, min, max, vel, kind}].
+    Run {
+        #[command(flatten)]
+        scene: SceneArgs,
+        /// Number of steps to run.
+        #[arg(long, default_value_t = 600)]
+        steps: u64,
+        /// Also list every ball and rectangle at the end (the JSON is then on one line).
+        #[arg(long)]
+        dump: bool,
+    },
+    /// Runs a scene and prints one JSON line per step: {"step": k, "events": [...]}.
+    ///
+    /// `step` counts from 0. Every event has `kind` and all its fields: ids as numbers
+    /// (BallId/RectId::to_bits), points and normals as [x, y], cells as [col, row], features
+    /// and sides as strings, bodies as {"ball": id} or {"rect": id}.
+    Trace {
+        #[command(flatten)]
+        scene: SceneArgs,
+        /// Number of steps to run.
+        #[arg(long)]
+        steps: u64,
+    },
+    /// Runs a scene for some steps and writes a PNG image of it.
+    Render {
+        #[command(flatten)]
+        scene: SceneArgs,
+        /// Number of steps to run before rendering.
+        #[arg(long, default_value_t = 0)]
+        steps: u64,
+        /// The PNG file to write.
+        #[arg(long, value_name = "FILE.png")]
+        out: PathBuf,
+        /// Image width in pixels.
+        #[arg(long, default_value_t = 960, value_parser = clap::value_parser!(u32).range(1..=MAX_IMAGE_SIDE))]
+        width: u32,
+        /// Image height in pixels (default: the world's aspect ratio at this width).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_IMAGE_SIDE))]
+        height: Option<u32>,
+    },
+    /// Lists the built-in scenes, one per line.
+    Scenes,
+}
+
+/// Largest width or height of a rendered image, pixels.
+const MAX_IMAGE_SIDE: i64 = 16384;
+
+/// The scene argument and the overrides applied to it before the world is built.
+#[derive(Args, Debug)]
+struct SceneArgs {
+    /// A scene file (.toml), a BricksBeater level (.dat) or a built-in scene name.
+    #[arg(value_name = "SCENE")]
+    scene: String,
+    /// Time step in seconds (overrides the scene's step.dt).
+    #[arg(long, value_name = "S")]
+    dt: Option<f64>,
+    /// Seed of the scene's random ball spawner.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Number of random balls (the scene's [spawn] count; adds a spawn of radius 3 and speed
+    /// 144 over the whole world if the scene has none).
+    #[arg(long, value_name = "N")]
+    balls: Option<usize>,
+    /// The sides of the world that reflect, comma-separated (left,top,right,bottom), or
+    /// `none` or `all`; the others are open.
+    #[arg(long, value_name = "SIDES", value_parser = parse_walls)]
+    walls: Option<Walls>,
+    /// Bricks are never destroyed (they act as walls).
+    #[arg(long)]
+    indestructible: bool,
+    /// Whether balls collide with each other.
+    #[arg(long, value_name = "on|off", value_parser = parse_on_off)]
+    ball_ball: Option<bool>,
+}
+
+fn parse_walls(s: &str) -> Result<Walls, String> {
+    let s = s.trim();
+    match s {
+        "none" => return Ok(Walls::NONE),
+        "all" => return Ok(Walls::ALL),
+        _ => {}
+    }
+    let mut w = Walls::NONE;
+    for side in s.split(',').map(str::trim) {
+        match side {
+            "left" => w.left = true,
+            "top" => w.top = true,
+            "right" => w.right = true,
+            "bottom" => w.bottom = true,
+            other => {
+                return Err(format!(
+                    "unknown side `{other}`: expected a comma-separated list of left, top, right, bottom, or `none` or `all`"
+                ))
+            }
+        }
+    }
+    Ok(w)
+}
+
+fn parse_on_off(s: &str) -> Result<bool, String> {
+    match s {
+        "on" | "true" | "yes" | "1" => Ok(true),
+        "off" | "false" | "no" | "0" => Ok(false),
+        other => Err(format!("expected `on` or `off`, got `{other}`")),
+    }
+}
+
+/// An error with a message and an optional cause, printed as `error: message` and the chain.
+#[derive(Debug)]
+struct CliError {
+    msg: String,
+    source: Option<Box<dyn Error + Send + Sync + 'static>>,
+}
+
+impl CliError {
+    fn new(
+        msg: impl Into<String>,
+        source: impl Into<Box<dyn Error + Send + Sync + 'static>>,
+    ) -> Self {
+        CliError {
+            msg: msg.into(),
+            source: Some(source.into()),
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.msg)
+    }
+}
+
+impl Error for CliError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        self.source.as_deref().map(|e| e as &(dyn Error + 'static))
+    }
+}
+
+type Result<T, E = CliError> = std::result::Result<T, E>;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match dispatch(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // A closed stdout (`collide trace ... | head`) is not a failure.
+            if is_broken_pipe(&e) {
+                return ExitCode::SUCCESS;
+            }
+            let mut msg = format!("error: {e}");
+            let mut cause = e.source();
+            while let Some(c) = cause {
+                msg.push_str(&format!("\n  caused by: {c}"));
+                cause = c.source();
+            }
+            eprintln!("{msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn is_broken_pipe(e: &CliError) -> bool {
+    let mut cause: Option<&(dyn Error + 'static)> = e.source();
+    while let Some(c) = cause {
+        if let Some(io) = c.downcast_ref::<io::Error>() {
+            if io.kind() == io::ErrorKind::BrokenPipe {
+                return true;
+            }
+        }
+        cause = c.source();
+    }
+    false
+}
+
+fn dispatch(command: Command) -> Result<()> {
+    match command {
+        Command::Run { scene, steps, dump } => cmd_run(&scene, steps, dump),
+        Command::Trace { scene, steps } => cmd_trace(&scene, steps),
+        Command::Render {
+            scene,
+            steps,
+            out,
+            width,
+            height,
+        } => cmd_render(&scene, steps, &out, width, height),
+        Command::Scenes => cmd_scenes(),
+    }
+}
+
+/// Loads the scene argument and applies the overrides.
+fn load_scene(args: &SceneArgs) -> Result<Scene> {
+    let mut scene = collide_scenes::resolve(&args.scene)
+        .map_err(|e| CliError::new(format!("cannot load the scene `{}`", args.scene), e))?;
+    if let Some(dt) = args.dt {
+        scene.step.dt = dt;
+    }
+    if let Some(w) = args.walls {
+        scene.walls = w;
+    }
+    if args.indestructible {
+        scene.step.destructible_bricks = false;
+    }
+    if let Some(bb) = args.ball_ball {
+        scene.step.ball_ball = bb;
+    }
+    match (&mut scene.spawn, args.balls) {
+        (Some(sp), Some(n)) => sp.count = n,
+        (None, Some(n)) => {
+            scene.spawn = Some(SpawnDesc {
+                count: n,
+                radius: 3.0,
+                speed: 144.0,
+                density: 1.0,
+                seed: args.seed.unwrap_or(1),
+                region: None,
+            });
+        }
+        _ => {}
+    }
+    if let (Some(sp), Some(seed)) = (&mut scene.spawn, args.seed) {
+        sp.seed = seed;
+    }
+    Ok(scene)
+}
+
+fn build_world(args: &SceneArgs) -> Result<(Scene, World)> {
+    let scene = load_scene(args)?;
+    let world = World::from_scene(&scene).map_err(|e| {
+        CliError::new(
+            format!("cannot build a world from the scene `{}`", args.scene),
+            e,
+        )
+    })?;
+    Ok((scene, world))
+}
+
+fn stdout_error(e: io::Error) -> CliError {
+    CliError::new("cannot write to standard output", e)
+}
+
+fn json_error(e: serde_json::Error) -> CliError {
+    if let Some(kind) = e.io_error_kind() {
+        return stdout_error(io::Error::new(kind, e));
+    }
+    CliError::new("cannot write JSON", e)
+}
+
+fn cmd_run(args: &SceneArgs, steps: u64, dump: bool) -> Result<()> {
+    let (scene, mut world) = build_world(args)?;
+    let balls_start = world.balls().len();
+    let energy_start = world.kinetic_energy();
+    let mut counts = EventCounts::default();
+    let mut max_dev: f64 = 0.0;
+    let mut times_ms: Vec<f64> =
+        Vec::with_capacity(usize::try_from(steps.min(1 << 20)).unwrap_or(0));
+    for _ in 0..steps {
+        let t0 = Instant::now();
+        let events = world.step();
+        let elapsed = t0.elapsed();
+        counts.add(events);
+        times_ms.push(elapsed.as_secs_f64() * 1e3);
+        if energy_start > 0.0 {
+            let dev = ((world.kinetic_energy() - energy_start) / energy_start).abs();
+            // NaN never compares greater: keep it visible instead.
+            if dev > max_dev || dev.is_nan() {
+                max_dev = dev;
+            }
+        }
+    }
+    let report = RunReport {
+        scene: scene.name.clone(),
+        steps,
+        dt: world.config().dt,
+        balls_start,
+        balls_alive: world.balls().len(),
+        balls_lost: counts.get("ball_lost"),
+        embedded: stats::embedded(&world),
+        overlapping_pairs: stats::overlapping_pairs(world.balls()),
+        energy_start,
+        energy_end: world.kinetic_energy(),
+        energy_max_rel_dev: max_dev,
+        bricks_destroyed: counts.get("brick_destroyed"),
+        bricks_left: world.grid().map_or(0, |g| g.bricks_left()),
+        iteration_limits: counts.get("iteration_limit"),
+        unembedded: counts.get("unembedded"),
+        collisions: counts,
+        state_hash: format!("{:016x}", world.state_hash()),
+        ms_per_step: stats::median(&mut times_ms),
+        balls: dump.then(|| world.balls().iter().map(BallOut::from).collect()),
+        rects: dump.then(|| world.rects().iter().map(RectOut::from).collect()),
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if dump {
+        serde_json::to_writer(&mut out, &report).map_err(json_error)?;
+    } else {
+        serde_json::to_writer_pretty(&mut out, &report).map_err(json_error)?;
+    }
+    writeln!(out).map_err(stdout_error)?;
+    out.flush().map_err(stdout_error)
+}
+
+fn cmd_trace(args: &SceneArgs, steps: u64) -> Result<()> {
+    let (_, mut world) = build_world(args)?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    for k in 0..steps {
+        let events = world.step();
+        let line = StepTrace {
+            step: k,
+            events: events.iter().map(EventOut).collect(),
+        };
+        serde_json::to_writer(&mut out, &line).map_err(json_error)?;
+        writeln!(out).map_err(stdout_error)?;
+    }
+    out.flush().map_err(stdout_error)
+}
+
+fn cmd_render(
+    args: &SceneArgs,
+    steps: u64,
+    out: &std::path::Path,
+    width: u32,
+    height: Option<u32>,
+) -> Result<()> {
+    let (_, mut world) = build_world(args)?;
+    for _ in 0..steps {
+        world.step();
+    }
+    let height = height.unwrap_or_else(|| {
+        let size = world.size();
+        let h = (f64::from(width) * size.y / size.x).round();
+        // The world size is finite and positive, so h is a number; clamp it into range.
+        h.clamp(1.0, MAX_IMAGE_SIDE as f64) as u32
+    });
+    let (w, h) = (width as usize, height as usize);
+    let mut canvas =
+        Canvas::new(w, h).map_err(|e| CliError::new("cannot allocate the image", e))?;
+    let camera = Camera::fit_world(&world, w, h);
+    render(&world, &camera, &Style::default(), &mut canvas);
+    write_png(out, width, height, canvas.data())
+        .map_err(|e| CliError::new(format!("cannot write the PNG file {}", out.display()), e))?;
+    let report = RenderReport {
+        out: out.display().to_string(),
+        width,
+        height,
+        steps,
+        state_hash: format!("{:016x}", world.state_hash()),
+    };
+    let stdout = io::stdout();
+    let mut o = stdout.lock();
+    serde_json::to_writer(&mut o, &report).map_err(json_error)?;
+    writeln!(o).map_err(stdout_error)
+}
+
+fn write_png(
+    path: &std::path::Path,
+    width: u32,
+    height: u32,
+    rgba: &[u8],
+) -> Result<(), Box<dyn Error + Send + Sync>> {
+    let file = std::fs::File::create(path)?;
+    let mut enc = png::Encoder::new(BufWriter::new(file), width, height);
+    enc.set_color(png::ColorType::Rgba);
+    enc.set_depth(png::BitDepth::Eight);
+    let mut writer = enc.write_header()?;
+    writer.write_image_data(rgba)?;
+    writer.finish()?;
+    Ok(())
+}
+
+fn cmd_scenes() -> Result<()> {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let names = collide_scenes::names();
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
+    for name in names {
+        let desc = collide_scenes::source(name)
+            .map(describe)
+            .unwrap_or_default();
+        let line = if desc.is_empty() {
+            (*name).to_owned()
+        } else {
+            format!("{name:<width$}  {desc}")
+        };
+        writeln!(out, "{line}").map_err(stdout_error)?;
+    }
+    Ok(())
+}
+
+/// A one-line description of a scene file: the first sentence of its leading comment,
+/// shortened to about 90 characters.
+fn describe(toml: &str) -> String {
+    let mut text = String::new();
+    for line in toml.lines() {
+        let Some(c) = line.trim_start().strip_prefix('#') else {
+            break;
+        };
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        text.push_str(c.trim());
+    }
+    let sentence = match text.find(". ") {
+        Some(i) => &text[..=i],
+        None => text.as_str(),
+    };
+    // Cut the part in parentheses (sources, licences) and long tails.
+    let sentence = match sentence.find(" (") {
+        Some(i) => &sentence[..i],
+        None => sentence,
+    };
+    const MAX: usize = 90;
+    if sentence.chars().count() <= MAX {
+        return sentence.trim_end_matches('.').to_owned();
+    }
+    let cut: String = sentence.chars().take(MAX).collect();
+    let cut = cut.rfind(' ').map_or(cut.as_str(), |i| &cut[..i]);
+    format!("{}...", cut.trim_end_matches([',', ';', ':']))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walls_parse() {
+        assert_eq!(parse_walls("left,top,right,bottom"), Ok(Walls::ALL));
+        assert_eq!(parse_walls("none"), Ok(Walls::NONE));
+        assert_eq!(parse_walls("all"), Ok(Walls::ALL));
+        assert_eq!(
+            parse_walls("left, right"),
+            Ok(Walls {
+                left: true,
+                top: false,
+                right: true,
+                bottom: false
+            })
+        );
+        assert!(parse_walls("lft").is_err());
+        assert!(parse_walls("").is_err());
+    }
+
+    #[test]
+    fn on_off_parse() {
+        assert_eq!(parse_on_off("on"), Ok(true));
+        assert_eq!(parse_on_off("off"), Ok(false));
+        assert!(parse_on_off("maybe").is_err());
+    }
+
+    #[test]
+    fn descriptions() {
+        assert_eq!(describe("# A room. With boxes.\n\n[world]\n"), "A room");
+        assert_eq!(describe("[world]\n"), "");
+        let long = format!("# {}\n", "word ".repeat(40));
+        assert!(describe(&long).len() <= 93);
+    }
+
+    #[test]
+    fn clap_definition_is_valid() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+}

@@ -1,121 +1,176 @@
-//! Broad phase for moving bodies within one step: a uniform grid of *reach boxes*.
+//! Broad phase for the moving bodies of one step: cell lists with cell-crossing events.
 //!
-//! A body's reach box at time `t` is its bounding box grown by `speed·(dt - t)`: wherever it
-//! goes before the end of the step (whatever it bounces off), it stays inside. Two bodies whose
-//! reach boxes share no grid cell cannot meet in this step. When a collision makes a body
-//! faster, its box is grown and it is inserted into the new cells; boxes never shrink within a
-//! step. Cells are plain vectors reused from step to step (no allocation in steady state).
+//! Balls are kept in the lists of a uniform grid of cells at least as large as the largest
+//! ball's diameter, so two balls that touch are always in the same or neighbouring cells. A
+//! ball predicts collisions only against the balls of its 3×3 neighbourhood, and only up to
+//! the time it leaves its cell; leaving is an event of its own, at which it moves to the next
+//! cell's list and predicts again against its new neighbours. This is the "cell crossing"
+//! scheme of event-driven hard-disc dynamics (M. Marín, D. Risso, P. Cordero, "Efficient
+//! algorithms for many-body hard particle molecular dynamics", J. Comput. Phys. 109, 1993):
+//! each event touches a constant number of bodies, whatever their speed or number.
+//!
+//! Lists are intrusive doubly linked lists over flat arrays (`head`, `next`, `prev`), reused
+//! from step to step: no allocation in steady state.
 
 use collide_core::{Aabb, Real, Vec2};
 
+const NONE: u32 = u32::MAX;
+
 #[derive(Clone, Debug, Default)]
-pub(crate) struct BroadPhase {
+pub(crate) struct CellLists {
     origin: Vec2,
-    inv_cell: Real,
+    size: Real,
     cols: usize,
     rows: usize,
-    cells: Vec<Vec<u32>>,
-    ranges: Vec<[usize; 4]>,
-    mark: Vec<u32>,
-    query: u32,
+    head: Vec<u32>,
+    next: Vec<u32>,
+    prev: Vec<u32>,
+    cell_of: Vec<u32>,
     /// Candidates of the last query.
     pub(crate) out: Vec<u32>,
 }
 
-impl BroadPhase {
-    /// Clears the grid for `movers` bodies over `bounds` with cells of side `cell`.
-    pub(crate) fn reset(&mut self, bounds: Aabb, cell: Real, movers: usize) {
-        let size = bounds.size().max(Vec2::splat(1e-9));
+impl CellLists {
+    /// Empties the lists for `movers` bodies over `bounds` with cells of side at least `size`
+    /// (fewer than `4·movers + 16` cells, at most 4096 per side).
+    pub(crate) fn reset(&mut self, bounds: Aabb, size: Real, movers: usize) {
+        let ext = bounds.size().max(Vec2::splat(1e-9));
         let max_cells = (4 * movers + 16) as Real;
-        let min_cell = (size.x * size.y / max_cells).sqrt();
-        let cell = cell.max(min_cell).max(1e-9);
+        let size = size
+            .max((ext.x * ext.y / max_cells).sqrt())
+            .max(ext.max_element() / 4096.0);
         self.origin = bounds.min;
-        self.inv_cell = 1.0 / cell;
-        self.cols = ((size.x / cell).ceil() as usize).clamp(1, 4096);
-        self.rows = ((size.y / cell).ceil() as usize).clamp(1, 4096);
-        let n = self.cols * self.rows;
-        if self.cells.len() < n {
-            self.cells.resize_with(n, Vec::new);
+        self.size = size;
+        self.cols = ((ext.x / size).ceil() as usize).clamp(1, 4096);
+        self.rows = ((ext.y / size).ceil() as usize).clamp(1, 4096);
+        self.head.clear();
+        self.head.resize(self.cols * self.rows, NONE);
+        for v in [&mut self.next, &mut self.prev, &mut self.cell_of] {
+            v.clear();
+            v.resize(movers, NONE);
         }
-        for c in &mut self.cells[..n] {
-            c.clear();
-        }
-        self.ranges.clear();
-        self.ranges.resize(movers, [1, 1, 0, 0]);
-        self.mark.clear();
-        self.mark.resize(movers, 0);
-        self.query = 0;
     }
 
-    fn range(&self, b: &Aabb) -> [usize; 4] {
-        let lo = (b.min - self.origin) * self.inv_cell;
-        let hi = (b.max - self.origin) * self.inv_cell;
-        let clamp = |v: Real, n: usize| -> usize {
+    /// The cell containing `p` (clamped to the grid: bodies outside live in the border cells).
+    pub(crate) fn cell_at(&self, p: Vec2) -> u32 {
+        let q = (p - self.origin) / self.size;
+        let c = if q.x > 0.0 {
+            (q.x as usize).min(self.cols - 1)
+        } else {
+            0
+        };
+        let r = if q.y > 0.0 {
+            (q.y as usize).min(self.rows - 1)
+        } else {
+            0
+        };
+        (r * self.cols + c) as u32
+    }
+
+    /// The cell a body is registered in.
+    pub(crate) fn cell_of(&self, m: usize) -> u32 {
+        self.cell_of[m]
+    }
+
+    /// The box of cell `c`, with the border cells extended to infinity outward (a body outside
+    /// the grid never leaves a border cell through the outside).
+    pub(crate) fn cell_box(&self, c: u32) -> Aabb {
+        let (col, row) = (c as usize % self.cols, c as usize / self.cols);
+        let mut min = self.origin + Vec2::new(col as Real, row as Real) * self.size;
+        let mut max = self.origin + Vec2::new((col + 1) as Real, (row + 1) as Real) * self.size;
+        if col == 0 {
+            min.x = Real::NEG_INFINITY;
+        }
+        if row == 0 {
+            min.y = Real::NEG_INFINITY;
+        }
+        if col + 1 == self.cols {
+            max.x = Real::INFINITY;
+        }
+        if row + 1 == self.rows {
+            max.y = Real::INFINITY;
+        }
+        Aabb::new(min, max)
+    }
+
+    /// The neighbour of cell `c` one step in direction `(dx, dy)` (each -1, 0 or 1), clamped.
+    pub(crate) fn step_cell(&self, c: u32, dx: i32, dy: i32) -> u32 {
+        let (col, row) = (
+            (c as usize % self.cols) as i64,
+            (c as usize / self.cols) as i64,
+        );
+        let nc = (col + i64::from(dx)).clamp(0, self.cols as i64 - 1) as usize;
+        let nr = (row + i64::from(dy)).clamp(0, self.rows as i64 - 1) as usize;
+        (nr * self.cols + nc) as u32
+    }
+
+    /// Puts body `m` in cell `c` (it must not be in a list).
+    pub(crate) fn insert(&mut self, m: usize, c: u32) {
+        let h = self.head[c as usize];
+        self.next[m] = h;
+        self.prev[m] = NONE;
+        if h != NONE {
+            self.prev[h as usize] = m as u32;
+        }
+        self.head[c as usize] = m as u32;
+        self.cell_of[m] = c;
+    }
+
+    /// Takes body `m` out of its cell's list.
+    pub(crate) fn remove(&mut self, m: usize) {
+        let c = self.cell_of[m];
+        if c == NONE {
+            return;
+        }
+        let (p, n) = (self.prev[m], self.next[m]);
+        if p != NONE {
+            self.next[p as usize] = n;
+        } else {
+            self.head[c as usize] = n;
+        }
+        if n != NONE {
+            self.prev[n as usize] = p;
+        }
+        self.cell_of[m] = NONE;
+    }
+
+    /// Calls `f` on every body of the 3×3 cells around cell `c` (rows, then columns, then
+    /// each list in order).
+    #[inline]
+    pub(crate) fn for_each_neighbour(&self, c: u32, mut f: impl FnMut(usize)) {
+        let (col, row) = (c as usize % self.cols, c as usize / self.cols);
+        let (c0, c1) = (col.saturating_sub(1), (col + 2).min(self.cols));
+        for r in row.saturating_sub(1)..(row + 2).min(self.rows) {
+            for q in c0..c1 {
+                let mut m = self.head[r * self.cols + q];
+                while m != NONE {
+                    f(m as usize);
+                    m = self.next[m as usize];
+                }
+            }
+        }
+    }
+
+    /// Fills `out` with the bodies of every cell overlapping `b` grown by one cell.
+    pub(crate) fn query_box(&mut self, b: &Aabb) {
+        self.out.clear();
+        let lo = ((b.min - self.origin) / self.size).floor() - 1.0;
+        let hi = ((b.max - self.origin) / self.size).floor() + 1.0;
+        let clampc = |v: Real, n: usize| -> usize {
             if v.is_nan() || v <= 0.0 {
                 0
             } else {
                 (v as usize).min(n - 1)
             }
         };
-        [
-            clamp(lo.x, self.cols),
-            clamp(lo.y, self.rows),
-            clamp(hi.x, self.cols),
-            clamp(hi.y, self.rows),
-        ]
-    }
-
-    /// Registers mover `m` in the cells under `b`, growing its registered range to the union
-    /// of the old and new ranges (cells already holding it are not filled twice).
-    pub(crate) fn insert(&mut self, m: usize, b: &Aabb) {
-        let new = self.range(b);
-        let old = self.ranges[m];
-        let u = if old[0] > old[2] {
-            new
-        } else {
-            [
-                old[0].min(new[0]),
-                old[1].min(new[1]),
-                old[2].max(new[2]),
-                old[3].max(new[3]),
-            ]
-        };
-        if u == old {
-            return;
-        }
-        for row in u[1]..=u[3] {
-            for col in u[0]..=u[2] {
-                let inside_old = old[0] <= old[2]
-                    && col >= old[0]
-                    && col <= old[2]
-                    && row >= old[1]
-                    && row <= old[3];
-                if !inside_old {
-                    self.cells[row * self.cols + col].push(m as u32);
-                }
-            }
-        }
-        self.ranges[m] = u;
-    }
-
-    /// Fills `out` with the movers registered in the cells under `b`, each once, in the order
-    /// first met (cells row-major).
-    pub(crate) fn query(&mut self, b: &Aabb) {
-        self.out.clear();
-        self.query = self.query.wrapping_add(1);
-        if self.query == 0 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
-            self.query = 1;
-        }
-        let r = self.range(b);
-        for row in r[1]..=r[3] {
-            for col in r[0]..=r[2] {
-                for &m in &self.cells[row * self.cols + col] {
-                    let mk = &mut self.mark[m as usize];
-                    if *mk != self.query {
-                        *mk = self.query;
-                        self.out.push(m);
-                    }
+        let (c0, c1) = (clampc(lo.x, self.cols), clampc(hi.x, self.cols));
+        let (r0, r1) = (clampc(lo.y, self.rows), clampc(hi.y, self.rows));
+        for r in r0..=r1 {
+            for q in c0..=c1 {
+                let mut m = self.head[r * self.cols + q];
+                while m != NONE {
+                    self.out.push(m);
+                    m = self.next[m as usize];
                 }
             }
         }

@@ -27,6 +27,10 @@ pub const EMBED_SLACK: Real = 1e-7;
 impl World {
     /// Pushes every embedded ball and dynamic rectangle to free space (see the module docs).
     pub(crate) fn resolve_embedded(&mut self) {
+        if !self.embed_check {
+            return;
+        }
+        self.embed_check = false;
         for i in 0..self.balls.len() {
             let b = self.balls[i];
             if self.circle_overlap_depth_ok(b.pos, b.radius, EMBED_SLACK, None) {

@@ -29,7 +29,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use crate::broad::BroadPhase;
+use crate::broad::CellLists;
 use crate::desc::{Cell, RectKind};
 use crate::event::{Body, Event, Side};
 use crate::grid::CellCoord;
@@ -52,6 +52,8 @@ enum PTarget {
     Rect(u32),
     /// Another mover.
     Mover(u32),
+    /// Leaving the broad-phase cell for cell `.0` (no velocity change).
+    Cross(u32),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -110,22 +112,19 @@ pub(crate) struct Scratch {
     heap: BinaryHeap<Pending>,
     /// Dense indices of the dynamic rectangles; mover `nb + k` is `rects[dyn_rects[k]]`.
     dyn_rects: Vec<u32>,
-    bp: BroadPhase,
+    bp: CellLists,
     use_bp: bool,
+    /// Cell crossings per mover this step (bounded like collisions, to rule out any loop).
+    crossings: Vec<u32>,
+    /// Largest ball radius this step (for the rectangles' broad-phase queries).
+    max_radius: Real,
+    /// Scratch list of candidate movers.
+    cand: Vec<u32>,
     dead_balls: Vec<usize>,
     dead_rects: Vec<usize>,
     /// Absolute times of the step's start and end.
     t0: Real,
     t1: Real,
-}
-
-/// The time origin of a prediction's sweeps.
-#[derive(Clone, Copy)]
-enum Frame {
-    /// Times from the mover's current time (rectangles).
-    Now,
-    /// Times from the ball's anchor `(anchor time, current time - anchor time)`.
-    Anchor(Real, Real),
 }
 
 /// A mover's shape and state at its own time.
@@ -252,16 +251,6 @@ impl World {
         (shape, v)
     }
 
-    fn reach_box(&self, m: usize) -> Aabb {
-        let (shape, v) = self.shape_of(m);
-        let rem = (self.config.dt - self.scratch.t[m]).max(0.0);
-        let b = match shape {
-            Shape::Circle { pos, radius } => Aabb::new(pos - radius, pos + radius),
-            Shape::Box { aabb } => aabb,
-        };
-        b.grown(v.length() * rem + 1e-9 * (1.0 + b.size().max_element()))
-    }
-
     fn run_events(&mut self) {
         let dt = self.config.dt;
         let nb = self.balls.len();
@@ -293,17 +282,27 @@ impl World {
         s.use_bp = n > 1 && (self.config.ball_ball || !s.dyn_rects.is_empty());
         self.scratch = s;
 
+        self.scratch.crossings.clear();
+        self.scratch.crossings.resize(n, 0);
+        let mut max_radius: Real = 0.0;
+        for b in &self.balls {
+            max_radius = max_radius.max(b.radius);
+        }
+        self.scratch.max_radius = max_radius;
+        if let Some(g) = &mut self.grid {
+            g.refresh_clearance();
+        }
         if self.scratch.use_bp {
-            let mut mean_side = 0.0;
-            for m in 0..n {
-                mean_side += self.reach_box(m).size().max_element();
-            }
-            mean_side /= n as Real;
+            // Cells at least one largest diameter wide (touching balls are neighbours), and
+            // about one ball per cell on average.
+            let area = self.size.x * self.size.y;
+            let spacing = (area / nb.max(1) as Real).sqrt();
+            let size = (2.0 * max_radius * (1.0 + 1e-6) + 1e-9).max(spacing);
             let bounds = Aabb::new(Vec2::ZERO, self.size);
-            self.scratch.bp.reset(bounds, mean_side, n);
-            for m in 0..n {
-                let b = self.reach_box(m);
-                self.scratch.bp.insert(m, &b);
+            self.scratch.bp.reset(bounds, size, n);
+            for m in 0..nb {
+                let c = self.scratch.bp.cell_at(self.balls[m].pos);
+                self.scratch.bp.insert(m, c);
             }
         }
         for m in 0..n {
@@ -385,11 +384,9 @@ impl World {
         if self.scratch.state[m] != ACTIVE || !(horizon >= 0.0) {
             return;
         }
+        let nb = self.nb();
         let (shape, v) = self.shape_of(m);
         let mut best: Option<(Real, PTarget, SweepHit, u32)> = None;
-        let mut limit = horizon;
-        // How the sweep times of this prediction map to step time (see `Frame`).
-        let mut frame = Frame::Now;
         let take = |toi: Real,
                     target: PTarget,
                     hit: SweepHit,
@@ -401,60 +398,122 @@ impl World {
                 *limit = toi;
             }
         };
-        match shape {
-            Shape::Circle { pos, radius } => {
-                // Static geometry is swept from the ball's anchor (the start of its straight
-                // path) so that impact times do not depend on the step size; moving things are
-                // swept from the current position, with times shifted by `base`.
+        // Sweep times are measured from `origin` (absolute): a ball's anchor for static
+        // geometry, so that its impact times do not depend on the step size; moving things are
+        // swept from the current position, `base` later.
+        let (origin, base, mut limit) = match shape {
+            Shape::Circle { .. } => {
                 let a = self.anchors[m];
                 let base = ((self.scratch.t0 + s_t) - a.time).max(0.0);
-                limit = self.scratch.t1 - a.time;
-                frame = Frame::Anchor(a.time, base);
+                (a.time, base, self.scratch.t1 - a.time)
+            }
+            Shape::Box { .. } => (self.scratch.t0 + s_t, 0.0, horizon),
+        };
+        let no_hit = |toi: Real, point: Vec2| SweepHit {
+            toi,
+            normal: Vec2::ZERO,
+            point,
+            feature: Feature::Circle,
+        };
+        if self.scratch.use_bp && m < nb {
+            // Leaving the broad-phase cell ends the prediction's horizon.
+            let Shape::Circle { pos, .. } = shape else {
+                unreachable!()
+            };
+            let c = self.scratch.bp.cell_of(m);
+            let b = self.scratch.bp.cell_box(c);
+            let tx = if v.x > 0.0 {
+                (b.max.x - pos.x) / v.x
+            } else if v.x < 0.0 {
+                (b.min.x - pos.x) / v.x
+            } else {
+                Real::INFINITY
+            };
+            let ty = if v.y > 0.0 {
+                (b.max.y - pos.y) / v.y
+            } else if v.y < 0.0 {
+                (b.min.y - pos.y) / v.y
+            } else {
+                Real::INFINITY
+            };
+            let tc = tx.min(ty).max(0.0);
+            if tc.is_finite() {
+                let dx = if tx <= ty && v.x != 0.0 {
+                    v.x.signum() as i32
+                } else {
+                    0
+                };
+                let dy = if ty <= tx && v.y != 0.0 {
+                    v.y.signum() as i32
+                } else {
+                    0
+                };
+                let nc = self.scratch.bp.step_cell(c, dx, dy);
+                take(
+                    base + tc,
+                    PTarget::Cross(nc),
+                    no_hit(base + tc, pos + v * tc),
+                    0,
+                    &mut best,
+                    &mut limit,
+                );
+            }
+        }
+        match shape {
+            Shape::Circle { pos, radius } => {
+                let a = self.anchors[m];
+                let reach = radius + v.length() * (limit - base);
                 if let Some(g) = &self.grid {
-                    if let Some(gh) = g.sweep_circle_between(a.pos, radius, v, base, limit) {
+                    if g.clearance(pos) <= reach * (1.0 + 1e-9) + 1e-9 {
+                        if let Some(gh) = g.sweep_circle_between(a.pos, radius, v, base, limit) {
+                            take(
+                                gh.hit.toi,
+                                PTarget::Cell(gh.cell),
+                                gh.hit,
+                                0,
+                                &mut best,
+                                &mut limit,
+                            );
+                        }
+                    }
+                }
+                let near_edge = pos.x - reach <= 0.0
+                    || pos.y - reach <= 0.0
+                    || pos.x + reach >= self.size.x
+                    || pos.y + reach >= self.size.y;
+                if near_edge {
+                    for (side, face) in self.wall_faces() {
+                        if let Some(h) = sweep_circle_face(a.pos, radius, v, limit, &face) {
+                            take(
+                                h.toi.max(base),
+                                PTarget::Wall(side),
+                                h,
+                                0,
+                                &mut best,
+                                &mut limit,
+                            );
+                        }
+                    }
+                    if let Some((toi, side)) =
+                        self.loss_time(&Aabb::new(a.pos - radius, a.pos + radius), v, limit)
+                    {
                         take(
-                            gh.hit.toi,
-                            PTarget::Cell(gh.cell),
-                            gh.hit,
+                            toi.max(base),
+                            PTarget::Lost(side),
+                            no_hit(toi, a.pos + v * toi),
                             0,
                             &mut best,
                             &mut limit,
                         );
                     }
                 }
-                for (side, face) in self.wall_faces() {
-                    if let Some(h) = sweep_circle_face(a.pos, radius, v, limit, &face) {
-                        take(
-                            h.toi.max(base),
-                            PTarget::Wall(side),
-                            h,
-                            0,
-                            &mut best,
-                            &mut limit,
-                        );
-                    }
-                }
-                if let Some((toi, side)) =
-                    self.loss_time(&Aabb::new(a.pos - radius, a.pos + radius), v, limit)
-                {
-                    let h = SweepHit {
-                        toi,
-                        normal: Vec2::ZERO,
-                        point: a.pos + v * toi,
-                        feature: Feature::Circle,
-                    };
-                    take(
-                        toi.max(base),
-                        PTarget::Lost(side),
-                        h,
-                        0,
-                        &mut best,
-                        &mut limit,
-                    );
-                }
+                let reach_box = Aabb::new(pos - reach, pos + reach);
                 for (k, rc) in self.rects.iter().enumerate() {
                     match rc.kind {
                         RectKind::Static => {
+                            if !collide_core::aabb_overlaps_aabb(&reach_box.grown(1e-9), &rc.aabb) {
+                                continue;
+                            }
                             if let Some(h) =
                                 sweep_circle_aabb(a.pos, radius, v, limit, &rc.aabb, Features::ALL)
                             {
@@ -493,6 +552,52 @@ impl World {
                         RectKind::Dynamic => {}
                     }
                 }
+                // Dynamic rectangles (few): every one, from its current state.
+                for k in 0..self.scratch.dyn_rects.len() {
+                    let j = nb + k;
+                    if self.scratch.state[j] != ACTIVE {
+                        continue;
+                    }
+                    let (other, u) = self.shape_at(j, s_t);
+                    let Shape::Box { aabb } = other else { continue };
+                    if let Some(mut h) =
+                        sweep_circle_aabb(pos, radius, v - u, limit - base, &aabb, Features::ALL)
+                    {
+                        h.point += u * h.toi;
+                        take(
+                            base + h.toi,
+                            PTarget::Mover(j as u32),
+                            h,
+                            self.scratch.motion[j],
+                            &mut best,
+                            &mut limit,
+                        );
+                    }
+                }
+                // Other balls: the 3×3 cells around this one.
+                if self.scratch.use_bp && self.config.ball_ball {
+                    let sc = &self.scratch;
+                    let balls = &self.balls;
+                    sc.bp.for_each_neighbour(sc.bp.cell_of(m), |j| {
+                        if j == m || sc.state[j] != ACTIVE {
+                            return;
+                        }
+                        let bj = &balls[j];
+                        let pj = bj.pos + bj.vel * (s_t - sc.t[j]);
+                        if let Some(h) =
+                            sweep_circle_circle(pos, radius, v, pj, bj.radius, bj.vel, limit - base)
+                        {
+                            take(
+                                base + h.toi,
+                                PTarget::Mover(j as u32),
+                                h,
+                                sc.motion[j],
+                                &mut best,
+                                &mut limit,
+                            );
+                        }
+                    });
+                }
             }
             Shape::Box { aabb } => {
                 if let Some(g) = &self.grid {
@@ -511,13 +616,14 @@ impl World {
                     take(h.toi, PTarget::Wall(side), h, 0, &mut best, &mut limit);
                 }
                 if let Some((toi, side)) = self.loss_time(&aabb, v, limit) {
-                    let h = SweepHit {
+                    take(
                         toi,
-                        normal: Vec2::ZERO,
-                        point: aabb.center() + v * toi,
-                        feature: Feature::Circle,
-                    };
-                    take(toi, PTarget::Lost(side), h, 0, &mut best, &mut limit);
+                        PTarget::Lost(side),
+                        no_hit(toi, aabb.center() + v * toi),
+                        0,
+                        &mut best,
+                        &mut limit,
+                    );
                 }
                 for (k, rc) in self.rects.iter().enumerate() {
                     let (other, u) = match rc.kind {
@@ -529,78 +635,69 @@ impl World {
                         take(h.toi, PTarget::Rect(k as u32), h, 0, &mut best, &mut limit);
                     }
                 }
-            }
-        }
-        let base = match frame {
-            Frame::Now => 0.0,
-            Frame::Anchor(_, base) => base,
-        };
-        if self.scratch.use_bp {
-            let q = self.reach_box(m);
-            self.scratch.bp.query(&q);
-            let nb = self.nb();
-            let ball_ball = self.config.ball_ball;
-            for idx in 0..self.scratch.bp.out.len() {
-                let j = self.scratch.bp.out[idx] as usize;
-                if j == m || self.scratch.state[j] != ACTIVE {
-                    continue;
-                }
-                if m < nb && j < nb && !ball_ball {
-                    continue;
-                }
-                let (other, u) = self.shape_at(j, s_t);
-                let pm = self.scratch.motion[j];
-                let hit = match (shape, other) {
-                    (
-                        Shape::Circle { pos, radius },
-                        Shape::Circle {
-                            pos: pj,
-                            radius: rj,
-                        },
-                    ) => sweep_circle_circle(pos, radius, v, pj, rj, u, limit - base),
-                    (Shape::Circle { pos, radius }, Shape::Box { aabb }) => {
-                        sweep_circle_aabb(pos, radius, v - u, limit - base, &aabb, Features::ALL)
-                            .map(|mut h| {
-                                h.point += u * h.toi;
-                                h
-                            })
+                for k in 0..self.scratch.dyn_rects.len() {
+                    let j = nb + k;
+                    if j == m || self.scratch.state[j] != ACTIVE {
+                        continue;
                     }
-                    (
-                        Shape::Box { aabb },
-                        Shape::Circle {
-                            pos: pj,
-                            radius: rj,
-                        },
-                    ) => sweep_circle_aabb(pj, rj, u - v, limit, &aabb, Features::ALL).map(
-                        |mut h| {
+                    let (other, u) = self.shape_at(j, s_t);
+                    let Shape::Box { aabb: bj } = other else {
+                        continue;
+                    };
+                    if let Some(h) = sweep_aabb_aabb(&aabb, v, &bj, u, limit) {
+                        take(
+                            h.toi,
+                            PTarget::Mover(j as u32),
+                            h,
+                            self.scratch.motion[j],
+                            &mut best,
+                            &mut limit,
+                        );
+                    }
+                }
+                if self.scratch.use_bp && nb > 0 {
+                    // Balls in the cells this box can reach before the step ends.
+                    let q = aabb.grown(v.length() * horizon + self.scratch.max_radius + 1e-9);
+                    let mut cand = std::mem::take(&mut self.scratch.cand);
+                    self.scratch.bp.query_box(&q);
+                    cand.clear();
+                    cand.extend_from_slice(&self.scratch.bp.out);
+                    for &j in &cand {
+                        let j = j as usize;
+                        if self.scratch.state[j] != ACTIVE {
+                            continue;
+                        }
+                        let bj = &self.balls[j];
+                        let pj = bj.pos + bj.vel * (s_t - self.scratch.t[j]);
+                        if let Some(mut h) = sweep_circle_aabb(
+                            pj,
+                            bj.radius,
+                            bj.vel - v,
+                            limit,
+                            &aabb,
+                            Features::ALL,
+                        ) {
                             h.point += v * h.toi;
                             h.normal = -h.normal;
-                            h
-                        },
-                    ),
-                    (Shape::Box { aabb }, Shape::Box { aabb: bj }) => {
-                        sweep_aabb_aabb(&aabb, v, &bj, u, limit)
+                            take(
+                                h.toi,
+                                PTarget::Mover(j as u32),
+                                h,
+                                self.scratch.motion[j],
+                                &mut best,
+                                &mut limit,
+                            );
+                        }
                     }
-                };
-                if let Some(h) = hit {
-                    take(
-                        base + h.toi,
-                        PTarget::Mover(j as u32),
-                        h,
-                        pm,
-                        &mut best,
-                        &mut limit,
-                    );
+                    self.scratch.cand = cand;
                 }
             }
         }
         if let Some((toi, target, hit, pm)) = best {
-            let (time, abs) = match frame {
-                Frame::Now => (s_t + toi, self.scratch.t0 + s_t + toi),
-                Frame::Anchor(anchor_time, _) => {
-                    let abs = anchor_time + toi;
-                    ((abs - self.scratch.t0).max(s_t), abs)
-                }
+            let abs = origin + toi;
+            let time = match shape {
+                Shape::Circle { .. } => (abs - self.scratch.t0).max(s_t),
+                Shape::Box { .. } => s_t + toi,
             };
             let pred = Prediction {
                 time,
@@ -723,8 +820,28 @@ impl World {
         };
         let mut partner: Option<usize> = None;
         match pred.target {
+            PTarget::Cross(cell) => {
+                // No velocity change: only the broad-phase cell changes.
+                self.scratch.bp.remove(m);
+                self.scratch.bp.insert(m, cell);
+                self.scratch.crossings[m] += 1;
+                let bound = self
+                    .config
+                    .max_events_per_body
+                    .saturating_mul(64)
+                    .saturating_add(4096);
+                if self.scratch.crossings[m] > bound {
+                    self.freeze(m, t);
+                } else {
+                    self.predict(m);
+                }
+                return;
+            }
             PTarget::Lost(side) => {
                 self.scratch.state[m] = DEAD;
+                if self.scratch.use_bp && m < nb {
+                    self.scratch.bp.remove(m);
+                }
                 self.events.push(match me {
                     Body::Ball(ball) => Event::BallLost { ball, side, toi: t },
                     Body::Rect(rect) => Event::RectLost { rect, side, toi: t },
@@ -883,16 +1000,18 @@ impl World {
     fn after_response(&mut self, m: usize, t: Real) {
         self.scratch.count[m] += 1;
         if self.scratch.count[m] >= self.config.max_events_per_body {
-            self.scratch.state[m] = FROZEN;
-            self.scratch.stamp[m] = self.scratch.stamp[m].wrapping_add(1);
-            let body = self.body_of(m);
-            self.events.push(Event::IterationLimit { body, toi: t });
+            self.freeze(m, t);
             return;
         }
-        if self.scratch.use_bp {
-            let b = self.reach_box(m);
-            self.scratch.bp.insert(m, &b);
-        }
         self.predict(m);
+    }
+
+    /// Stops mover `m` for the rest of the step and reports it.
+    fn freeze(&mut self, m: usize, t: Real) {
+        self.embed_check = true;
+        self.scratch.state[m] = FROZEN;
+        self.scratch.stamp[m] = self.scratch.stamp[m].wrapping_add(1);
+        let body = self.body_of(m);
+        self.events.push(Event::IterationLimit { body, toi: t });
     }
 }

@@ -170,6 +170,9 @@ pub struct World {
     pub(crate) anchors: Vec<Anchor>,
     /// Simulated time since the world was built, seconds.
     pub(crate) time: Real,
+    /// Something may have left a body embedded (an edit, or a body stopped at the iteration
+    /// bound): the next step checks every body. Continuous collision keeps the others free.
+    pub(crate) embed_check: bool,
 }
 
 /// The start of a ball's current straight path: position `pos` at absolute time `time`.
@@ -213,6 +216,7 @@ impl World {
             scratch: Scratch::default(),
             anchors: Vec::new(),
             time: 0.0,
+            embed_check: true,
         })
     }
 
@@ -397,6 +401,7 @@ impl World {
 
     /// Changes which sides reflect (takes effect at the next step).
     pub fn set_walls(&mut self, walls: Walls) {
+        self.embed_check = true;
         self.walls = walls;
     }
 
@@ -426,6 +431,7 @@ impl World {
     /// tile is pushed out at the start of the next step. Returns the previous cell, or `None`
     /// when there is no grid or `c` is outside it.
     pub fn set_cell(&mut self, c: CellCoord, cell: Cell) -> Option<Cell> {
+        self.embed_check = true;
         self.grid.as_mut()?.set_cell(c, cell)
     }
 
@@ -472,6 +478,7 @@ impl World {
     /// [`WorldError::BadBall`] for a non-finite position or velocity, or a radius or density
     /// that is not finite and `>= 0`; [`WorldError::TooMany`] past [`limits::MAX_BALLS`].
     pub fn add_ball(&mut self, desc: BallDesc) -> Result<BallId, WorldError> {
+        self.embed_check = true;
         validate_ball(&desc)?;
         if self.balls.len() >= limits::MAX_BALLS {
             return Err(WorldError::TooMany {
@@ -537,6 +544,7 @@ impl World {
     /// # Errors
     /// As [`World::set_ball_velocity`].
     pub fn set_ball_position(&mut self, id: BallId, pos: Vec2) -> Result<(), WorldError> {
+        self.embed_check = true;
         if !pos.is_finite() {
             return Err(WorldError::BadBall {
                 field: "pos",
@@ -562,6 +570,7 @@ impl World {
     /// density that is not finite and `>= 0`; [`WorldError::TooMany`] past
     /// [`limits::MAX_RECTS`].
     pub fn add_rect(&mut self, desc: RectDesc) -> Result<RectId, WorldError> {
+        self.embed_check = true;
         if !desc.aabb.is_valid() {
             return Err(WorldError::BadRect {
                 field: "min/max",
@@ -646,6 +655,7 @@ impl World {
     /// # Errors
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for an invalid box.
     pub fn set_rect_aabb(&mut self, id: RectId, aabb: Aabb) -> Result<(), WorldError> {
+        self.embed_check = true;
         if !aabb.is_valid() {
             return Err(WorldError::BadRect {
                 field: "min/max",

@@ -1,0 +1,333 @@
+//! The JSON written by the commands. Key names are a contract that tools parse: change them
+//! only together with those tools.
+
+use collide_core::{Corner, Face, Feature, Vec2};
+use collide_world::{Ball, Body, CellCoord, Event, Rect, RectKind};
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+
+/// The object printed by `collide run`.
+#[derive(Serialize, Debug)]
+pub struct RunReport {
+    /// Scene name.
+    pub scene: String,
+    /// Steps run.
+    pub steps: u64,
+    /// The step's dt, seconds.
+    pub dt: f64,
+    /// Balls when the world was built.
+    pub balls_start: usize,
+    /// Balls at the end.
+    pub balls_alive: usize,
+    /// `ball_lost` events over all steps.
+    pub balls_lost: u64,
+    /// Balls whose centre is closer than `radius − 1e-6` to a solid cell or a static rect.
+    pub embedded: usize,
+    /// Ball pairs whose centres are closer than `r1 + r2 − 1e-6`.
+    pub overlapping_pairs: u64,
+    /// Kinetic energy before the first step.
+    pub energy_start: f64,
+    /// Kinetic energy after the last step.
+    pub energy_end: f64,
+    /// Largest `|E − E0| / E0` after any step (0 when `E0 = 0`).
+    pub energy_max_rel_dev: f64,
+    /// Events per kind over all steps, every kind present.
+    pub collisions: EventCounts,
+    /// `brick_destroyed` events over all steps.
+    pub bricks_destroyed: u64,
+    /// Brick cells left at the end.
+    pub bricks_left: usize,
+    /// `iteration_limit` events over all steps.
+    pub iteration_limits: u64,
+    /// `unembedded` events over all steps.
+    pub unembedded: u64,
+    /// `World::state_hash` at the end, 16 hex digits.
+    pub state_hash: String,
+    /// Median wall time of one `World::step` call, milliseconds.
+    pub ms_per_step: f64,
+    /// With `--dump`: every ball at the end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub balls: Option<Vec<BallOut>>,
+    /// With `--dump`: every rectangle at the end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rects: Option<Vec<RectOut>>,
+}
+
+/// The object printed by `collide render`.
+#[derive(Serialize, Debug)]
+pub struct RenderReport {
+    /// The PNG written.
+    pub out: String,
+    /// Its width, pixels.
+    pub width: u32,
+    /// Its height, pixels.
+    pub height: u32,
+    /// Steps run before rendering.
+    pub steps: u64,
+    /// `World::state_hash` of the rendered state.
+    pub state_hash: String,
+}
+
+/// A count per [`Event::KINDS`] entry; serialised as an object in that order.
+#[derive(Debug, Default, Clone)]
+pub struct EventCounts([u64; Event::KINDS.len()]);
+
+impl EventCounts {
+    /// Counts these events.
+    pub fn add(&mut self, events: &[Event]) {
+        for e in events {
+            let kind = e.kind();
+            if let Some(i) = Event::KINDS.iter().position(|k| *k == kind) {
+                self.0[i] += 1;
+            }
+        }
+    }
+
+    /// The count of a kind (0 for an unknown name).
+    pub fn get(&self, kind: &str) -> u64 {
+        Event::KINDS
+            .iter()
+            .position(|k| *k == kind)
+            .map_or(0, |i| self.0[i])
+    }
+}
+
+impl Serialize for EventCounts {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(Event::KINDS.len()))?;
+        for (k, n) in Event::KINDS.iter().zip(self.0) {
+            m.serialize_entry(k, &n)?;
+        }
+        m.end()
+    }
+}
+
+fn xy(v: Vec2) -> [f64; 2] {
+    [v.x, v.y]
+}
+
+/// A ball of `--dump`.
+#[derive(Serialize, Debug)]
+pub struct BallOut {
+    id: u64,
+    pos: [f64; 2],
+    vel: [f64; 2],
+    radius: f64,
+}
+
+impl From<&Ball> for BallOut {
+    fn from(b: &Ball) -> Self {
+        BallOut {
+            id: b.id.to_bits(),
+            pos: xy(b.pos),
+            vel: xy(b.vel),
+            radius: b.radius,
+        }
+    }
+}
+
+/// A rectangle of `--dump`.
+#[derive(Serialize, Debug)]
+pub struct RectOut {
+    id: u64,
+    min: [f64; 2],
+    max: [f64; 2],
+    vel: [f64; 2],
+    kind: &'static str,
+}
+
+fn rect_kind(k: RectKind) -> &'static str {
+    match k {
+        RectKind::Static => "static",
+        RectKind::Kinematic => "kinematic",
+        RectKind::Dynamic => "dynamic",
+    }
+}
+
+impl From<&Rect> for RectOut {
+    fn from(r: &Rect) -> Self {
+        RectOut {
+            id: r.id.to_bits(),
+            min: xy(r.aabb.min),
+            max: xy(r.aabb.max),
+            vel: xy(r.vel),
+            kind: rect_kind(r.kind),
+        }
+    }
+}
+
+/// One line of `collide trace`.
+#[derive(Serialize, Debug)]
+pub struct StepTrace<'a> {
+    /// Index of the step, from 0.
+    pub step: u64,
+    /// Its events, in order.
+    pub events: Vec<EventOut<'a>>,
+}
+
+/// An event as a JSON object: `kind` first, then every field of the variant.
+#[derive(Debug)]
+pub struct EventOut<'a>(pub &'a Event);
+
+fn cell(c: CellCoord) -> [u32; 2] {
+    [c.col, c.row]
+}
+
+fn feature_name(f: Feature) -> &'static str {
+    match f {
+        Feature::Face(Face::Left) => "face_left",
+        Feature::Face(Face::Right) => "face_right",
+        Feature::Face(Face::Top) => "face_top",
+        Feature::Face(Face::Bottom) => "face_bottom",
+        Feature::Corner(Corner::TopLeft) => "corner_top_left",
+        Feature::Corner(Corner::TopRight) => "corner_top_right",
+        Feature::Corner(Corner::BottomLeft) => "corner_bottom_left",
+        Feature::Corner(Corner::BottomRight) => "corner_bottom_right",
+        Feature::Circle => "circle",
+    }
+}
+
+/// A body as `{"ball": id}` or `{"rect": id}`.
+struct BodyOut(Body);
+
+impl Serialize for BodyOut {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(1))?;
+        match self.0 {
+            Body::Ball(id) => m.serialize_entry("ball", &id.to_bits())?,
+            Body::Rect(id) => m.serialize_entry("rect", &id.to_bits())?,
+        }
+        m.end()
+    }
+}
+
+impl Serialize for EventOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("kind", self.0.kind())?;
+        match *self.0 {
+            Event::BallTile {
+                ball,
+                cell: c,
+                point,
+                normal,
+                toi,
+                feature,
+            } => {
+                m.serialize_entry("ball", &ball.to_bits())?;
+                m.serialize_entry("cell", &cell(c))?;
+                m.serialize_entry("point", &xy(point))?;
+                m.serialize_entry("normal", &xy(normal))?;
+                m.serialize_entry("toi", &toi)?;
+                m.serialize_entry("feature", feature_name(feature))?;
+            }
+            Event::BallWall {
+                ball,
+                side,
+                point,
+                normal,
+                toi,
+            } => {
+                m.serialize_entry("ball", &ball.to_bits())?;
+                m.serialize_entry("side", side.name())?;
+                m.serialize_entry("point", &xy(point))?;
+                m.serialize_entry("normal", &xy(normal))?;
+                m.serialize_entry("toi", &toi)?;
+            }
+            Event::BallBall {
+                a,
+                b,
+                point,
+                normal,
+                toi,
+            } => {
+                m.serialize_entry("a", &a.to_bits())?;
+                m.serialize_entry("b", &b.to_bits())?;
+                m.serialize_entry("point", &xy(point))?;
+                m.serialize_entry("normal", &xy(normal))?;
+                m.serialize_entry("toi", &toi)?;
+            }
+            Event::BallRect {
+                ball,
+                rect,
+                point,
+                normal,
+                toi,
+            } => {
+                m.serialize_entry("ball", &ball.to_bits())?;
+                m.serialize_entry("rect", &rect.to_bits())?;
+                m.serialize_entry("point", &xy(point))?;
+                m.serialize_entry("normal", &xy(normal))?;
+                m.serialize_entry("toi", &toi)?;
+            }
+            Event::RectTile {
+                rect,
+                cell: c,
+                point,
+                normal,
+                toi,
+            } => {
+                m.serialize_entry("rect", &rect.to_bits())?;
+                m.serialize_entry("cell", &cell(c))?;
+                m.serialize_entry("point", &xy(point))?;
+                m.serialize_entry("normal", &xy(normal))?;
+                m.serialize_entry("toi", &toi)?;
+            }
+            Event::RectWall {
+                rect,
+                side,
+                normal,
+                toi,
+            } => {
+                m.serialize_entry("rect", &rect.to_bits())?;
+                m.serialize_entry("side", side.name())?;
+                m.serialize_entry("normal", &xy(normal))?;
+                m.serialize_entry("toi", &toi)?;
+            }
+            Event::RectRect {
+                a,
+                b,
+                point,
+                normal,
+                toi,
+            } => {
+                m.serialize_entry("a", &a.to_bits())?;
+                m.serialize_entry("b", &b.to_bits())?;
+                m.serialize_entry("point", &xy(point))?;
+                m.serialize_entry("normal", &xy(normal))?;
+                m.serialize_entry("toi", &toi)?;
+            }
+            Event::BrickDestroyed {
+                cell: c,
+                kind,
+                by,
+                toi,
+            } => {
+                m.serialize_entry("cell", &cell(c))?;
+                m.serialize_entry("brick", &char::from(kind).to_string())?;
+                m.serialize_entry("by", &BodyOut(by))?;
+                m.serialize_entry("toi", &toi)?;
+            }
+            Event::BallLost { ball, side, toi } => {
+                m.serialize_entry("ball", &ball.to_bits())?;
+                m.serialize_entry("side", side.name())?;
+                m.serialize_entry("toi", &toi)?;
+            }
+            Event::RectLost { rect, side, toi } => {
+                m.serialize_entry("rect", &rect.to_bits())?;
+                m.serialize_entry("side", side.name())?;
+                m.serialize_entry("toi", &toi)?;
+            }
+            Event::Unembedded { body, from, to } => {
+                m.serialize_entry("body", &BodyOut(body))?;
+                m.serialize_entry("from", &xy(from))?;
+                m.serialize_entry("to", &xy(to))?;
+            }
+            Event::IterationLimit { body, toi } => {
+                m.serialize_entry("body", &BodyOut(body))?;
+                m.serialize_entry("toi", &toi)?;
+            }
+        }
+        m.end()
+    }
+}

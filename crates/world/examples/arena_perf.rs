@@ -1,0 +1,30 @@
+//! Times the step on the arena: `arena_perf N SPEED STEPS [off]`.
+use collide_world::{scene::arena_scene, World};
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let n: usize = a.get(1).and_then(|s| s.parse().ok()).unwrap_or(10_000);
+    let speed: f64 = a.get(2).and_then(|s| s.parse().ok()).unwrap_or(60.0);
+    let steps: usize = a.get(3).and_then(|s| s.parse().ok()).unwrap_or(100);
+    let mut scene = arena_scene(n, speed, 1);
+    if a.get(4).is_some() {
+        scene.step.ball_ball = false;
+    }
+    let t = std::time::Instant::now();
+    let mut w = World::from_scene(&scene).unwrap();
+    eprintln!("setup {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
+    let e0 = w.kinetic_energy();
+    let mut times = Vec::new();
+    let mut ev = 0;
+    for _ in 0..steps {
+        let t = std::time::Instant::now();
+        ev += w.step().len();
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "n {n} speed {speed}: median {:.3} ms/step, events/step {}, energy dev {:.2e}",
+        times[times.len() / 2],
+        ev / steps,
+        (w.kinetic_energy() - e0) / e0
+    );
+}
