@@ -154,17 +154,25 @@ impl CellLists {
     /// Fills `out` with the bodies of every cell overlapping `b` grown by one cell.
     pub(crate) fn query_box(&mut self, b: &Aabb) {
         self.out.clear();
-        let lo = ((b.min - self.origin) / self.size).floor() - 1.0;
-        let hi = ((b.max - self.origin) / self.size).floor() + 1.0;
-        let clampc = |v: Real, n: usize| -> usize {
-            if v.is_nan() || v <= 0.0 {
-                0
+        let lo = (b.min - self.origin) / self.size;
+        let hi = (b.max - self.origin) / self.size;
+        // One cell of margin each side; truncation of non-negative values is the floor.
+        let lo_idx = |v: Real| -> usize {
+            if v >= 1.0 {
+                v as usize - 1
             } else {
-                (v as usize).min(n - 1)
+                0
             }
         };
-        let (c0, c1) = (clampc(lo.x, self.cols), clampc(hi.x, self.cols));
-        let (r0, r1) = (clampc(lo.y, self.rows), clampc(hi.y, self.rows));
+        let hi_idx = |v: Real, n: usize| -> usize {
+            if v >= 0.0 {
+                (v as usize).saturating_add(1).min(n - 1)
+            } else {
+                0
+            }
+        };
+        let (c0, c1) = (lo_idx(lo.x).min(self.cols - 1), hi_idx(hi.x, self.cols));
+        let (r0, r1) = (lo_idx(lo.y).min(self.rows - 1), hi_idx(hi.y, self.rows));
         for r in r0..=r1 {
             for q in c0..=c1 {
                 let mut m = self.head[r * self.cols + q];

@@ -38,6 +38,7 @@ impl World {
             }
             if let Some(to) = self.free_position(b.pos, b.radius) {
                 self.balls[i].pos = to;
+                self.scratch.valid = false;
                 self.anchors[i] = crate::world::Anchor {
                     pos: to,
                     time: self.time,
@@ -64,6 +65,7 @@ impl World {
                 moved = true;
             }
             if moved {
+                self.scratch.valid = false;
                 self.rects[i].aabb = aabb;
                 self.events.push(Event::Unembedded {
                     body: Body::Rect(r.id),

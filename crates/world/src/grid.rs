@@ -317,7 +317,8 @@ impl Grid {
         if !(q.x >= 0.0 && q.y >= 0.0) {
             return None;
         }
-        let (col, row) = (q.x.floor() as usize, q.y.floor() as usize);
+        // Non-negative here: truncation is the floor (and avoids a libm call).
+        let (col, row) = (q.x as usize, q.y as usize);
         (col < self.cols && row < self.rows).then(|| CellCoord::new(col as u32, row as u32))
     }
 
@@ -366,10 +367,11 @@ impl Grid {
         if !(hi.x >= 0.0 && hi.y >= 0.0 && lo.x < self.cols as Real && lo.y < self.rows as Real) {
             return None;
         }
-        let c0 = lo.x.max(0.0).floor() as usize;
-        let r0 = lo.y.max(0.0).floor() as usize;
-        let c1 = (hi.x.floor() as usize).min(self.cols - 1);
-        let r1 = (hi.y.floor() as usize).min(self.rows - 1);
+        // All four are non-negative here: truncation is the floor (no libm call).
+        let c0 = lo.x.max(0.0) as usize;
+        let r0 = lo.y.max(0.0) as usize;
+        let c1 = (hi.x as usize).min(self.cols - 1);
+        let r1 = (hi.y as usize).min(self.rows - 1);
         Some((c0, r0, c1, r1))
     }
 

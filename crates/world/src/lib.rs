@@ -38,6 +38,7 @@ pub mod grid;
 pub mod ids;
 pub mod level;
 pub mod limits;
+mod queue;
 pub mod rng;
 pub mod scene;
 mod step;

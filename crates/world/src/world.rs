@@ -292,9 +292,16 @@ impl World {
                 (q.y.max(0.0) as usize).min(rows - 1),
             )
         };
+        // Balls already present: those of the spawn's radius go in the buckets; the others
+        // (explicit balls of other sizes, usually few) are tested one by one.
+        let mut others: Vec<(Vec2, Real)> = Vec::new();
         for b in &self.balls {
-            let (c, rr) = bucket_of(b.pos);
-            buckets[rr * cols + c].push(b.pos);
+            if b.radius == r {
+                let (c, rr) = bucket_of(b.pos);
+                buckets[rr * cols + c].push(b.pos);
+            } else {
+                others.push((b.pos, b.radius));
+            }
         }
         let max_attempts = (sp.count as u64)
             .saturating_mul(1000)
@@ -333,10 +340,9 @@ impl World {
                 }
             }
             if clash
-                || self
-                    .balls
+                || others
                     .iter()
-                    .any(|b| b.radius != r && circle_overlaps_circle(p, r, b.pos, b.radius))
+                    .any(|&(q, rq)| circle_overlaps_circle(p, r, q, rq))
             {
                 continue;
             }
@@ -402,6 +408,7 @@ impl World {
     /// Changes which sides reflect (takes effect at the next step).
     pub fn set_walls(&mut self, walls: Walls) {
         self.embed_check = true;
+        self.scratch.valid = false;
         self.walls = walls;
     }
 
@@ -416,6 +423,7 @@ impl World {
     /// # Errors
     /// As [`World::new`] for invalid settings; the old settings are kept then.
     pub fn set_config(&mut self, config: StepConfig) -> Result<(), WorldError> {
+        self.scratch.valid = false;
         validate_config(&config)?;
         self.config = config;
         Ok(())
@@ -432,6 +440,7 @@ impl World {
     /// when there is no grid or `c` is outside it.
     pub fn set_cell(&mut self, c: CellCoord, cell: Cell) -> Option<Cell> {
         self.embed_check = true;
+        self.scratch.valid = false;
         self.grid.as_mut()?.set_cell(c, cell)
     }
 
@@ -479,6 +488,7 @@ impl World {
     /// that is not finite and `>= 0`; [`WorldError::TooMany`] past [`limits::MAX_BALLS`].
     pub fn add_ball(&mut self, desc: BallDesc) -> Result<BallId, WorldError> {
         self.embed_check = true;
+        self.scratch.valid = false;
         validate_ball(&desc)?;
         if self.balls.len() >= limits::MAX_BALLS {
             return Err(WorldError::TooMany {
@@ -504,6 +514,7 @@ impl World {
 
     /// Removes a ball; returns it, or `None` if the id is stale.
     pub fn remove_ball(&mut self, id: BallId) -> Option<Ball> {
+        self.scratch.valid = false;
         let i = self.ball_slots.get(id)?;
         self.ball_slots.remove(id);
         let ball = self.balls.swap_remove(i);
@@ -520,6 +531,7 @@ impl World {
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadBall`] for a non-finite
     /// velocity.
     pub fn set_ball_velocity(&mut self, id: BallId, vel: Vec2) -> Result<(), WorldError> {
+        self.scratch.valid = false;
         if !vel.is_finite() {
             return Err(WorldError::BadBall {
                 field: "vel",
@@ -545,6 +557,7 @@ impl World {
     /// As [`World::set_ball_velocity`].
     pub fn set_ball_position(&mut self, id: BallId, pos: Vec2) -> Result<(), WorldError> {
         self.embed_check = true;
+        self.scratch.valid = false;
         if !pos.is_finite() {
             return Err(WorldError::BadBall {
                 field: "pos",
@@ -571,6 +584,7 @@ impl World {
     /// [`limits::MAX_RECTS`].
     pub fn add_rect(&mut self, desc: RectDesc) -> Result<RectId, WorldError> {
         self.embed_check = true;
+        self.scratch.valid = false;
         if !desc.aabb.is_valid() {
             return Err(WorldError::BadRect {
                 field: "min/max",
@@ -614,6 +628,7 @@ impl World {
 
     /// Removes a rectangle; returns it, or `None` if the id is stale.
     pub fn remove_rect(&mut self, id: RectId) -> Option<Rect> {
+        self.scratch.valid = false;
         let i = self.rect_slots.get(id)?;
         self.rect_slots.remove(id);
         let rect = self.rects.swap_remove(i);
@@ -630,6 +645,7 @@ impl World {
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for a non-finite
     /// velocity or a static rectangle (which never moves).
     pub fn set_rect_velocity(&mut self, id: RectId, vel: Vec2) -> Result<(), WorldError> {
+        self.scratch.valid = false;
         if !vel.is_finite() {
             return Err(WorldError::BadRect {
                 field: "vel",
@@ -656,6 +672,7 @@ impl World {
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for an invalid box.
     pub fn set_rect_aabb(&mut self, id: RectId, aabb: Aabb) -> Result<(), WorldError> {
         self.embed_check = true;
+        self.scratch.valid = false;
         if !aabb.is_valid() {
             return Err(WorldError::BadRect {
                 field: "min/max",
