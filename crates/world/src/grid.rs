@@ -442,27 +442,21 @@ impl Grid {
         if self.dist_unsafe {
             return 0.0;
         }
-        let g = self.bounds();
-        if !(p.x >= g.min.x && p.y >= g.min.y && p.x < g.max.x && p.y < g.max.y) {
-            // Outside the grid: the distance to the grid's box.
-            return collide_core::distance_point_aabb(p, &g);
-        }
         let q = (p - self.origin) / self.cell;
-        let (col, row) = (
-            (q.x as usize).min(self.cols - 1),
-            (q.y as usize).min(self.rows - 1),
-        );
-        let d = self.dist.get(row * self.cols + col).copied().unwrap_or(0);
+        let (w, h) = (self.cols as Real, self.rows as Real);
+        if !(q.x >= 0.0 && q.y >= 0.0 && q.x < w && q.y < h) {
+            // Outside the grid: the distance to the grid's box.
+            return collide_core::distance_point_aabb(p, &self.bounds());
+        }
+        let (col, row) = (q.x as usize, q.y as usize);
+        let d = self.dist[row * self.cols + col];
         if d == 0 {
             return 0.0;
         }
-        let k = Real::from(d - 1) * self.cell;
-        let b = self.cell_aabb_usize(col, row);
-        let gap = (p.x - b.min.x)
-            .min(b.max.x - p.x)
-            .min(p.y - b.min.y)
-            .min(b.max.y - p.y);
-        (gap + k).max(0.0)
+        // Distance to the own cell's edge plus the (d - 1) empty rings around it, in cells.
+        let (fx, fy) = (q.x - col as Real, q.y - row as Real);
+        let gap = fx.min(1.0 - fx).min(fy).min(1.0 - fy);
+        ((gap + Real::from(d - 1)) * self.cell).max(0.0)
     }
 
     /// Whether the disc (`center`, `radius`) overlaps any solid cell with positive area.
