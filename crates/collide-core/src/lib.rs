@@ -52,5 +52,6 @@ pub use response::{collide_elastic, reflect, reflect_relative};
 pub use shape::{Aabb, Circle};
 pub use sweep::{
     sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_circle, sweep_circle_corner,
-    sweep_circle_face, sweep_circle_point, Corner, Face, FaceSegment, Feature, Features, SweepHit,
+    sweep_circle_face, sweep_circle_half_plane, sweep_circle_point, Corner, Face, FaceSegment,
+    Feature, Features, SweepHit,
 };

@@ -38,10 +38,14 @@ pub fn point_in_circle(p: Vec2, center: Vec2, radius: Real) -> bool {
 
 /// Whether the disc (`center`, `radius`) and the box overlap with positive area: the distance
 /// from the centre to the box is below the radius (seed 001's test). Touching is not overlap.
+///
+/// A radius `<= 0` (callers shrink a radius by a tolerance, which can take a tiny disc below
+/// zero) is a point: it overlaps only when strictly inside. The sign matters: squaring a
+/// negative radius would make a point *near* the box overlap it.
 #[must_use]
 pub fn circle_overlaps_aabb(center: Vec2, radius: Real, aabb: &Aabb) -> bool {
-    // A zero-radius circle (a point) overlaps only when strictly inside.
-    (center - closest_point_on_aabb(center, aabb)).length_squared() < radius * radius
+    (radius > 0.0
+        && (center - closest_point_on_aabb(center, aabb)).length_squared() < radius * radius)
         || (center.x > aabb.min.x
             && center.x < aabb.max.x
             && center.y > aabb.min.y
@@ -49,10 +53,11 @@ pub fn circle_overlaps_aabb(center: Vec2, radius: Real, aabb: &Aabb) -> bool {
 }
 
 /// Whether two discs overlap: centre distance below the sum of radii (touching is not overlap).
+/// A sum of radii `<= 0` never overlaps (two points cannot overlap with positive area).
 #[must_use]
 pub fn circle_overlaps_circle(c1: Vec2, r1: Real, c2: Vec2, r2: Real) -> bool {
     let r = r1 + r2;
-    (c1 - c2).length_squared() < r * r
+    r > 0.0 && (c1 - c2).length_squared() < r * r
 }
 
 /// Whether two boxes overlap with positive area (sharing an edge is not overlap).
@@ -85,7 +90,8 @@ pub fn contact_circle_aabb(center: Vec2, radius: Real, aabb: &Aabb) -> Option<Co
     let d = center - closest;
     let d2 = d.length_squared();
     if d2 > 0.0 {
-        if d2 >= radius * radius {
+        // A radius <= 0 is a point, and a point outside the box does not penetrate it.
+        if radius <= 0.0 || d2 >= radius * radius {
             return None;
         }
         let dist = d2.sqrt();
@@ -177,6 +183,29 @@ mod tests {
             4.0,
             &unit_box()
         ));
+    }
+
+    #[test]
+    fn negative_radius_is_a_point_not_a_disc() {
+        // Found by fuzzing the step: the world tests "overlap by more than a slack" as
+        // `radius - slack`, below zero for a ball of radius 0. Squared, -1e-7 became a disc of
+        // radius 1e-7: a point ball touching a rectangle counted as embedded, so every
+        // push-out candidate on the rectangle's boundary was refused.
+        let b = unit_box();
+        assert!(!circle_overlaps_aabb(Vec2::new(10.0, 5.0), -1e-7, &b));
+        assert!(!circle_overlaps_aabb(
+            Vec2::new(10.0 + 5e-8, 5.0),
+            -1e-7,
+            &b
+        ));
+        assert!(circle_overlaps_aabb(Vec2::new(5.0, 5.0), -1e-7, &b));
+        assert!(!circle_overlaps_circle(
+            Vec2::ZERO,
+            -1e-7,
+            Vec2::new(5e-8, 0.0),
+            0.0
+        ));
+        assert!(contact_circle_aabb(Vec2::new(10.0 + 5e-8, 5.0), -1e-7, &b).is_none());
     }
 
     #[test]

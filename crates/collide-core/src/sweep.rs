@@ -343,6 +343,49 @@ fn point_toi(m: Vec2, radius: Real, vel: Vec2, max_toi: Real) -> Option<(Real, V
     Some((toi, m + vel * toi))
 }
 
+/// Sweeps a circle against a solid half-plane: everything behind the line of `face` (on the
+/// side opposite its outward normal), e.g. a wall of the world. Unlike a face of a box, the
+/// whole region behind the line is solid, so a centre already behind the line (by rounding,
+/// or a zero-radius circle) is in contact too: whenever the distance along the normal is
+/// `<= radius` and the circle approaches, toi = 0. `face.lo`/`face.hi` are ignored.
+///
+/// # Returns
+/// `None` when the circle does not approach (including `vel = 0`) or would reach the line
+/// after `max_toi`. Never NaN for finite inputs.
+#[must_use]
+pub fn sweep_circle_half_plane(
+    center: Vec2,
+    radius: Real,
+    vel: Vec2,
+    max_toi: Real,
+    face: &FaceSegment,
+) -> Option<SweepHit> {
+    let (axis, sign) = face_axis(face.face);
+    let tangent = 1 - axis;
+    let dist = (center[axis] - face.coord) * sign;
+    let vn = vel[axis] * sign;
+    if !(vn < 0.0) {
+        return None;
+    }
+    let toi = if dist <= radius {
+        0.0
+    } else {
+        (dist - radius) / -vn
+    };
+    if !(toi <= max_toi) {
+        return None;
+    }
+    let mut point = Vec2::ZERO;
+    point[axis] = face.coord;
+    point[tangent] = center[tangent] + vel[tangent] * toi;
+    Some(SweepHit {
+        toi,
+        normal: face.face.normal(),
+        point,
+        feature: Feature::Face(face.face),
+    })
+}
+
 /// Sweeps a circle against a point (a disc of `radius` around `point`): the earliest `toi` at
 /// which `|center + vel·toi - point| = radius`, and the unit normal from the point to the
 /// centre at that time.
@@ -491,6 +534,69 @@ pub fn sweep_circle_circle(
     })
 }
 
+/// The contact of two boxes that already overlap with positive area (by rounding, in a world:
+/// deeper overlaps are pushed out before a step): the contact rule on the axis of least
+/// penetration. The normal is that axis, pointing from `b` toward `a`; a hit at toi 0 only if
+/// the relative velocity `v` approaches along it, else `None` (the boxes separate or slide).
+///
+/// Found by fuzzing the step: a box sunk 1e-14 into the top face of a tile and moving up
+/// was "entering" the tile's bottom face in the slab test's past, so it got a hit with the
+/// opposite normal, reflected down, hit the top face again, and so on at the same instant
+/// until the world's event bound: the box stuck in the floor for good.
+fn overlapping_start(a: &Aabb, b: &Aabb, v: Vec2) -> Option<SweepHit> {
+    // Per axis: the smaller of the two pushes that separate a from b, and its direction.
+    let axis = |k: usize| -> (Real, Real) {
+        let up = b.max[k] - a.min[k];
+        let down = a.max[k] - b.min[k];
+        if up <= down {
+            (up, 1.0)
+        } else {
+            (down, -1.0)
+        }
+    };
+    let (dx, sx) = axis(0);
+    let (dy, sy) = axis(1);
+    let approach_x = v.x * sx < 0.0;
+    let approach_y = v.y * sy < 0.0;
+    // The axis of least penetration; on a tie (overlapping exactly at a corner), the axes the
+    // boxes approach on.
+    let (on_x, on_y) = if dx < dy {
+        (approach_x, false)
+    } else if dy < dx {
+        (false, approach_y)
+    } else {
+        (approach_x, approach_y)
+    };
+    let (normal, feature) = match (on_x, on_y) {
+        (false, false) => return None,
+        (true, false) => {
+            let face = if sx < 0.0 { Face::Left } else { Face::Right };
+            (Vec2::new(sx, 0.0), Feature::Face(face))
+        }
+        (false, true) => {
+            let face = if sy < 0.0 { Face::Top } else { Face::Bottom };
+            (Vec2::new(0.0, sy), Feature::Face(face))
+        }
+        (true, true) => {
+            let corner = match (sx > 0.0, sy > 0.0) {
+                (false, false) => Corner::TopLeft,
+                (true, false) => Corner::TopRight,
+                (false, true) => Corner::BottomLeft,
+                (true, true) => Corner::BottomRight,
+            };
+            (Vec2::new(sx, sy) * FRAC_1_SQRT_2, Feature::Corner(corner))
+        }
+    };
+    let lo = a.min.max(b.min);
+    let hi = a.max.min(b.max);
+    Some(SweepHit {
+        toi: 0.0,
+        normal,
+        point: (lo + hi) * 0.5,
+        feature,
+    })
+}
+
 /// Sweeps two moving boxes: `a` with velocity `va` against `b` with velocity `vb`. The earliest
 /// toi in `[0, max_toi]` at which they start to overlap with positive area (slab test on the
 /// relative motion, Ericson §5.5.8 "Intersecting moving AABB against AABB").
@@ -499,9 +605,10 @@ pub fn sweep_circle_circle(
 /// face was hit first" question exactly. If both slabs are entered at the same instant (corner
 /// to corner), the feature is a [`Feature::Corner`] of `b` and the normal the unit diagonal:
 /// box responses then act on both axes. Boxes that only slide along each other (touching,
-/// no relative motion across the shared edge) never hit. Already overlapping and approaching
-/// on the last-entered axis: toi = 0. The normal points from `b` toward `a`; the contact point
-/// is the centre of the touching region at impact.
+/// no relative motion across the shared edge) never hit. Already overlapping (by rounding): the
+/// axis of least penetration decides, toi = 0 if approaching along it, else no hit. The normal
+/// points from `b` toward `a`; the contact point is the centre of the touching (or
+/// overlapping) region at impact.
 #[must_use]
 pub fn sweep_aabb_aabb(a: &Aabb, va: Vec2, b: &Aabb, vb: Vec2, max_toi: Real) -> Option<SweepHit> {
     let v = va - vb;
@@ -523,7 +630,10 @@ pub fn sweep_aabb_aabb(a: &Aabb, va: Vec2, b: &Aabb, vb: Vec2, max_toi: Real) ->
     if !(t_entry < t_exit && t_exit > 0.0 && t_entry > Real::NEG_INFINITY) {
         return None;
     }
-    let toi = t_entry.max(0.0);
+    if t_entry < 0.0 {
+        return overlapping_start(a, b, v);
+    }
+    let toi = t_entry;
     if !(toi <= max_toi) {
         return None;
     }

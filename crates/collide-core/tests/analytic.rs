@@ -507,6 +507,37 @@ fn start_in_contact_and_separating_or_tangential_gives_none() {
 }
 
 #[test]
+fn boxes_overlapping_by_rounding_use_the_axis_of_least_penetration() {
+    // Found by fuzzing the world's step: a box sunk 1e-14 into the top of a tile. Moving down
+    // (into it) it hits the top face at once; moving up (out of it) it is free: the slab test
+    // alone saw it "entering" the tile's bottom face in the past and reflected it back down.
+    let tile = Aabb::new(v(4.0, 88.0), v(8.0, 92.0));
+    let sunk = Aabb::new(v(4.5, 80.0), v(5.5, 88.0 + 1e-14));
+    let hit = sweep_aabb_aabb(&sunk, v(0.0, 1238.0), &tile, Vec2::ZERO, 1.0).expect("into it");
+    assert_eq!((hit.toi, hit.normal), (0.0, v(0.0, -1.0)));
+    assert_eq!(hit.feature, Feature::Face(Face::Top));
+    assert_eq!(
+        sweep_aabb_aabb(&sunk, v(0.0, -1238.0), &tile, Vec2::ZERO, 1.0),
+        None
+    );
+    // Sliding along the top while sunk by rounding is no hit either (no ghost side hit).
+    assert_eq!(
+        sweep_aabb_aabb(&sunk, v(300.0, 0.0), &tile, Vec2::ZERO, 1.0),
+        None
+    );
+    // The same with the tile moving instead (relative motion), and on the x axis.
+    let hit = sweep_aabb_aabb(&sunk, Vec2::ZERO, &tile, v(0.0, -5.0), 1.0).expect("tile rises");
+    assert_eq!(hit.normal, v(0.0, -1.0));
+    let left = Aabb::new(v(0.0, 89.0), v(4.0 + 1e-14, 90.0));
+    let hit = sweep_aabb_aabb(&left, v(1.0, 0.0), &tile, Vec2::ZERO, 1.0).expect("into it");
+    assert_eq!((hit.toi, hit.normal), (0.0, v(-1.0, 0.0)));
+    assert_eq!(
+        sweep_aabb_aabb(&left, v(-1.0, 0.0), &tile, Vec2::ZERO, 1.0),
+        None
+    );
+}
+
+#[test]
 fn zero_velocity_gives_none() {
     let b = unit_box();
     // Far away, touching, and overlapping: with no motion there is no time of impact.
@@ -1267,4 +1298,40 @@ fn contact_circle_aabb_face_corner_and_deep() {
     assert_vec_close(c.point, v(5.0, 0.0), 0.0, "deep point");
     // Touching only (distance 5 = r): no contact.
     assert_eq!(contact_circle_aabb(v(-3.0, -4.0), 5.0, &b), None);
+}
+
+#[test]
+fn half_plane_counts_a_centre_behind_its_line_as_contact() {
+    // A wall at x = 0 whose solid side is x < 0 (its face normal points +x). A point circle
+    // 1e-12 behind the line moving further out (-x) is in contact and approaching: toi 0,
+    // normal +x. A face of a box would ignore it (centre behind the face line: embedded).
+    let wall = FaceSegment::new(Face::Right, 0.0, f64::NEG_INFINITY, f64::INFINITY);
+    let h = sweep_circle_half_plane(
+        Vec2::new(-1e-12, 5.0),
+        0.0,
+        Vec2::new(-3.0, 1.0),
+        1.0,
+        &wall,
+    )
+    .expect("contact");
+    assert_eq!(h.toi, 0.0);
+    assert_eq!(h.normal, Vec2::new(1.0, 0.0));
+    assert!(sweep_circle_face(
+        Vec2::new(-1e-12, 5.0),
+        0.0,
+        Vec2::new(-3.0, 1.0),
+        1.0,
+        &wall
+    )
+    .is_none());
+    // From x = 10 with radius 2 moving -4 units/s: the line pushed out by 2 is 8 away: toi 2.
+    let h = sweep_circle_half_plane(Vec2::new(10.0, 5.0), 2.0, Vec2::new(-4.0, 0.0), 5.0, &wall)
+        .expect("hit");
+    assert_eq!(h.toi, 2.0);
+    assert_eq!(h.point, Vec2::new(0.0, 5.0));
+    // Moving away: no hit.
+    assert!(
+        sweep_circle_half_plane(Vec2::new(10.0, 5.0), 2.0, Vec2::new(4.0, 0.0), 5.0, &wall)
+            .is_none()
+    );
 }

@@ -171,10 +171,26 @@ impl World {
             .map_or(radius.max(1.0), |g| g.cell_size());
         let mut search = radius + cell;
         let diag = self.size.length() + radius;
+        // A body outside a closed wall is searched for from the nearest point inside the walls
+        // (however far out it is); the nearest candidate to the body itself wins.
+        let w = self.walls;
+        let mut base = p;
+        if w.left {
+            base.x = base.x.max(radius);
+        }
+        if w.right {
+            base.x = base.x.min(self.size.x - radius);
+        }
+        if w.top {
+            base.y = base.y.max(radius);
+        }
+        if w.bottom {
+            base.y = base.y.min(self.size.y - radius);
+        }
         let mut candidates: Vec<Vec2> = Vec::new();
         loop {
             candidates.clear();
-            self.gather_candidates(p, radius, search, &mut candidates);
+            self.gather_candidates(base, radius, search, &mut candidates);
             let mut best: Option<(Real, Vec2)> = None;
             for &c in &candidates {
                 let mut q = c;
@@ -196,8 +212,8 @@ impl World {
                     }
                 }
             }
-            if let Some((d, q)) = best {
-                if d.sqrt() <= search || search > 2.0 * diag {
+            if let Some((_, q)) = best {
+                if (q - base).length() <= search || search > 2.0 * diag {
                     return Some(q);
                 }
             }

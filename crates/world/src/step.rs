@@ -33,7 +33,7 @@ use crate::queue::EventQueue;
 use crate::world::World;
 use collide_core::{
     collide_elastic, reflect, reflect_relative, sweep_aabb_aabb, sweep_circle_aabb,
-    sweep_circle_circle, sweep_circle_face, Aabb, Feature, Features, Real, SweepHit, Vec2,
+    sweep_circle_circle, sweep_circle_half_plane, Aabb, Feature, Features, Real, SweepHit, Vec2,
 };
 
 const ACTIVE: u8 = 0;
@@ -545,7 +545,7 @@ impl World {
                     || pos.y + reach >= self.size.y;
                 if near_edge {
                     for (side, face) in self.wall_faces() {
-                        if let Some(h) = sweep_circle_face(a.pos, radius, v, limit, &face) {
+                        if let Some(h) = sweep_circle_half_plane(a.pos, radius, v, limit, &face) {
                             take(
                                 h.toi.max(base),
                                 PTarget::Wall(side),
@@ -830,11 +830,12 @@ impl World {
                   side: Side,
                   normal: Vec2|
          -> Option<(Side, SweepHit)> {
-            // `gap` >= 0: distance from the box to the wall; `speed` > 0: approaching.
-            if !closed || !(speed > 0.0) || !(gap >= 0.0) {
+            // `gap`: distance from the box to the wall (negative: already past it, a wall is a
+            // solid half-plane); `speed` > 0: approaching.
+            if !closed || !(speed > 0.0) {
                 return None;
             }
-            let toi = gap / speed;
+            let toi = gap.max(0.0) / speed;
             (toi <= limit).then(|| {
                 let c = b.center() + v * toi;
                 let point = match side {

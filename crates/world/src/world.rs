@@ -10,8 +10,8 @@ use crate::rng::XorShift64Star;
 use crate::step::Scratch;
 use collide_core::{
     aabb_overlaps_aabb, circle_overlaps_aabb, circle_overlaps_circle, point_in_aabb,
-    sweep_circle_aabb, sweep_circle_circle, sweep_circle_face, Aabb, Face, FaceSegment, Features,
-    Real, SweepHit, Vec2,
+    sweep_circle_aabb, sweep_circle_circle, sweep_circle_half_plane, Aabb, Face, FaceSegment,
+    Features, Real, SweepHit, Vec2,
 };
 
 /// A ball as stored in the world.
@@ -817,7 +817,7 @@ impl World {
         }
         for (side, face) in self.wall_faces() {
             consider(
-                sweep_circle_face(from, radius, d, 1.0, &face),
+                sweep_circle_half_plane(from, radius, d, 1.0, &face),
                 Target::Wall(side),
                 &mut best,
             );
