@@ -14,6 +14,9 @@ use collide_core::{
     Features, Real, SweepHit, Vec2,
 };
 
+/// Random spawning gives up after this many failed placements in a row.
+pub const MAX_SPAWN_FAILS_IN_A_ROW: u64 = 200_000;
+
 /// A ball as stored in the world.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ball {
@@ -281,9 +284,15 @@ impl World {
         let hi = Vec2::new(region.max.x - r, region.max.y - r);
         let mut rng = XorShift64Star::new(sp.seed);
         // A uniform hash grid of placed balls (cell = 2r) for the no-overlap test.
-        let cell = (2.0 * r).max(1e-6);
-        let cols = (((hi.x - lo.x).max(0.0) / cell).ceil() as usize + 1).min(4096);
-        let rows = (((hi.y - lo.y).max(0.0) / cell).ceil() as usize + 1).min(4096);
+        // Buckets of side at least 2r, and no more of them than about 4 per ball to place (a
+        // few balls in a huge world must not allocate a huge grid).
+        let ext = (hi - lo).max(Vec2::ZERO);
+        let cell = (2.0 * r)
+            .max((ext.x * ext.y / (4 * sp.count + 16) as Real).sqrt())
+            .max(ext.max_element() / 4096.0)
+            .max(1e-6);
+        let cols = ((ext.x / cell).ceil() as usize + 1).min(4097);
+        let rows = ((ext.y / cell).ceil() as usize + 1).min(4097);
         let mut buckets: Vec<Vec<Vec2>> = vec![Vec::new(); cols * rows];
         let bucket_of = |p: Vec2| -> (usize, usize) {
             let q = ((p - lo) / cell).floor();
@@ -307,10 +316,17 @@ impl World {
             .saturating_mul(1000)
             .saturating_add(10_000);
         let mut attempts = 0u64;
+        let mut fails_in_a_row = 0u64;
         let mut placed = 0usize;
-        let reach = (cols.max(rows)).min(2).max(1);
+        // Buckets to look at around a point: far enough to see any ball within 2r.
+        let reach = ((2.0 * r / cell).ceil() as usize).max(1);
         while placed < sp.count {
-            if attempts >= max_attempts || !(lo.x <= hi.x && lo.y <= hi.y) {
+            // Give up after too many attempts in all, or in a row (a region that is full
+            // fails fast whatever the count asked for).
+            if attempts >= max_attempts
+                || fails_in_a_row >= MAX_SPAWN_FAILS_IN_A_ROW
+                || !(lo.x <= hi.x && lo.y <= hi.y)
+            {
                 return Err(WorldError::SpawnImpossible {
                     placed,
                     count: sp.count,
@@ -319,6 +335,7 @@ impl World {
                 });
             }
             attempts += 1;
+            fails_in_a_row += 1;
             let p = Vec2::new(
                 lo.x + (hi.x - lo.x) * rng.next_f64(),
                 lo.y + (hi.y - lo.y) * rng.next_f64(),
@@ -355,6 +372,7 @@ impl World {
             })?;
             buckets[rr * cols + c].push(p);
             placed += 1;
+            fails_in_a_row = 0;
         }
         Ok(())
     }
