@@ -151,30 +151,6 @@ impl CellLists {
         }
     }
 
-    /// Calls `f` on every body of the cells around `to` (3×3) that are not around `from`:
-    /// the new neighbours of a body that moved from cell `from` to the adjacent cell `to`.
-    #[inline]
-    pub(crate) fn for_each_new_neighbour(&self, from: u32, to: u32, mut f: impl FnMut(usize)) {
-        let (fc, fr) = (
-            (from as usize % self.cols) as i64,
-            (from as usize / self.cols) as i64,
-        );
-        let (col, row) = (to as usize % self.cols, to as usize / self.cols);
-        let (c0, c1) = (col.saturating_sub(1), (col + 2).min(self.cols));
-        for r in row.saturating_sub(1)..(row + 2).min(self.rows) {
-            for q in c0..c1 {
-                if (q as i64 - fc).abs() <= 1 && (r as i64 - fr).abs() <= 1 {
-                    continue;
-                }
-                let mut m = self.head[r * self.cols + q];
-                while m != NONE {
-                    f(m as usize);
-                    m = self.next[m as usize];
-                }
-            }
-        }
-    }
-
     /// Fills `out` with the bodies of every cell overlapping `b` grown by one cell.
     pub(crate) fn query_box(&mut self, b: &Aabb) {
         self.out.clear();

@@ -68,16 +68,6 @@ struct Prediction {
     partner_motion: u32,
 }
 
-const NO_PREDICTION: Prediction = Prediction {
-    time: Real::INFINITY,
-    toi_anchor: Real::INFINITY,
-    target: PTarget::Horizon,
-    normal: Vec2::ZERO,
-    point: Vec2::ZERO,
-    feature: Feature::Circle,
-    partner_motion: 0,
-};
-
 /// The TC rule's window in steps (see `resolve`).
 const TC_STEPS: Real = 1e-4;
 
@@ -104,8 +94,6 @@ pub(crate) struct Scratch {
     count: Vec<u32>,
     state: Vec<u8>,
     next: Vec<Option<Prediction>>,
-    /// Each mover's earliest predicted event other than leaving its broad-phase cell.
-    best_nc: Vec<Prediction>,
     queue: EventQueue,
     /// Dense indices of the dynamic rectangles; mover `nb + k` is `rects[dyn_rects[k]]`.
     dyn_rects: Vec<u32>,
@@ -283,8 +271,6 @@ impl World {
         s.state.resize(n, ACTIVE);
         s.next.clear();
         s.next.resize(n, None);
-        s.best_nc.clear();
-        s.best_nc.resize(n, NO_PREDICTION);
         s.queue.reset(n);
         s.frozen.clear();
         s.use_bp = n > 1 && (self.config.ball_ball || !s.dyn_rects.is_empty());
@@ -298,9 +284,9 @@ impl World {
             // Cells at least one largest diameter wide (touching balls are neighbours).
             let area = self.size.x * self.size.y;
             let spacing = (area / nb.max(1) as Real).sqrt();
-            // About one ball per cell: measured best on the arena with callgrind (10k balls at
-            // 60 and 3000 units/s; 0.6 and 1.5 times the spacing both cost more).
-            let size = (2.0 * max_radius * (1.0 + 1e-6) + 1e-9).max(spacing);
+            // 0.6 × the mean spacing measured best on the arena (callgrind, 10k balls at 60 and
+            // 3000 units/s): fewer candidates per prediction outweigh the extra crossings.
+            let size = (2.0 * max_radius * (1.0 + 1e-6) + 1e-9).max(0.6 * spacing);
             let bounds = Aabb::new(Vec2::ZERO, self.size);
             self.scratch.bp.reset(bounds, size, n);
             for m in 0..nb {
@@ -491,6 +477,50 @@ impl World {
             point,
             feature: Feature::Circle,
         };
+        if self.scratch.use_bp && m < nb {
+            // Leaving the broad-phase cell ends the prediction's horizon.
+            let Shape::Circle { pos, .. } = shape else {
+                unreachable!()
+            };
+            let c = self.scratch.bp.cell_of(m);
+            let b = self.scratch.bp.cell_box(c);
+            let tx = if v.x > 0.0 {
+                (b.max.x - pos.x) / v.x
+            } else if v.x < 0.0 {
+                (b.min.x - pos.x) / v.x
+            } else {
+                Real::INFINITY
+            };
+            let ty = if v.y > 0.0 {
+                (b.max.y - pos.y) / v.y
+            } else if v.y < 0.0 {
+                (b.min.y - pos.y) / v.y
+            } else {
+                Real::INFINITY
+            };
+            let tc = tx.min(ty).max(0.0);
+            if tc.is_finite() {
+                let dx = if tx <= ty && v.x != 0.0 {
+                    v.x.signum() as i32
+                } else {
+                    0
+                };
+                let dy = if ty <= tx && v.y != 0.0 {
+                    v.y.signum() as i32
+                } else {
+                    0
+                };
+                let nc = self.scratch.bp.step_cell(c, dx, dy);
+                take(
+                    base + tc,
+                    PTarget::Cross(nc),
+                    no_hit(base + tc, pos + v * tc),
+                    0,
+                    &mut best,
+                    &mut limit,
+                );
+            }
+        }
         match shape {
             Shape::Circle { pos, radius } => {
                 let a = self.anchors[m];
@@ -727,8 +757,13 @@ impl World {
         }
         let (time, toi, target, hit, pm) = match best {
             Some((toi, target, hit, pm)) => ((origin + toi).max(s_t), toi, target, hit, pm),
-            // Nothing before the horizon: look again from there (at the next step's start if
-            // the horizon is this step's end).
+            // Nothing before a horizon that ends with this step: look again at the next step.
+            None if cap <= self.scratch.t1 => {
+                self.scratch.queue.remove(m);
+                self.scratch.frozen.push(m as u32);
+                return;
+            }
+            // Nothing before the horizon: look again from there.
             None => (
                 cap,
                 cap - origin,
@@ -746,127 +781,9 @@ impl World {
             feature: hit.feature,
             partner_motion: pm,
         };
-        self.scratch.best_nc[m] = pred;
-        self.schedule(m, pred);
-    }
-
-    /// Queues the earlier of `pred` (the mover's next event other than leaving its cell) and
-    /// its next cell crossing.
-    fn schedule(&mut self, m: usize, pred: Prediction) {
-        let mut next = pred;
-        if self.scratch.use_bp && m < self.nb() {
-            if let Some((tc, cell)) = self.crossing(m) {
-                let t = self.scratch.t[m] + tc;
-                if t < next.time {
-                    next = Prediction {
-                        time: t,
-                        target: PTarget::Cross(cell),
-                        ..pred
-                    };
-                }
-            }
-        }
-        if matches!(next.target, PTarget::Horizon) && self.scratch.cap <= self.scratch.t1 {
-            // Predictions end with this step and there is nothing to do before: look again at
-            // the next step.
-            self.scratch.queue.remove(m);
-            self.scratch.next[m] = None;
-            self.scratch.frozen.push(m as u32);
-            return;
-        }
-        self.scratch.next[m] = Some(next);
-        self.scratch.queue.set(m, next.time);
-    }
-
-    /// When ball `m` leaves its broad-phase cell (seconds from its current time) and the cell
-    /// it enters, or `None` if it never does (at rest, or heading out through a border cell).
-    fn crossing(&self, m: usize) -> Option<(Real, u32)> {
-        let b = &self.balls[m];
-        let (pos, v) = (b.pos, b.vel);
-        let c = self.scratch.bp.cell_of(m);
-        let bx = self.scratch.bp.cell_box(c);
-        let tx = if v.x > 0.0 {
-            (bx.max.x - pos.x) / v.x
-        } else if v.x < 0.0 {
-            (bx.min.x - pos.x) / v.x
-        } else {
-            Real::INFINITY
-        };
-        let ty = if v.y > 0.0 {
-            (bx.max.y - pos.y) / v.y
-        } else if v.y < 0.0 {
-            (bx.min.y - pos.y) / v.y
-        } else {
-            Real::INFINITY
-        };
-        let tc = tx.min(ty).max(0.0);
-        if !tc.is_finite() {
-            return None;
-        }
-        let dx = if tx <= ty && v.x != 0.0 {
-            v.x.signum() as i32
-        } else {
-            0
-        };
-        let dy = if ty <= tx && v.y != 0.0 {
-            v.y.signum() as i32
-        } else {
-            0
-        };
-        Some((tc, self.scratch.bp.step_cell(c, dx, dy)))
-    }
-
-    /// Ball `m` has just moved from broad-phase cell `from` to its current cell: only the
-    /// balls of the newly neighbouring cells can give it an earlier collision than the one it
-    /// already has (its other neighbours, the tiles, walls and rectangles were all swept up
-    /// to that event by its last full prediction).
-    fn after_crossing(&mut self, m: usize, from: u32) {
-        let mut best = self.scratch.best_nc[m];
-        if best.time < self.scratch.t[m] {
-            // The last full prediction's horizon has passed: predict again in full.
-            self.predict(m);
-            return;
-        }
-        if self.config.ball_ball {
-            let s_t = self.scratch.t[m];
-            let a = self.anchors[m];
-            let base = (s_t - a.time).max(0.0);
-            let b = self.balls[m];
-            let sc = &self.scratch;
-            let balls = &self.balls;
-            sc.bp.for_each_new_neighbour(from, sc.bp.cell_of(m), |j| {
-                if j == m || sc.state[j] == DEAD {
-                    return;
-                }
-                let bj = &balls[j];
-                let vj = if sc.state[j] == FROZEN {
-                    Vec2::ZERO
-                } else {
-                    bj.vel
-                };
-                let pj = bj.pos + vj * (s_t - sc.t[j]);
-                let limit = best.time - s_t;
-                if let Some(h) =
-                    sweep_circle_circle(b.pos, b.radius, b.vel, pj, bj.radius, vj, limit)
-                {
-                    let toi_anchor = base + h.toi;
-                    let time = (a.time + toi_anchor).max(s_t);
-                    if time < best.time {
-                        best = Prediction {
-                            time,
-                            toi_anchor,
-                            target: PTarget::Mover(j as u32),
-                            normal: h.normal,
-                            point: h.point,
-                            feature: h.feature,
-                            partner_motion: sc.motion[j],
-                        };
-                    }
-                }
-            });
-        }
-        self.scratch.best_nc[m] = best;
-        self.schedule(m, best);
+        let s = &mut self.scratch;
+        s.next[m] = Some(pred);
+        s.queue.set(m, time);
     }
 
     /// When a box (a body's bounds) moving with `v` is entirely outside an open side, within
@@ -995,7 +912,6 @@ impl World {
             }
             PTarget::Cross(cell) => {
                 // No velocity change: only the broad-phase cell changes.
-                let from = self.scratch.bp.cell_of(m);
                 self.scratch.bp.remove(m);
                 self.scratch.bp.insert(m, cell);
                 self.scratch.crossings[m] += 1;
@@ -1007,7 +923,7 @@ impl World {
                 if self.scratch.crossings[m] > bound {
                     self.freeze(m, t);
                 } else {
-                    self.after_crossing(m, from);
+                    self.predict(m);
                 }
                 return;
             }
