@@ -8,6 +8,7 @@
 //! collide trace SCENE --steps N [overrides]              one JSON line of events per step
 //! collide render SCENE --out FILE.png [--steps N] [--width W] [--height H] [overrides]
 //! collide scenes                                         the built-in scene names
+//! collide bench [--balls N,..] [--speeds V,..] [--json]   times the step on the arena (bench.rs)
 //! ```
 //!
 //! `SCENE` is a TOML scene file, a bare BricksBeater `.dat` level or a built-in scene name
@@ -19,6 +20,7 @@
 //! [`report::RunReport`]. Errors go to stderr as `error: ...` followed by every cause, with
 //! exit code 1 (2 for command-line usage errors); the command never panics on user input.
 
+mod bench;
 mod report;
 mod stats;
 
@@ -93,6 +95,8 @@ enum Command {
     },
     /// Lists the built-in scenes, one per line.
     Scenes,
+    /// Times the step on the arena benchmark scene (issue 5): a table, or --json.
+    Bench(bench::BenchArgs),
 }
 
 /// Largest width or height of a rendered image, pixels.
@@ -237,6 +241,7 @@ fn dispatch(command: Command) -> Result<()> {
             height,
         } => cmd_render(&scene, steps, &out, width, height),
         Command::Scenes => cmd_scenes(),
+        Command::Bench(args) => bench::cmd_bench(&args),
     }
 }
 

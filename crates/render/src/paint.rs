@@ -1,13 +1,19 @@
-//! The painter: [`render`] and [`render_rgba8`].
+//! The painter: [`render`], [`render_frame`] and [`render_rgba8`].
 
 use collide_core::{Aabb, Real, Vec2};
 use collide_world::{CellCoord, World};
 
 use crate::camera::{Camera, PixelRect};
-use crate::style::{Rgb, Style};
+use crate::draw::{
+    blend_rect, clamp_floor, draw_disc, draw_line, draw_text, fill_rect, full_clip, text_width,
+    DiscPainter, GLYPH_PX,
+};
+use crate::frame::{contact_of, swept_paths, Frame, Hud, Item};
+use crate::style::Style;
 use crate::target::{PixelTarget, RenderError, Rgba8Target};
 
-/// Paints `world` into `target` as seen by `camera`, in this order:
+/// Paints `world` into `target` as seen by `camera`: [`render_frame`] of
+/// [`Frame::new`]`(world)`, that is, in this order:
 ///
 /// 1. the letterbox colour everywhere, then the background over the image of the world
 ///    rectangle `[0, 0]–world.size()` (the *view*; everything below is clipped to it);
@@ -26,6 +32,30 @@ pub fn render<T: PixelTarget + ?Sized>(
     style: &Style,
     target: &mut T,
 ) {
+    render_frame(&Frame::new(world), camera, style, target);
+}
+
+/// Paints a whole frame: everything [`render`] paints (with each ball in
+/// `frame.ball_color`'s colour when given), then, clipped to the world's view:
+///
+/// 6. the extra items of `frame.items`, in order;
+/// 7. velocity lines ([`Style::velocity`]) when `frame.velocity_lines` is set: from each
+///    ball's rim to where its centre will be in that many seconds (none when that is inside
+///    the ball);
+/// 8. the debug trace when `frame.trace` is set: each ball's swept path ([`Style::path`],
+///    see [`swept_paths`]), then at each contact point a dot ([`Style::contact`]) and the
+///    normal ([`Style::normal`]);
+///
+/// and, over the whole target, 9. the HUD (`frame.hud`): a translucent panel
+/// ([`Style::hud_panel`], [`Style::hud_panel_alpha`]) behind lines of text
+/// ([`Style::hud_text`]).
+pub fn render_frame<T: PixelTarget + ?Sized>(
+    frame: &Frame<'_>,
+    camera: &Camera,
+    style: &Style,
+    target: &mut T,
+) {
+    let world = frame.world;
     let (w, h) = (target.width(), target.height());
     let world_box = Aabb::new(Vec2::ZERO, world.size());
     let valid = camera.scale.is_finite() && camera.scale > 0.0 && camera.offset.is_finite();
@@ -45,12 +75,26 @@ pub fn render<T: PixelTarget + ?Sized>(
             target.fill_span(y, view.x1, w, style.letterbox);
         }
     }
-    if view.is_empty() {
-        return;
+    if !view.is_empty() {
+        paint_world(frame, camera, style, target, &view);
     }
+    if let Some(hud) = &frame.hud {
+        draw_hud(hud, style, target);
+    }
+}
+
+fn paint_world<T: PixelTarget + ?Sized>(
+    frame: &Frame<'_>,
+    camera: &Camera,
+    style: &Style,
+    target: &mut T,
+    view: &PixelRect,
+) {
+    let world = frame.world;
+    let (w, h) = (target.width(), target.height());
 
     // 2. Cells.
-    paint_grid(world, camera, style, target, &view);
+    paint_grid(world, camera, style, target, view);
 
     // 3. Outline of the closed walls, inside the world rectangle.
     let walls = world.walls();
@@ -75,7 +119,7 @@ pub fn render<T: PixelTarget + ?Sized>(
         if closed {
             fill_rect(
                 target,
-                &PixelRect::covering(min, max, w, h).intersect(&view),
+                &PixelRect::covering(min, max, w, h).intersect(view),
                 style.outline,
             );
         }
@@ -83,14 +127,220 @@ pub fn render<T: PixelTarget + ?Sized>(
 
     // 4. Rectangles.
     for r in world.rects() {
-        let px = camera.pixels_of(&r.aabb, w, h).intersect(&view);
+        let px = camera.pixels_of(&r.aabb, w, h).intersect(view);
         fill_rect(target, &px, style.rect_color(r.kind));
     }
 
     // 5. Balls.
-    for b in world.balls() {
+    paint_balls(frame, camera, style, target, view);
+
+    // 6. Items.
+    for item in frame.items {
+        paint_item(item, camera, style, target, view);
+    }
+
+    // 7. Velocity lines.
+    if let Some(s) = frame.velocity_lines {
+        if s.is_finite() {
+            for b in world.balls() {
+                // From the ball's rim (the part over the ball would hide its colour) to where
+                // it will be in `s` seconds.
+                let len = b.vel.length() * s;
+                if len > b.radius {
+                    let dir = b.vel / b.vel.length();
+                    let a = camera.to_pixel(b.pos + dir * b.radius);
+                    let z = camera.to_pixel(b.pos + b.vel * s);
+                    draw_line(target, a, z, style.velocity, view);
+                }
+            }
+        }
+    }
+
+    // 8. Debug trace.
+    if let Some(trace) = &frame.trace {
+        for (_, pts) in swept_paths(world, trace) {
+            for seg in pts.windows(2) {
+                let a = camera.to_pixel(seg[0]);
+                let z = camera.to_pixel(seg[1]);
+                draw_line(target, a, z, style.path, view);
+            }
+        }
+        let dot = (1.0 * camera.scale).max(2.0);
+        for e in trace.events {
+            if let Some((p, n)) = contact_of(e) {
+                let a = camera.to_pixel(p);
+                let z = camera.to_pixel(p + n * trace.normal_length);
+                draw_line(target, a, z, style.normal, view);
+                draw_disc(target, a, dot, style.contact, view);
+            }
+        }
+    }
+}
+
+/// Rows of pixels per band of [`paint_balls`]: a band of a 1280-pixel-wide 0RGB buffer is
+/// 320 KiB, which stays in the core's L2 cache while its balls are painted.
+const BAND_ROWS: usize = 64;
+
+/// Paints the balls band by band: each ball is listed in the bands of rows its disc touches,
+/// in storage order, and each band paints its balls clipped to its rows. Every pixel gets
+/// the same blends in the same order as painting the balls one after the other over the
+/// whole view (so the image is identical), but the frame buffer is walked once, in order,
+/// instead of at random: with thousands of balls the painter is bound by memory, not
+/// arithmetic.
+fn paint_balls<T: PixelTarget + ?Sized>(
+    frame: &Frame<'_>,
+    camera: &Camera,
+    style: &Style,
+    target: &mut T,
+    view: &PixelRect,
+) {
+    let balls = frame.world.balls();
+    if balls.is_empty() || view.is_empty() {
+        return;
+    }
+    let bands = (view.y1 - view.y0).div_ceil(BAND_ROWS);
+    // Counting sort of (band, ball index) pairs, stable in ball order.
+    let span = |b: &collide_world::Ball| -> Option<(usize, usize, Vec2, Real)> {
         let r = (b.radius * camera.scale).max(style.min_ball_radius_px);
-        paint_disc(target, camera.to_pixel(b.pos), r, style.ball, &view);
+        let c = camera.to_pixel(b.pos);
+        if !(c.is_finite() && r.is_finite()) {
+            return None;
+        }
+        let top = c.y - r - 1.0;
+        let bottom = c.y + r + 1.0;
+        if bottom < view.y0 as Real || top >= view.y1 as Real {
+            return None;
+        }
+        let first = (clamp_floor(top, view.y1).max(view.y0) - view.y0) / BAND_ROWS;
+        let last = (clamp_floor(bottom, view.y1 - 1).max(view.y0) - view.y0) / BAND_ROWS;
+        Some((first, last.min(bands - 1), c, r))
+    };
+    let mut counts = vec![0u32; bands + 1];
+    for b in balls {
+        if let Some((first, last, _, _)) = span(b) {
+            for band in first..=last {
+                counts[band + 1] += 1;
+            }
+        }
+    }
+    for i in 1..=bands {
+        counts[i] += counts[i - 1];
+    }
+    let mut order = vec![0u32; counts[bands] as usize];
+    let mut next = counts.clone();
+    for (i, b) in balls.iter().enumerate() {
+        if let Some((first, last, _, _)) = span(b) {
+            for band in first..=last {
+                order[next[band] as usize] = i as u32;
+                next[band] += 1;
+            }
+        }
+    }
+    let mut discs = DiscPainter::new();
+    for band in 0..bands {
+        let y0 = view.y0 + band * BAND_ROWS;
+        let clip = PixelRect {
+            x0: view.x0,
+            y0,
+            x1: view.x1,
+            y1: (y0 + BAND_ROWS).min(view.y1),
+        };
+        for &i in &order[counts[band] as usize..counts[band + 1] as usize] {
+            let b = &balls[i as usize];
+            let r = (b.radius * camera.scale).max(style.min_ball_radius_px);
+            let rgb = match frame.ball_color {
+                Some(f) => f(b),
+                None => style.ball,
+            };
+            discs.paint(target, camera.to_pixel(b.pos), r, rgb, &clip);
+        }
+    }
+}
+
+fn paint_item<T: PixelTarget + ?Sized>(
+    item: &Item,
+    camera: &Camera,
+    style: &Style,
+    target: &mut T,
+    view: &PixelRect,
+) {
+    let (w, h) = (target.width(), target.height());
+    match item {
+        Item::Disc {
+            center,
+            radius,
+            color,
+        } => {
+            let r = (radius * camera.scale).max(style.min_ball_radius_px);
+            draw_disc(target, camera.to_pixel(*center), r, *color, view);
+        }
+        Item::Box { aabb, color } => {
+            fill_rect(
+                target,
+                &camera.pixels_of(aabb, w, h).intersect(view),
+                *color,
+            );
+        }
+        Item::Line { from, to, color } => {
+            draw_line(
+                target,
+                camera.to_pixel(*from),
+                camera.to_pixel(*to),
+                *color,
+                view,
+            );
+        }
+        Item::Label {
+            center,
+            text,
+            height,
+            color,
+        } => {
+            let px_height = height * camera.scale;
+            if !(px_height.is_finite() && center.is_finite()) {
+                return;
+            }
+            let scale = ((px_height / GLYPH_PX as Real).floor() as usize).max(1);
+            let tw = text_width(text, scale) as Real;
+            let th = (GLYPH_PX * scale) as Real;
+            let c = camera.to_pixel(*center);
+            let x = (c.x - tw * 0.5).round();
+            let y = (c.y - th * 0.5).round();
+            if x < 0.0 || y < 0.0 || x >= w as Real || y >= h as Real {
+                return;
+            }
+            draw_text(target, x as usize, y as usize, scale, text, *color, view);
+        }
+    }
+}
+
+/// Paints a HUD over what `target` holds: a translucent panel ([`Style::hud_panel`],
+/// [`Style::hud_panel_alpha`]) [`Hud::padding`] pixels around the text, then the lines of
+/// text ([`Style::hud_text`]), [`Hud::line_height`] apart. Clipped to the target; an empty
+/// HUD or scale 0 paints nothing.
+pub fn draw_hud<T: PixelTarget + ?Sized>(hud: &Hud<'_>, style: &Style, target: &mut T) {
+    if hud.lines.is_empty() || hud.scale == 0 {
+        return;
+    }
+    let pad = hud.padding();
+    let width = hud
+        .lines
+        .iter()
+        .map(|l| text_width(l, hud.scale))
+        .max()
+        .unwrap_or(0);
+    let height = hud.lines.len() * hud.line_height() - 2 * hud.scale;
+    let panel = PixelRect {
+        x0: hud.x.saturating_sub(pad),
+        y0: hud.y.saturating_sub(pad),
+        x1: hud.x.saturating_add(width + pad),
+        y1: hud.y.saturating_add(height + pad),
+    };
+    blend_rect(target, &panel, style.hud_panel, style.hud_panel_alpha);
+    let clip = full_clip(target);
+    for (i, line) in hud.lines.iter().enumerate() {
+        let y = hud.y.saturating_add(i * hud.line_height());
+        draw_text(target, hud.x, y, hud.scale, line, style.hud_text, &clip);
     }
 }
 
@@ -110,27 +360,6 @@ pub fn render_rgba8(
     let camera = Camera::fit_world(world, width, height);
     render(world, &camera, &Style::default(), &mut target);
     Ok(camera)
-}
-
-fn fill_rect<T: PixelTarget + ?Sized>(target: &mut T, r: &PixelRect, rgb: Rgb) {
-    if r.is_empty() {
-        return;
-    }
-    for y in r.y0..r.y1 {
-        target.fill_span(y, r.x0, r.x1, rgb);
-    }
-}
-
-/// Floor of `v` clamped to `[0, n]`.
-fn clamp_floor(v: Real, n: usize) -> usize {
-    let v = v.floor();
-    if v.is_nan() || v <= 0.0 {
-        0
-    } else if v >= n as Real {
-        n
-    } else {
-        v as usize
-    }
 }
 
 fn paint_grid<T: PixelTarget + ?Sized>(
@@ -168,47 +397,5 @@ fn paint_grid<T: PixelTarget + ?Sized>(
             let inner = Aabb::new(b.min + margin, b.max - margin);
             fill_rect(target, &camera.pixels_of(&inner, w, h).intersect(view), rgb);
         }
-    }
-}
-
-/// An anti-aliased disc of radius `r` pixels centred at pixel-space point `c`, clipped to
-/// `clip`: coverage `clamp(r + 0.5 − d, 0, 1)` for a pixel centre at distance `d`.
-fn paint_disc<T: PixelTarget + ?Sized>(
-    target: &mut T,
-    c: Vec2,
-    r: Real,
-    rgb: Rgb,
-    clip: &PixelRect,
-) {
-    if !(c.is_finite() && r.is_finite() && r > 0.0) {
-        return;
-    }
-    let x0 = clamp_floor(c.x - r - 1.0, clip.x1).max(clip.x0);
-    let x1 = clamp_floor(c.x + r + 1.0, clip.x1 - 1) + 1;
-    let y0 = clamp_floor(c.y - r - 1.0, clip.y1).max(clip.y0);
-    let y1 = clamp_floor(c.y + r + 1.0, clip.y1 - 1) + 1;
-    // Fully covered pixels: d <= r - 0.5.
-    let inner = r - 0.5;
-    for y in y0..y1 {
-        let dy = y as Real + 0.5 - c.y;
-        // The run of fully covered pixels in this row: centres within `half` of c.x.
-        let (f0, f1) = if inner > dy.abs() {
-            let half = (inner * inner - dy * dy).sqrt();
-            // Centres x + 0.5 in [c.x - half, c.x + half].
-            let a = clamp_floor((c.x - half - 0.5).ceil(), x1).max(x0);
-            let b = (clamp_floor((c.x + half - 0.5).floor() + 1.0, x1)).max(a);
-            (a, b)
-        } else {
-            (x0, x0)
-        };
-        for x in (x0..f0).chain(f1..x1) {
-            let dx = x as Real + 0.5 - c.x;
-            let d = (dx * dx + dy * dy).sqrt();
-            let a = (r + 0.5 - d).clamp(0.0, 1.0);
-            if a > 0.0 {
-                target.blend(x, y, rgb, a as f32);
-            }
-        }
-        target.fill_span(y, f0, f1, rgb);
     }
 }

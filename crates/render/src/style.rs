@@ -37,21 +37,37 @@ impl Rgb {
         Rgb::new((w >> 16) as u8, (w >> 8) as u8, w as u8)
     }
 
-    /// `self + (other − self)·t`, per channel, rounded; `t` is clamped to `[0, 1]` (NaN
-    /// gives `self`).
+    /// `self + (other − self)·t`, per channel, rounded half up, with `t` quantised to
+    /// 1/256: `k = round(256·t)`, channel `(a·(256 − k) + b·k + 128) >> 8`. `t` is clamped to
+    /// `[0, 1]` (NaN gives `self`), so `t = 0` gives `self`, `t = 1` gives `other` and
+    /// `t = 0.5` the rounded-up average. Integer arithmetic: this is the renderer's innermost
+    /// loop, and every [`crate::PixelTarget`] blends with exactly this formula.
     #[must_use]
+    #[inline]
     pub fn mix(self, other: Rgb, t: f32) -> Rgb {
-        let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) };
+        let k = mix_weight(t);
         let ch = |a: u8, b: u8| -> u8 {
-            let v = f32::from(a) + (f32::from(b) - f32::from(a)) * t;
-            // In [0, 255] by construction; the cast saturates anyway.
-            v.round() as u8
+            // <= 255·256 + 128 < 2^16, and >> 8 gives <= 255.
+            ((u32::from(a) * (256 - k) + u32::from(b) * k + 128) >> 8) as u8
         };
         Rgb::new(
             ch(self.r, other.r),
             ch(self.g, other.g),
             ch(self.b, other.b),
         )
+    }
+}
+
+/// The integer weight `k = round(256·t)` in `[0, 256]` of [`Rgb::mix`] (`t` clamped to `[0, 1]`,
+/// NaN gives 0).
+#[must_use]
+#[inline]
+pub fn mix_weight(t: f32) -> u32 {
+    if t.is_nan() {
+        0
+    } else {
+        // In [0.5, 256.5): truncation rounds half up.
+        (t.clamp(0.0, 1.0) * 256.0 + 0.5) as u32
     }
 }
 
@@ -117,6 +133,20 @@ pub struct Style {
     /// Smallest radius a ball is drawn with, in pixels (0.6), so that small balls stay
     /// visible when zoomed out.
     pub min_ball_radius_px: f64,
+    /// Velocity lines ([`crate::Frame::velocity_lines`]).
+    pub velocity: Rgb,
+    /// Contact normals of the debug view ([`crate::StepTrace`]).
+    pub normal: Rgb,
+    /// Contact points of the debug view.
+    pub contact: Rgb,
+    /// Swept paths of the debug view.
+    pub path: Rgb,
+    /// Text of the HUD ([`crate::Hud`]).
+    pub hud_text: Rgb,
+    /// Panel behind the HUD's text.
+    pub hud_panel: Rgb,
+    /// Opacity of the HUD's panel, `[0, 1]` (0.75).
+    pub hud_panel_alpha: f32,
 }
 
 impl Default for Style {
@@ -135,6 +165,13 @@ impl Default for Style {
             cell_margin: 1.0 / 9.0,
             min_margin_cell_px: 3.0,
             min_ball_radius_px: 0.6,
+            velocity: Rgb::new(80, 220, 120),
+            normal: Rgb::new(255, 64, 200),
+            contact: Rgb::new(255, 255, 0),
+            path: Rgb::new(90, 160, 255),
+            hud_text: Rgb::new(240, 240, 240),
+            hud_panel: Rgb::new(0, 0, 0),
+            hud_panel_alpha: 0.75,
         }
     }
 }

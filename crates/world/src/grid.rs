@@ -564,7 +564,10 @@ impl Grid {
             return None;
         }
         let len = vel.length() * (t1 - t0);
-        let chunks = (len / self.cell).ceil().clamp(1.0, 1e9) as u64;
+        // Chunks of at least one cell and at least the moving shape's size: consecutive chunks of
+        // a shape much larger than the cells would otherwise rescan the same cells.
+        let chunk_len = self.cell.max(b0.size().max_element());
+        let chunks = (len / chunk_len).ceil().clamp(1.0, 1e9) as u64;
         let mut best: Option<(Real, H, CellCoord)> = None;
         for k in 0..chunks {
             let ta = t0 + (t1 - t0) * (k as Real / chunks as Real);

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# CI step: the minifb frontend in a real X11 window under Xvfb.
+#
+# 1. Builds collide-minifb (release).
+# 2. Runs it in a virtual X server (24-bit screen: at depth 16 minifb crashes) on level 1 for
+#    30 frames; it saves the buffer its window shows as PNG and prints a marker line, then
+#    keeps the window open a few seconds, during which the X server's own picture of the
+#    window is grabbed (ImageMagick `import -window TITLE`).
+# 3. Runs apps/minifb/tests/screenshot.rs on both files: level 1's brick and wall colours at
+#    their cells, the paddle, the ball; and the X server's capture equal to the saved buffer.
+#
+# Any failure fails the step: no display server, a window that cannot open, a missing
+# marker, a missing file, wrong pixels. Nothing is skipped. Packages: .ci/apt-packages.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export CARGO_TERM_COLOR=never
+for tool in xvfb-run xauth import timeout; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+        echo "error: $tool not found; install the packages of .ci/apt-packages" >&2
+        exit 1
+    fi
+done
+
+cargo build --release -p collide-minifb
+bin="${CARGO_TARGET_DIR:-target}/release/collide-minifb"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+export XDG_RUNTIME_DIR="$work/xdg"
+mkdir -m 700 "$XDG_RUNTIME_DIR"
+shot="$work/level_1.png"
+capture="$work/level_1.x11.png"
+log="$work/stdout.txt"
+
+# Inside the virtual X server: start the app, wait for its marker line, grab the window by its
+# title while it lingers, then wait for the app's exit status.
+timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+    set -euo pipefail
+    bin="$1"; shot="$2"; capture="$3"; log="$4"
+    "$bin" --frames 30 --screenshot "$shot" --linger 6 >"$log" &
+    app=$!
+    for _ in $(seq 1 300); do
+        grep -q "^collide: screenshot " "$log" && break
+        kill -0 "$app" 2>/dev/null || break
+        sleep 0.1
+    done
+    if ! grep -q "^collide: screenshot " "$log"; then
+        echo "error: collide-minifb printed no screenshot marker" >&2
+        wait "$app" || true
+        exit 1
+    fi
+    import -window "collide - BricksBeater (minifb)" "png24:$capture"
+    wait "$app"
+' gui "$bin" "$shot" "$capture" "$log"
+
+cat "$log"
+test -s "$shot"
+test -s "$capture"
+
+COLLIDE_SCREENSHOT="$shot" COLLIDE_X11_CAPTURE="$capture" \
+    cargo test --release -p collide-minifb --test screenshot -- --nocapture

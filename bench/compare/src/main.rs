@@ -1,0 +1,763 @@
+//! # collide-compare
+//!
+//! collide and rapier2d side by side, in the same process, on the same arena (issue 5): the
+//! same solid cells, the same balls (centres, velocities, radii taken from the collide world
+//! built by `arena_scene`), restitution 1, no friction, no gravity, CCD on every ball,
+//! ball-ball collisions on, `f64` in both engines (`rapier2d-f64`), one thread each. For every
+//! configuration both engines run the same number of steps from the same start state, taking
+//! turns every `--block` steps (default 50) so that both see the same machine load; each step
+//! call is timed. Printed per engine: median ms/step, the
+//! relative energy change over the run, overlapping pairs at the end (centres closer than
+//! `r1 + r2 - 1e-6`), tunneled balls (centre inside a solid cell or outside the world box),
+//! embedded balls, and the ratio rapier / collide.
+//!
+//! ```text
+//! collide-compare run [--configs 10000@60,10000@3000,1000@3000,1000@60,100000@60]
+//!                     [--steps 600] [--steps-large 60] [--write docs/performance.md]
+//!                     [--plot docs/performance.png] [--pin 1] [--rapier-tiles cuboids|voxels]
+//! collide-compare splice --file docs/performance.md --section NAME   < body
+//! ```
+//!
+//! Features: `rapier` (the rapier2d side; without it only collide runs and `--write` is
+//! refused) and `plot` (the PNG). Neither is on by default, so `cargo build --workspace` and
+//! CI never compile rapier2d or plotters. The whole measurement, pinned to one core and
+//! written into `docs/performance.md`, is `bench/perf.sh compare`.
+
+mod arena;
+mod doc;
+mod engine;
+#[cfg(feature = "plot")]
+mod plot;
+#[cfg(feature = "rapier")]
+mod rapier_side;
+
+use std::error::Error;
+use std::fmt::Write as _;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::engine::Run;
+
+/// collide vs rapier2d on the arena scene.
+#[derive(Parser, Debug)]
+#[command(name = "collide-compare", about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// Runs the comparison, prints the table, optionally writes the Markdown section and plot.
+    Run(RunArgs),
+    /// Replaces section NAME of a Markdown file (between `<!-- BEGIN NAME -->` and
+    /// `<!-- END NAME -->`) with standard input; creates the file from the skeleton of
+    /// docs/performance.md when missing.
+    Splice {
+        /// The Markdown file.
+        #[arg(long)]
+        file: PathBuf,
+        /// The section name.
+        #[arg(long)]
+        section: String,
+    },
+}
+
+/// A configuration: `balls@speed`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Config {
+    balls: usize,
+    speed: f64,
+}
+
+fn parse_config(s: &str) -> Result<Config, String> {
+    let err = || format!("expected BALLS@SPEED such as 10000@60, got `{s}`");
+    let (n, v) = s.split_once('@').ok_or_else(err)?;
+    let balls = n.trim().parse().map_err(|_| err())?;
+    let speed: f64 = v.trim().parse().map_err(|_| err())?;
+    if !(speed.is_finite() && speed >= 0.0) {
+        return Err(err());
+    }
+    Ok(Config { balls, speed })
+}
+
+#[derive(Args, Debug)]
+struct RunArgs {
+    /// Configurations, comma-separated `balls@speed` (units/s). Default: the issue's table
+    /// (10k @ 60, 10k @ 3000, 1k @ 3000) and the N sweep at 60 units/s (1k, 10k, 100k).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_parser = parse_config,
+        default_value = "10000@60,10000@3000,1000@3000,1000@60,100000@60"
+    )]
+    configs: Vec<Config>,
+    /// Steps per configuration and engine (dt = 1/60 s).
+    #[arg(long, default_value_t = 600)]
+    steps: u64,
+    /// Steps for configurations of at least `--large-from` balls (rapier is slow there).
+    #[arg(long, default_value_t = 60)]
+    steps_large: u64,
+    /// Ball count from which `--steps-large` applies.
+    #[arg(long, default_value_t = 100_000)]
+    large_from: usize,
+    /// Seed of the balls' placement and directions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How rapier gets the tiles: one cuboid collider per solid cell, or one voxels shape.
+    #[cfg(feature = "rapier")]
+    #[arg(long, value_enum, default_value = "cuboids")]
+    rapier_tiles: rapier_side::TileShape,
+    /// Keep rapier's default velocity clamp (400 units/s with length unit 1); by default it is
+    /// disabled so that rapier simulates the same speeds as collide.
+    #[cfg(feature = "rapier")]
+    #[arg(long)]
+    rapier_velocity_clamp: bool,
+    /// The engines take turns every this many steps (both see the same machine load).
+    #[arg(long, value_name = "STEPS", default_value_t = 50)]
+    block: u64,
+    /// Attempts of the rapier side per configuration: a run that panics inside rapier is
+    /// reported and started again from the same start state, at most this many times.
+    #[cfg(feature = "rapier")]
+    #[arg(long, default_value_t = 3)]
+    rapier_attempts: u32,
+    /// Write the results into this Markdown file's `collide-compare` section (feature
+    /// `rapier`).
+    #[arg(long, value_name = "FILE.md")]
+    write: Option<PathBuf>,
+    /// Draw ms/step against N for both engines into this PNG (feature `plot`).
+    #[arg(long, value_name = "FILE.png")]
+    plot: Option<PathBuf>,
+    /// TrueType font of the plot's text (default: DejaVu Sans).
+    #[arg(long, value_name = "FILE.ttf")]
+    font: Option<PathBuf>,
+    /// Re-run this command pinned to this CPU with `taskset -c CPU` (when taskset exists).
+    #[arg(long, value_name = "CPU")]
+    pin: Option<u32>,
+    /// A sentence added to the Markdown section (e.g. what else ran on the machine).
+    #[arg(long)]
+    note: Option<String>,
+}
+
+/// The environment variable set on the pinned child process.
+const PINNED_ENV: &str = "COLLIDE_COMPARE_PINNED";
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Cmd::Run(args) => cmd_run(&args),
+        Cmd::Splice { file, section } => cmd_splice(&file, &section),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn cmd_splice(file: &Path, section: &str) -> Result<ExitCode, Box<dyn Error>> {
+    let mut body = String::new();
+    std::io::stdin().read_to_string(&mut body)?;
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => doc::SKELETON.to_owned(),
+        Err(e) => return Err(format!("{}: {e}", file.display()).into()),
+    };
+    std::fs::write(file, doc::splice(&text, section, &body))
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Re-executes the command under `taskset -c CPU`; `None` when already pinned or no taskset.
+fn repin(cpu: u32) -> Option<ExitCode> {
+    if std::env::var_os(PINNED_ENV).is_some() {
+        return None;
+    }
+    let exe = std::env::current_exe().ok()?;
+    let status = std::process::Command::new("taskset")
+        .arg("-c")
+        .arg(cpu.to_string())
+        .arg(exe)
+        .args(std::env::args_os().skip(1))
+        .env(PINNED_ENV, cpu.to_string())
+        .status();
+    match status {
+        Ok(s) => Some(ExitCode::from(
+            u8::try_from(s.code().unwrap_or(1)).unwrap_or(1),
+        )),
+        Err(e) => {
+            eprintln!("warning: cannot run taskset ({e}): running unpinned");
+            None
+        }
+    }
+}
+
+/// One configuration's results.
+struct Row {
+    cfg: Config,
+    tiles: (usize, usize),
+    collide: Run,
+    hash: u64,
+    rapier: Option<Run>,
+    /// rapier attempts that panicked (each retried from the start state).
+    rapier_failures: Vec<String>,
+}
+
+impl Row {
+    fn ratio(&self) -> Option<f64> {
+        let r = self.rapier.as_ref()?;
+        (self.collide.ms_median > 0.0).then(|| r.ms_median / self.collide.ms_median)
+    }
+}
+
+fn fmt_ms(ms: f64) -> String {
+    if ms >= 100.0 {
+        format!("{ms:.0}")
+    } else if ms >= 10.0 {
+        format!("{ms:.1}")
+    } else if ms >= 1.0 {
+        format!("{ms:.2}")
+    } else {
+        format!("{ms:.3}")
+    }
+}
+
+fn fmt_energy(e: f64) -> String {
+    if e == 0.0 {
+        "0".to_owned()
+    } else if e.abs() >= 1e-3 {
+        format!("{:+.1} %", 100.0 * e)
+    } else {
+        format!("{e:+.1e}")
+    }
+}
+
+fn opt<T>(x: Option<T>, f: impl Fn(T) -> String) -> String {
+    x.map_or_else(|| "-".to_owned(), f)
+}
+
+fn print_row(r: &Row) {
+    let rp = r.rapier.as_ref();
+    println!(
+        "{:>7} {:>6} {:>5} {:>4} | {:>9} {:>9} {:>7} | {:>9} {:>9} | {:>5} {:>6} | {:>5} {:>6} | {:>5} {:>6} | {:016x}",
+        r.cfg.balls,
+        r.cfg.speed,
+        r.collide.steps,
+        format!("{}x{}", r.tiles.0, r.tiles.1),
+        fmt_ms(r.collide.ms_median),
+        opt(rp, |x| fmt_ms(x.ms_median)),
+        opt(r.ratio(), |x| format!("{x:.1}x")),
+        fmt_energy(r.collide.energy_rel_change()),
+        opt(rp, |x| fmt_energy(x.energy_rel_change())),
+        r.collide.overlaps,
+        opt(rp, |x| x.overlaps.to_string()),
+        r.collide.tunneled,
+        opt(rp, |x| x.tunneled.to_string()),
+        r.collide.embedded,
+        opt(rp, |x| x.embedded.to_string()),
+        r.hash,
+    );
+}
+
+fn print_header() {
+    println!(
+        "{:>7} {:>6} {:>5} {:>4} | {:>9} {:>9} {:>7} | {:>9} {:>9} | {:>5} {:>6} | {:>5} {:>6} | {:>5} {:>6} | collide state hash",
+        "balls", "speed", "steps", "tile", "collide", "rapier", "r/c", "energy c", "energy r",
+        "ovl c", "ovl r", "tun c", "tun r", "emb c", "emb r"
+    );
+    println!("{:>25}   ms/step   ms/step", "");
+}
+
+#[cfg(feature = "rapier")]
+fn rapier_settings(args: &RunArgs) -> rapier_side::RapierOptions {
+    rapier_side::RapierOptions {
+        tiles: args.rapier_tiles,
+        velocity_clamp: args.rapier_velocity_clamp,
+    }
+}
+
+fn cmd_run(args: &RunArgs) -> Result<ExitCode, Box<dyn Error>> {
+    if let Some(cpu) = args.pin {
+        if let Some(code) = repin(cpu) {
+            return Ok(code);
+        }
+    }
+    if args.write.is_some() && !cfg!(feature = "rapier") {
+        return Err("--write needs the rapier side: build with `--features rapier`".into());
+    }
+    if args.plot.is_some() && !cfg!(feature = "plot") {
+        return Err("--plot needs `--features plot`".into());
+    }
+    let machine = doc::Machine::probe();
+    let rapier_version = doc::locked_version("rapier2d-f64").unwrap_or_else(|| "0.36".into());
+    println!(
+        "collide vs rapier2d-f64 {rapier_version} on the arena, single thread each, dt = 1/60 s, seed {}; {}",
+        args.seed,
+        if cfg!(feature = "rapier") {
+            "the engines take turns every --block steps from the same start state"
+        } else {
+            "rapier side NOT BUILT (enable `--features rapier`)"
+        }
+    );
+    print_header();
+    let mut rows = Vec::new();
+    for &cfg in &args.configs {
+        let tiles = arena::auto_tiles(cfg.balls);
+        let steps = if cfg.balls >= args.large_from {
+            args.steps_large
+        } else {
+            args.steps
+        };
+        let scene = arena::scene(cfg.balls, cfg.speed, args.seed, tiles);
+        let mut world = engine::build_collide(&scene).map_err(|e| {
+            format!(
+                "cannot build the arena for {} balls at {}: {e}",
+                cfg.balls, cfg.speed
+            )
+        })?;
+        let start = engine::collide_balls(&world);
+        let grid = world.grid().cloned();
+        let mut collide_times = Vec::with_capacity(usize::try_from(steps).unwrap_or(0));
+        let mut rapier_failures = Vec::new();
+        // The engines take turns, `--block` steps each, so that both see the same machine
+        // load; each keeps its own world, so the results equal one-after-the-other runs. A
+        // panic inside rapier discards that attempt and restarts rapier from the start state
+        // (at most `--rapier-attempts` attempts), reported.
+        #[cfg(feature = "rapier")]
+        let rapier = {
+            let new_arena = || {
+                rapier_side::RapierArena::new(&scene, grid.as_ref(), &start, rapier_settings(args))
+            };
+            let hook = std::panic::take_hook();
+            std::panic::set_hook(Box::new(|info| eprintln!("rapier panicked: {info}")));
+            let mut attempts = 1;
+            let mut arena = Some(new_arena());
+            let rapier_start = arena.as_ref().map(|a| a.balls(&start));
+            let mut rapier_times: Vec<f64> = Vec::with_capacity(collide_times.capacity());
+            let block = args.block.max(1);
+            while (collide_times.len() as u64) < steps
+                || (arena.is_some() && (rapier_times.len() as u64) < steps)
+            {
+                let n = block.min(steps - collide_times.len() as u64);
+                engine::step_collide(&mut world, n, &mut collide_times);
+                let Some(a) = arena.as_mut() else { continue };
+                let n = block.min(steps - rapier_times.len() as u64);
+                for _ in 0..n {
+                    match a.step_timed() {
+                        Ok(ms) => rapier_times.push(ms),
+                        Err(msg) => {
+                            rapier_failures.push(format!(
+                                "attempt {attempts}: rapier panicked at step {}: {msg}",
+                                rapier_times.len() + 1
+                            ));
+                            rapier_times.clear();
+                            if attempts < args.rapier_attempts.max(1) {
+                                attempts += 1;
+                                *a = new_arena();
+                            } else {
+                                arena = None;
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            std::panic::set_hook(hook);
+            match (arena, rapier_start) {
+                (Some(a), Some(first)) => Some(Run::from_states(
+                    rapier_times,
+                    &first,
+                    &a.balls(&start),
+                    grid.as_ref(),
+                    scene.size,
+                )),
+                _ => None,
+            }
+        };
+        #[cfg(not(feature = "rapier"))]
+        let rapier: Option<Run> = {
+            engine::step_collide(&mut world, steps, &mut collide_times);
+            let _ = &mut rapier_failures;
+            None
+        };
+        let collide = Run::from_states(
+            collide_times,
+            &start,
+            &engine::collide_balls(&world),
+            grid.as_ref(),
+            world.size(),
+        );
+        let hash = world.state_hash();
+        drop(world);
+        for f in &rapier_failures {
+            println!("  note: {} balls @ {}: {f}", cfg.balls, cfg.speed);
+        }
+        let row = Row {
+            cfg,
+            tiles,
+            collide,
+            hash,
+            rapier,
+            rapier_failures,
+        };
+        print_row(&row);
+        std::io::stdout().flush()?;
+        rows.push(row);
+    }
+    let load_end = doc::load_average();
+    if let Some(png) = &args.plot {
+        draw_plot(args, png, &rows)?;
+        println!("wrote {}", png.display());
+    }
+    if let Some(md) = &args.write {
+        let body = markdown(args, &rows, &machine, &load_end, &rapier_version);
+        let text = match std::fs::read_to_string(md) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => doc::SKELETON.to_owned(),
+            Err(e) => return Err(format!("{}: {e}", md.display()).into()),
+        };
+        std::fs::write(md, doc::splice(&text, "collide-compare", &body))
+            .map_err(|e| format!("{}: {e}", md.display()))?;
+        println!("wrote section `collide-compare` of {}", md.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(feature = "plot")]
+fn draw_plot(args: &RunArgs, png: &Path, rows: &[Row]) -> Result<(), Box<dyn Error>> {
+    let mut speeds: Vec<f64> = rows.iter().map(|r| r.cfg.speed).collect();
+    speeds.sort_by(f64::total_cmp);
+    speeds.dedup();
+    let mut series = Vec::new();
+    for (k, &v) in speeds.iter().enumerate() {
+        let mut at: Vec<&Row> = rows.iter().filter(|r| r.cfg.speed == v).collect();
+        at.sort_by_key(|r| r.cfg.balls);
+        let c: Vec<(f64, f64)> = at
+            .iter()
+            .map(|r| (r.cfg.balls as f64, r.collide.ms_median))
+            .collect();
+        let rp: Vec<(f64, f64)> = at
+            .iter()
+            .filter_map(|r| r.rapier.as_ref().map(|x| (r.cfg.balls as f64, x.ms_median)))
+            .collect();
+        series.push(plot::Series {
+            label: format!("collide, {v} units/s"),
+            points: c,
+            collide: true,
+            hollow: k > 0,
+        });
+        if !rp.is_empty() {
+            series.push(plot::Series {
+                label: format!("rapier2d-f64, {v} units/s"),
+                points: rp,
+                collide: false,
+                hollow: k > 0,
+            });
+        }
+    }
+    plot::draw(
+        png,
+        "Arena: ms per step against N (one thread, CCD, e = 1)",
+        &series,
+        args.font.as_deref(),
+        (900, 600),
+    )
+}
+
+#[cfg(not(feature = "plot"))]
+fn draw_plot(_: &RunArgs, _: &Path, _: &[Row]) -> Result<(), Box<dyn Error>> {
+    Err("--plot needs `--features plot`".into())
+}
+
+/// `arg` as one shell word: unchanged when it holds only safe characters, else in single
+/// quotes (a `'` inside becomes `'\''`).
+fn shell_quote(arg: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "@%_+=:,./-".contains(c);
+    if !arg.is_empty() && arg.chars().all(safe) {
+        arg.to_owned()
+    } else {
+        format!("'{}'", arg.replace('\'', "'\\''"))
+    }
+}
+
+/// The exact command, as typed from the workspace root.
+fn reproduce_command() -> String {
+    let args: Vec<String> = std::env::args().skip(1).map(|a| shell_quote(&a)).collect();
+    let mut features = Vec::new();
+    if cfg!(feature = "rapier") {
+        features.push("rapier");
+    }
+    if cfg!(feature = "plot") {
+        features.push("plot");
+    }
+    format!(
+        "cargo run --release -p collide-compare --features {} -- {}",
+        features.join(","),
+        args.join(" ")
+    )
+}
+
+fn markdown(
+    args: &RunArgs,
+    rows: &[Row],
+    m: &doc::Machine,
+    load_end: &str,
+    rapier: &str,
+) -> String {
+    let mut s = String::new();
+    let pinned = std::env::var(PINNED_ENV).ok();
+    let _ = writeln!(s, "## collide vs rapier2d, same process, same scene\n");
+    let _ = writeln!(
+        s,
+        "Measured on {} by `collide-compare` ({}), collide at commit {} (source fingerprint \
+         `{}`), rapier2d-f64 {rapier} (the `f64` build of rapier2d), {}.\n",
+        m.date,
+        m.rustc,
+        m.commit,
+        m.source,
+        match &pinned {
+            Some(cpu) => format!("both engines pinned to CPU {cpu} with `taskset`"),
+            None => "not pinned".to_owned(),
+        }
+    );
+    let _ = writeln!(
+        s,
+        "Machine: {} (`lscpu` model name), `nproc --all` = {}, `nproc` in the run = {}. Load \
+         average (1, 5, 15 min) {} at the start and {} at the end: **the machine is shared \
+         with other engineers' builds and tests**, so single figures can be off by tens of per \
+         cent; the ratios of the same run are the robust part.{}\n",
+        m.cpu,
+        m.nproc_all,
+        m.nproc,
+        m.load_start,
+        load_end,
+        args.note
+            .as_ref()
+            .map_or(String::new(), |n| format!(" {n}"))
+    );
+    let _ = writeln!(
+        s,
+        "Command (from the workspace root):\n\n```sh\n{}\n```\n",
+        reproduce_command()
+    );
+    let _ = writeln!(
+        s,
+        "| N balls | speed (units/s) | steps | collide ms/step | rapier2d ms/step | rapier / collide | energy change collide | energy change rapier | overlapping pairs collide | overlapping pairs rapier | tunneled collide | tunneled rapier | embedded collide | embedded rapier |"
+    );
+    let _ = writeln!(s, "|{}", "---|".repeat(14));
+    for r in rows {
+        let rp = r.rapier.as_ref();
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            r.cfg.balls,
+            r.cfg.speed,
+            r.collide.steps,
+            fmt_ms(r.collide.ms_median),
+            opt(rp, |x| fmt_ms(x.ms_median)),
+            opt(r.ratio(), |x| format!("**{x:.1}x**")),
+            fmt_energy(r.collide.energy_rel_change()),
+            opt(rp, |x| fmt_energy(x.energy_rel_change())),
+            r.collide.overlaps,
+            opt(rp, |x| x.overlaps.to_string()),
+            r.collide.tunneled,
+            opt(rp, |x| x.tunneled.to_string()),
+            r.collide.embedded,
+            opt(rp, |x| x.embedded.to_string()),
+        );
+    }
+    let _ = writeln!(s);
+    let failures: Vec<String> = rows
+        .iter()
+        .flat_map(|r| {
+            r.rapier_failures
+                .iter()
+                .map(move |f| format!("- {} balls at {} units/s: {f}", r.cfg.balls, r.cfg.speed))
+        })
+        .collect();
+    if !failures.is_empty() {
+        let _ = writeln!(
+            s,
+            "rapier2d panicked in this run (each such attempt was discarded and rapier \
+             started again from the same start state; a `-` in the table means every attempt \
+             panicked):\n"
+        );
+        for f in failures {
+            let _ = writeln!(s, "{f}");
+        }
+        let _ = writeln!(s);
+    }
+    // The issue's targets, read off this run.
+    let target = |balls: usize, speed: f64, want: f64| -> Option<String> {
+        let r = rows
+            .iter()
+            .find(|r| r.cfg.balls == balls && r.cfg.speed == speed)?;
+        let x = r.ratio()?;
+        Some(format!(
+            "- {balls} balls at {speed} units/s: rapier / collide = {x:.1}x (target >= {want}x: {}); collide: {} overlapping pairs, {} embedded, energy change {} (target: 0, 0, below 1e-9 in magnitude).",
+            if x >= want { "met" } else { "**not met**" },
+            r.collide.overlaps,
+            r.collide.embedded,
+            fmt_energy(r.collide.energy_rel_change()),
+        ))
+    };
+    let targets: Vec<String> = [target(10_000, 60.0, 10.0), target(10_000, 3000.0, 15.0)]
+        .into_iter()
+        .flatten()
+        .collect();
+    if !targets.is_empty() {
+        let _ = writeln!(s, "Issue 5's targets in this run:\n");
+        for t in targets {
+            let _ = writeln!(s, "{t}");
+        }
+        let _ = writeln!(s);
+    }
+    let large: Vec<String> = rows
+        .iter()
+        .filter(|r| r.cfg.balls >= args.large_from)
+        .map(|r| format!("{} balls", r.cfg.balls))
+        .collect();
+    let _ = writeln!(
+        s,
+        "How to read it:\n\n\
+         - Scene: the issue's arena (`arena_scene(N, speed, {seed})`: world [0, 1000]², four \
+         walls, 40 × 40 cells of 25 units, 226 solid cells, balls of radius 2 and density 1 \
+         placed without overlap, uniform random directions, exact speed). One arena cannot hold \
+         100 000 such balls (random placement jams near 36 000), so above 10 000 balls the arena \
+         is repeated side by side, one per 10 000 balls (100 000 balls: 5 × 2 arenas, world \
+         5000 × 2000, the same ball density as 10 000 in one arena); the `tile` column of the \
+         console output shows the layout.\n\
+         - Both engines start from the same state: rapier's balls are made from the collide \
+         world's balls (centre, velocity, radius, mass). Each engine's step call is timed alone \
+         (median over the steps); the two engines take turns, {block} steps each, so that both \
+         see the same machine load (each keeps its own world: the results are those of two \
+         separate runs).{large}\n\
+         - rapier2d settings: {tiles}; the world box is four fixed cuboids; restitution 1 \
+         combined with `Max`, friction 0, gravity 0, CCD enabled and sleeping disabled on every \
+         ball, default solver parameters (length unit 1, 4 iterations, 1 CCD substep), {clamp}; \
+         no `parallel` feature (one thread).\n\
+         - Energy change: `(E_end - E_start) / E_start` of `Σ ½ m |v|²` over the run (no ball \
+         spins: there is no friction). Overlapping pairs: centres closer than `r1 + r2 - 1e-6` \
+         at the end. Tunneled: centre inside a solid cell or outside the world box at the end. \
+         Embedded: centre closer than `r - 1e-6` to a solid cell at the end (collide's \
+         `embedded`).\n",
+        seed = args.seed,
+        block = args.block,
+        large = if large.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " Configurations of at least {} balls run {} steps instead of {} (rapier is \
+                 slow there).",
+                args.large_from, args.steps_large, args.steps
+            )
+        },
+        tiles = rapier_tiles_text(args),
+        clamp = rapier_clamp_text(args),
+    );
+    if let (Some(png), Some(md)) = (&args.plot, &args.write) {
+        let rel = relative(png, md);
+        let _ = writeln!(
+            s,
+            "![ms per step against N, collide and rapier2d, log-log]({rel})\n\n\
+             *Median ms per step against the number of balls, log-log, both engines in the same \
+             run (filled markers and thick lines: the lowest speed; hollow and thin: the \
+             others).*"
+        );
+    }
+    s
+}
+
+#[cfg(feature = "rapier")]
+fn rapier_tiles_text(args: &RunArgs) -> &'static str {
+    match args.rapier_tiles {
+        rapier_side::TileShape::Cuboids => {
+            "every solid cell is a 25 × 25 cuboid collider on one fixed body"
+        }
+        rapier_side::TileShape::Voxels => "the solid cells are one `Voxels` collider",
+    }
+}
+
+#[cfg(feature = "rapier")]
+fn rapier_clamp_text(args: &RunArgs) -> &'static str {
+    if args.rapier_velocity_clamp {
+        "rapier's default velocity clamp kept (400 units/s)"
+    } else {
+        "rapier's velocity clamp (`normalized_max_linear_velocity`, 400 units/s by default) \
+         disabled so that both engines simulate the same speeds"
+    }
+}
+
+#[cfg(not(feature = "rapier"))]
+fn rapier_tiles_text(_: &RunArgs) -> &'static str {
+    "(rapier side not built)"
+}
+
+#[cfg(not(feature = "rapier"))]
+fn rapier_clamp_text(_: &RunArgs) -> &'static str {
+    "(rapier side not built)"
+}
+
+/// `target` relative to the directory of `from` when it lies in it, else `target` as given.
+fn relative(target: &Path, from: &Path) -> String {
+    let dir = from.parent().unwrap_or_else(|| Path::new(""));
+    target
+        .strip_prefix(dir)
+        .unwrap_or(target)
+        .display()
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn configs_parse() {
+        assert_eq!(
+            parse_config("10000@60"),
+            Ok(Config {
+                balls: 10_000,
+                speed: 60.0
+            })
+        );
+        assert!(parse_config("10000").is_err());
+        assert!(parse_config("x@60").is_err());
+        assert!(parse_config("10@-1").is_err());
+    }
+
+    #[test]
+    fn clap_definition_is_valid() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn shell_words() {
+        assert_eq!(shell_quote("--steps"), "--steps");
+        assert_eq!(shell_quote("10000@60,1000@3000"), "10000@60,1000@3000");
+        assert_eq!(shell_quote("two words"), "'two words'");
+        assert_eq!(shell_quote("it's"), r"'it'\''s'");
+        assert_eq!(shell_quote(""), "''");
+    }
+
+    #[test]
+    fn plot_path_is_relative_to_the_document() {
+        assert_eq!(
+            relative(
+                Path::new("docs/performance.png"),
+                Path::new("docs/performance.md")
+            ),
+            "performance.png"
+        );
+        assert_eq!(
+            relative(Path::new("/tmp/a.png"), Path::new("docs/p.md")),
+            "/tmp/a.png"
+        );
+    }
+}

@@ -1,0 +1,582 @@
+//! The frame loop every frontend runs: [`App::frame`] turns one frame of window input into
+//! the game's [`Input`] and advances the game with its fixed-step clock; [`App::draw`] paints
+//! the frame into any [`PixelTarget`]; [`App::presented`] counts presented frames for
+//! `--frames` / `--screenshot`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use collide_core::{Aabb, Real, Vec2};
+use collide_game::{Command, Game, Input, Options, Phase, PowerKind, Source, LEVELS};
+use collide_render::draw::{draw_text, fill_rect, text_width, GLYPH_PX};
+use collide_render::{
+    render_frame, Camera, Frame, Hud, Item, PixelRect, PixelTarget, Rgb, StepTrace, Style,
+};
+use collide_world::Ball;
+
+use crate::args::Args;
+use crate::keys::{action, Action, Key};
+use crate::FrontendError;
+
+/// The game time of one frame in `--frames` runs, seconds: 1/60.
+pub const FIXED_FRAME_DT: Real = 1.0 / 60.0;
+
+/// Window input of one frame, in the frontend-neutral terms of this crate.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FrameInput {
+    /// Keys that went down during the frame (no auto-repeat), in order.
+    pub pressed: Vec<Key>,
+    /// Keys held down at the end of the frame.
+    pub held: Vec<Key>,
+    /// The pointer in frame-buffer pixels (`(0, 0)` is the top-left corner of the buffer),
+    /// `None` when unknown.
+    pub mouse: Option<(f32, f32)>,
+    /// Whether the left mouse button is down.
+    pub mouse_down: bool,
+}
+
+/// Whether the frontend should go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Draw and present this frame.
+    Continue,
+    /// Close the window and exit (Esc).
+    Quit,
+}
+
+/// What to do once the last frame of a `--frames` run is presented.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finish {
+    /// Save the presented buffer here (then call [`App::screenshot_saved`]).
+    pub screenshot: Option<PathBuf>,
+    /// Keep the window open this long, showing the last frame.
+    pub linger: Duration,
+}
+
+/// Where things go in a `width × height` frame: a status bar at the top, a help bar at the
+/// bottom (when the frame is tall enough), the world letterboxed in between.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    /// Frame width, pixels.
+    pub width: usize,
+    /// Frame height, pixels.
+    pub height: usize,
+    /// Font scale of the status bar (1 or 2).
+    pub font: usize,
+    /// Height of each bar, pixels (0 when there is no room for bars).
+    pub bar: usize,
+    /// World units to pixels.
+    pub camera: Camera,
+}
+
+impl Layout {
+    /// The layout of a frame showing a world of `world_size` (world units).
+    #[must_use]
+    pub fn new(world_size: Vec2, width: usize, height: usize) -> Layout {
+        let font = if width >= 720 && height >= 480 { 2 } else { 1 };
+        let bar = 12 * font;
+        let bar = if height >= 6 * bar { bar } else { 0 };
+        let mut camera = Camera::fit(
+            Aabb::new(Vec2::ZERO, world_size),
+            width,
+            height.saturating_sub(2 * bar),
+        );
+        camera.offset.y += bar as Real;
+        Layout {
+            width,
+            height,
+            font,
+            bar,
+            camera,
+        }
+    }
+}
+
+/// Measures a rate (frames or steps per second) over windows of half a second (the first
+/// one a quarter of a second).
+#[derive(Clone, Debug, Default)]
+struct RateMeter {
+    count: u64,
+    time: Real,
+    rate: Real,
+}
+
+impl RateMeter {
+    fn add(&mut self, count: u64, dt: Real) {
+        if !(dt.is_finite() && dt >= 0.0) {
+            return;
+        }
+        self.count += count;
+        self.time += dt;
+        // Every half second; the first figure already after a quarter.
+        if self.time >= 0.5 || (self.rate == 0.0 && self.time >= 0.25) {
+            self.rate = self.count as Real / self.time;
+            self.count = 0;
+            self.time = 0.0;
+        }
+    }
+}
+
+/// A frontend's state around the game: input mapping, meters, layout, `--frames` counting.
+#[derive(Debug)]
+pub struct App {
+    game: Game,
+    style: Style,
+    autoplay: bool,
+    fixed_dt: bool,
+    frames_wanted: Option<u64>,
+    frames_presented: u64,
+    screenshot: Option<PathBuf>,
+    linger: Duration,
+    size: (usize, usize),
+    first_mouse: Option<(f32, f32)>,
+    pointer_active: bool,
+    mouse_was_down: bool,
+    fps: RateMeter,
+    sps: RateMeter,
+    quit: bool,
+}
+
+impl App {
+    /// Opens what `args` asks for (level 1 by default). Nothing is drawn or opened yet, so
+    /// bad input fails here, before any window exists.
+    ///
+    /// # Errors
+    /// [`FrontendError::Game`] when the scene cannot be found, read or built.
+    pub fn new(args: &Args) -> Result<App, FrontendError> {
+        let arg = args.scene.clone().unwrap_or_else(|| "level_1".to_owned());
+        let game_err = |source| FrontendError::Game {
+            arg: arg.clone(),
+            source: Box::new(source),
+        };
+        let source = Source::from_arg(&arg, args.sandbox).map_err(game_err)?;
+        let mut game = Game::new(source, Options::default()).map_err(game_err)?;
+        if args.debug {
+            game.command(Command::ToggleDebug);
+        }
+        let linger = if args.linger.is_finite() && args.linger > 0.0 {
+            Duration::from_secs_f64(args.linger.min(3600.0))
+        } else {
+            Duration::ZERO
+        };
+        Ok(App {
+            game,
+            style: Style::default(),
+            autoplay: args.autoplay,
+            fixed_dt: args.frames.is_some(),
+            frames_wanted: args.frames,
+            frames_presented: 0,
+            screenshot: args.screenshot.clone(),
+            linger,
+            size: (args.width as usize, args.height as usize),
+            first_mouse: None,
+            pointer_active: false,
+            mouse_was_down: false,
+            fps: RateMeter::default(),
+            sps: RateMeter::default(),
+            quit: false,
+        })
+    }
+
+    /// The game.
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game, mutable.
+    #[must_use]
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    /// The layout of the last frame drawn (or of the initial window size).
+    #[must_use]
+    pub fn layout(&self) -> Layout {
+        Layout::new(self.game.world().size(), self.size.0, self.size.1)
+    }
+
+    /// Runs one frame: maps `input` to the game's [`Input`] (keys through [`action`], the
+    /// pointer through the camera of the last frame drawn; the mouse drives the paddle once
+    /// it has moved, the arrow keys take over until it moves again), then advances the game
+    /// by `wall_dt` seconds of real time (by exactly [`FIXED_FRAME_DT`] in `--frames` runs).
+    pub fn frame(&mut self, input: &FrameInput, wall_dt: Real) -> Flow {
+        let mut game_input = Input::default();
+        for key in &input.pressed {
+            match action(*key) {
+                Some(Action::Command(c)) => game_input.commands.push(c),
+                Some(Action::Launch) => game_input.launch = true,
+                Some(Action::Quit) => self.quit = true,
+                Some(Action::Paddle(_) | Action::Aim(_)) | None => {}
+            }
+        }
+        for key in &input.held {
+            match action(*key) {
+                Some(Action::Paddle(d)) => {
+                    game_input.paddle_dir = d;
+                    self.pointer_active = false;
+                }
+                Some(Action::Aim(d)) => game_input.aim_dir = d,
+                _ => {}
+            }
+        }
+        if let Some(m) = input.mouse {
+            match self.first_mouse {
+                None => self.first_mouse = Some(m),
+                Some(first) if first != m => {
+                    self.first_mouse = Some(m);
+                    self.pointer_active = true;
+                }
+                Some(_) => {}
+            }
+            if self.pointer_active {
+                let p = self
+                    .layout()
+                    .camera
+                    .to_world(Vec2::new(Real::from(m.0), Real::from(m.1)));
+                game_input.pointer_x = p.x.is_finite().then_some(p.x);
+            }
+        }
+        if input.mouse_down && !self.mouse_was_down {
+            game_input.launch = true;
+        }
+        self.mouse_was_down = input.mouse_down;
+        if self.autoplay {
+            let auto = self.game.autopilot();
+            game_input.pointer_x = auto.pointer_x.or(game_input.pointer_x);
+            game_input.launch |= auto.launch;
+        }
+        let dt = if self.fixed_dt {
+            FIXED_FRAME_DT
+        } else {
+            wall_dt
+        };
+        let report = self.game.update(&game_input, dt);
+        self.fps.add(1, wall_dt);
+        self.sps.add(u64::from(report.steps), wall_dt);
+        if self.quit {
+            Flow::Quit
+        } else {
+            Flow::Continue
+        }
+    }
+
+    /// Frames per second measured over the last half second.
+    #[must_use]
+    pub fn fps(&self) -> Real {
+        self.fps.rate
+    }
+
+    /// Fixed steps per second measured over the last half second.
+    #[must_use]
+    pub fn steps_per_second(&self) -> Real {
+        self.sps.rate
+    }
+
+    /// Paints the frame into `target` (any size; it becomes the layout of the next
+    /// [`App::frame`]'s pointer mapping): the world with per-ball colours, power-ups, the aim
+    /// preview, velocity lines (debug view, and sandboxes of at most 64 balls), the debug
+    /// trace, the status bar, the help bar and the banner.
+    pub fn draw<T: PixelTarget + ?Sized>(&mut self, target: &mut T) {
+        self.size = (target.width(), target.height());
+        let layout = self.layout();
+        let game = &self.game;
+        let world = game.world();
+        let style = &self.style;
+        let items = self.items();
+        let color = |b: &Ball| {
+            game.ball_color(b.id)
+                .map_or(style.ball, |[r, g, b]| Rgb::new(r, g, b))
+        };
+        let debug = game.debug();
+        let mut frame = Frame::new(world);
+        frame.ball_color = Some(&color);
+        frame.items = &items;
+        if debug || (game.breaker().is_none() && world.balls().len() <= 64) {
+            frame.velocity_lines = Some(0.25);
+        }
+        if debug {
+            frame.trace = Some(StepTrace {
+                start: game.trace_start(),
+                events: game.last_events(),
+                normal_length: 20.0,
+            });
+        }
+        render_frame(&frame, &layout.camera, style, target);
+        self.draw_bars(&layout, target);
+        self.draw_overlays(&layout, target);
+    }
+
+    /// The game's things as render items: power-ups (a box in their colour with a label) and
+    /// the aim preview (dots every 6 world units along the path).
+    fn items(&self) -> Vec<Item> {
+        let mut items = Vec::new();
+        let size = self.game.options().power_up_size;
+        for p in self.game.power_ups() {
+            let color = power_up_color(p.kind);
+            items.push(Item::Box {
+                aabb: p.aabb(size),
+                color,
+            });
+            items.push(Item::Label {
+                center: p.center,
+                text: p.kind.label().to_owned(),
+                height: size.y * 0.9,
+                color: Rgb::BLACK,
+            });
+        }
+        if let Some(path) = self.game.aim_preview() {
+            let mut carry = 0.0;
+            for seg in path.windows(2) {
+                let (a, b) = (seg[0], seg[1]);
+                let len = (b - a).length();
+                let mut s = carry;
+                while s < len {
+                    items.push(Item::Disc {
+                        center: a + (b - a) * (s / len),
+                        radius: 1.1,
+                        color: AIM,
+                    });
+                    s += 6.0;
+                }
+                carry = s - len;
+            }
+        }
+        items
+    }
+
+    fn draw_bars<T: PixelTarget + ?Sized>(&self, layout: &Layout, target: &mut T) {
+        if layout.bar == 0 {
+            return;
+        }
+        let (w, h) = (layout.width, layout.height);
+        let s = layout.font;
+        let clip = PixelRect {
+            x0: 0,
+            y0: 0,
+            x1: w,
+            y1: h,
+        };
+        for (y0, y1) in [(0, layout.bar), (h - layout.bar, h)] {
+            fill_rect(
+                target,
+                &PixelRect {
+                    x0: 0,
+                    y0,
+                    x1: w,
+                    y1,
+                },
+                BAR,
+            );
+        }
+        let ty = (layout.bar - GLYPH_PX * s) / 2;
+        let status = self.status_line();
+        draw_text(target, 2 * s, ty, s, &status, self.style.hud_text, &clip);
+        // The rates on the right: one line at the status' scale when there is room, else two
+        // small lines.
+        let (fps, sps) = self.perf_lines();
+        let room = w.saturating_sub(text_width(&status, s) + 2 * s);
+        let one = format!("{fps}  {sps}");
+        if text_width(&one, s) + 6 * s <= room {
+            let x = w - text_width(&one, s) - 2 * s;
+            draw_text(target, x, ty, s, &one, PERF, &clip);
+        } else {
+            let pw = text_width(&fps, 1).max(text_width(&sps, 1));
+            if pw + 8 <= room && layout.bar >= 2 * GLYPH_PX + 2 {
+                let y0 = (layout.bar - 2 * GLYPH_PX - 2) / 2;
+                draw_text(target, w - pw - 4, y0, 1, &fps, PERF, &clip);
+                draw_text(target, w - pw - 4, y0 + GLYPH_PX + 2, 1, &sps, PERF, &clip);
+            }
+        }
+        // Help: at scale 1 it fits 960 pixels; shorter forms for narrower frames.
+        let hy = h - layout.bar + (layout.bar - GLYPH_PX) / 2;
+        for help in HELP_LINES {
+            if text_width(help, 1) + 4 <= w {
+                let x = (w - text_width(help, 1)) / 2;
+                draw_text(target, x, hy, 1, help, HELP_TEXT, &clip);
+                break;
+            }
+        }
+    }
+
+    fn draw_overlays<T: PixelTarget + ?Sized>(&self, layout: &Layout, target: &mut T) {
+        let game = &self.game;
+        let cam = &layout.camera;
+        let view = cam.pixels_of(
+            &Aabb::new(Vec2::ZERO, game.world().size()),
+            layout.width,
+            layout.height,
+        );
+        if view.is_empty() {
+            return;
+        }
+        if let Some(banner) = game.banner() {
+            let scale = if text_width(banner, 2) + 16 < view.x1 - view.x0 {
+                2
+            } else {
+                1
+            };
+            let lines = [banner.to_owned()];
+            let tw = text_width(banner, scale);
+            let x = view.x0 + (view.x1 - view.x0).saturating_sub(tw) / 2;
+            // Just below the map when there is a grid (above the paddle), else mid-height.
+            let y_world = match game.world().grid() {
+                Some(g) if game.breaker().is_some() => g.bounds().max.y + 40.0,
+                _ => game.world().size().y * 0.5,
+            };
+            let y = cam.to_pixel(Vec2::new(0.0, y_world)).y.max(0.0) as usize;
+            let hud = Hud {
+                lines: &lines,
+                x,
+                y,
+                scale,
+            };
+            paint_hud(&hud, &self.style, target);
+        }
+        if game.debug() {
+            let lines = self.debug_lines();
+            let hud = Hud {
+                lines: &lines,
+                x: view.x0 + 6,
+                y: view.y0 + 6,
+                scale: 1,
+            };
+            paint_hud(&hud, &self.style, target);
+        }
+    }
+
+    /// The status bar's text: level, score, lives, bricks, balls (a sandbox: its name and
+    /// balls).
+    #[must_use]
+    pub fn status_line(&self) -> String {
+        let st = self.game.status();
+        match (st.level, st.lives, st.score) {
+            (level, Some(lives), Some(score)) => {
+                let level = match level {
+                    Some(n) => format!("LEVEL {n}/{LEVELS}"),
+                    None => st.name.to_uppercase(),
+                };
+                format!(
+                    "{level}  SCORE {score}  LIVES {lives}  BRICKS {}  BALLS {}",
+                    st.bricks_left, st.balls
+                )
+                .replace("  ", if self.size.0 < 1100 { " " } else { "  " })
+            }
+            _ => format!("SANDBOX {}  BALLS {}", st.name.to_uppercase(), st.balls),
+        }
+    }
+
+    /// The right of the status bar: frames per second (with the speed of time and the pause),
+    /// and fixed steps per second.
+    #[must_use]
+    pub fn perf_lines(&self) -> (String, String) {
+        let mut fps = format!("{:.0} FPS", self.fps.rate);
+        let speed = self.game.speed();
+        if speed < 1.0 {
+            fps.push_str(&format!(" x1/{:.0}", 1.0 / speed));
+        } else if speed > 1.0 {
+            fps.push_str(&format!(" x{speed:.0}"));
+        }
+        if self.game.paused() {
+            fps.push_str(" PAUSED");
+        }
+        (fps, format!("{:.0} STEPS/S", self.sps.rate))
+    }
+
+    fn debug_lines(&self) -> Vec<String> {
+        let g = &self.game;
+        let w = g.world();
+        let mut counts = [0usize; 5];
+        for e in g.last_events() {
+            let i = match e {
+                collide_world::Event::BallTile { .. } => 0,
+                collide_world::Event::BallWall { .. } => 1,
+                collide_world::Event::BallBall { .. } => 2,
+                collide_world::Event::BallRect { .. } => 3,
+                _ => 4,
+            };
+            counts[i] += 1;
+        }
+        vec![
+            "DEBUG VIEW (D)".to_owned(),
+            format!(
+                "STEP {}  T {:.2} S  DT {:.1} MS",
+                w.steps(),
+                w.time(),
+                w.config().dt * 1000.0
+            ),
+            format!(
+                "LAST STEP: {} TILE {} WALL {} BALL {} RECT {} OTHER",
+                counts[0], counts[1], counts[2], counts[3], counts[4]
+            ),
+            "GREEN VELOCITY  BLUE PATH  PINK NORMAL".to_owned(),
+        ]
+    }
+
+    /// Call after each frame is presented. Returns what to do at the end of a `--frames` run
+    /// (after its last frame), `None` otherwise.
+    pub fn presented(&mut self) -> Option<Finish> {
+        self.frames_presented += 1;
+        match self.frames_wanted {
+            Some(n) if self.frames_presented == n => Some(Finish {
+                screenshot: self.screenshot.clone(),
+                linger: self.linger,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Frames presented so far.
+    #[must_use]
+    pub fn frames_presented(&self) -> u64 {
+        self.frames_presented
+    }
+
+    /// The marker line printed once a screenshot is saved:
+    /// `collide: screenshot FILE WxH after N frames`.
+    #[must_use]
+    pub fn screenshot_saved(&self, path: &std::path::Path, width: usize, height: usize) -> String {
+        format!(
+            "collide: screenshot {} {width}x{height} after {} frames",
+            path.display(),
+            self.frames_presented
+        )
+    }
+
+    /// The phase of the game, if it is played by the rules.
+    #[must_use]
+    pub fn phase(&self) -> Option<Phase> {
+        self.game.breaker().map(collide_game::Breaker::phase)
+    }
+}
+
+/// Paints a HUD panel (the renderer's HUD alone over an existing frame).
+fn paint_hud<T: PixelTarget + ?Sized>(hud: &Hud<'_>, style: &Style, target: &mut T) {
+    collide_render::draw_hud(hud, style, target);
+}
+
+/// The colour of a power-up's box.
+#[must_use]
+pub fn power_up_color(kind: PowerKind) -> Rgb {
+    match kind {
+        PowerKind::Triple => Rgb::new(250, 200, 40),
+        PowerKind::Shoot3 => Rgb::new(90, 200, 255),
+        PowerKind::Heart => Rgb::new(245, 90, 130),
+    }
+}
+
+/// The dots of the aim preview.
+pub const AIM: Rgb = Rgb::new(200, 200, 200);
+/// The status and help bars.
+pub const BAR: Rgb = Rgb::new(24, 24, 36);
+/// The frame and step rates.
+pub const PERF: Rgb = Rgb::new(120, 220, 140);
+/// The help line.
+pub const HELP_TEXT: Rgb = Rgb::new(150, 150, 170);
+
+/// The help bar, longest first: the first that fits is drawn.
+const HELP_LINES: [&str; 3] = [
+    "MOUSE PADDLE  CLICK LAUNCH  Z/X AIM  1-7 LEVEL  TAB SCENE  P PAUSE  . STEP  [ ] SPEED  D DEBUG  R RESTART  ESC QUIT",
+    "CLICK LAUNCH  Z/X AIM  1-7 LEVEL  TAB SCENE  P PAUSE  . STEP  [ ] SPEED  D DEBUG  R RESTART",
+    "CLICK LAUNCH  1-7  TAB  P  D  R  ESC",
+];

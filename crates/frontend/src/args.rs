@@ -1,0 +1,117 @@
+//! The command line every frontend accepts (clap).
+
+use std::path::PathBuf;
+
+use clap::Parser;
+
+/// Smallest and largest window side accepted, pixels.
+pub const WINDOW_SIDE: std::ops::RangeInclusive<u32> = 64..=8192;
+
+/// The flags of a collide frontend. `collide-minifb` and the pixels frontend parse exactly
+/// these (`Args::parse()`); their help text is the same.
+#[derive(Clone, Debug, PartialEq, Parser)]
+#[command(
+    version,
+    about = "collide: BricksBeater with thousands of exactly colliding balls, and the demo scenes.",
+    after_help = "Keys: mouse or Left/Right move the paddle; click or Space launches; Z/X turn the aim; \
+1-7 levels; Tab next demo scene; P pause; . single step; [ ] slower/faster; D debug view; \
+R restart; Esc quit."
+)]
+pub struct Args {
+    /// What to open: a built-in scene (level_1 .. level_7, seed000_room, seed002_billiards,
+    /// seed003_rects, arena), a scene file (.toml) or a BricksBeater level (.dat). Levels are
+    /// played by the game's rules, other scenes run as sandboxes. Default: level_1.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub scene: Option<String>,
+
+    /// Run the scene as a sandbox (physics only, no rules), even a level (with its 1000 balls).
+    #[arg(long)]
+    pub sandbox: bool,
+
+    /// Let the built-in autopilot play (the paddle chases the balls and launches by itself).
+    #[arg(long)]
+    pub autoplay: bool,
+
+    /// Start with the debug view on (velocity lines, swept paths, contact normals).
+    #[arg(long)]
+    pub debug: bool,
+
+    /// Present exactly N frames, each advancing the game by 1/60 s (reproducible), then exit.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub frames: Option<u64>,
+
+    /// With --frames: save the last frame presented, exactly the buffer the window shows, as
+    /// a PNG file, and print a line `collide: screenshot FILE WxH after N frames`.
+    #[arg(long, value_name = "FILE.png", requires = "frames")]
+    pub screenshot: Option<PathBuf>,
+
+    /// With --frames: keep the window open this many seconds after the last frame (for an
+    /// external capture of the window), still drawing the last frame.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        requires = "frames",
+        default_value_t = 0.0
+    )]
+    pub linger: f64,
+
+    /// Initial window width, pixels.
+    #[arg(long, default_value_t = 960, value_parser = clap::value_parser!(u32).range(64..=8192))]
+    pub width: u32,
+
+    /// Initial window height, pixels.
+    #[arg(long, default_value_t = 720, value_parser = clap::value_parser!(u32).range(64..=8192))]
+    pub height: u32,
+}
+
+impl Default for Args {
+    /// What no flag gives: level 1 in a 960 × 720 window.
+    fn default() -> Self {
+        Args {
+            scene: None,
+            sandbox: false,
+            autoplay: false,
+            debug: false,
+            frames: None,
+            screenshot: None,
+            linger: 0.0,
+            width: 960,
+            height: 720,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_and_flags() {
+        let a = Args::try_parse_from(["x"]).unwrap();
+        assert_eq!(a, Args::default());
+        let a = Args::try_parse_from([
+            "x",
+            "--scene",
+            "seed002_billiards",
+            "--frames",
+            "10",
+            "--screenshot",
+            "s.png",
+            "--width",
+            "800",
+        ])
+        .unwrap();
+        assert_eq!(a.scene.as_deref(), Some("seed002_billiards"));
+        assert_eq!((a.frames, a.width), (Some(10), 800));
+        assert_eq!(a.screenshot, Some(PathBuf::from("s.png")));
+    }
+
+    #[test]
+    fn bad_flags_are_errors() {
+        // A screenshot needs --frames; 0 frames and tiny windows are refused.
+        assert!(Args::try_parse_from(["x", "--screenshot", "s.png"]).is_err());
+        assert!(Args::try_parse_from(["x", "--frames", "0"]).is_err());
+        assert!(Args::try_parse_from(["x", "--width", "10"]).is_err());
+        assert!(Args::try_parse_from(["x", "--nope"]).is_err());
+    }
+}

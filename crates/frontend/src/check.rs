@@ -1,0 +1,109 @@
+//! Checks of a screenshot against what the game must show, used by CI on the real window's
+//! frame: a level's cells in their colours at their places, the paddle, a ball.
+
+use collide_core::Vec2;
+use collide_game::{Game, Options, Source};
+use collide_render::{brick_color, Style};
+use collide_world::{Cell, CellCoord};
+
+use crate::app::Layout;
+use crate::image::RgbImage;
+
+/// What [`check_level_start`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelCheck {
+    /// Brick cells whose centre pixel has the brick's colour (all of them, or the check
+    /// fails).
+    pub bricks: usize,
+    /// Wall cells whose centre pixel has the wall colour (all of them).
+    pub walls: usize,
+    /// Pixels of the paddle's colour on the pixel row through the paddle's centre.
+    pub paddle_px: usize,
+    /// Pixels of the ball colour inside the world's view.
+    pub ball_px: usize,
+}
+
+/// Checks a frame of BricksBeater level `level` at its start (nothing launched, the paddle
+/// where the pointer left it): the frame's layout is [`Layout::new`] for the image's size,
+/// and
+/// - every brick cell's centre pixel has its colour (`collide_render::brick_color`) and every
+///   wall cell's centre pixel the wall colour;
+/// - the pixel row through the paddle's centre holds at least 90 % of the paddle's width in
+///   the paddle's colour (the paddle may be anywhere along it);
+/// - at least 10 pixels of the ball colour lie inside the world's view (the ball waiting on
+///   the paddle, of radius 3 units).
+///
+/// # Errors
+/// A message naming the first thing that is wrong (cell, pixel, colour found and wanted).
+pub fn check_level_start(img: &RgbImage, level: u8) -> Result<LevelCheck, String> {
+    let game = Game::new(Source::Level(level), Options::default()).map_err(|e| e.to_string())?;
+    let world = game.world();
+    let layout = Layout::new(world.size(), img.width, img.height);
+    let cam = layout.camera;
+    let style = Style::default();
+    let grid = world.grid().ok_or("the level has no grid")?;
+    let (mut bricks, mut walls) = (0, 0);
+    for row in 0..grid.rows() as u32 {
+        for col in 0..grid.cols() as u32 {
+            let c = CellCoord::new(col, row);
+            let want = match grid.cell(c) {
+                Cell::Empty => continue,
+                Cell::Wall => style.wall,
+                Cell::Brick(k) => brick_color(k),
+            };
+            let p = cam.to_pixel(grid.cell_aabb(c).center());
+            let (x, y) = (p.x.floor() as usize, p.y.floor() as usize);
+            let got = img.rgb(x, y);
+            if got != Some(want) {
+                return Err(format!(
+                    "cell ({col}, {row}) at pixel ({x}, {y}): {got:?}, want {want:?} ({:?})",
+                    grid.cell(c)
+                ));
+            }
+            match grid.cell(c) {
+                Cell::Wall => walls += 1,
+                _ => bricks += 1,
+            }
+        }
+    }
+    let paddle = world
+        .rect(game.breaker().ok_or("not a level")?.paddle())
+        .ok_or("no paddle")?
+        .aabb;
+    let y = cam.to_pixel(Vec2::new(0.0, paddle.center().y)).y.floor() as usize;
+    let paddle_px = (0..img.width)
+        .filter(|&x| img.rgb(x, y) == Some(style.kinematic_rect))
+        .count();
+    let want_px = paddle.size().x * cam.scale * 0.9;
+    if (paddle_px as f64) < want_px {
+        return Err(format!(
+            "paddle: {paddle_px} pixels of {:?} on row {y}, want at least {want_px:.0}",
+            style.kinematic_rect
+        ));
+    }
+    let view = cam.pixels_of(
+        &collide_core::Aabb::new(Vec2::ZERO, world.size()),
+        img.width,
+        img.height,
+    );
+    let mut ball_px = 0;
+    for y in view.y0..view.y1 {
+        for x in view.x0..view.x1 {
+            if img.rgb(x, y) == Some(style.ball) {
+                ball_px += 1;
+            }
+        }
+    }
+    if ball_px < 10 {
+        return Err(format!(
+            "ball: {ball_px} pixels of {:?} in the world's view, want at least 10",
+            style.ball
+        ));
+    }
+    Ok(LevelCheck {
+        bricks,
+        walls,
+        paddle_px,
+        ball_px,
+    })
+}

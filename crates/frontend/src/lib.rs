@@ -1,0 +1,90 @@
+//! # collide-frontend
+//!
+//! What the collide frontends (the minifb app, and the pixels app) share, so that each app's
+//! `main.rs` is glue only: the command line ([`Args`], clap), frontend-neutral keys and their
+//! meaning ([`Key`], [`action`]), the frame loop ([`App`]: window input → the game's input →
+//! fixed steps; drawing a frame with `collide-render` into any pixel format; `--frames` and
+//! `--screenshot`), PNG screenshots ([`RgbImage`]) and the pixel checks CI runs on them
+//! ([`check_level_start`]).
+//!
+//! Depends on `collide-game`, `collide-render`, `collide-scenes`, `collide-world`,
+//! `collide-core`, `clap`, `png` and `thiserror`. It must never depend on a window or GPU
+//! crate: the apps bring those.
+//!
+//! # A frontend in outline
+//! ```
+//! use collide_frontend::{App, Args, FrameInput, Flow};
+//! use collide_render::Xrgb32Target;
+//! let args = Args { frames: Some(2), ..Args::default() };
+//! let mut app = App::new(&args).unwrap();
+//! let (w, h) = (320, 240);
+//! let mut buf = vec![0u32; w * h];
+//! loop {
+//!     // A window library fills FrameInput from its events.
+//!     if app.frame(&FrameInput::default(), 1.0 / 60.0) == Flow::Quit {
+//!         break;
+//!     }
+//!     app.draw(&mut Xrgb32Target::new(&mut buf, w, h).unwrap());
+//!     // ... present `buf` ...
+//!     if let Some(finish) = app.presented() {
+//!         assert!(finish.screenshot.is_none());
+//!         break;
+//!     }
+//! }
+//! assert_eq!(app.frames_presented(), 2);
+//! assert_eq!(app.game().world().steps(), 2);
+//! ```
+
+mod app;
+mod args;
+mod check;
+mod image;
+mod keys;
+
+pub use app::{
+    power_up_color, App, Finish, Flow, FrameInput, Layout, AIM, BAR, FIXED_FRAME_DT, HELP_TEXT,
+    PERF,
+};
+pub use args::{Args, WINDOW_SIDE};
+pub use check::{check_level_start, LevelCheck};
+pub use image::RgbImage;
+pub use keys::{action, Action, Key, HELP};
+
+/// Why a frontend stopped.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum FrontendError {
+    /// The scene asked for could not be opened.
+    #[error("cannot open `{arg}`")]
+    Game {
+        /// The `--scene` argument.
+        arg: String,
+        /// Why.
+        #[source]
+        source: Box<collide_game::GameError>,
+    },
+    /// A PNG file could not be written or read.
+    #[error("{file}: {problem}")]
+    Png {
+        /// The file.
+        file: String,
+        /// What went wrong.
+        problem: String,
+    },
+    /// The window could not be opened or updated.
+    #[error("window: {0}")]
+    Window(String),
+}
+
+/// The message of an error and of all its sources, one per line (`error: …`, then
+/// `  caused by: …`), for binaries to print before exiting non-zero.
+#[must_use]
+pub fn error_report(e: &dyn std::error::Error) -> String {
+    let mut s = format!("error: {e}");
+    let mut source = e.source();
+    while let Some(cause) = source {
+        s.push_str(&format!("\n  caused by: {cause}"));
+        source = cause.source();
+    }
+    s
+}

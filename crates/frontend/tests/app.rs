@@ -1,0 +1,182 @@
+//! The frame loop: window input mapped to the game, frames drawn, `--frames` counted.
+
+use collide_core::Vec2;
+use collide_frontend::{App, Args, Flow, FrameInput, Key, Layout, RgbImage};
+use collide_game::Phase;
+use collide_render::{Rgb, Style, Xrgb32Target};
+
+const DT: f64 = 1.0 / 60.0;
+
+fn app(args: Args) -> App {
+    App::new(&args).unwrap()
+}
+
+fn paddle_x(app: &App) -> f64 {
+    let g = app.game();
+    g.world()
+        .rect(g.breaker().unwrap().paddle())
+        .unwrap()
+        .aabb
+        .center()
+        .x
+}
+
+fn draw(app: &mut App, w: usize, h: usize) -> RgbImage {
+    let mut buf = vec![0u32; w * h];
+    app.draw(&mut Xrgb32Target::new(&mut buf, w, h).unwrap());
+    RgbImage::from_xrgb(&buf, w, h).unwrap()
+}
+
+#[test]
+fn the_mouse_drives_the_paddle_once_it_moves() {
+    let mut a = app(Args::default());
+    draw(&mut a, 960, 720);
+    let cam = a.layout().camera;
+    // The first reading only records where the pointer is: the paddle stays centred.
+    let at = |x: f64| {
+        let p = cam.to_pixel(Vec2::new(x, 0.0));
+        Some((p.x as f32, 300.0))
+    };
+    let input = |m| FrameInput {
+        mouse: m,
+        ..FrameInput::default()
+    };
+    a.frame(&input(at(100.0)), DT);
+    assert_eq!(paddle_x(&a), 229.5);
+    // It moves: the paddle follows (to the pixel's precision).
+    a.frame(&input(at(300.0)), DT);
+    assert!((paddle_x(&a) - 300.0).abs() < 1.0, "{}", paddle_x(&a));
+    // The arrow keys take over until the mouse moves again.
+    let left = FrameInput {
+        held: vec![Key::Left],
+        mouse: at(300.0),
+        ..FrameInput::default()
+    };
+    let before = paddle_x(&a);
+    a.frame(&left, DT);
+    // 480 units/s for 1/60 s: 8 units.
+    assert!(
+        (before - paddle_x(&a) - 8.0).abs() < 1e-6,
+        "{}",
+        paddle_x(&a)
+    );
+}
+
+#[test]
+fn a_click_launches_once_and_keys_become_commands() {
+    let mut a = app(Args::default());
+    let down = FrameInput {
+        mouse_down: true,
+        ..FrameInput::default()
+    };
+    a.frame(&down, DT);
+    assert_eq!(a.phase(), Some(Phase::Playing));
+    // Holding the button is not a second launch; pressing keys gives commands.
+    let keys = FrameInput {
+        mouse_down: true,
+        pressed: vec![Key::D, Key::RightBracket, Key::P],
+        ..FrameInput::default()
+    };
+    a.frame(&keys, DT);
+    assert!(a.game().debug() && a.game().paused());
+    assert_eq!(a.game().speed(), 2.0);
+    let l5 = FrameInput {
+        pressed: vec![Key::Digit(5)],
+        ..FrameInput::default()
+    };
+    a.frame(&l5, DT);
+    assert_eq!(a.game().breaker().unwrap().level(), Some(5));
+    let tab = FrameInput {
+        pressed: vec![Key::Tab],
+        ..FrameInput::default()
+    };
+    a.frame(&tab, DT);
+    assert_eq!(a.game().status().name, "seed000_room");
+    let esc = FrameInput {
+        pressed: vec![Key::Escape],
+        ..FrameInput::default()
+    };
+    assert_eq!(a.frame(&esc, DT), Flow::Quit);
+}
+
+#[test]
+fn frames_runs_are_fixed_step_and_end_with_a_screenshot_request() {
+    let mut a = app(Args {
+        frames: Some(3),
+        screenshot: Some("x.png".into()),
+        ..Args::default()
+    });
+    let mut finish = None;
+    for _ in 0..3 {
+        // Wall time does not matter in a --frames run: 1/60 s of game per frame.
+        a.frame(&FrameInput::default(), 0.5);
+        draw(&mut a, 320, 240);
+        finish = a.presented();
+    }
+    let finish = finish.unwrap();
+    assert_eq!(finish.screenshot, Some("x.png".into()));
+    assert_eq!(a.game().world().steps(), 3);
+    assert_eq!(
+        a.screenshot_saved(std::path::Path::new("x.png"), 320, 240),
+        "collide: screenshot x.png 320x240 after 3 frames"
+    );
+}
+
+#[test]
+fn a_frame_has_the_status_bar_the_world_and_the_help_bar() {
+    let mut a = app(Args::default());
+    a.frame(&FrameInput::default(), DT);
+    let img = draw(&mut a, 960, 720);
+    let layout = Layout::new(a.game().world().size(), 960, 720);
+    assert_eq!((layout.font, layout.bar), (2, 24));
+    // The bars' colour at their corners, the world's background inside the view.
+    assert_eq!(img.rgb(959, 0), Some(collide_frontend::BAR));
+    assert_eq!(img.rgb(0, 719), Some(collide_frontend::BAR));
+    let inside = layout.camera.to_pixel(Vec2::new(100.0, 300.0));
+    assert_eq!(
+        img.rgb(inside.x as usize, inside.y as usize),
+        Some(Style::default().background)
+    );
+    // Status text in the top bar, help text in the bottom one.
+    let count = |y0: usize, y1: usize, c: Rgb| {
+        (y0..y1)
+            .flat_map(|y| (0..960).map(move |x| (x, y)))
+            .filter(|&(x, y)| img.rgb(x, y) == Some(c))
+            .count()
+    };
+    assert!(count(0, 24, Style::default().hud_text) > 200);
+    assert!(count(696, 720, collide_frontend::HELP_TEXT) > 200);
+    assert!(a
+        .status_line()
+        .starts_with("LEVEL 1/7 SCORE 0 LIVES 4 BRICKS 315 BALLS 1"));
+    // Tiny frames: no bars, no panic.
+    let small = draw(&mut a, 64, 64);
+    assert_eq!(small.width, 64);
+    assert_eq!(Layout::new(a.game().world().size(), 64, 64).bar, 0);
+}
+
+#[test]
+fn the_debug_flag_and_autoplay() {
+    let mut a = app(Args {
+        debug: true,
+        autoplay: true,
+        ..Args::default()
+    });
+    assert!(a.game().debug());
+    for _ in 0..120 {
+        a.frame(&FrameInput::default(), DT);
+    }
+    // The autopilot launched: balls fly, bricks broke (level 1 rains balls by its bricks).
+    assert_eq!(a.phase(), Some(Phase::Playing));
+    assert!(a.game().status().score.unwrap() > 0);
+    let img = draw(&mut a, 800, 600);
+    // The debug panel's title is drawn in the HUD colour.
+    let hud = Style::default().hud_text;
+    assert!(
+        img.data
+            .chunks(3)
+            .filter(|p| *p == [hud.r, hud.g, hud.b])
+            .count()
+            > 100
+    );
+}

@@ -1,0 +1,753 @@
+//! BricksBeater's rules on a world: the paddle, serving and launching, power-ups, lives,
+//! score, clearing a level. One [`Breaker`] per level played; [`crate::Game`] owns it.
+
+use collide_core::{Aabb, Real, Vec2};
+use collide_world::level::BALL_RADIUS;
+use collide_world::rng::XorShift64Star;
+use collide_world::{
+    BallDesc, BallId, Cell, CellCoord, Event, Grid, RectId, RectKind, Scene, World, WorldError,
+};
+
+use crate::colors::BallColors;
+use crate::input::StepInput;
+use crate::options::Options;
+use crate::policy::{clamp_paddle, english, min_vertical, rotate, PaddleLimits, PowerKind, SPREAD};
+
+/// Distance between a ball waiting on the paddle and the paddle's top, world units.
+pub const REST_GAP: Real = 0.25;
+
+/// Where a game of BricksBeater stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// A ball waits on the paddle for the launch (start of a level, after a lost life).
+    Serving,
+    /// Balls are in play.
+    Playing,
+    /// No brick is left: the next level starts when `steps_left` reaches 0.
+    LevelCleared {
+        /// Fixed steps until the next level.
+        steps_left: u32,
+    },
+    /// No life is left; a launch starts a new game.
+    GameOver,
+    /// The last level is cleared; a launch starts a new game.
+    Victory,
+}
+
+/// A power-up falling from a destroyed brick: a game object moved by the game (not a body of
+/// the world), caught when its box touches the paddle.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PowerUp {
+    /// What it does when caught.
+    pub kind: PowerKind,
+    /// Centre of its box, world units.
+    pub center: Vec2,
+}
+
+impl PowerUp {
+    /// Its box, world units, for a power-up of `size` (width, height).
+    #[must_use]
+    pub fn aabb(&self, size: Vec2) -> Aabb {
+        Aabb::new(self.center - size * 0.5, self.center + size * 0.5)
+    }
+}
+
+/// What a step asks of the game around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// Nothing special.
+    Continue,
+    /// The level-cleared pause ended: load the next level.
+    NextLevel,
+    /// A launch after the game ended: start a new game.
+    Restart,
+}
+
+/// Whether a scene can be played by BricksBeater's rules: it has a grid with at least one
+/// brick, an open bottom (balls can be lost) and a kinematic rectangle (the paddle).
+#[must_use]
+pub fn is_breaker_scene(scene: &Scene) -> bool {
+    let bricks = scene.grid.as_ref().is_some_and(|g| {
+        g.cells
+            .iter()
+            .any(|c| matches!(c, collide_world::Cell::Brick(_)))
+    });
+    bricks && !scene.walls.bottom && scene.rects.iter().any(|r| r.kind == RectKind::Kinematic)
+}
+
+/// The empty cells of `grid` that a ball coming from below the map cannot reach and that
+/// touch a brick (share a side with one), in row-major order; empty when some brick can be
+/// reached from below.
+///
+/// Reachability is a 4-connected flood fill of the empty cells from the empty cells of the
+/// grid's bottom row (the open area below the map): two empty cells that meet only at a
+/// corner are not connected, since the solid cells around that corner leave no gap at all.
+/// With balls smaller than half a cell (radius 3 in cells of 9) every empty cell of the fill
+/// can hold a ball, so this is exact for BricksBeater's levels. Level 1 is such a level:
+/// its bricks are behind diagonal joints of walls.
+#[must_use]
+pub fn sealed_pockets(grid: &Grid) -> Vec<CellCoord> {
+    let (cols, rows) = (grid.cols(), grid.rows());
+    if cols == 0 || rows == 0 {
+        return Vec::new();
+    }
+    let cells = grid.cells();
+    let at = |c: usize, r: usize| cells[r * cols + c];
+    let mut reached = vec![false; cols * rows];
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    for c in 0..cols {
+        if at(c, rows - 1) == Cell::Empty {
+            reached[(rows - 1) * cols + c] = true;
+            stack.push((c, rows - 1));
+        }
+    }
+    let neighbours = |c: usize, r: usize| {
+        [
+            (c.wrapping_sub(1), r),
+            (c + 1, r),
+            (c, r.wrapping_sub(1)),
+            (c, r + 1),
+        ]
+        .into_iter()
+        .filter(move |&(x, y)| x < cols && y < rows)
+    };
+    let mut brick_reachable = false;
+    while let Some((c, r)) = stack.pop() {
+        for (x, y) in neighbours(c, r) {
+            match at(x, y) {
+                Cell::Empty if !reached[y * cols + x] => {
+                    reached[y * cols + x] = true;
+                    stack.push((x, y));
+                }
+                Cell::Brick(_) => brick_reachable = true,
+                _ => {}
+            }
+        }
+    }
+    if brick_reachable {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if at(c, r) == Cell::Empty
+                && !reached[r * cols + c]
+                && neighbours(c, r).any(|(x, y)| matches!(at(x, y), Cell::Brick(_)))
+            {
+                out.push(CellCoord::new(c as u32, r as u32));
+            }
+        }
+    }
+    out
+}
+
+/// The rules' state for one level.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Breaker {
+    pub(crate) level: Option<u8>,
+    pub(crate) paddle: RectId,
+    pub(crate) ball_radius: Real,
+    pub(crate) lives: u32,
+    pub(crate) score: u64,
+    pub(crate) phase: Phase,
+    pub(crate) resting: Vec<BallId>,
+    pub(crate) power_ups: Vec<PowerUp>,
+    pub(crate) rng: XorShift64Star,
+    pub(crate) aim: Real,
+    pub(crate) target_x: Real,
+    pub(crate) bricks_broken: u64,
+    /// Balls of the current volley still to launch, their velocity, steps to the next one.
+    pub(crate) volley_left: u32,
+    pub(crate) volley_vel: Vec2,
+    pub(crate) volley_timer: u32,
+}
+
+impl Breaker {
+    /// Builds the world of a level scene for play (its spawned and explicit balls removed: the
+    /// game serves its own) and the rules around it, with a ball waiting on the paddle.
+    ///
+    /// The power-up generator is xorshift64* seeded with the world's
+    /// [`World::state_hash`] right after it is built, a function of the level alone.
+    ///
+    /// # Errors
+    /// The world's errors for an invalid scene; [`WorldError::BadSetting`] (field `rects`)
+    /// when the scene has no kinematic rectangle.
+    pub(crate) fn new(
+        scene: &Scene,
+        level: Option<u8>,
+        options: &Options,
+        lives: u32,
+        score: u64,
+    ) -> Result<(World, Breaker), WorldError> {
+        let mut scene = scene.clone();
+        let ball_radius = scene.spawn.map_or(BALL_RADIUS, |s| s.radius);
+        scene.spawn = None;
+        scene.balls.clear();
+        let mut world = World::from_scene(&scene)?;
+        let paddle = world
+            .rects()
+            .iter()
+            .find(|r| r.kind == RectKind::Kinematic)
+            .map(|r| r.id)
+            .ok_or_else(|| WorldError::BadSetting {
+                field: "rects",
+                problem: "a BricksBeater level needs a kinematic rectangle (the paddle)"
+                    .to_string(),
+            })?;
+        let rng = XorShift64Star::new(world.state_hash());
+        let target_x = world.rect(paddle).map_or(0.0, |r| r.aabb.center().x);
+        let mut b = Breaker {
+            level,
+            paddle,
+            ball_radius,
+            lives,
+            score,
+            phase: Phase::Serving,
+            resting: Vec::new(),
+            power_ups: Vec::new(),
+            rng,
+            aim: options.initial_aim.clamp(-1.0, 1.0),
+            target_x,
+            bricks_broken: 0,
+            volley_left: 0,
+            volley_vel: Vec2::ZERO,
+            volley_timer: 0,
+        };
+        b.serve(&mut world)?;
+        Ok((world, b))
+    }
+
+    /// The level number (1 to 7) of a built-in level, `None` for another scene.
+    #[must_use]
+    pub fn level(&self) -> Option<u8> {
+        self.level
+    }
+
+    /// The paddle's id in the world.
+    #[must_use]
+    pub fn paddle(&self) -> RectId {
+        self.paddle
+    }
+
+    /// Lives left.
+    #[must_use]
+    pub fn lives(&self) -> u32 {
+        self.lives
+    }
+
+    /// Score: [`Options::score_per_brick`] per brick destroyed, over the whole game.
+    #[must_use]
+    pub fn score(&self) -> u64 {
+        self.score
+    }
+
+    /// Bricks destroyed on this level.
+    #[must_use]
+    pub fn bricks_broken(&self) -> u64 {
+        self.bricks_broken
+    }
+
+    /// The phase of the game.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The balls waiting on the paddle.
+    #[must_use]
+    pub fn resting(&self) -> &[BallId] {
+        &self.resting
+    }
+
+    /// The falling power-ups.
+    #[must_use]
+    pub fn power_ups(&self) -> &[PowerUp] {
+        &self.power_ups
+    }
+
+    /// The aim, as a paddle offset in `[−1, 1]` (see [`crate::policy::english`]).
+    #[must_use]
+    pub fn aim(&self) -> Real {
+        self.aim
+    }
+
+    /// Sets the aim (clamped to `[−1, 1]`; NaN is ignored).
+    pub fn set_aim(&mut self, aim: Real) {
+        if !aim.is_nan() {
+            self.aim = aim.clamp(-1.0, 1.0);
+        }
+    }
+
+    /// Balls of the current volley still to be launched.
+    #[must_use]
+    pub fn volley_left(&self) -> u32 {
+        self.volley_left
+    }
+
+    /// Radius of the balls served, world units.
+    #[must_use]
+    pub fn ball_radius(&self) -> Real {
+        self.ball_radius
+    }
+
+    /// The generator of the power-up drops (its state, for determinism checks).
+    #[must_use]
+    pub fn rng(&self) -> &XorShift64Star {
+        &self.rng
+    }
+
+    /// Drops a power-up of `kind` with its centre at `center` (world units), as a destroyed
+    /// brick would.
+    pub fn drop_power_up(&mut self, kind: PowerKind, center: Vec2) {
+        self.power_ups.push(PowerUp { kind, center });
+    }
+
+    /// The launch velocity for the current aim at `speed`.
+    #[must_use]
+    pub fn launch_velocity(&self, options: &Options) -> Vec2 {
+        english(self.aim, options.english_slope, options.ball_speed)
+    }
+
+    /// Where a ball waits on the paddle: centred, [`REST_GAP`] above its top.
+    fn rest_pos(&self, world: &World) -> Option<Vec2> {
+        let p = world.rect(self.paddle)?;
+        Some(Vec2::new(
+            p.aabb.center().x,
+            p.aabb.min.y - self.ball_radius - REST_GAP,
+        ))
+    }
+
+    /// Puts a new ball on the paddle.
+    pub(crate) fn serve(&mut self, world: &mut World) -> Result<(), WorldError> {
+        if let Some(pos) = self.rest_pos(world) {
+            let id = world.add_ball(BallDesc {
+                pos,
+                vel: Vec2::ZERO,
+                radius: self.ball_radius,
+                density: 1.0,
+            })?;
+            self.resting.push(id);
+        }
+        self.phase = Phase::Serving;
+        Ok(())
+    }
+
+    /// The aim preview: the path of the first ball waiting on the paddle if launched now
+    /// (see [`crate::policy::aim_path`]); `None` when no ball waits.
+    #[must_use]
+    pub fn aim_preview(&self, world: &World, options: &Options) -> Option<Vec<Vec2>> {
+        if options.aim_segments == 0 || self.phase != Phase::Serving {
+            return None;
+        }
+        let id = *self.resting.first()?;
+        let ball = world.ball(id)?;
+        Some(crate::policy::aim_path(
+            world,
+            ball.pos,
+            self.launch_velocity(options),
+            ball.radius,
+            options.aim_length,
+            options.aim_segments,
+            &self.resting,
+        ))
+    }
+
+    /// Whether the gap between the paddle's side and the wall on that side (`left`) is open
+    /// and a ball is in it or could enter it within a step of `dt`: a ball whose box, grown by
+    /// its motion over the step, reaches the paddle's height band and lies beside the
+    /// paddle's side. For the anti-trap policy.
+    fn gap_busy(&self, world: &World, paddle: &Aabb, dt: Real, left: bool) -> bool {
+        let w = world.size().x;
+        // Gaps below a millionth of a unit are the paddle touching the wall, to the rounding
+        // of its motion (velocity · dt).
+        let open = if left {
+            paddle.min.x > 1e-6
+        } else {
+            paddle.max.x < w - 1e-6
+        };
+        open && world.balls().iter().any(|b| {
+            if self.resting.contains(&b.id) {
+                return false;
+            }
+            let ry = b.radius + b.vel.y.abs() * dt;
+            let rx = b.vel.x.abs() * dt;
+            let in_band = b.pos.y + ry > paddle.min.y && b.pos.y - ry < paddle.max.y;
+            let beside = if left {
+                b.pos.x - rx < paddle.min.x
+            } else {
+                b.pos.x + rx > paddle.max.x
+            };
+            in_band && beside
+        })
+    }
+
+    /// One fixed step under the rules: moves the paddle toward its target (velocity
+    /// `(target − current) / dt`, so the world sweeps its motion exactly), keeps waiting balls
+    /// on it, launches, steps the world, then applies the rules and the response policies to
+    /// the step's events. The events are left in `events`.
+    pub(crate) fn step(
+        &mut self,
+        world: &mut World,
+        colors: &mut BallColors,
+        options: &Options,
+        input: &StepInput,
+        trace_start: Option<&mut Vec<(BallId, Vec2)>>,
+        events: &mut Vec<Event>,
+    ) -> Outcome {
+        let dt = world.config().dt;
+        let Some(paddle) = world.rect(self.paddle).copied() else {
+            // The paddle was removed from outside: no rules can apply.
+            world.step();
+            *events = world.take_events();
+            return Outcome::Continue;
+        };
+        let hw = paddle.aabb.size().x * 0.5;
+        let cx = paddle.aabb.center().x;
+
+        // 1. The paddle's target and velocity.
+        if let Some(x) = input.pointer_x {
+            if x.is_finite() {
+                self.target_x = x;
+            }
+        } else if input.paddle_dir != 0 {
+            self.target_x += Real::from(input.paddle_dir.signum()) * options.paddle_key_speed * dt;
+        }
+        let walls = world.walls();
+        let lim = PaddleLimits {
+            half_width: hw,
+            world_width: world.size().x,
+            left_wall: walls.left && options.anti_trap,
+            right_wall: walls.right && options.anti_trap,
+            min_gap: 2.0 * self.ball_radius + 2.0,
+        };
+        let (busy_l, busy_r) = if options.anti_trap {
+            (
+                self.gap_busy(world, &paddle.aabb, dt, true),
+                self.gap_busy(world, &paddle.aabb, dt, false),
+            )
+        } else {
+            (false, false)
+        };
+        self.target_x = self.target_x.clamp(hw, (world.size().x - hw).max(hw));
+        let target = clamp_paddle(self.target_x, &lim, busy_l, busy_r);
+        let pvel = Vec2::new((target - cx) / dt, 0.0);
+        // Both calls only fail for a stale id or a non-finite velocity, excluded above.
+        let _ = world.set_rect_velocity(self.paddle, pvel);
+
+        // 2. Aim, and the waiting balls ride on the paddle.
+        if input.aim_dir != 0 {
+            self.aim = (self.aim + Real::from(input.aim_dir.signum()) * options.aim_rate * dt)
+                .clamp(-1.0, 1.0);
+        }
+        let rest = Vec2::new(cx, paddle.aabb.min.y - self.ball_radius - REST_GAP);
+        self.resting.retain(|id| world.ball(*id).is_some());
+        for id in &self.resting {
+            let _ = world.set_ball_position(*id, rest);
+            let _ = world.set_ball_velocity(*id, pvel);
+        }
+
+        // The rest of the volley, one ball at a time from where the paddle is.
+        if self.volley_left > 0 {
+            self.volley_timer = self.volley_timer.saturating_sub(1);
+            if self.volley_timer == 0 {
+                if world.balls().len() < options.max_balls {
+                    let _ = world.add_ball(BallDesc {
+                        pos: rest,
+                        vel: self.volley_vel,
+                        radius: self.ball_radius,
+                        density: 1.0,
+                    });
+                }
+                self.volley_left -= 1;
+                self.volley_timer = steps_of(options.volley_interval, dt);
+            }
+        }
+
+        // 3. Launch.
+        if input.launch {
+            match self.phase {
+                Phase::Serving => {
+                    // Exactly the direction the aim preview shows.
+                    let v = self.launch_velocity(options);
+                    for id in self.resting.drain(..) {
+                        let _ = world.set_ball_velocity(id, v);
+                    }
+                    self.rain(world, colors, options);
+                    self.volley_left = options.volley.saturating_sub(1);
+                    self.volley_vel = v;
+                    self.volley_timer = steps_of(options.volley_interval, dt);
+                    self.phase = Phase::Playing;
+                }
+                Phase::GameOver | Phase::Victory => return Outcome::Restart,
+                Phase::Playing | Phase::LevelCleared { .. } => {}
+            }
+        }
+
+        // 4. The step.
+        if let Some(start) = trace_start {
+            start.clear();
+            start.extend(world.balls().iter().map(|b| (b.id, b.pos)));
+        }
+        world.step();
+        *events = world.take_events();
+
+        // 5. Rules on the events.
+        let grid_cell_center = |w: &World, c| w.grid().map(|g| g.cell_aabb(c).center());
+        let mut paddle_hits: Vec<(usize, BallId, Vec2, Vec2, Real)> = Vec::new();
+        for (i, e) in events.iter().enumerate() {
+            match *e {
+                Event::BrickDestroyed { cell, .. } => {
+                    self.score += options.score_per_brick;
+                    self.bricks_broken += 1;
+                    let u = self.rng.next_f64();
+                    if let (Some(kind), Some(center)) =
+                        (options.drops.pick(u), grid_cell_center(world, cell))
+                    {
+                        self.power_ups.push(PowerUp { kind, center });
+                    }
+                }
+                Event::BallLost { ball, .. } => {
+                    colors.remove(ball);
+                    self.resting.retain(|id| *id != ball);
+                }
+                Event::BallRect {
+                    ball,
+                    rect,
+                    point,
+                    normal,
+                    toi,
+                } if rect == self.paddle => paddle_hits.push((i, ball, point, normal, toi)),
+                _ => {}
+            }
+        }
+
+        // 6. Policies, after the step.
+        let paddle_now = world.rect(self.paddle).copied().unwrap_or(paddle);
+        if options.english {
+            for &(i, ball, point, normal, toi) in &paddle_hits {
+                // Only the ball's last event of the step, a hit from above, going up now.
+                if normal.y >= 0.0 || events[i + 1..].iter().any(|e| mentions(e, ball)) {
+                    continue;
+                }
+                let Some(b) = world.ball(ball) else { continue };
+                if b.vel.y >= 0.0 || self.resting.contains(&ball) {
+                    continue;
+                }
+                let centre_then = paddle_now.aabb.center().x - paddle_now.vel.x * (dt - toi);
+                let offset = (point.x - centre_then) / hw;
+                let v = english(offset, options.english_slope, b.vel.length());
+                let _ = world.set_ball_velocity(ball, v);
+            }
+        }
+        let mut changes: Vec<(BallId, Vec2)> = Vec::new();
+        for b in world.balls() {
+            if self.resting.contains(&b.id) {
+                continue;
+            }
+            let mut v = b.vel;
+            if options.constant_speed {
+                let s = v.length();
+                if s > 0.0 && (s - options.ball_speed).abs() > 1e-9 * options.ball_speed {
+                    v *= options.ball_speed / s;
+                }
+            }
+            v = min_vertical(v, options.min_vertical);
+            if v != b.vel {
+                changes.push((b.id, v));
+            }
+        }
+        for (id, v) in changes {
+            let _ = world.set_ball_velocity(id, v);
+        }
+
+        // 7. Power-ups fall and are caught.
+        let size = options.power_up_size;
+        let bottom = world.size().y;
+        let fall = options.power_up_speed * dt;
+        let mut caught = Vec::new();
+        self.power_ups.retain_mut(|p| {
+            p.center.y += fall;
+            let b = p.aabb(size);
+            if collide_core::aabb_overlaps_aabb(&b, &paddle_now.aabb) {
+                caught.push(p.kind);
+                false
+            } else {
+                b.min.y <= bottom
+            }
+        });
+        for kind in caught {
+            self.apply(kind, world, colors, options);
+        }
+
+        // 8. Lives and levels.
+        match self.phase {
+            Phase::Playing if world.balls().is_empty() && self.volley_left == 0 => {
+                self.lives = self.lives.saturating_sub(1);
+                if self.lives == 0 {
+                    self.phase = Phase::GameOver;
+                } else {
+                    let _ = self.serve(world);
+                }
+            }
+            Phase::Serving if self.resting.is_empty() && world.balls().is_empty() => {
+                let _ = self.serve(world);
+            }
+            _ => {}
+        }
+        let bricks_left = world.grid().map_or(0, |g| g.bricks_left());
+        match self.phase {
+            Phase::Playing | Phase::Serving if bricks_left == 0 => {
+                self.volley_left = 0;
+                self.phase = Phase::LevelCleared {
+                    steps_left: steps_of(options.level_clear_pause, dt),
+                };
+            }
+            Phase::LevelCleared { steps_left } => {
+                if steps_left <= 1 {
+                    return Outcome::NextLevel;
+                }
+                self.phase = Phase::LevelCleared {
+                    steps_left: steps_left - 1,
+                };
+            }
+            _ => {}
+        }
+        Outcome::Continue
+    }
+
+    /// The rain: when no brick can be reached from below, [`Options::rain`] balls appear at
+    /// the centres of distinct cells of [`sealed_pockets`] (drawn with the rules' generator),
+    /// moving in random directions at the game's speed.
+    fn rain(&mut self, world: &mut World, colors: &mut BallColors, options: &Options) {
+        if options.rain == 0 {
+            return;
+        }
+        let Some(grid) = world.grid() else { return };
+        let mut pockets = sealed_pockets(grid);
+        let centres: Vec<Vec2> = {
+            let n = options.rain.min(pockets.len());
+            // A partial Fisher-Yates shuffle: n distinct cells.
+            for i in 0..n {
+                let left = (pockets.len() - i) as u64;
+                let j = i + (self.rng.next_u64() % left) as usize;
+                pockets.swap(i, j);
+            }
+            pockets[..n]
+                .iter()
+                .map(|c| grid.cell_aabb(*c).center())
+                .collect()
+        };
+        for pos in centres {
+            if world.balls().len() >= options.max_balls {
+                break;
+            }
+            let vel = self.rng.unit_vector() * options.ball_speed;
+            if let Ok(id) = world.add_ball(BallDesc {
+                pos,
+                vel,
+                radius: self.ball_radius,
+                density: 1.0,
+            }) {
+                colors.remove(id);
+            }
+        }
+    }
+
+    /// Applies a caught power-up.
+    pub(crate) fn apply(
+        &mut self,
+        kind: PowerKind,
+        world: &mut World,
+        colors: &mut BallColors,
+        options: &Options,
+    ) {
+        let (c, s) = SPREAD;
+        match kind {
+            PowerKind::Heart => self.lives = self.lives.saturating_add(1),
+            PowerKind::Triple => {
+                let flying: Vec<_> = world
+                    .balls()
+                    .iter()
+                    .filter(|b| !self.resting.contains(&b.id) && b.vel != Vec2::ZERO)
+                    .copied()
+                    .collect();
+                'split: for b in flying {
+                    for sign in [1.0, -1.0] {
+                        if world.balls().len() >= options.max_balls {
+                            break 'split;
+                        }
+                        let desc = BallDesc {
+                            pos: b.pos,
+                            vel: rotate(b.vel, c, sign * s),
+                            radius: b.radius,
+                            density: b.density,
+                        };
+                        if let Ok(id) = world.add_ball(desc) {
+                            if let Some(col) = colors.get(b.id) {
+                                colors.set(id, col);
+                            }
+                        }
+                    }
+                }
+            }
+            PowerKind::Shoot3 => {
+                let Some(p) = world.rect(self.paddle).copied() else {
+                    return;
+                };
+                let r = self.ball_radius;
+                let up = Vec2::new(0.0, -options.ball_speed);
+                let y = p.aabb.min.y - r - REST_GAP;
+                let spacing = 2.0 * r + 1.0;
+                let shots = [
+                    (-1.0, rotate(up, c, -s)),
+                    (0.0, up),
+                    (1.0, rotate(up, c, s)),
+                ];
+                for (k, vel) in shots {
+                    if world.balls().len() >= options.max_balls {
+                        break;
+                    }
+                    let pos = Vec2::new(p.aabb.center().x + k * spacing, y);
+                    let _ = world.add_ball(BallDesc {
+                        pos,
+                        vel,
+                        radius: r,
+                        density: 1.0,
+                    });
+                }
+                if self.phase == Phase::Serving && self.resting.is_empty() {
+                    self.phase = Phase::Playing;
+                }
+            }
+        }
+    }
+}
+
+/// The whole number of steps of `dt` in `seconds`, rounded, at least 1 (and at most 10^6).
+fn steps_of(seconds: Real, dt: Real) -> u32 {
+    let n = (seconds / dt).round();
+    if n.is_finite() && n >= 1.0 {
+        n.min(1e6) as u32
+    } else {
+        1
+    }
+}
+
+/// Whether event `e` involves ball `id`.
+fn mentions(e: &Event, id: BallId) -> bool {
+    match *e {
+        Event::BallTile { ball, .. }
+        | Event::BallWall { ball, .. }
+        | Event::BallRect { ball, .. }
+        | Event::BallLost { ball, .. } => ball == id,
+        Event::BallBall { a, b, .. } => a == id || b == id,
+        Event::Unembedded { body, .. } | Event::IterationLimit { body, .. } => {
+            body == collide_world::Body::Ball(id)
+        }
+        Event::BrickDestroyed { by, .. } => by == collide_world::Body::Ball(id),
+        Event::RectTile { .. }
+        | Event::RectWall { .. }
+        | Event::RectRect { .. }
+        | Event::RectLost { .. } => false,
+    }
+}

@@ -1,0 +1,657 @@
+//! [`Game`]: a world, the rules that apply to it (BricksBeater's or none), the clock, and the
+//! commands of the frontends.
+
+use collide_core::{Real, Vec2};
+use collide_world::scene::SceneError;
+use collide_world::{BallId, Event, Scene, World, WorldError};
+
+use crate::breaker::{is_breaker_scene, Breaker, Outcome, Phase, PowerUp};
+use crate::clock::FixedStep;
+use crate::colors::{BallColors, Rgb8, PALETTE};
+use crate::input::{Command, Input, StepInput};
+use crate::options::Options;
+
+/// The demo scenes that Tab cycles through, in order, after the game.
+pub const DEMOS: [&str; 4] = [
+    "seed000_room",
+    "seed002_billiards",
+    "seed003_rects",
+    "arena",
+];
+
+/// The number of BricksBeater levels built in: 7.
+pub const LEVELS: u8 = 7;
+
+/// The speeds of time that [`Command::Slower`] and [`Command::Faster`] step through.
+pub const SPEEDS: [Real; 7] = [1.0 / 16.0, 1.0 / 8.0, 1.0 / 4.0, 1.0 / 2.0, 1.0, 2.0, 4.0];
+
+/// Why a game could not be started.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GameError {
+    /// A level number outside 1 to 7.
+    #[error("there is no level {0}: the built-in levels are 1 to 7")]
+    NoSuchLevel(u8),
+    /// The scene could not be found, read or parsed.
+    #[error(transparent)]
+    Scene(#[from] SceneError),
+    /// The scene is valid but its world could not be built.
+    #[error("scene `{name}`: {source}")]
+    World {
+        /// The scene's name.
+        name: String,
+        /// Why.
+        #[source]
+        source: WorldError,
+    },
+}
+
+/// What to play.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Source {
+    /// BricksBeater level `n` (1 to 7), played by the rules; clearing it leads to level
+    /// `n + 1`.
+    Level(u8),
+    /// A scene played by the rules when [`is_breaker_scene`] says it can be, else run as a
+    /// sandbox.
+    Scene(Box<Scene>),
+    /// A scene run as a sandbox: the physics alone, no rules.
+    Sandbox(Box<Scene>),
+}
+
+impl Source {
+    /// The source for a command-line argument: a built-in `level_N` (played as level N unless
+    /// `sandbox`), another built-in name, a scene file or a bare `.dat` level (see
+    /// `collide_scenes::resolve`).
+    ///
+    /// # Errors
+    /// [`GameError::Scene`] for a missing or invalid file or an unknown name (the message
+    /// lists the built-in names).
+    pub fn from_arg(arg: &str, sandbox: bool) -> Result<Source, GameError> {
+        if !sandbox {
+            if let Some(n) = arg
+                .strip_prefix("level_")
+                .and_then(|n| n.parse::<u8>().ok())
+            {
+                if (1..=LEVELS).contains(&n) && collide_scenes::source(arg).is_some() {
+                    return Ok(Source::Level(n));
+                }
+            }
+        }
+        let scene = collide_scenes::resolve(arg)?;
+        Ok(if sandbox {
+            Source::Sandbox(Box::new(scene))
+        } else {
+            Source::Scene(Box::new(scene))
+        })
+    }
+
+    /// A built-in demo scene run as a sandbox.
+    ///
+    /// # Errors
+    /// [`GameError::Scene`] if `name` is not built in (see `collide_scenes::names`).
+    pub fn demo(name: &str) -> Result<Source, GameError> {
+        match collide_scenes::load(name) {
+            Some(Ok(s)) => Ok(Source::Sandbox(Box::new(s))),
+            Some(Err(e)) => Err(e.into()),
+            None => Err(SceneError::UnknownScene {
+                name: name.to_owned(),
+                known: collide_scenes::names()
+                    .iter()
+                    .map(|n| (*n).to_owned())
+                    .collect(),
+            }
+            .into()),
+        }
+    }
+
+    /// A short name: `level 3`, or the scene's name.
+    #[must_use]
+    pub fn name(&self) -> String {
+        match self {
+            Source::Level(n) => format!("level {n}"),
+            Source::Scene(s) | Source::Sandbox(s) => s.name.clone(),
+        }
+    }
+}
+
+/// What one call of [`Game::update`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FrameReport {
+    /// Fixed steps run.
+    pub steps: u32,
+}
+
+/// What a HUD shows, read from the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Status {
+    /// What is played: `level 1`, or a scene's name.
+    pub name: String,
+    /// The level number of a built-in level.
+    pub level: Option<u8>,
+    /// Lives left (`None` in a sandbox).
+    pub lives: Option<u32>,
+    /// Score (`None` in a sandbox).
+    pub score: Option<u64>,
+    /// The phase of the game (`None` in a sandbox).
+    pub phase: Option<Phase>,
+    /// Bricks left in the grid.
+    pub bricks_left: usize,
+    /// Balls in the world.
+    pub balls: usize,
+    /// Whether time is paused.
+    pub paused: bool,
+    /// Speed of time (1 = real time).
+    pub speed: Real,
+    /// Whether the debug view is on.
+    pub debug: bool,
+    /// Fixed steps run since the scene was loaded.
+    pub steps: u64,
+    /// The last command that failed, if any.
+    pub error: Option<String>,
+}
+
+/// A game: a world, BricksBeater's rules when the scene is a level (else a sandbox with no
+/// rules), the fixed-step clock, ball colours, and the debug trace of the last step.
+///
+/// Deterministic: the same [`Source`], [`Options`] and the same [`StepInput`] at every step
+/// give the same state, bit for bit (no hashing, no trigonometry, no wall-clock time inside a
+/// step; [`Game::update`] only decides how many steps a frame runs).
+#[derive(Clone, Debug)]
+pub struct Game {
+    options: Options,
+    source: Source,
+    last_level: u8,
+    world: World,
+    breaker: Option<Breaker>,
+    colors: BallColors,
+    clock: FixedStep,
+    paused: bool,
+    pending_steps: u32,
+    pending_launch: bool,
+    speed_index: usize,
+    debug: bool,
+    trace_start: Vec<(BallId, Vec2)>,
+    last_events: Vec<Event>,
+    error: Option<String>,
+}
+
+impl Game {
+    /// Starts `source` with `options`.
+    ///
+    /// # Errors
+    /// [`GameError`] when the level or scene cannot be loaded or built.
+    pub fn new(source: Source, options: Options) -> Result<Game, GameError> {
+        let (world, breaker, colors) = build(&source, &options, options.lives, 0)?;
+        let last_level = match source {
+            Source::Level(n) => n,
+            _ => 1,
+        };
+        let clock = FixedStep::new(world.config().dt, options.max_steps_per_frame);
+        Ok(Game {
+            options,
+            source,
+            last_level,
+            world,
+            breaker,
+            colors,
+            clock,
+            paused: false,
+            pending_steps: 0,
+            pending_launch: false,
+            speed_index: 4,
+            debug: false,
+            trace_start: Vec::new(),
+            last_events: Vec::new(),
+            error: None,
+        })
+    }
+
+    /// Level 1 with the default options.
+    ///
+    /// # Errors
+    /// Never in practice (the levels are built in and tested); typed for safety.
+    pub fn level_1() -> Result<Game, GameError> {
+        Game::new(Source::Level(1), Options::default())
+    }
+
+    /// Loads `source` in place (a new game: full lives, score 0; pause, speed and debug are
+    /// kept).
+    ///
+    /// # Errors
+    /// As [`Game::new`]; the current game is kept then.
+    pub fn load(&mut self, source: Source) -> Result<(), GameError> {
+        self.load_keeping(source, self.options.lives, 0)
+    }
+
+    fn load_keeping(&mut self, source: Source, lives: u32, score: u64) -> Result<(), GameError> {
+        let (world, breaker, colors) = build(&source, &self.options, lives, score)?;
+        if let Source::Level(n) = source {
+            self.last_level = n;
+        }
+        self.clock = FixedStep::new(world.config().dt, self.options.max_steps_per_frame);
+        self.world = world;
+        self.breaker = breaker;
+        self.colors = colors;
+        self.source = source;
+        self.pending_launch = false;
+        self.pending_steps = 0;
+        self.trace_start.clear();
+        self.last_events.clear();
+        self.error = None;
+        Ok(())
+    }
+
+    /// Starts the current source again (a new game).
+    ///
+    /// # Errors
+    /// As [`Game::new`] (cannot happen for a source that loaded once).
+    pub fn restart(&mut self) -> Result<(), GameError> {
+        self.load(self.source.clone())
+    }
+
+    /// Applies a command (see [`Command`]). A scene that fails to load leaves the game as it
+    /// was and its error in [`Status::error`].
+    pub fn command(&mut self, c: Command) {
+        let result = match c {
+            Command::TogglePause => {
+                self.paused = !self.paused;
+                self.pending_steps = 0;
+                self.clock.reset();
+                Ok(())
+            }
+            Command::SingleStep => {
+                self.paused = true;
+                self.pending_steps = self.pending_steps.saturating_add(1);
+                Ok(())
+            }
+            Command::Slower => {
+                self.speed_index = self.speed_index.saturating_sub(1);
+                Ok(())
+            }
+            Command::Faster => {
+                self.speed_index = (self.speed_index + 1).min(SPEEDS.len() - 1);
+                Ok(())
+            }
+            Command::ToggleDebug => {
+                self.debug = !self.debug;
+                Ok(())
+            }
+            Command::Restart => self.restart(),
+            Command::Level(n) if (1..=LEVELS).contains(&n) => self.load(Source::Level(n)),
+            Command::Level(_) => Ok(()),
+            Command::NextScene => self.next_scene(),
+        };
+        if let Err(e) = result {
+            self.error = Some(e.to_string());
+        }
+    }
+
+    fn next_scene(&mut self) -> Result<(), GameError> {
+        let current = match &self.source {
+            Source::Sandbox(s) => DEMOS.iter().position(|d| *d == s.name),
+            _ => None,
+        };
+        let next = match current {
+            None => Source::demo(DEMOS[0])?,
+            Some(i) if i + 1 < DEMOS.len() => Source::demo(DEMOS[i + 1])?,
+            Some(_) => Source::Level(self.last_level),
+        };
+        self.load(next)
+    }
+
+    /// Runs one frame: applies `input.commands`, then as many fixed steps as `frame_dt`
+    /// seconds (times the speed of time) hold, at most [`Options::max_steps_per_frame`]; while
+    /// paused, only the steps asked by [`Command::SingleStep`]. Every step sees the pointer
+    /// and held keys of `input`; a launch goes to the first step run (it waits for one).
+    pub fn update(&mut self, input: &Input, frame_dt: Real) -> FrameReport {
+        for c in &input.commands {
+            self.command(*c);
+        }
+        if input.launch {
+            self.pending_launch = true;
+        }
+        let steps = if self.paused {
+            std::mem::take(&mut self.pending_steps)
+        } else {
+            self.clock.advance(frame_dt * SPEEDS[self.speed_index])
+        };
+        for _ in 0..steps {
+            let si = StepInput {
+                pointer_x: input.pointer_x,
+                paddle_dir: input.paddle_dir,
+                aim_dir: input.aim_dir,
+                launch: std::mem::take(&mut self.pending_launch),
+            };
+            self.step(&si);
+        }
+        FrameReport { steps }
+    }
+
+    /// Runs exactly one fixed step with `input` (rules, world step, policies). This is what
+    /// [`Game::update`] calls; tests and replays call it directly.
+    pub fn step(&mut self, input: &StepInput) {
+        let trace = if self.debug {
+            Some(&mut self.trace_start)
+        } else {
+            self.trace_start.clear();
+            None
+        };
+        match &mut self.breaker {
+            Some(b) => {
+                let outcome = b.step(
+                    &mut self.world,
+                    &mut self.colors,
+                    &self.options,
+                    input,
+                    trace,
+                    &mut self.last_events,
+                );
+                match outcome {
+                    Outcome::Continue => {}
+                    Outcome::Restart => {
+                        // After the last level a new game starts at level 1; after a lost
+                        // game, on the same level.
+                        let won = self.breaker.as_ref().map(Breaker::phase) == Some(Phase::Victory);
+                        let r = if won && matches!(self.source, Source::Level(_)) {
+                            self.load(Source::Level(1))
+                        } else {
+                            self.restart()
+                        };
+                        self.note(r);
+                    }
+                    Outcome::NextLevel => {
+                        let (lives, score) = (b.lives(), b.score());
+                        let next = match b.level() {
+                            Some(n) if n < LEVELS => Some(Source::Level(n + 1)),
+                            _ => None,
+                        };
+                        match next {
+                            Some(source) => {
+                                let r = self.load_keeping(source, lives, score);
+                                self.note(r);
+                            }
+                            None => {
+                                if let Some(b) = &mut self.breaker {
+                                    b.phase = Phase::Victory;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            None => {
+                if let Some(start) = trace {
+                    start.clear();
+                    start.extend(self.world.balls().iter().map(|b| (b.id, b.pos)));
+                }
+                self.world.step();
+                self.last_events = self.world.take_events();
+                for e in &self.last_events {
+                    match *e {
+                        Event::BallBall { a, b, .. } if self.options.color_swap => {
+                            self.colors.swap(a, b);
+                        }
+                        Event::BallLost { ball, .. } => self.colors.remove(ball),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+
+    fn note(&mut self, r: Result<(), GameError>) {
+        if let Err(e) = r {
+            self.error = Some(e.to_string());
+        }
+    }
+
+    /// The world (read it to draw).
+    #[must_use]
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The world, mutable: for tests and tools. The rules assume their paddle and balls stay
+    /// where the world put them; edits between steps are allowed (the world pushes embedded
+    /// bodies out at the next step).
+    #[must_use]
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+
+    /// The rules' state, `None` in a sandbox.
+    #[must_use]
+    pub fn breaker(&self) -> Option<&Breaker> {
+        self.breaker.as_ref()
+    }
+
+    /// The rules' state, mutable (tests and tools: e.g. [`Breaker::drop_power_up`]).
+    #[must_use]
+    pub fn breaker_mut(&mut self) -> Option<&mut Breaker> {
+        self.breaker.as_mut()
+    }
+
+    /// The options.
+    #[must_use]
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// What is played.
+    #[must_use]
+    pub fn source(&self) -> &Source {
+        &self.source
+    }
+
+    /// The colour of a ball, `None` for the renderer's default.
+    #[must_use]
+    pub fn ball_color(&self, id: BallId) -> Option<Rgb8> {
+        self.colors.get(id)
+    }
+
+    /// The falling power-ups (empty in a sandbox).
+    #[must_use]
+    pub fn power_ups(&self) -> &[PowerUp] {
+        self.breaker.as_ref().map_or(&[], |b| b.power_ups())
+    }
+
+    /// The aim preview polyline (world units) while a ball waits on the paddle.
+    #[must_use]
+    pub fn aim_preview(&self) -> Option<Vec<Vec2>> {
+        self.breaker
+            .as_ref()?
+            .aim_preview(&self.world, &self.options)
+    }
+
+    /// Whether the debug view is on.
+    #[must_use]
+    pub fn debug(&self) -> bool {
+        self.debug
+    }
+
+    /// Whether time is paused.
+    #[must_use]
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+
+    /// The speed of time (1 = real time).
+    #[must_use]
+    pub fn speed(&self) -> Real {
+        SPEEDS[self.speed_index]
+    }
+
+    /// The events of the last step.
+    #[must_use]
+    pub fn last_events(&self) -> &[Event] {
+        &self.last_events
+    }
+
+    /// Ball centres at the start of the last step (recorded only while the debug view is on;
+    /// empty otherwise).
+    #[must_use]
+    pub fn trace_start(&self) -> &[(BallId, Vec2)] {
+        &self.trace_start
+    }
+
+    /// What a HUD shows.
+    #[must_use]
+    pub fn status(&self) -> Status {
+        let b = self.breaker.as_ref();
+        Status {
+            name: self.source.name(),
+            level: b.and_then(Breaker::level),
+            lives: b.map(Breaker::lives),
+            score: b.map(Breaker::score),
+            phase: b.map(Breaker::phase),
+            bricks_left: self.world.grid().map_or(0, |g| g.bricks_left()),
+            balls: self.world.balls().len(),
+            paused: self.paused,
+            speed: self.speed(),
+            debug: self.debug,
+            steps: self.world.steps(),
+            error: self.error.clone(),
+        }
+    }
+
+    /// A line for the middle of the screen, if the phase calls for one.
+    #[must_use]
+    pub fn banner(&self) -> Option<&'static str> {
+        if self.paused {
+            return Some("PAUSED  (P resumes, . steps)");
+        }
+        match self.breaker.as_ref()?.phase() {
+            Phase::Serving => Some("CLICK OR SPACE TO LAUNCH"),
+            Phase::Playing => None,
+            Phase::LevelCleared { .. } => Some("LEVEL CLEARED!"),
+            Phase::GameOver => Some("GAME OVER - CLICK TO PLAY AGAIN"),
+            Phase::Victory => Some("ALL LEVELS CLEARED - CLICK TO PLAY AGAIN"),
+        }
+    }
+
+    /// A simple player, for demos and tests: the pointer follows the ball that will reach the
+    /// paddle's height first (the lowest one coming down, else the lowest one), a little off
+    /// centre so that english varies, and it launches whenever a ball waits or the game is
+    /// over. Deterministic: a function of the state only.
+    #[must_use]
+    pub fn autopilot(&self) -> Input {
+        let Some(b) = &self.breaker else {
+            return Input::default();
+        };
+        let launch = matches!(b.phase(), Phase::Serving | Phase::GameOver | Phase::Victory);
+        let paddle_y = self
+            .world
+            .rect(b.paddle())
+            .map_or(self.world.size().y, |r| r.aabb.min.y);
+        let mut best: Option<(bool, Real, Real)> = None;
+        for ball in self.world.balls() {
+            if b.resting().contains(&ball.id) || ball.pos.y > paddle_y {
+                continue;
+            }
+            let key = (ball.vel.y > 0.0, ball.pos.y, ball.pos.x);
+            if best.is_none_or(|k| (key.0, key.1) > (k.0, k.1)) {
+                best = Some(key);
+            }
+        }
+        // Off centre by up to 0.6 of the half-paddle, changing every 2 s (-24, -12, 0, 12,
+        // 24 units), so that english sends the balls all ways.
+        let phase = (self.world.steps() / 120) % 5;
+        let offset = (phase as Real - 2.0) * 12.0;
+        let pointer_x = best.map(|(_, _, x)| x - offset);
+        Input {
+            pointer_x,
+            launch,
+            ..Input::default()
+        }
+    }
+
+    /// A 64-bit hash of the whole game state: the world's [`World::state_hash`] and the rules'
+    /// state (lives, score, phase, waiting balls, power-ups, aim, the generator), FNV-1a over
+    /// 64-bit words. Equal hashes after equal inputs show the game is deterministic.
+    #[must_use]
+    pub fn state_hash(&self) -> u64 {
+        let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+        h.word(self.world.state_hash());
+        if let Some(b) = &self.breaker {
+            h.word(u64::from(b.lives()));
+            h.word(b.score());
+            h.word(match b.phase() {
+                Phase::Serving => 0,
+                Phase::Playing => 1,
+                Phase::LevelCleared { steps_left } => 2 | u64::from(steps_left) << 8,
+                Phase::GameOver => 3,
+                Phase::Victory => 4,
+            });
+            for id in b.resting() {
+                h.word(id.to_bits());
+            }
+            for p in b.power_ups() {
+                h.word(p.kind as u64);
+                h.word(p.center.x.to_bits());
+                h.word(p.center.y.to_bits());
+            }
+            h.word(b.aim().to_bits());
+            h.word(u64::from(b.volley_left));
+            h.word(u64::from(b.volley_timer));
+            h.word(b.volley_vel.x.to_bits());
+            h.word(b.volley_vel.y.to_bits());
+            h.word(b.target_x.to_bits());
+            let mut rng = b.rng().clone();
+            h.word(rng.next_u64());
+        }
+        h.0
+    }
+}
+
+/// FNV-1a over 64-bit words, as the world's state hash.
+struct Fnv(u64);
+
+impl Fnv {
+    fn word(&mut self, w: u64) {
+        for byte in w.to_le_bytes() {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+}
+
+/// Builds the world, the rules and the colours of a source.
+fn build(
+    source: &Source,
+    options: &Options,
+    lives: u32,
+    score: u64,
+) -> Result<(World, Option<Breaker>, BallColors), GameError> {
+    let (scene, level, rules) = match source {
+        Source::Level(n) => {
+            if !(1..=LEVELS).contains(n) {
+                return Err(GameError::NoSuchLevel(*n));
+            }
+            let name = format!("level_{n}");
+            let scene = match collide_scenes::load(&name) {
+                Some(r) => r?,
+                None => return Err(GameError::NoSuchLevel(*n)),
+            };
+            (scene, Some(*n), true)
+        }
+        Source::Scene(s) => ((**s).clone(), None, is_breaker_scene(s)),
+        Source::Sandbox(s) => ((**s).clone(), None, false),
+    };
+    let world_err = |source| GameError::World {
+        name: scene.name.clone(),
+        source,
+    };
+    if rules {
+        let (world, breaker) =
+            Breaker::new(&scene, level, options, lives, score).map_err(world_err)?;
+        Ok((world, Some(breaker), BallColors::new()))
+    } else {
+        let world = World::from_scene(&scene).map_err(world_err)?;
+        let mut colors = BallColors::new();
+        for (i, b) in world.balls().iter().enumerate() {
+            colors.set(b.id, PALETTE[i % PALETTE.len()]);
+        }
+        Ok((world, None, colors))
+    }
+}

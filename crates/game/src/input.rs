@@ -1,0 +1,59 @@
+//! The game's input: what a frontend gives [`crate::Game::update`] each frame, in world units
+//! and game terms (no window, key code or pixel in sight).
+
+use collide_core::Real;
+
+/// A one-shot command (a key press), applied at the start of the frame that carries it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// Pause or resume the simulation.
+    TogglePause,
+    /// While paused: run exactly one step.
+    SingleStep,
+    /// Halve the speed of time (down to 1/16).
+    Slower,
+    /// Double the speed of time (up to 4×).
+    Faster,
+    /// Show or hide the debug view (velocity lines, swept paths, contact normals).
+    ToggleDebug,
+    /// Start the current level or scene again (a new game: score 0, full lives).
+    Restart,
+    /// Play BricksBeater level `n` (1 to 7; other numbers are ignored).
+    Level(u8),
+    /// Go to the next demo scene (seed 000 room, seed 002 billiards, seed 003 rectangles,
+    /// arena, then back to the game).
+    NextScene,
+}
+
+/// Everything the player does in one frame.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Input {
+    /// The pointer's x in world units, when the pointer drives the paddle (the paddle's centre
+    /// follows it); `None` leaves the paddle to the keys (or where it is).
+    pub pointer_x: Option<Real>,
+    /// Keyboard paddle motion held this frame: −1 left, +1 right, 0 none (at
+    /// [`crate::Options::paddle_key_speed`]). Ignored when `pointer_x` is set.
+    pub paddle_dir: i8,
+    /// Aim rotation held this frame while a ball waits on the paddle: −1 toward the left,
+    /// +1 toward the right, 0 none (at [`crate::Options::aim_rate`]).
+    pub aim_dir: i8,
+    /// Launch pressed this frame (click or space): launches the balls waiting on the paddle,
+    /// or starts a new game after the last one ended.
+    pub launch: bool,
+    /// Commands pressed this frame, in order.
+    pub commands: Vec<Command>,
+}
+
+/// The part of [`Input`] that every fixed step of a frame sees (commands are applied once
+/// per frame, before the steps; a launch goes to the first step only).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StepInput {
+    /// As [`Input::pointer_x`].
+    pub pointer_x: Option<Real>,
+    /// As [`Input::paddle_dir`].
+    pub paddle_dir: i8,
+    /// As [`Input::aim_dir`].
+    pub aim_dir: i8,
+    /// As [`Input::launch`].
+    pub launch: bool,
+}

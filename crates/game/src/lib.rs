@@ -1,0 +1,68 @@
+//! # collide-game
+//!
+//! BricksBeater's rules and the arcade response policies, on `collide-world`, with no window,
+//! renderer or input device in sight: frontends turn their events into an [`Input`], call
+//! [`Game::update`] once per frame and draw what [`Game`] exposes (the world, ball colours,
+//! power-ups, the aim preview, the last step's trace, a [`Status`] for the HUD).
+//!
+//! Depends on `collide-core`, `collide-world`, `collide-scenes` (the built-in levels and demo
+//! scenes) and `thiserror`. It must never depend on a renderer, a window or a command-line
+//! crate.
+//!
+//! # The game
+//! - [`Source::Level`] `n` plays BricksBeater level `n` (1 to 7): a ball waits on the paddle;
+//!   the paddle follows the pointer (its velocity is set to `(target − current) / dt` each
+//!   step, so the world sweeps its motion exactly); a launch (click or space) sends the
+//!   waiting ball along the aim, whose path is previewed with `World::cast_circle`, followed
+//!   by a volley of [`Options::volley`] balls fired one after another from the paddle. When
+//!   no brick can be reached from below (level 1's bricks sit behind diagonal wall joints
+//!   that an exact ball cannot pass), each launch also rains [`Options::rain`] balls into
+//!   the sealed pockets next to the bricks ([`sealed_pockets`]). Bricks
+//!   break on hit (the world's `BrickDestroyed` events) and score
+//!   [`Options::score_per_brick`]; each destroyed brick may drop a power-up (3x 8 %, shoot 3
+//!   12 %, heart 5 %, drawn from xorshift64* seeded from the level) that falls and is caught
+//!   by the paddle: "3x" splits every ball in flight into three, "shoot 3" launches three
+//!   more balls from the paddle, "heart" gives a life. 4 lives: when no ball is left a life
+//!   is lost (once the volley is out) and a new ball waits on the paddle; with none left the game is over. When no
+//!   brick is left the next level starts (after level 7: victory).
+//! - Other scenes run as a *sandbox*: the physics alone, each ball in a colour of
+//!   [`colors::PALETTE`], colours swapping when two balls collide (seed 002's billiards).
+//!
+//! # Arcade policies
+//! Options of the game ([`Options`]), applied after each world step, never inside the
+//! physics ([`policy`]): paddle english, constant ball speed, a minimum vertical angle, the
+//! anti-trap paddle clamp, and the aim preview.
+//!
+//! # Conventions
+//! As `collide-core`: x right, **y down**, world units (1 unit = 1 pixel at zoom 1), seconds,
+//! units/s, `f64`.
+//!
+//! # Example
+//! ```
+//! use collide_game::{Game, Input, Phase};
+//! let mut game = Game::level_1().unwrap();
+//! assert_eq!(game.breaker().unwrap().phase(), Phase::Serving);
+//! // Launch, then run 60 frames of 1/60 s: one fixed step each.
+//! game.update(&Input { launch: true, ..Input::default() }, 1.0 / 60.0);
+//! for _ in 0..59 {
+//!     game.update(&Input::default(), 1.0 / 60.0);
+//! }
+//! assert_eq!(game.world().steps(), 60);
+//! assert_eq!(game.breaker().unwrap().phase(), Phase::Playing);
+//! ```
+
+mod breaker;
+mod clock;
+pub mod colors;
+mod game;
+mod input;
+mod options;
+pub mod policy;
+
+pub use breaker::{is_breaker_scene, sealed_pockets, Breaker, Phase, PowerUp, REST_GAP};
+pub use clock::FixedStep;
+pub use colors::{BallColors, Rgb8};
+pub use game::{FrameReport, Game, GameError, Source, Status, DEMOS, LEVELS, SPEEDS};
+pub use input::{Command, Input, StepInput};
+pub use options::Options;
+pub use policy::PowerKind;
