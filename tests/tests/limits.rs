@@ -628,12 +628,13 @@ fn coordinates_beyond_the_limit_are_refused() {
 // ---------------------------------------------------------------------------------------------
 // Work per step
 
-/// Reported (grid.rs, the sweep's walk): a sweep cuts the motion into chunks of one cell and
-/// scans the cells under each chunk's box, so a ball much larger than the cells costs
+/// Found by fuzzing (`fuzz/`, target `step`, a timeout), reported against grid.rs (the sweep's
+/// walk) and fixed in 9ea8697 (chunks at least the shape's size; 0.1 s now). A sweep cut the
+/// motion into chunks of one cell and scanned the cells under each chunk's box, so a ball much
+/// larger than the cells cost
 /// `(path + 2r) / cell` chunks times up to `(2r / cell)²` cells: a ball of radius 50
 /// crossing a 2000 × 2000 grid of 0.0005-unit cells (legal: 4·10^6 cells, sizes within the
-/// limits) takes 56 s for one step (1000 × 1000 cells of 0.001: 3.5 s). The walk must not
-/// rescan the same cells chunk after chunk.
+/// limits) took 56 s for one step (1000 × 1000 cells of 0.001: 3.5 s).
 #[test]
 fn step_with_a_large_ball_over_a_fine_grid_finishes_in_bounded_time() {
     let _s = serial();
