@@ -16,9 +16,12 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use clap::Args;
+#[cfg(test)]
 use collide_core::Vec2;
-use collide_world::scene::{arena_scene, ARENA_SIZE};
-use collide_world::{Ball, GridDesc, Scene, World};
+#[cfg(test)]
+use collide_world::scene::arena_scene;
+use collide_world::scene::arena_scene_tiled;
+use collide_world::{Ball, Scene, World};
 use serde::Serialize;
 
 use crate::stats;
@@ -143,29 +146,8 @@ pub fn bench_scene(
     ball_ball: bool,
     (across, down): (usize, usize),
 ) -> Scene {
-    let mut scene = arena_scene(balls, speed, seed);
+    let mut scene = arena_scene_tiled(balls, speed, seed, across, down);
     scene.step.ball_ball = ball_ball;
-    if (across, down) == (1, 1) {
-        return scene;
-    }
-    if let Some(g) = scene.grid.take() {
-        let cols = g.cols * across;
-        let rows = g.rows * down;
-        let mut cells = Vec::with_capacity(cols * rows);
-        for r in 0..rows {
-            for c in 0..cols {
-                cells.push(g.cells[(r % g.rows) * g.cols + c % g.cols]);
-            }
-        }
-        scene.grid = Some(GridDesc {
-            cols,
-            rows,
-            cells,
-            ..g
-        });
-    }
-    scene.size = Vec2::new(ARENA_SIZE * across as f64, ARENA_SIZE * down as f64);
-    scene.name = format!("arena {across}x{down}");
     scene
 }
 

@@ -1,8 +1,8 @@
 //! The benchmark scene and the engine-neutral checks applied to both engines' end states.
 
 use collide_core::Vec2;
-use collide_world::scene::{arena_scene, ARENA_SIZE};
-use collide_world::{Grid, GridDesc, Scene};
+use collide_world::scene::arena_scene_tiled;
+use collide_world::{Grid, Scene};
 
 /// Balls per `[0, 1000]²` arena: above it the arena is repeated side by side (one arena
 /// cannot hold 100 000 balls of radius 2: random placement jams near 36 000). The same rule
@@ -32,29 +32,8 @@ pub fn auto_tiles(balls: usize) -> (usize, usize) {
 /// times; `(1, 1)` is the arena itself. Identical to `collide bench`'s scene.
 #[must_use]
 pub fn scene(balls: usize, speed: f64, seed: u64, (across, down): (usize, usize)) -> Scene {
-    let mut scene = arena_scene(balls, speed, seed);
+    let mut scene = arena_scene_tiled(balls, speed, seed, across, down);
     scene.step.ball_ball = true;
-    if (across, down) == (1, 1) {
-        return scene;
-    }
-    if let Some(g) = scene.grid.take() {
-        let cols = g.cols * across;
-        let rows = g.rows * down;
-        let mut cells = Vec::with_capacity(cols * rows);
-        for r in 0..rows {
-            for c in 0..cols {
-                cells.push(g.cells[(r % g.rows) * g.cols + c % g.cols]);
-            }
-        }
-        scene.grid = Some(GridDesc {
-            cols,
-            rows,
-            cells,
-            ..g
-        });
-    }
-    scene.size = Vec2::new(ARENA_SIZE * across as f64, ARENA_SIZE * down as f64);
-    scene.name = format!("arena {across}x{down}");
     scene
 }
 
@@ -136,6 +115,7 @@ pub fn embedded(grid: Option<&Grid>, balls: &[BallState]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use collide_world::scene::arena_scene;
     use collide_world::Cell;
 
     #[test]

@@ -305,6 +305,45 @@ pub fn arena_scene(balls: usize, speed: Real, seed: u64) -> Scene {
     }
 }
 
+/// [`arena_scene`]`(balls, speed, seed)` with its 40 × 40 grid repeated `across × down` times:
+/// world `1000·across × 1000·down`, four walls, the same 226 wall cells in every tile, the
+/// balls spread over the whole world. `(1, 1)` is `arena_scene` itself. Used for ball counts
+/// that cannot fit one arena (100 000 balls of radius 2 cover more than 1000²: random
+/// placement jams near 36 000).
+#[must_use]
+pub fn arena_scene_tiled(
+    balls: usize,
+    speed: Real,
+    seed: u64,
+    across: usize,
+    down: usize,
+) -> Scene {
+    let mut scene = arena_scene(balls, speed, seed);
+    let (across, down) = (across.max(1), down.max(1));
+    if (across, down) == (1, 1) {
+        return scene;
+    }
+    if let Some(g) = scene.grid.take() {
+        let cols = g.cols * across;
+        let rows = g.rows * down;
+        let mut cells = Vec::with_capacity(cols * rows);
+        for r in 0..rows {
+            for c in 0..cols {
+                cells.push(g.cells[(r % g.rows) * g.cols + c % g.cols]);
+            }
+        }
+        scene.grid = Some(GridDesc {
+            cols,
+            rows,
+            cells,
+            ..g
+        });
+    }
+    scene.size = Vec2::new(ARENA_SIZE * across as Real, ARENA_SIZE * down as Real);
+    scene.name = format!("arena {across}x{down}");
+    scene
+}
+
 // ---------------------------------------------------------------------------------------------
 // Loading
 
