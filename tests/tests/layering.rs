@@ -72,3 +72,53 @@ fn scenes_and_render_stay_below_the_apps() {
         ],
     );
 }
+
+#[test]
+fn the_game_depends_on_the_world_and_scenes_only() {
+    // No renderer, window, or command-line crate.
+    check(
+        "crates/game/Cargo.toml",
+        &[
+            "collide-core",
+            "collide-world",
+            "collide-scenes",
+            "thiserror",
+        ],
+    );
+}
+
+#[test]
+fn the_frontend_library_has_no_window_crate() {
+    // Shared by the minifb and pixels apps: no minifb, winit, pixels or wgpu here.
+    check(
+        "crates/frontend/Cargo.toml",
+        &[
+            "collide-core",
+            "collide-world",
+            "collide-scenes",
+            "collide-render",
+            "collide-game",
+            "clap",
+            "png",
+            "thiserror",
+        ],
+    );
+}
+
+#[test]
+fn the_frontend_apps_are_glue_over_the_frontend_library() {
+    check(
+        "apps/minifb/Cargo.toml",
+        &["collide-frontend", "collide-render", "clap", "minifb"],
+    );
+    // And their main.rs stay small: the logic lives in the libraries.
+    for app in ["apps/minifb/src/main.rs", "apps/pixels/src/main.rs"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join(app);
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let lines = text.lines().count();
+        assert!(lines < 400, "{app}: {lines} lines of glue");
+    }
+}
