@@ -151,9 +151,46 @@ impl CellLists {
         }
     }
 
-    /// Fills `out` with the bodies of every cell overlapping `b` grown by one cell.
-    pub(crate) fn query_box(&mut self, b: &Aabb) {
-        self.out.clear();
+    /// Calls `f` on every body of the cells of the 3×3 neighbourhood of cell `c` that are
+    /// not in the 3×3 neighbourhood of cell `old` (the cells a body crossing from `old` to
+    /// `c` newly has next to it).
+    #[inline]
+    pub(crate) fn for_each_entering(&self, old: u32, c: u32, mut f: impl FnMut(usize)) {
+        let (col, row) = (c as usize % self.cols, c as usize / self.cols);
+        let (ocol, orow) = (old as usize % self.cols, old as usize / self.cols);
+        let (c0, c1) = (col.saturating_sub(1), (col + 2).min(self.cols));
+        for r in row.saturating_sub(1)..(row + 2).min(self.rows) {
+            let row_new = r.abs_diff(orow) > 1;
+            for q in c0..c1 {
+                if !row_new && q.abs_diff(ocol) <= 1 {
+                    continue;
+                }
+                let mut m = self.head[r * self.cols + q];
+                while m != NONE {
+                    f(m as usize);
+                    m = self.next[m as usize];
+                }
+            }
+        }
+    }
+
+    /// Calls `f` on the bodies of every cell overlapping `b` grown by one cell (as
+    /// [`CellLists::query_box`], without collecting them).
+    pub(crate) fn for_each_in_box(&self, b: &Aabb, mut f: impl FnMut(usize)) {
+        let ((c0, c1), (r0, r1)) = self.box_range(b);
+        for r in r0..=r1 {
+            for q in c0..=c1 {
+                let mut m = self.head[r * self.cols + q];
+                while m != NONE {
+                    f(m as usize);
+                    m = self.next[m as usize];
+                }
+            }
+        }
+    }
+
+    /// The column and row ranges (inclusive) of the cells overlapping `b` grown by one cell.
+    fn box_range(&self, b: &Aabb) -> ((usize, usize), (usize, usize)) {
         let lo = (b.min - self.origin) / self.size;
         let hi = (b.max - self.origin) / self.size;
         // One cell of margin each side; truncation of non-negative values is the floor.
@@ -171,8 +208,16 @@ impl CellLists {
                 0
             }
         };
-        let (c0, c1) = (lo_idx(lo.x).min(self.cols - 1), hi_idx(hi.x, self.cols));
-        let (r0, r1) = (lo_idx(lo.y).min(self.rows - 1), hi_idx(hi.y, self.rows));
+        (
+            (lo_idx(lo.x).min(self.cols - 1), hi_idx(hi.x, self.cols)),
+            (lo_idx(lo.y).min(self.rows - 1), hi_idx(hi.y, self.rows)),
+        )
+    }
+
+    /// Fills `out` with the bodies of every cell overlapping `b` grown by one cell.
+    pub(crate) fn query_box(&mut self, b: &Aabb) {
+        self.out.clear();
+        let ((c0, c1), (r0, r1)) = self.box_range(b);
         for r in r0..=r1 {
             for q in c0..=c1 {
                 let mut m = self.head[r * self.cols + q];

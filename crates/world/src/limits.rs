@@ -36,6 +36,9 @@ pub const MAX_EVENTS_PER_BODY: u32 = 1 << 16;
 /// products of coordinates keep ~7 significant decimal digits below one unit in `f64`.
 pub const MAX_COORD: f64 = 1.0e9;
 
+/// Most worker threads [`crate::World::set_threads`] accepts (more are clamped to this).
+pub const MAX_THREADS: usize = 256;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,19 +11,37 @@
 //! molecular dynamics (D. C. Rapaport, J. Comput. Phys. 34, 1980; B. D. Lubachevsky,
 //! J. Comput. Phys. 94, 1991, "lazy" per-body times) with the step's end as horizon.
 //!
-//! The queue holds one entry per mover, replaced by each new prediction (`queue.rs`). A pair
-//! prediction records its partner's `motion` counter (bumped whenever the partner's velocity
-//! changes) and is void when it changed; the mover then predicts again from that instant. A prediction aimed at a brick
-//! that another body destroyed first is void the same way. Destroying a brick can only remove
-//! obstacles, and the features it exposes lie inside the destroyed cell's grown region, so no
-//! other prediction can become too late.
+//! Each mover keeps three predictions, each valid until something it depends on changes:
+//! - its *static* event (tiles, walls, open sides, static and kinematic rectangles), valid
+//!   while its velocity is unchanged and the brick it aims at exists. A ball far from every
+//!   tile searches as far as the grid's clearance map guarantees a free run, without walking
+//!   the grid; near tiles it walks a short window and searches further when the window ends;
+//! - its *pair* event (the earliest contact with a mover of its broad-phase neighbourhood,
+//!   or with a dynamic rectangle), which records the partner's `motion` counter (bumped
+//!   whenever the partner's velocity changes) and is void when it changed: the mover then
+//!   searches its neighbourhood again from that instant;
+//! - its next broad-phase *cell crossing*. At a crossing only the cells that enter its 3×3
+//!   neighbourhood are searched: the pair search was never cut at the crossing, so the old
+//!   and new searches together cover the new neighbourhood.
+//!
+//! The queue holds one entry per mover, keyed by the earliest of the three (`queue.rs`). A
+//! prediction aimed at a brick that another body destroyed first is void the same way.
+//! Destroying a brick can only remove obstacles, and the features it exposes lie inside the
+//! destroyed cell's grown region, so no other prediction can become too late.
+//!
+//! Predictions reach `LOOKAHEAD_STEPS` steps beyond the step's end and live on across steps
+//! while nothing outside the step edits the world. Movers whose predictions end within a step
+//! predict again at its start, all from the same state: that batch (and the first prediction
+//! of every mover after an edit) may run on several threads ([`World::set_threads`]), and its
+//! result does not depend on how many.
 //!
 //! Contact at start follows Bannerman et al. (2014): touching and approaching is a collision at
 //! once, touching and separating is none. With that, rounding can neither tunnel a body nor
 //! stick it: no tolerance band, no random nudge (seed 000's problem 2).
 //!
-//! Determinism: the queue order is total (time, then mover index),
-//! bodies are visited in storage order, and only `+ - * / sqrt` are used.
+//! Determinism: the queue order is total (time, then mover index), bodies are visited in
+//! storage order, parallel work only computes predictions from one frozen state and applies
+//! them in mover order, and only `+ - * / sqrt` are used.
 
 use crate::broad::CellLists;
 use crate::desc::{Cell, RectKind};
@@ -49,11 +67,51 @@ enum PTarget {
     Rect(u32),
     /// Another mover.
     Mover(u32),
-    /// Leaving the broad-phase cell for cell `.0` (no velocity change).
-    Cross(u32),
-    /// Nothing before the prediction's horizon: predict again then.
+}
+
+/// A mover's predictions as [`World::compute_prediction`] finds them.
+#[derive(Clone, Copy, Debug)]
+struct Predicted {
+    stat: Option<Prediction>,
+    stat_until: Real,
+    pair: Option<Prediction>,
+    cross: (Real, u32),
+}
+
+impl Default for Predicted {
+    fn default() -> Self {
+        Predicted {
+            stat: None,
+            stat_until: Real::NEG_INFINITY,
+            pair: None,
+            cross: NO_CROSSING,
+        }
+    }
+}
+
+/// Fewest predictions per thread worth a parallel batch (below, one thread does it all).
+const MIN_PARALLEL_BATCH: usize = 1024;
+
+/// Which of a mover's stored predictions comes next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Next {
+    /// Leaving its broad-phase cell (no velocity change).
+    Cross,
+    /// Its static event.
+    Static,
+    /// Its pair event.
+    Pair,
+    /// The end of its static search window: search static geometry further.
+    StaticHorizon,
+    /// Nothing before its horizon: predict again then.
     Horizon,
 }
+
+/// No crossing: a rectangle, no broad phase, or a ball at rest.
+/// The shortest static search window of a ball, in grid cells (see `static_event`).
+const STATIC_WINDOW_CELLS: Real = 0.5;
+
+const NO_CROSSING: (Real, u32) = (Real::INFINITY, u32::MAX);
 
 #[derive(Clone, Copy, Debug)]
 struct Prediction {
@@ -73,7 +131,7 @@ const TC_STEPS: Real = 1e-4;
 
 /// How far beyond the end of the current step a prediction looks, in steps, when the world
 /// is left alone between steps (predictions then live on across steps).
-const LOOKAHEAD_STEPS: Real = 8.0;
+const LOOKAHEAD_STEPS: Real = 32.0;
 
 /// The event machinery, kept in the world between steps: every mover's latest prediction and
 /// the queue of them live on from step to step while nothing outside the step changes the
@@ -93,7 +151,20 @@ pub(crate) struct Scratch {
     motion: Vec<u32>,
     count: Vec<u32>,
     state: Vec<u8>,
-    next: Vec<Option<Prediction>>,
+    /// Each mover's earliest event with static geometry (tiles, walls, open sides, static and
+    /// kinematic rectangles) before its horizon; valid while its velocity is unchanged (and
+    /// the brick it aims at exists).
+    stat: Vec<Option<Prediction>>,
+    /// Each mover's earliest event with another mover found so far, before its static event
+    /// and its horizon; valid while the partner's `motion` is unchanged.
+    pair: Vec<Option<Prediction>>,
+    /// The absolute time up to which each mover's static search looked (a ball near no tile
+    /// searches a short window, see `static_event`).
+    stat_until: Vec<Real>,
+    /// Each ball's next broad-phase cell crossing: (absolute time, next cell).
+    cross: Vec<(Real, u32)>,
+    /// The absolute time up to which each mover's predictions looked.
+    horizon: Vec<Real>,
     queue: EventQueue,
     /// Dense indices of the dynamic rectangles; mover `nb + k` is `rects[dyn_rects[k]]`.
     dyn_rects: Vec<u32>,
@@ -105,6 +176,9 @@ pub(crate) struct Scratch {
     max_radius: Real,
     /// Scratch list of candidate movers.
     cand: Vec<u32>,
+    /// Movers to predict anew at the start of a step, and their predictions.
+    batch: Vec<u32>,
+    batch_out: Vec<Predicted>,
     dead_balls: Vec<usize>,
     dead_rects: Vec<usize>,
     /// Movers to predict again at the start of the next step: stopped at the iteration
@@ -269,8 +343,16 @@ impl World {
         s.motion.resize(n, 0);
         s.state.clear();
         s.state.resize(n, ACTIVE);
-        s.next.clear();
-        s.next.resize(n, None);
+        s.stat.clear();
+        s.stat.resize(n, None);
+        s.pair.clear();
+        s.pair.resize(n, None);
+        s.cross.clear();
+        s.cross.resize(n, NO_CROSSING);
+        s.horizon.clear();
+        s.horizon.resize(n, t0);
+        s.stat_until.clear();
+        s.stat_until.resize(n, t0);
         s.queue.reset(n);
         s.frozen.clear();
         s.use_bp = n > 1 && (self.config.ball_ball || !s.dyn_rects.is_empty());
@@ -294,9 +376,11 @@ impl World {
                 self.scratch.bp.insert(m, c);
             }
         }
-        for m in 0..n {
-            self.predict(m);
-        }
+        let mut batch = std::mem::take(&mut self.scratch.batch);
+        batch.clear();
+        batch.extend(0..n as u32);
+        self.predict_batch(&batch);
+        self.scratch.batch = batch;
         self.scratch.valid = true;
     }
 
@@ -331,21 +415,34 @@ impl World {
             self.rebuild();
         } else {
             // Movers stopped at the bound last step resume from where they stopped; movers
-            // that had nothing to do look again.
+            // that had nothing to do look again; movers whose predictions end within this
+            // step look again now (all from the same state: one batch, threads allowed).
+            let t0 = self.scratch.t0;
+            let t1 = self.scratch.t1;
+            let mut batch = std::mem::take(&mut self.scratch.batch);
+            batch.clear();
             let mut frozen = std::mem::take(&mut self.scratch.frozen);
             for &m in &frozen {
-                let m = m as usize;
-                if self.scratch.state[m] == DEAD {
+                let mi = m as usize;
+                if self.scratch.state[mi] == DEAD {
                     continue;
                 }
-                self.scratch.state[m] = ACTIVE;
-                self.scratch.t[m] = self.scratch.t0;
-                self.predict(m);
+                self.scratch.state[mi] = ACTIVE;
+                self.scratch.t[mi] = t0;
+                batch.push(m);
             }
+            for m in 0..self.scratch.t.len() {
+                if self.scratch.state[m] == ACTIVE && self.scratch.horizon[m] <= t1 {
+                    batch.push(m as u32);
+                }
+            }
+            batch.sort_unstable();
+            batch.dedup();
             // Keep the movers that asked to look again at the next step (allocation-free swap).
             frozen.clear();
-            frozen.append(&mut self.scratch.frozen);
             self.scratch.frozen = frozen;
+            self.predict_batch(&batch);
+            self.scratch.batch = batch;
         }
         let n = self.scratch.t.len();
         let nb = self.balls.len();
@@ -365,27 +462,51 @@ impl World {
                 self.scratch.queue.remove(m);
                 continue;
             }
-            let Some(pred) = self.scratch.next[m] else {
-                self.scratch.queue.remove(m);
-                continue;
-            };
-            let valid = match pred.target {
-                PTarget::Mover(j) => {
-                    let j = j as usize;
-                    self.scratch.state[j] != DEAD && self.scratch.motion[j] == pred.partner_motion
+            self.advance(m, time);
+            match self.next_kind(m).0 {
+                Next::Cross => {
+                    let cell = self.scratch.cross[m].1;
+                    self.cross(m, cell);
                 }
-                PTarget::Cell(c) => self
-                    .grid
-                    .as_ref()
-                    .is_some_and(|g| g.feature_exists(c, pred.feature)),
-                PTarget::Horizon => false,
-                _ => true,
-            };
-            self.advance(m, pred.time);
-            if valid {
-                self.resolve(m, pred);
-            } else {
-                self.predict(m);
+                Next::Static => {
+                    let Some(pred) = self.scratch.stat[m] else {
+                        self.predict(m);
+                        continue;
+                    };
+                    let valid = match pred.target {
+                        PTarget::Cell(c) => self
+                            .grid
+                            .as_ref()
+                            .is_some_and(|g| g.feature_exists(c, pred.feature)),
+                        _ => true,
+                    };
+                    if valid {
+                        self.resolve(m, pred);
+                    } else {
+                        // The brick went first; the pair search stopped at it: all anew.
+                        self.predict(m);
+                    }
+                }
+                Next::Pair => {
+                    let Some(pred) = self.scratch.pair[m] else {
+                        self.predict(m);
+                        continue;
+                    };
+                    if self.pair_valid(&pred) {
+                        self.resolve(m, pred);
+                    } else {
+                        self.repredict_pair(m);
+                    }
+                }
+                Next::StaticHorizon => {
+                    let t = self.scratch.t[m];
+                    let cap = self.scratch.horizon[m];
+                    let (stat, until) = self.static_event(m, t, cap);
+                    self.scratch.stat[m] = stat;
+                    self.scratch.stat_until[m] = until;
+                    self.schedule(m);
+                }
+                Next::Horizon => self.predict(m),
             }
         }
         for m in 0..n {
@@ -434,42 +555,250 @@ impl World {
         self.scratch = s;
     }
 
-    /// Predicts mover `m`'s next event from its current time and queues it.
+    /// Predicts mover `m`'s next events from its current time, all of them anew: the static
+    /// event, the pair event over the whole 3×3 neighbourhood, the next cell crossing; the
+    /// horizon becomes this step's `cap`. Queues the earliest.
     fn predict(&mut self, m: usize) {
-        // All times are absolute; `s_t` is the mover's current time.
+        let p = self.compute_prediction(m);
+        self.apply_prediction(m, p);
+    }
+
+    /// Mover `m`'s predictions from its current state up to this step's `cap`: a pure
+    /// function of the world's state (what [`World::predict`] stores), so that many movers
+    /// can be predicted in parallel.
+    fn compute_prediction(&self, m: usize) -> Predicted {
         let s_t = self.scratch.t[m];
         let cap = self.scratch.cap;
-        let horizon = cap - s_t;
-        self.scratch.next[m] = None;
-        if self.scratch.state[m] != ACTIVE || !(horizon >= 0.0) {
+        if self.scratch.state[m] == ACTIVE && cap >= s_t {
+            let (stat, stat_until) = self.static_event(m, s_t, cap);
+            let until = stat.map_or(cap, |p| p.time);
+            let pair = self.pair_event(m, s_t, until, None);
+            Predicted {
+                stat,
+                stat_until,
+                pair,
+                cross: self.next_crossing(m, s_t),
+            }
+        } else {
+            Predicted {
+                stat: None,
+                stat_until: cap,
+                pair: None,
+                cross: NO_CROSSING,
+            }
+        }
+    }
+
+    /// Stores mover `m`'s new predictions (horizon: this step's `cap`) and queues it.
+    fn apply_prediction(&mut self, m: usize, p: Predicted) {
+        let s = &mut self.scratch;
+        s.stat[m] = p.stat;
+        s.stat_until[m] = p.stat_until;
+        s.pair[m] = p.pair;
+        s.cross[m] = p.cross;
+        s.horizon[m] = s.cap;
+        self.schedule(m);
+    }
+
+    /// Predicts every mover of `batch` anew (as [`World::predict`], in the order given),
+    /// computing the predictions on up to `threads` threads when the batch is large: each is
+    /// a pure function of the same state, so the result does not depend on the threads.
+    fn predict_batch(&mut self, batch: &[u32]) {
+        let threads = self.threads.min(batch.len() / MIN_PARALLEL_BATCH).max(1);
+        if threads <= 1 {
+            for &m in batch {
+                self.predict(m as usize);
+            }
+            return;
+        }
+        let mut out = std::mem::take(&mut self.scratch.batch_out);
+        out.clear();
+        out.resize(batch.len(), Predicted::default());
+        let chunk = batch.len().div_ceil(threads);
+        let this = &*self;
+        std::thread::scope(|scope| {
+            for (ms, outs) in batch.chunks(chunk).zip(out.chunks_mut(chunk)) {
+                scope.spawn(move || {
+                    for (&m, o) in ms.iter().zip(outs) {
+                        *o = this.compute_prediction(m as usize);
+                    }
+                });
+            }
+        });
+        for (&m, p) in batch.iter().zip(&out) {
+            self.apply_prediction(m as usize, *p);
+        }
+        self.scratch.batch_out = out;
+    }
+
+    /// Searches the pair event of mover `m` again over the whole neighbourhood (its partner
+    /// changed course), keeping its static event, crossing and horizon.
+    fn repredict_pair(&mut self, m: usize) {
+        let s_t = self.scratch.t[m];
+        let until = self.pair_until(m);
+        self.scratch.pair[m] = self.pair_event(m, s_t, until, None);
+        self.schedule(m);
+    }
+
+    /// Until when a pair event of mover `m` matters: its static event or its horizon.
+    fn pair_until(&self, m: usize) -> Real {
+        let s = &self.scratch;
+        s.stat[m].map_or(s.horizon[m], |p| p.time.min(s.horizon[m]))
+    }
+
+    /// Whether a pair prediction still holds: its partner alive and on the same course.
+    fn pair_valid(&self, p: &Prediction) -> bool {
+        match p.target {
+            PTarget::Mover(j) => {
+                let j = j as usize;
+                self.scratch.state[j] != DEAD && self.scratch.motion[j] == p.partner_motion
+            }
+            _ => true,
+        }
+    }
+
+    /// Which of mover `m`'s stored predictions comes first (ties: crossing, static, pair,
+    /// horizon), and when.
+    fn next_kind(&self, m: usize) -> (Next, Real) {
+        let s = &self.scratch;
+        let mut best = (Next::Horizon, s.horizon[m]);
+        if s.stat[m].is_none() && s.stat_until[m] < best.1 {
+            best = (Next::StaticHorizon, s.stat_until[m]);
+        }
+        if let Some(p) = s.pair[m] {
+            if p.time <= best.1 {
+                best = (Next::Pair, p.time);
+            }
+        }
+        if let Some(p) = s.stat[m] {
+            if p.time <= best.1 {
+                best = (Next::Static, p.time);
+            }
+        }
+        if s.cross[m].0 <= best.1 {
+            best = (Next::Cross, s.cross[m].0);
+        }
+        best
+    }
+
+    /// Queues mover `m` at its earliest prediction; a mover with nothing to do before a
+    /// horizon that ends with this step looks again at the next step.
+    fn schedule(&mut self, m: usize) {
+        if self.scratch.state[m] != ACTIVE {
             self.scratch.queue.remove(m);
             return;
         }
+        let (kind, time) = self.next_kind(m);
+        if kind == Next::Horizon && time <= self.scratch.t1 {
+            self.scratch.queue.remove(m);
+            self.scratch.frozen.push(m as u32);
+        } else {
+            self.scratch.queue.set(m, time);
+        }
+    }
+
+    /// Ball `m` leaves its broad-phase cell for `cell` at its current time: it moves to the
+    /// new cell's list and looks for pair events only among the balls of the cells that just
+    /// entered its 3×3 neighbourhood (and the dynamic rectangles); its other predictions
+    /// still hold. Its earlier pair search was not cut at the crossing, so together they
+    /// cover the new neighbourhood up to the same horizon (cell-crossing events of Marín,
+    /// Risso and Cordero, 1993, with incremental neighbour lists).
+    fn cross(&mut self, m: usize, cell: u32) {
+        let t = self.scratch.t[m];
+        let old = self.scratch.bp.cell_of(m);
+        self.scratch.bp.remove(m);
+        self.scratch.bp.insert(m, cell);
+        self.scratch.crossings[m] += 1;
+        let bound = self
+            .config
+            .max_events_per_body
+            .saturating_mul(64)
+            .saturating_add(4096);
+        if self.scratch.crossings[m] > bound {
+            self.freeze(m, t);
+            return;
+        }
+        self.scratch.cross[m] = self.next_crossing(m, t);
+        let until = self.pair_until(m);
+        let kept = self.scratch.pair[m].filter(|p| self.pair_valid(p));
+        self.scratch.pair[m] = match kept {
+            Some(p) => match self.pair_event(m, t, p.time.min(until), Some(old)) {
+                Some(q) if q.time < p.time => Some(q),
+                _ => Some(p),
+            },
+            None => self.pair_event(m, t, until, None),
+        };
+        self.schedule(m);
+    }
+
+    /// When ball `m` (at its current position `s_t`) leaves its broad-phase cell, and for
+    /// which neighbour; `NO_CROSSING` for rectangles or without a broad phase.
+    fn next_crossing(&self, m: usize, s_t: Real) -> (Real, u32) {
+        if !self.scratch.use_bp || m >= self.nb() {
+            return NO_CROSSING;
+        }
+        let b = &self.balls[m];
+        let (pos, v) = (b.pos, b.vel);
+        let c = self.scratch.bp.cell_of(m);
+        let bx = self.scratch.bp.cell_box(c);
+        let tx = if v.x > 0.0 {
+            (bx.max.x - pos.x) / v.x
+        } else if v.x < 0.0 {
+            (bx.min.x - pos.x) / v.x
+        } else {
+            Real::INFINITY
+        };
+        let ty = if v.y > 0.0 {
+            (bx.max.y - pos.y) / v.y
+        } else if v.y < 0.0 {
+            (bx.min.y - pos.y) / v.y
+        } else {
+            Real::INFINITY
+        };
+        let tc = tx.min(ty).max(0.0);
+        if !tc.is_finite() {
+            return NO_CROSSING;
+        }
+        let dx = if tx <= ty && v.x != 0.0 {
+            v.x.signum() as i32
+        } else {
+            0
+        };
+        let dy = if ty <= tx && v.y != 0.0 {
+            v.y.signum() as i32
+        } else {
+            0
+        };
+        (s_t + tc, self.scratch.bp.step_cell(c, dx, dy))
+    }
+
+    /// Mover `m`'s earliest event with geometry that does not react (tiles, closed walls,
+    /// open sides, static and kinematic rectangles) from its state at absolute time `s_t` up
+    /// to absolute time `cap`. Balls are swept from their anchor, so impact times do not
+    /// depend on the step size.
+    ///
+    /// A ball far from every tile searches as far as it can travel without touching one
+    /// (the grid's clearance, a lower bound on the distance to every solid cell) without
+    /// walking the grid; a ball near tiles walks a window of `STATIC_WINDOW_CELLS` grid
+    /// cells; both at most to `cap`. Returns the event, if any, and the absolute time the
+    /// search reached (the mover searches further from there when nothing was found).
+    fn static_event(&self, m: usize, s_t: Real, cap: Real) -> (Option<Prediction>, Real) {
         let t0 = self.scratch.t0;
-        let nb = self.nb();
         let (shape, v) = self.shape_of(m);
-        let mut best: Option<(Real, PTarget, SweepHit, u32)> = None;
+        let mut best: Option<(Real, PTarget, SweepHit)> = None;
+        // The absolute time the search reaches (`cap` unless the window is shorter).
+        let mut searched = cap;
+        // Whether no tile can be met before `searched` (the grid's clearance says so).
+        let mut skip_walk = false;
         let take = |toi: Real,
                     target: PTarget,
                     hit: SweepHit,
-                    pm: u32,
-                    best: &mut Option<(Real, PTarget, SweepHit, u32)>,
+                    best: &mut Option<(Real, PTarget, SweepHit)>,
                     limit: &mut Real| {
             if toi <= *limit && best.is_none_or(|b| toi < b.0) {
-                *best = Some((toi, target, hit, pm));
+                *best = Some((toi, target, hit));
                 *limit = toi;
             }
-        };
-        // Sweep times are measured from `origin` (absolute): a ball's anchor for static
-        // geometry, so that its impact times do not depend on the step size; moving things are
-        // swept from the current position, `base` later.
-        let (origin, base, mut limit) = match shape {
-            Shape::Circle { .. } => {
-                let a = self.anchors[m];
-                let base = (s_t - a.time).max(0.0);
-                (a.time, base, cap - a.time)
-            }
-            Shape::Box { .. } => (s_t, 0.0, horizon),
         };
         let no_hit = |toi: Real, point: Vec2| SweepHit {
             toi,
@@ -477,62 +806,48 @@ impl World {
             point,
             feature: Feature::Circle,
         };
-        if self.scratch.use_bp && m < nb {
-            // Leaving the broad-phase cell ends the prediction's horizon.
-            let Shape::Circle { pos, .. } = shape else {
-                unreachable!()
-            };
-            let c = self.scratch.bp.cell_of(m);
-            let b = self.scratch.bp.cell_box(c);
-            let tx = if v.x > 0.0 {
-                (b.max.x - pos.x) / v.x
-            } else if v.x < 0.0 {
-                (b.min.x - pos.x) / v.x
-            } else {
-                Real::INFINITY
-            };
-            let ty = if v.y > 0.0 {
-                (b.max.y - pos.y) / v.y
-            } else if v.y < 0.0 {
-                (b.min.y - pos.y) / v.y
-            } else {
-                Real::INFINITY
-            };
-            let tc = tx.min(ty).max(0.0);
-            if tc.is_finite() {
-                let dx = if tx <= ty && v.x != 0.0 {
-                    v.x.signum() as i32
-                } else {
-                    0
-                };
-                let dy = if ty <= tx && v.y != 0.0 {
-                    v.y.signum() as i32
-                } else {
-                    0
-                };
-                let nc = self.scratch.bp.step_cell(c, dx, dy);
-                take(
-                    base + tc,
-                    PTarget::Cross(nc),
-                    no_hit(base + tc, pos + v * tc),
-                    0,
-                    &mut best,
-                    &mut limit,
-                );
+        // Times are measured from `origin`: a ball's anchor (`base` before now), a box's now.
+        let (origin, base, mut limit) = match shape {
+            Shape::Circle { pos, radius } => {
+                let a = self.anchors[m];
+                let base = (s_t - a.time).max(0.0);
+                let mut limit = cap - a.time;
+                let speed = v.length();
+                if let Some(g) = &self.grid {
+                    // No tile within `free` of the centre's path: the search window is the
+                    // free run, and the grid walk is skipped; else a short window is walked.
+                    let free = g.clearance(pos) - radius;
+                    let window = STATIC_WINDOW_CELLS * g.cell_size();
+                    skip_walk = free >= window;
+                    let run = if skip_walk { free } else { window };
+                    if speed > 0.0 && run < speed * (limit - base) {
+                        // Strictly later than now, strictly earlier than `cap`.
+                        let end = a.time + (base + run / speed);
+                        if end > s_t && end < cap {
+                            limit = end - a.time;
+                            searched = end;
+                        } else {
+                            skip_walk = false;
+                        }
+                    } else {
+                        skip_walk = false;
+                    }
+                }
+                (a.time, base, limit)
             }
-        }
+            Shape::Box { .. } => (s_t, 0.0, cap - s_t),
+        };
         match shape {
             Shape::Circle { pos, radius } => {
                 let a = self.anchors[m];
                 let reach = radius + v.length() * (limit - base);
-                if let Some(g) = &self.grid {
+                if let (Some(g), false) = (&self.grid, skip_walk) {
                     if g.clearance(pos) <= reach * (1.0 + 1e-9) + 1e-9 {
                         if let Some(gh) = g.sweep_circle_between(a.pos, radius, v, base, limit) {
                             take(
                                 gh.hit.toi,
                                 PTarget::Cell(gh.cell),
                                 gh.hit,
-                                0,
                                 &mut best,
                                 &mut limit,
                             );
@@ -550,7 +865,6 @@ impl World {
                                 h.toi.max(base),
                                 PTarget::Wall(side),
                                 h,
-                                0,
                                 &mut best,
                                 &mut limit,
                             );
@@ -563,7 +877,6 @@ impl World {
                             toi.max(base),
                             PTarget::Lost(side),
                             no_hit(toi, a.pos + v * toi),
-                            0,
                             &mut best,
                             &mut limit,
                         );
@@ -583,7 +896,6 @@ impl World {
                                     h.toi.max(base),
                                     PTarget::Rect(k as u32),
                                     h,
-                                    0,
                                     &mut best,
                                     &mut limit,
                                 );
@@ -605,7 +917,6 @@ impl World {
                                     base + h.toi,
                                     PTarget::Rect(k as u32),
                                     h,
-                                    0,
                                     &mut best,
                                     &mut limit,
                                 );
@@ -613,52 +924,6 @@ impl World {
                         }
                         RectKind::Dynamic => {}
                     }
-                }
-                // Dynamic rectangles (few): every one, from its current state.
-                for k in 0..self.scratch.dyn_rects.len() {
-                    let j = nb + k;
-                    if self.scratch.state[j] == DEAD {
-                        continue;
-                    }
-                    let (other, u) = self.moving_shape_at(j, s_t);
-                    let Shape::Box { aabb } = other else { continue };
-                    if let Some(mut h) =
-                        sweep_circle_aabb(pos, radius, v - u, limit - base, &aabb, Features::ALL)
-                    {
-                        h.point += u * h.toi;
-                        take(
-                            base + h.toi,
-                            PTarget::Mover(j as u32),
-                            h,
-                            self.scratch.motion[j],
-                            &mut best,
-                            &mut limit,
-                        );
-                    }
-                }
-                // Other balls: the 3×3 cells around this one.
-                if self.scratch.use_bp && self.config.ball_ball {
-                    let sc = &self.scratch;
-                    let balls = &self.balls;
-                    sc.bp.for_each_neighbour(sc.bp.cell_of(m), |j| {
-                        if j == m || sc.state[j] != ACTIVE {
-                            return;
-                        }
-                        let bj = &balls[j];
-                        let pj = bj.pos + bj.vel * (s_t - sc.t[j]);
-                        if let Some(h) =
-                            sweep_circle_circle(pos, radius, v, pj, bj.radius, bj.vel, limit - base)
-                        {
-                            take(
-                                base + h.toi,
-                                PTarget::Mover(j as u32),
-                                h,
-                                sc.motion[j],
-                                &mut best,
-                                &mut limit,
-                            );
-                        }
-                    });
                 }
             }
             Shape::Box { aabb } => {
@@ -668,21 +933,19 @@ impl World {
                             gh.hit.toi,
                             PTarget::Cell(gh.cell),
                             gh.hit,
-                            0,
                             &mut best,
                             &mut limit,
                         );
                     }
                 }
                 for (side, h) in self.box_wall_hits(&aabb, v, limit) {
-                    take(h.toi, PTarget::Wall(side), h, 0, &mut best, &mut limit);
+                    take(h.toi, PTarget::Wall(side), h, &mut best, &mut limit);
                 }
                 if let Some((toi, side)) = self.loss_time(&aabb, v, limit) {
                     take(
                         toi,
                         PTarget::Lost(side),
                         no_hit(toi, aabb.center() + v * toi),
-                        0,
                         &mut best,
                         &mut limit,
                     );
@@ -694,12 +957,98 @@ impl World {
                         RectKind::Dynamic => continue,
                     };
                     if let Some(h) = sweep_aabb_aabb(&aabb, v, &other, u, limit) {
-                        take(h.toi, PTarget::Rect(k as u32), h, 0, &mut best, &mut limit);
+                        take(h.toi, PTarget::Rect(k as u32), h, &mut best, &mut limit);
                     }
                 }
-                for k in 0..self.scratch.dyn_rects.len() {
+            }
+        }
+        let found = best.map(|(toi, target, hit)| Prediction {
+            time: (origin + toi).max(s_t),
+            toi_anchor: toi,
+            target,
+            normal: hit.normal,
+            point: hit.point,
+            feature: hit.feature,
+            partner_motion: 0,
+        });
+        (found, searched)
+    }
+
+    /// Mover `m`'s earliest event with another mover (balls of the broad-phase neighbourhood
+    /// when ball–ball collisions are on, every dynamic rectangle; for a box, the balls it can
+    /// reach) from its state at absolute time `s_t` up to absolute time `until`.
+    ///
+    /// `entered`: for a ball that just crossed from cell `entered`, only the balls of the
+    /// cells of its new 3×3 neighbourhood that were not in the old one.
+    fn pair_event(
+        &self,
+        m: usize,
+        s_t: Real,
+        until: Real,
+        entered: Option<u32>,
+    ) -> Option<Prediction> {
+        let nb = self.nb();
+        let sc = &self.scratch;
+        let (shape, v) = self.shape_of(m);
+        // Times of these sweeps are measured from now; a ball's are reported from its anchor.
+        let base = if m < nb {
+            (s_t - self.anchors[m].time).max(0.0)
+        } else {
+            0.0
+        };
+        let mut limit = until - s_t;
+        if !(limit >= 0.0) {
+            return None;
+        }
+        let mut best: Option<(Real, u32, SweepHit, u32)> = None;
+        let mut take = |toi: Real, j: usize, hit: SweepHit, limit: &mut Real| {
+            if toi <= *limit && best.is_none_or(|b| toi < b.0) {
+                best = Some((toi, j as u32, hit, sc.motion[j]));
+                *limit = toi;
+            }
+        };
+        match shape {
+            Shape::Circle { pos, radius } => {
+                // Dynamic rectangles (few): every one, from its current state.
+                for k in 0..sc.dyn_rects.len() {
                     let j = nb + k;
-                    if j == m || self.scratch.state[j] == DEAD {
+                    if sc.state[j] == DEAD {
+                        continue;
+                    }
+                    let (other, u) = self.moving_shape_at(j, s_t);
+                    let Shape::Box { aabb } = other else { continue };
+                    if let Some(mut h) =
+                        sweep_circle_aabb(pos, radius, v - u, limit, &aabb, Features::ALL)
+                    {
+                        h.point += u * h.toi;
+                        take(h.toi, j, h, &mut limit);
+                    }
+                }
+                if sc.use_bp && self.config.ball_ball {
+                    let balls = &self.balls;
+                    let mut visit = |j: usize| {
+                        if j == m || sc.state[j] != ACTIVE {
+                            return;
+                        }
+                        let bj = &balls[j];
+                        let pj = bj.pos + bj.vel * (s_t - sc.t[j]);
+                        if let Some(h) =
+                            sweep_circle_circle(pos, radius, v, pj, bj.radius, bj.vel, limit)
+                        {
+                            take(h.toi, j, h, &mut limit);
+                        }
+                    };
+                    let c = sc.bp.cell_of(m);
+                    match entered {
+                        None => sc.bp.for_each_neighbour(c, &mut visit),
+                        Some(old) => sc.bp.for_each_entering(old, c, &mut visit),
+                    }
+                }
+            }
+            Shape::Box { aabb } => {
+                for k in 0..sc.dyn_rects.len() {
+                    let j = nb + k;
+                    if j == m || sc.state[j] == DEAD {
                         continue;
                     }
                     let (other, u) = self.moving_shape_at(j, s_t);
@@ -707,30 +1056,19 @@ impl World {
                         continue;
                     };
                     if let Some(h) = sweep_aabb_aabb(&aabb, v, &bj, u, limit) {
-                        take(
-                            h.toi,
-                            PTarget::Mover(j as u32),
-                            h,
-                            self.scratch.motion[j],
-                            &mut best,
-                            &mut limit,
-                        );
+                        take(h.toi, j, h, &mut limit);
                     }
                 }
-                if self.scratch.use_bp && nb > 0 {
-                    // Balls in the cells this box can reach before the step ends.
-                    let q = aabb.grown(v.length() * horizon + self.scratch.max_radius + 1e-9);
-                    let mut cand = std::mem::take(&mut self.scratch.cand);
-                    self.scratch.bp.query_box(&q);
-                    cand.clear();
-                    cand.extend_from_slice(&self.scratch.bp.out);
-                    for &j in &cand {
-                        let j = j as usize;
-                        if self.scratch.state[j] != ACTIVE {
-                            continue;
+                if sc.use_bp && nb > 0 {
+                    // Balls in the cells this box can reach before its horizon.
+                    let reach = v.length() * (sc.cap - s_t).max(0.0);
+                    let q = aabb.grown(reach + sc.max_radius + 1e-9);
+                    sc.bp.for_each_in_box(&q, |j| {
+                        if sc.state[j] != ACTIVE {
+                            return;
                         }
                         let bj = &self.balls[j];
-                        let pj = bj.pos + bj.vel * (s_t - self.scratch.t[j]);
+                        let pj = bj.pos + bj.vel * (s_t - sc.t[j]);
                         if let Some(mut h) = sweep_circle_aabb(
                             pj,
                             bj.radius,
@@ -741,49 +1079,21 @@ impl World {
                         ) {
                             h.point += v * h.toi;
                             h.normal = -h.normal;
-                            take(
-                                h.toi,
-                                PTarget::Mover(j as u32),
-                                h,
-                                self.scratch.motion[j],
-                                &mut best,
-                                &mut limit,
-                            );
+                            take(h.toi, j, h, &mut limit);
                         }
-                    }
-                    self.scratch.cand = cand;
+                    });
                 }
             }
         }
-        let (time, toi, target, hit, pm) = match best {
-            Some((toi, target, hit, pm)) => ((origin + toi).max(s_t), toi, target, hit, pm),
-            // Nothing before a horizon that ends with this step: look again at the next step.
-            None if cap <= self.scratch.t1 => {
-                self.scratch.queue.remove(m);
-                self.scratch.frozen.push(m as u32);
-                return;
-            }
-            // Nothing before the horizon: look again from there.
-            None => (
-                cap,
-                cap - origin,
-                PTarget::Horizon,
-                no_hit(0.0, Vec2::ZERO),
-                0,
-            ),
-        };
-        let pred = Prediction {
-            time,
-            toi_anchor: toi,
-            target,
+        best.map(|(toi, j, hit, pm)| Prediction {
+            time: s_t + toi,
+            toi_anchor: base + toi,
+            target: PTarget::Mover(j),
             normal: hit.normal,
             point: hit.point,
             feature: hit.feature,
             partner_motion: pm,
-        };
-        let s = &mut self.scratch;
-        s.next[m] = Some(pred);
-        s.queue.set(m, time);
+        })
     }
 
     /// When a box (a body's bounds) moving with `v` is entirely outside an open side, within
@@ -906,27 +1216,6 @@ impl World {
         };
         let mut partner: Option<usize> = None;
         match pred.target {
-            PTarget::Horizon => {
-                self.predict(m);
-                return;
-            }
-            PTarget::Cross(cell) => {
-                // No velocity change: only the broad-phase cell changes.
-                self.scratch.bp.remove(m);
-                self.scratch.bp.insert(m, cell);
-                self.scratch.crossings[m] += 1;
-                let bound = self
-                    .config
-                    .max_events_per_body
-                    .saturating_mul(64)
-                    .saturating_add(4096);
-                if self.scratch.crossings[m] > bound {
-                    self.freeze(m, t);
-                } else {
-                    self.predict(m);
-                }
-                return;
-            }
             PTarget::Lost(side) => {
                 self.scratch.state[m] = DEAD;
                 self.scratch.queue.remove(m);

@@ -176,6 +176,9 @@ pub struct World {
     /// Something may have left a body embedded (an edit, or a body stopped at the iteration
     /// bound): the next step checks every body. Continuous collision keeps the others free.
     pub(crate) embed_check: bool,
+    /// Worker threads the step may use (1: the calling thread only). Not part of the state:
+    /// results are bit-identical for every value.
+    pub(crate) threads: usize,
 }
 
 /// The start of a ball's current straight path: position `pos` at absolute time `time`.
@@ -220,6 +223,7 @@ impl World {
             anchors: Vec::new(),
             time: 0.0,
             embed_check: true,
+            threads: 1,
         })
     }
 
@@ -318,6 +322,7 @@ impl World {
         let mut attempts = 0u64;
         let mut fails_in_a_row = 0u64;
         let mut placed = 0usize;
+        let mut new_balls: Vec<(u64, Vec2, Vec2)> = Vec::with_capacity(sp.count.min(1 << 20));
         // Buckets to look at around a point: far enough to see any ball within 2r.
         let reach = ((2.0 * r / cell).ceil() as usize).max(1);
         while placed < sp.count {
@@ -364,15 +369,22 @@ impl World {
                 continue;
             }
             let dir = rng.unit_vector();
-            self.add_ball(BallDesc {
-                pos: p,
-                vel: dir * sp.speed,
-                radius: r,
-                density: sp.density,
-            })?;
+            new_balls.push((morton(c as u32, rr as u32), dir * sp.speed, p));
             buckets[rr * cols + c].push(p);
             placed += 1;
             fails_in_a_row = 0;
+        }
+        // Stored in Z-order of their buckets (Morton, 1966): balls near each other in space
+        // are near each other in memory, which the step's neighbour searches read together.
+        // Stable sort: equal keys keep their placement order (deterministic).
+        new_balls.sort_by_key(|b| b.0);
+        for (_, vel, pos) in new_balls {
+            self.add_ball(BallDesc {
+                pos,
+                vel,
+                radius: r,
+                density: sp.density,
+            })?;
         }
         Ok(())
     }
@@ -472,6 +484,23 @@ impl World {
     #[must_use]
     pub fn steps(&self) -> u64 {
         self.steps
+    }
+
+    /// Lets [`World::step`] use up to `threads` threads (0 is taken as 1; at most
+    /// [`crate::limits::MAX_THREADS`]). The results do not depend on it, bit for bit: only
+    /// work whose outcome cannot depend on its order runs in parallel (predicting many movers'
+    /// events from one frozen state, moving every body to the end of the step); the event
+    /// loop itself stays in one global time order. Worker threads are scoped to each step
+    /// (spawned and joined by `std::thread::scope` when the parallel work is large enough to
+    /// pay for it).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, crate::limits::MAX_THREADS);
+    }
+
+    /// The number of threads [`World::step`] may use (see [`World::set_threads`]).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The live balls, in storage order (stable between removals; a removal moves the last
@@ -1008,4 +1037,20 @@ impl Fnv {
     fn finish(&self) -> u64 {
         self.0
     }
+}
+
+/// The Morton code (Z-order) of cell `(x, y)`: the bits of `x` and `y` interleaved, `x` in
+/// the even bits (G. M. Morton, "A computer oriented geodetic data base and a new technique
+/// in file sequencing", IBM, 1966). Bit interleaving by the standard magic-mask spreading.
+fn morton(x: u32, y: u32) -> u64 {
+    fn spread(v: u32) -> u64 {
+        let mut v = u64::from(v);
+        v = (v | v << 16) & 0x0000_FFFF_0000_FFFF;
+        v = (v | v << 8) & 0x00FF_00FF_00FF_00FF;
+        v = (v | v << 4) & 0x0F0F_0F0F_0F0F_0F0F;
+        v = (v | v << 2) & 0x3333_3333_3333_3333;
+        v = (v | v << 1) & 0x5555_5555_5555_5555;
+        v
+    }
+    spread(x) | spread(y) << 1
 }
