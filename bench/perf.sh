@@ -107,8 +107,8 @@ $(pin_prefix)$TARGET/release/collide bench --markdown${BENCH_ARGS:+ $BENCH_ARGS}
 \`\`\`
 
 Defaults: N = 1000, 10 000, 100 000; 60 and 3000 units/s; ball-ball on and off; 600 steps
-(60 for 100 000 balls); seed 1; one thread (\`--threads\` is accepted and recorded, but the
-world has no thread setting yet). 100 000 balls of radius 2 do not fit in one arena, so that
+(60 for 100 000 balls); seed 1; one thread unless \`BENCH_ARGS\` says \`--threads N\`
+(the results are bit-identical for every N: same \`state_hash\`). 100 000 balls of radius 2 do not fit in one arena, so that
 row runs 5 × 2 arenas side by side (\`arena\` column; same ball density as 10 000 in one). With
 ball-ball off the balls pass through each other, so overlapping pairs are expected there.
 \`events/s\` counts every event returned by \`step()\` over the time spent in it; \`energy\` is

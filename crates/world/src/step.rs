@@ -92,6 +92,31 @@ impl Default for Predicted {
 /// Fewest predictions per thread worth a parallel batch (below, one thread does it all).
 const MIN_PARALLEL_BATCH: usize = 1024;
 
+/// A mover's hot record: what the event loop reads at every event, in one cache line (the
+/// predictions themselves, read only when one fires, live in `Scratch::stat`/`pair`).
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+struct Mover {
+    /// Absolute time of the mover's current state.
+    t: Real,
+    /// The absolute time up to which its predictions looked.
+    horizon: Real,
+    /// With `stat_hit`, the time of its static event; else the absolute time up to which
+    /// its static search looked (a ball near no tile searches a window, see `static_event`).
+    stat_t: Real,
+    /// The time of its pair event (infinite when none).
+    pair_t: Real,
+    /// Its next broad-phase cell crossing: absolute time (infinite when none) and next cell.
+    cross_t: Real,
+    cross_cell: u32,
+    /// Bumped whenever its velocity changes (voids predictions made against its old path).
+    motion: u32,
+    /// `ACTIVE`, `FROZEN` or `DEAD`.
+    state: u8,
+    /// Whether `stat_t` is a static event's time.
+    stat_hit: bool,
+}
+
 /// Which of a mover's stored predictions comes next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Next {
@@ -144,13 +169,11 @@ pub(crate) struct Scratch {
     pub(crate) valid: bool,
     /// Consecutive steps that had to start by predicting everything again.
     rebuilds: u32,
-    /// Absolute time of each mover's current state.
-    t: Vec<Real>,
+    /// Each mover's hot record (time, state, the times of its predictions): one cache line.
+    mv: Vec<Mover>,
     /// Absolute time of each mover's last collision (for the TC rule).
     last_hit: Vec<Real>,
-    motion: Vec<u32>,
     count: Vec<u32>,
-    state: Vec<u8>,
     /// Each mover's earliest event with static geometry (tiles, walls, open sides, static and
     /// kinematic rectangles) before its horizon; valid while its velocity is unchanged (and
     /// the brick it aims at exists).
@@ -158,13 +181,7 @@ pub(crate) struct Scratch {
     /// Each mover's earliest event with another mover found so far, before its static event
     /// and its horizon; valid while the partner's `motion` is unchanged.
     pair: Vec<Option<Prediction>>,
-    /// The absolute time up to which each mover's static search looked (a ball near no tile
-    /// searches a short window, see `static_event`).
-    stat_until: Vec<Real>,
-    /// Each ball's next broad-phase cell crossing: (absolute time, next cell).
-    cross: Vec<(Real, u32)>,
-    /// The absolute time up to which each mover's predictions looked.
-    horizon: Vec<Real>,
+
     queue: EventQueue,
     /// Dense indices of the dynamic rectangles; mover `nb + k` is `rects[dyn_rects[k]]`.
     dyn_rects: Vec<u32>,
@@ -264,7 +281,7 @@ impl World {
             let k = self.scratch.dyn_rects[m - nb] as usize;
             self.rects[k].vel = v;
         }
-        self.scratch.motion[m] = self.scratch.motion[m].wrapping_add(1);
+        self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);
     }
 
     fn body_of(&self, m: usize) -> Body {
@@ -280,8 +297,8 @@ impl World {
     /// from its anchor. No-op for a frozen or dead mover.
     fn advance(&mut self, m: usize, t: Real) {
         let s = &mut self.scratch;
-        let dtm = t - s.t[m];
-        if s.state[m] == ACTIVE && dtm > 0.0 {
+        let dtm = t - s.mv[m].t;
+        if s.mv[m].state == ACTIVE && dtm > 0.0 {
             let nb = self.balls.len();
             if m < nb {
                 let a = self.anchors[m];
@@ -293,13 +310,13 @@ impl World {
             }
         }
         if dtm > 0.0 {
-            s.t[m] = t;
+            s.mv[m].t = t;
         }
     }
 
     /// Mover `j`'s shape at time `t` and its velocity, a frozen mover staying where it stopped.
     fn moving_shape_at(&self, j: usize, t: Real) -> (Shape, Vec2) {
-        if self.scratch.state[j] == FROZEN {
+        if self.scratch.mv[j].state == FROZEN {
             (self.shape_of(j).0, Vec2::ZERO)
         } else {
             self.shape_at(j, t)
@@ -309,7 +326,7 @@ impl World {
     /// Mover `j`'s shape at time `t` (extrapolated from its own time).
     fn shape_at(&self, j: usize, t: Real) -> (Shape, Vec2) {
         let (shape, v) = self.shape_of(j);
-        let d = t - self.scratch.t[j];
+        let d = t - self.scratch.mv[j].t;
         let shape = match shape {
             Shape::Circle { pos, radius } => Shape::Circle {
                 pos: pos + v * d,
@@ -335,24 +352,29 @@ impl World {
             }
         }
         let n = nb + s.dyn_rects.len();
-        s.t.clear();
-        s.t.resize(n, t0);
+        s.mv.clear();
+        s.mv.resize(
+            n,
+            Mover {
+                t: t0,
+                horizon: t0,
+                stat_t: t0,
+                pair_t: Real::INFINITY,
+                cross_t: Real::INFINITY,
+                cross_cell: u32::MAX,
+                motion: 0,
+                state: ACTIVE,
+                stat_hit: false,
+            },
+        );
         s.last_hit.clear();
         s.last_hit.resize(n, Real::NEG_INFINITY);
-        s.motion.clear();
-        s.motion.resize(n, 0);
-        s.state.clear();
-        s.state.resize(n, ACTIVE);
+
         s.stat.clear();
         s.stat.resize(n, None);
         s.pair.clear();
         s.pair.resize(n, None);
-        s.cross.clear();
-        s.cross.resize(n, NO_CROSSING);
-        s.horizon.clear();
-        s.horizon.resize(n, t0);
-        s.stat_until.clear();
-        s.stat_until.resize(n, t0);
+
         s.queue.reset(n);
         s.frozen.clear();
         s.use_bp = n > 1 && (self.config.ball_ball || !s.dyn_rects.is_empty());
@@ -411,7 +433,7 @@ impl World {
                 .iter()
                 .filter(|r| r.kind == RectKind::Dynamic)
                 .count();
-        if fresh || self.scratch.t.len() != n_now {
+        if fresh || self.scratch.mv.len() != n_now {
             self.rebuild();
         } else {
             // Movers stopped at the bound last step resume from where they stopped; movers
@@ -424,15 +446,15 @@ impl World {
             let mut frozen = std::mem::take(&mut self.scratch.frozen);
             for &m in &frozen {
                 let mi = m as usize;
-                if self.scratch.state[mi] == DEAD {
+                if self.scratch.mv[mi].state == DEAD {
                     continue;
                 }
-                self.scratch.state[mi] = ACTIVE;
-                self.scratch.t[mi] = t0;
+                self.scratch.mv[mi].state = ACTIVE;
+                self.scratch.mv[mi].t = t0;
                 batch.push(m);
             }
-            for m in 0..self.scratch.t.len() {
-                if self.scratch.state[m] == ACTIVE && self.scratch.horizon[m] <= t1 {
+            for m in 0..self.scratch.mv.len() {
+                if self.scratch.mv[m].state == ACTIVE && self.scratch.mv[m].horizon <= t1 {
                     batch.push(m as u32);
                 }
             }
@@ -444,7 +466,7 @@ impl World {
             self.predict_batch(&batch);
             self.scratch.batch = batch;
         }
-        let n = self.scratch.t.len();
+        let n = self.scratch.mv.len();
         let nb = self.balls.len();
         self.scratch.count.clear();
         self.scratch.count.resize(n, 0);
@@ -458,14 +480,14 @@ impl World {
                 break;
             }
             // Every path below replaces the mover's entry (a new prediction) or removes it.
-            if self.scratch.state[m] != ACTIVE {
+            if self.scratch.mv[m].state != ACTIVE {
                 self.scratch.queue.remove(m);
                 continue;
             }
             self.advance(m, time);
             match self.next_kind(m).0 {
                 Next::Cross => {
-                    let cell = self.scratch.cross[m].1;
+                    let cell = self.scratch.mv[m].cross_cell;
                     self.cross(m, cell);
                 }
                 Next::Static => {
@@ -499,11 +521,10 @@ impl World {
                     }
                 }
                 Next::StaticHorizon => {
-                    let t = self.scratch.t[m];
-                    let cap = self.scratch.horizon[m];
+                    let t = self.scratch.mv[m].t;
+                    let cap = self.scratch.mv[m].horizon;
                     let (stat, until) = self.static_event(m, t, cap);
-                    self.scratch.stat[m] = stat;
-                    self.scratch.stat_until[m] = until;
+                    self.set_stat(m, stat, until);
                     self.schedule(m);
                 }
                 Next::Horizon => self.predict(m),
@@ -511,8 +532,8 @@ impl World {
         }
         for m in 0..n {
             self.advance(m, t1);
-            if self.scratch.state[m] == FROZEN {
-                self.scratch.t[m] = t1;
+            if self.scratch.mv[m].state == FROZEN {
+                self.scratch.mv[m].t = t1;
                 if m < nb {
                     // A stopped ball resumes its path from here at the next step.
                     self.anchors[m] = crate::world::Anchor {
@@ -531,7 +552,7 @@ impl World {
         // Remove the lost bodies, highest dense index first so that indices stay valid.
         let mut s = std::mem::take(&mut self.scratch);
         for m in 0..n {
-            if s.state[m] == DEAD {
+            if s.mv[m].state == DEAD {
                 if m < nb {
                     s.dead_balls.push(m);
                 } else {
@@ -567,9 +588,9 @@ impl World {
     /// function of the world's state (what [`World::predict`] stores), so that many movers
     /// can be predicted in parallel.
     fn compute_prediction(&self, m: usize) -> Predicted {
-        let s_t = self.scratch.t[m];
+        let s_t = self.scratch.mv[m].t;
         let cap = self.scratch.cap;
-        if self.scratch.state[m] == ACTIVE && cap >= s_t {
+        if self.scratch.mv[m].state == ACTIVE && cap >= s_t {
             let (stat, stat_until) = self.static_event(m, s_t, cap);
             let until = stat.map_or(cap, |p| p.time);
             let pair = self.pair_event(m, s_t, until, None);
@@ -592,12 +613,28 @@ impl World {
     /// Stores mover `m`'s new predictions (horizon: this step's `cap`) and queues it.
     fn apply_prediction(&mut self, m: usize, p: Predicted) {
         let s = &mut self.scratch;
-        s.stat[m] = p.stat;
-        s.stat_until[m] = p.stat_until;
-        s.pair[m] = p.pair;
-        s.cross[m] = p.cross;
-        s.horizon[m] = s.cap;
+        s.mv[m].horizon = s.cap;
+        s.mv[m].cross_t = p.cross.0;
+        s.mv[m].cross_cell = p.cross.1;
+        self.set_stat(m, p.stat, p.stat_until);
+        self.set_pair(m, p.pair);
         self.schedule(m);
+    }
+
+    /// Stores mover `m`'s static event (or, when none, how far its search looked).
+    fn set_stat(&mut self, m: usize, stat: Option<Prediction>, until: Real) {
+        let s = &mut self.scratch;
+        s.stat[m] = stat;
+        let r = &mut s.mv[m];
+        r.stat_hit = stat.is_some();
+        r.stat_t = stat.map_or(until, |p| p.time);
+    }
+
+    /// Stores mover `m`'s pair event.
+    fn set_pair(&mut self, m: usize, pair: Option<Prediction>) {
+        let s = &mut self.scratch;
+        s.pair[m] = pair;
+        s.mv[m].pair_t = pair.map_or(Real::INFINITY, |p| p.time);
     }
 
     /// Predicts every mover of `batch` anew (as [`World::predict`], in the order given),
@@ -634,16 +671,22 @@ impl World {
     /// Searches the pair event of mover `m` again over the whole neighbourhood (its partner
     /// changed course), keeping its static event, crossing and horizon.
     fn repredict_pair(&mut self, m: usize) {
-        let s_t = self.scratch.t[m];
+        let s_t = self.scratch.mv[m].t;
         let until = self.pair_until(m);
-        self.scratch.pair[m] = self.pair_event(m, s_t, until, None);
+        let pair = self.pair_event(m, s_t, until, None);
+        self.set_pair(m, pair);
         self.schedule(m);
     }
 
     /// Until when a pair event of mover `m` matters: its static event or its horizon.
     fn pair_until(&self, m: usize) -> Real {
         let s = &self.scratch;
-        s.stat[m].map_or(s.horizon[m], |p| p.time.min(s.horizon[m]))
+        let r = &s.mv[m];
+        if r.stat_hit {
+            r.stat_t.min(r.horizon)
+        } else {
+            r.horizon
+        }
     }
 
     /// Whether a pair prediction still holds: its partner alive and on the same course.
@@ -651,7 +694,7 @@ impl World {
         match p.target {
             PTarget::Mover(j) => {
                 let j = j as usize;
-                self.scratch.state[j] != DEAD && self.scratch.motion[j] == p.partner_motion
+                self.scratch.mv[j].state != DEAD && self.scratch.mv[j].motion == p.partner_motion
             }
             _ => true,
         }
@@ -661,22 +704,19 @@ impl World {
     /// horizon), and when.
     fn next_kind(&self, m: usize) -> (Next, Real) {
         let s = &self.scratch;
-        let mut best = (Next::Horizon, s.horizon[m]);
-        if s.stat[m].is_none() && s.stat_until[m] < best.1 {
-            best = (Next::StaticHorizon, s.stat_until[m]);
+        let r = &s.mv[m];
+        let mut best = (Next::Horizon, r.horizon);
+        if !r.stat_hit && r.stat_t < best.1 {
+            best = (Next::StaticHorizon, r.stat_t);
         }
-        if let Some(p) = s.pair[m] {
-            if p.time <= best.1 {
-                best = (Next::Pair, p.time);
-            }
+        if r.pair_t <= best.1 {
+            best = (Next::Pair, r.pair_t);
         }
-        if let Some(p) = s.stat[m] {
-            if p.time <= best.1 {
-                best = (Next::Static, p.time);
-            }
+        if r.stat_hit && r.stat_t <= best.1 {
+            best = (Next::Static, r.stat_t);
         }
-        if s.cross[m].0 <= best.1 {
-            best = (Next::Cross, s.cross[m].0);
+        if r.cross_t <= best.1 {
+            best = (Next::Cross, r.cross_t);
         }
         best
     }
@@ -684,7 +724,7 @@ impl World {
     /// Queues mover `m` at its earliest prediction; a mover with nothing to do before a
     /// horizon that ends with this step looks again at the next step.
     fn schedule(&mut self, m: usize) {
-        if self.scratch.state[m] != ACTIVE {
+        if self.scratch.mv[m].state != ACTIVE {
             self.scratch.queue.remove(m);
             return;
         }
@@ -704,7 +744,7 @@ impl World {
     /// cover the new neighbourhood up to the same horizon (cell-crossing events of Marín,
     /// Risso and Cordero, 1993, with incremental neighbour lists).
     fn cross(&mut self, m: usize, cell: u32) {
-        let t = self.scratch.t[m];
+        let t = self.scratch.mv[m].t;
         let old = self.scratch.bp.cell_of(m);
         self.scratch.bp.remove(m);
         self.scratch.bp.insert(m, cell);
@@ -718,16 +758,19 @@ impl World {
             self.freeze(m, t);
             return;
         }
-        self.scratch.cross[m] = self.next_crossing(m, t);
+        let (ct, cc) = self.next_crossing(m, t);
+        self.scratch.mv[m].cross_t = ct;
+        self.scratch.mv[m].cross_cell = cc;
         let until = self.pair_until(m);
         let kept = self.scratch.pair[m].filter(|p| self.pair_valid(p));
-        self.scratch.pair[m] = match kept {
+        let pair = match kept {
             Some(p) => match self.pair_event(m, t, p.time.min(until), Some(old)) {
                 Some(q) if q.time < p.time => Some(q),
                 _ => Some(p),
             },
             None => self.pair_event(m, t, until, None),
         };
+        self.set_pair(m, pair);
         self.schedule(m);
     }
 
@@ -1003,7 +1046,7 @@ impl World {
         let mut best: Option<(Real, u32, SweepHit, u32)> = None;
         let mut take = |toi: Real, j: usize, hit: SweepHit, limit: &mut Real| {
             if toi <= *limit && best.is_none_or(|b| toi < b.0) {
-                best = Some((toi, j as u32, hit, sc.motion[j]));
+                best = Some((toi, j as u32, hit, sc.mv[j].motion));
                 *limit = toi;
             }
         };
@@ -1012,7 +1055,7 @@ impl World {
                 // Dynamic rectangles (few): every one, from its current state.
                 for k in 0..sc.dyn_rects.len() {
                     let j = nb + k;
-                    if sc.state[j] == DEAD {
+                    if sc.mv[j].state == DEAD {
                         continue;
                     }
                     let (other, u) = self.moving_shape_at(j, s_t);
@@ -1027,11 +1070,11 @@ impl World {
                 if sc.use_bp && self.config.ball_ball {
                     let balls = &self.balls;
                     let mut visit = |j: usize| {
-                        if j == m || sc.state[j] != ACTIVE {
+                        if j == m || sc.mv[j].state != ACTIVE {
                             return;
                         }
                         let bj = &balls[j];
-                        let pj = bj.pos + bj.vel * (s_t - sc.t[j]);
+                        let pj = bj.pos + bj.vel * (s_t - sc.mv[j].t);
                         if let Some(h) =
                             sweep_circle_circle(pos, radius, v, pj, bj.radius, bj.vel, limit)
                         {
@@ -1048,7 +1091,7 @@ impl World {
             Shape::Box { aabb } => {
                 for k in 0..sc.dyn_rects.len() {
                     let j = nb + k;
-                    if j == m || sc.state[j] == DEAD {
+                    if j == m || sc.mv[j].state == DEAD {
                         continue;
                     }
                     let (other, u) = self.moving_shape_at(j, s_t);
@@ -1064,11 +1107,11 @@ impl World {
                     let reach = v.length() * (sc.cap - s_t).max(0.0);
                     let q = aabb.grown(reach + sc.max_radius + 1e-9);
                     sc.bp.for_each_in_box(&q, |j| {
-                        if sc.state[j] != ACTIVE {
+                        if sc.mv[j].state != ACTIVE {
                             return;
                         }
                         let bj = &self.balls[j];
-                        let pj = bj.pos + bj.vel * (s_t - sc.t[j]);
+                        let pj = bj.pos + bj.vel * (s_t - sc.mv[j].t);
                         if let Some(mut h) = sweep_circle_aabb(
                             pj,
                             bj.radius,
@@ -1217,7 +1260,7 @@ impl World {
         let mut partner: Option<usize> = None;
         match pred.target {
             PTarget::Lost(side) => {
-                self.scratch.state[m] = DEAD;
+                self.scratch.mv[m].state = DEAD;
                 self.scratch.queue.remove(m);
                 if self.scratch.use_bp && m < nb {
                     self.scratch.bp.remove(m);
@@ -1226,7 +1269,7 @@ impl World {
                     Body::Ball(ball) => Event::BallLost { ball, side, toi },
                     Body::Rect(rect) => Event::RectLost { rect, side, toi },
                 });
-                self.scratch.motion[m] = self.scratch.motion[m].wrapping_add(1);
+                self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);
                 return;
             }
             PTarget::Cell(c) => {
@@ -1319,7 +1362,7 @@ impl World {
                 let j = j as usize;
                 self.advance(j, t);
                 let (_, vj) = self.shape_of(j);
-                let frozen = self.scratch.state[j] == FROZEN;
+                let frozen = self.scratch.mv[j].state == FROZEN;
                 // A body stopped at the iteration bound is an immovable obstacle at rest for
                 // the rest of the step.
                 let (vj, mj) = if frozen {
@@ -1408,8 +1451,8 @@ impl World {
     fn freeze(&mut self, m: usize, t: Real) {
         self.embed_check = true;
         self.scratch.queue.remove(m);
-        self.scratch.state[m] = FROZEN;
-        self.scratch.motion[m] = self.scratch.motion[m].wrapping_add(1);
+        self.scratch.mv[m].state = FROZEN;
+        self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);
         self.scratch.frozen.push(m as u32);
         let body = self.body_of(m);
         let toi = t - self.scratch.t0;
@@ -1438,7 +1481,7 @@ impl World {
         }
         for &k in &cand {
             let k = k as usize;
-            if k != m && self.scratch.state[k] == ACTIVE {
+            if k != m && self.scratch.mv[k].state == ACTIVE {
                 self.advance(k, t);
                 self.predict(k);
             }
