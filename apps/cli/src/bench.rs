@@ -73,7 +73,8 @@ pub struct BenchArgs {
     /// Print one JSON array at the end, one object per configuration with the keys balls,
     /// speed, ball_ball, tiles, world, steps, warmup, threads_requested, threads_used,
     /// ms_per_step_median, ms_per_step_mean, ms_per_step_min, steps_per_second, events,
-    /// events_per_step, events_per_second, ball_struct_bytes, energy_start, energy_end,
+    /// events_per_step, events_per_second, ball_struct_bytes, state_bytes_per_ball,
+    /// step_bytes_per_ball, energy_start, energy_end,
     /// energy_rel_change, overlapping_pairs, embedded, iteration_limits, state_hash, setup_ms.
     #[arg(long)]
     pub json: bool,
@@ -190,6 +191,10 @@ pub struct BenchRow {
     /// per-ball internal state (the anchor of each ball's path and the step's scratch arrays),
     /// not counted here.
     pub ball_struct_bytes: usize,
+    /// Bytes of state per ball (`World::STATE_BYTES_PER_BALL`: ball record + path anchor).
+    pub state_bytes_per_ball: usize,
+    /// Bytes the step keeps per ball between steps (`World::STEP_BYTES_PER_BALL`).
+    pub step_bytes_per_ball: usize,
     /// Kinetic energy before the first step (warm-up included).
     pub energy_start: f64,
     /// Kinetic energy after the last step.
@@ -293,6 +298,8 @@ pub fn run_one(
             0.0
         },
         ball_struct_bytes: std::mem::size_of::<Ball>(),
+        state_bytes_per_ball: World::STATE_BYTES_PER_BALL,
+        step_bytes_per_ball: World::STEP_BYTES_PER_BALL,
         energy_start,
         energy_end,
         energy_rel_change: if energy_start > 0.0 {
@@ -385,10 +392,12 @@ pub fn cmd_bench(args: &BenchArgs) -> Result<()> {
         let intro = format!(
             "arena benchmark: dt = 1/60 s, radius 2, restitution 1, seed {}, {threads_note}; \
              ms/step = median wall time of one World::step; energy = relative change over the \
-             run; size_of::<Ball>() = {} bytes (public ball record only: per-ball anchors and \
-             step scratch not counted)",
+             run; state per ball = {} bytes (ball record {} + path anchor), plus {} bytes the \
+             step keeps per ball between steps (predictions, links, queue entry)",
             args.seed,
-            std::mem::size_of::<Ball>()
+            World::STATE_BYTES_PER_BALL,
+            std::mem::size_of::<Ball>(),
+            World::STEP_BYTES_PER_BALL
         );
         if args.markdown {
             writeln!(out, "{intro}\n").map_err(stdout_error)?;

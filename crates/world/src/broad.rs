@@ -31,6 +31,9 @@ pub(crate) struct CellLists {
 }
 
 impl CellLists {
+    /// Bytes per body: its `next`, `prev` and `cell_of` entries.
+    pub(crate) const BYTES_PER_BODY: usize = 3 * std::mem::size_of::<u32>();
+
     /// Empties the lists for `movers` bodies over `bounds` with cells of side at least `size`
     /// (fewer than `4·movers + 16` cells, at most 4096 per side).
     pub(crate) fn reset(&mut self, bounds: Aabb, size: Real, movers: usize) {

@@ -62,6 +62,10 @@ pub(crate) struct EventQueue {
 }
 
 impl EventQueue {
+    /// Bytes per mover: its heap entry and its position in the heap.
+    pub(crate) const BYTES_PER_MOVER: usize =
+        std::mem::size_of::<Entry>() + std::mem::size_of::<u32>();
+
     /// Empties the queue for `n` movers.
     pub(crate) fn reset(&mut self, n: usize) {
         self.heap.clear();

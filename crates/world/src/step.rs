@@ -207,6 +207,18 @@ pub(crate) struct Scratch {
     cap: Real,
 }
 
+impl Scratch {
+    /// Bytes the step keeps per mover between steps: its hot record, its two stored
+    /// predictions, its TC time, event and crossing counters, its broad-phase links and its
+    /// queue entry (the batch buffers, used only at rebuilds and renewals, not counted).
+    pub(crate) const BYTES_PER_MOVER: usize = std::mem::size_of::<Mover>()
+        + 2 * std::mem::size_of::<Option<Prediction>>()
+        + std::mem::size_of::<Real>()
+        + 2 * std::mem::size_of::<u32>()
+        + crate::broad::CellLists::BYTES_PER_BODY
+        + EventQueue::BYTES_PER_MOVER;
+}
+
 /// A mover's shape and state at its own time.
 #[derive(Clone, Copy)]
 enum Shape {

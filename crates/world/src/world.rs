@@ -486,6 +486,18 @@ impl World {
         self.steps
     }
 
+    /// Bytes of state per ball: the public [`Ball`] record (id, position, velocity, radius,
+    /// density) and its path anchor (the position and time its straight path started), all
+    /// `f64`. This is what a ball *is* between steps.
+    pub const STATE_BYTES_PER_BALL: usize =
+        std::mem::size_of::<Ball>() + std::mem::size_of::<Anchor>();
+
+    /// Bytes the step keeps per ball between steps on top of its state, so that predictions
+    /// live on from step to step: the ball's hot record, its two stored predictions,
+    /// counters, broad-phase links and queue entry. A cache: dropping it costs one full
+    /// prediction of every ball.
+    pub const STEP_BYTES_PER_BALL: usize = crate::step::Scratch::BYTES_PER_MOVER;
+
     /// Lets [`World::step`] use up to `threads` threads (0 is taken as 1; at most
     /// [`crate::limits::MAX_THREADS`]). The results do not depend on it, bit for bit: only
     /// work whose outcome cannot depend on its order runs in parallel (predicting many movers'
