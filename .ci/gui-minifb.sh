@@ -8,6 +8,9 @@
 #    window is grabbed (ImageMagick `import -window TITLE`).
 # 3. Runs apps/minifb/tests/screenshot.rs on both files: level 1's brick and wall colours at
 #    their cells, the paddle, the ball; and the X server's capture equal to the saved buffer.
+# 4. Runs it again, the autopilot playing level 1 for 300 frames with --save-replay, and checks
+#    the replay it wrote with `collide replay` (docs/replay-format.md): every recorded state
+#    hash must come out the same when the command line re-simulates the session.
 #
 # Any failure fails the step: no display server, a window that cannot open, a missing
 # marker, a missing file, wrong pixels. Nothing is skipped. Packages: .ci/apt-packages.
@@ -22,8 +25,9 @@ for tool in xvfb-run xauth import timeout; do
     fi
 done
 
-cargo build --release -p collide-minifb
+cargo build --release -p collide-minifb -p collide-cli
 bin="${CARGO_TARGET_DIR:-target}/release/collide-minifb"
+cli="${CARGO_TARGET_DIR:-target}/release/collide"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -60,3 +64,14 @@ test -s "$capture"
 
 COLLIDE_SCREENSHOT="$shot" COLLIDE_X11_CAPTURE="$capture" \
     cargo test --release -p collide-minifb --test screenshot -- --nocapture
+
+# The session's replay: written on exit, verified by the command line.
+replay="$work/session.replay"
+timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" \
+    "$bin" --autoplay --frames 300 --save-replay "$replay" >"$log"
+cat "$log"
+grep -q "^collide: replay .* (300 steps)$" "$log" || {
+    echo "error: collide-minifb printed no replay marker" >&2
+    exit 1
+}
+"$cli" replay "$replay"

@@ -17,7 +17,9 @@
 #      resized window shows the buffer scaled with its aspect kept, black bars around it; the
 #      2x window shows its buffer at exactly 2x;
 #      minifb's frame = pixels' frame in the world area; and, with a display but no Vulkan
-#      driver, a clear error and exit status 1, no panic.
+#      driver, a clear error and exit status 1, no panic;
+#    - runs collide-pixels with the autopilot for 300 frames and --save-replay, and checks the
+#      replay with `collide replay` (every recorded state hash re-simulated).
 #
 # Any failure fails the step: no display server, a window or adapter that cannot be created,
 # a missing marker, a missing file, wrong pixels. Nothing is skipped. Packages:
@@ -45,7 +47,7 @@ export VK_DRIVER_FILES="${lvp[0]}"
 export VK_ICD_FILENAMES="${lvp[0]}"
 
 start=$SECONDS
-cargo build --release -p collide-pixels -p collide-minifb
+cargo build --release -p collide-pixels -p collide-minifb -p collide-cli
 cargo test --release -p collide-pixels --no-run
 echo "gui-pixels: build $((SECONDS - start)) s"
 target="${CARGO_TARGET_DIR:-target}/release"
@@ -92,6 +94,15 @@ timeout 300 xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
         --screenshot "$work/hidpi.png"
 
     "$target/collide-minifb" --frames 30 --screenshot "$work/minifb.png"
+
+    # A session saved as a replay on exit, verified by the command line.
+    "$target/collide-pixels" --autoplay --frames 300 --width 320 --height 240 \
+        --save-replay "$work/pixels.replay" | tee "$work/replay.txt"
+    grep -q "^collide: replay .* (300 steps)$" "$work/replay.txt" || {
+        echo "error: collide-pixels printed no replay marker" >&2
+        exit 1
+    }
+    "$target/collide" replay "$work/pixels.replay"
 
     export COLLIDE_GUI=1
     export COLLIDE_SCREENSHOT="$work/pixels.png"

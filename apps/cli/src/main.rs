@@ -8,6 +8,9 @@
 //! collide trace SCENE --steps N [overrides]              one JSON line of events per step
 //! collide render SCENE --out FILE.png [--steps N] [--width W] [--height H] [overrides]
 //! collide scenes                                         the built-in scene names
+//! collide record SCENE --steps N --out FILE [--hash-every K] [--autoplay] [--sandbox]
+//!                                                        records a game session (replay.rs)
+//! collide replay FILE                                    re-simulates a replay, checks its hashes
 //! collide bench [--balls N,..] [--speeds V,..] [--json]   times the step on the arena (bench.rs)
 //! ```
 //!
@@ -21,6 +24,7 @@
 //! exit code 1 (2 for command-line usage errors); the command never panics on user input.
 
 mod bench;
+mod replay;
 mod report;
 mod stats;
 
@@ -97,6 +101,21 @@ enum Command {
     Scenes,
     /// Times the step on the arena benchmark scene (issue 5): a table, or --json.
     Bench(bench::BenchArgs),
+    /// Plays a scene as the game (rules, policies) for N steps and writes a replay file
+    /// (docs/replay-format.md); prints one JSON line.
+    ///
+    /// Keys: out, play, scene, steps, hashes, bytes, final_hash (16 hex digits).
+    Record(replay::RecordArgs),
+    /// Re-simulates a replay file and checks every recorded state hash; prints one JSON line,
+    /// or fails (exit code 1) naming the first step whose hash differs.
+    ///
+    /// Keys: replay, play, scene, steps, commands, hashes_checked, final_hash, verified,
+    /// seconds.
+    Replay {
+        /// The replay file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
 }
 
 /// Largest width or height of a rendered image, pixels.
@@ -128,6 +147,10 @@ struct SceneArgs {
     /// Whether balls collide with each other.
     #[arg(long, value_name = "on|off", value_parser = parse_on_off)]
     ball_ball: Option<bool>,
+    /// Worker threads the step may use (World::set_threads; 1 = single-threaded). The
+    /// results, state_hash included, are bit-identical whatever N is.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
 }
 
 fn parse_walls(s: &str) -> Result<Walls, String> {
@@ -242,6 +265,8 @@ fn dispatch(command: Command) -> Result<()> {
         } => cmd_render(&scene, steps, &out, width, height),
         Command::Scenes => cmd_scenes(),
         Command::Bench(args) => bench::cmd_bench(&args),
+        Command::Record(args) => replay::cmd_record(&args),
+        Command::Replay { file } => replay::cmd_replay(&file),
     }
 }
 
@@ -283,12 +308,13 @@ fn load_scene(args: &SceneArgs) -> Result<Scene> {
 
 fn build_world(args: &SceneArgs) -> Result<(Scene, World)> {
     let scene = load_scene(args)?;
-    let world = World::from_scene(&scene).map_err(|e| {
+    let mut world = World::from_scene(&scene).map_err(|e| {
         CliError::new(
             format!("cannot build a world from the scene `{}`", args.scene),
             e,
         )
     })?;
+    world.set_threads(args.threads as usize);
     Ok((scene, world))
 }
 

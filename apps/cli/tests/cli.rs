@@ -400,3 +400,77 @@ fn errors_name_the_file_and_never_panic() {
     fails(&["trace", "level_1"], 2);
     fails(&["frobnicate"], 2);
 }
+
+#[test]
+fn record_then_replay_verifies_and_a_tampered_file_fails() {
+    let file = tmp("level_2.replay");
+    let f = file.to_str().unwrap();
+    let rec: Value = serde_json::from_str(&ok(&[
+        "record",
+        "level_2",
+        "--steps",
+        "300",
+        "--autoplay",
+        "--hash-every",
+        "50",
+        "--out",
+        f,
+    ]))
+    .unwrap();
+    assert_eq!((u(&rec, "steps"), u(&rec, "hashes")), (300, 7));
+    assert_eq!(rec["play"], "level 2");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(u(&rec, "bytes"), text.len() as u64);
+    assert!(text.starts_with("collide-replay 1\n"));
+
+    let rep: Value = serde_json::from_str(&ok(&["replay", f])).unwrap();
+    assert_eq!((u(&rep, "steps"), u(&rep, "hashes_checked")), (300, 7));
+    assert_eq!(rep["final_hash"], rec["final_hash"]);
+    assert_eq!(rep["verified"], true);
+
+    // The hash after step 150 changed: exit 1, the step named.
+    let at = text.find("\nh 150 ").unwrap() + 7;
+    let mut bad = text.clone();
+    bad.replace_range(at..at + 16, "0000000000000000");
+    let bad_file = tmp("level_2_bad.replay");
+    std::fs::write(&bad_file, bad).unwrap();
+    let e = fails(&["replay", bad_file.to_str().unwrap()], 1);
+    assert!(
+        e.contains("does not verify") && e.contains("after step 150"),
+        "{e}"
+    );
+
+    // A truncated file: a parse error with its line.
+    std::fs::write(&bad_file, &text[..text.len() / 2]).unwrap();
+    let e = fails(&["replay", bad_file.to_str().unwrap()], 1);
+    assert!(e.contains("line "), "{e}");
+    // A missing file; a sandbox without input; usage errors.
+    fails(&["replay", "/nonexistent-dir/x.replay"], 1);
+    let sb = tmp("billiards.replay");
+    let rec: Value = serde_json::from_str(&ok(&[
+        "record",
+        "seed002_billiards",
+        "--steps",
+        "120",
+        "--out",
+        sb.to_str().unwrap(),
+    ]))
+    .unwrap();
+    assert_eq!(rec["play"], "scene");
+    ok(&["replay", sb.to_str().unwrap()]);
+    fails(&["record", "level_1", "--out", f], 2);
+    fails(&["record", "level_1", "--steps", "0", "--out", f], 2);
+    fails(
+        &[
+            "record",
+            "level_1",
+            "--steps",
+            "5",
+            "--out",
+            f,
+            "--hash-every",
+            "0",
+        ],
+        2,
+    );
+}

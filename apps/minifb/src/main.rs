@@ -75,6 +75,9 @@ fn run(args: &Args) -> Result<(), FrontendError> {
             break;
         }
     }
+    if let Some(line) = app.save_replay()? {
+        println!("{line}");
+    }
     Ok(())
 }
 

@@ -61,6 +61,9 @@ fn run(args: Args) -> Result<(), Error> {
     let event_loop = EventLoop::new().map_err(|e| win_err(&e))?;
     let mut glue = Glue::new(args, app);
     event_loop.run_app(&mut glue).map_err(|e| win_err(&e))?;
+    if let Some(line) = glue.app.save_replay()? {
+        println!("{line}");
+    }
     match glue.error {
         Some(e) => Err(e),
         None => Ok(()),

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use collide_core::{Aabb, Real, Vec2};
-use collide_game::{Command, Game, Input, Options, Phase, PowerKind, Source, LEVELS};
+use collide_game::replay::DEFAULT_HASH_EVERY;
+use collide_game::{Command, Game, Input, Options, Phase, PowerKind, SceneText, Source, LEVELS};
 use collide_render::draw::{draw_text, fill_rect, text_width, GLYPH_PX};
 use collide_render::{
     render_frame, Camera, Frame, Hud, Item, PixelRect, PixelTarget, Rgb, StepTrace, Style,
@@ -128,6 +129,7 @@ pub struct App {
     frames_presented: u64,
     screenshot: Option<PathBuf>,
     linger: Duration,
+    save_replay: Option<PathBuf>,
     size: (usize, usize),
     first_mouse: Option<(f32, f32)>,
     pointer_active: bool,
@@ -141,8 +143,13 @@ impl App {
     /// Opens what `args` asks for (level 1 by default). Nothing is drawn or opened yet, so
     /// bad input fails here, before any window exists.
     ///
+    /// With `--save-replay FILE` the game records the session from here on
+    /// ([`Game::start_recording`]); [`App::save_replay`] writes it.
+    ///
     /// # Errors
-    /// [`FrontendError::Game`] when the scene cannot be found, read or built.
+    /// [`FrontendError::Game`] when the scene cannot be found, read or built;
+    /// [`FrontendError::Replay`] when `--save-replay` is given and the scene's text cannot be
+    /// read for the replay.
     pub fn new(args: &Args) -> Result<App, FrontendError> {
         let arg = args.scene.clone().unwrap_or_else(|| "level_1".to_owned());
         let game_err = |source| FrontendError::Game {
@@ -151,6 +158,15 @@ impl App {
         };
         let source = Source::from_arg(&arg, args.sandbox).map_err(game_err)?;
         let mut game = Game::new(source, Options::default()).map_err(game_err)?;
+        if let Some(file) = &args.save_replay {
+            let replay_err = |source| FrontendError::Replay {
+                file: file.display().to_string(),
+                source: Box::new(source),
+            };
+            let text = SceneText::from_arg(&arg).map_err(replay_err)?;
+            game.start_recording(text, DEFAULT_HASH_EVERY)
+                .map_err(replay_err)?;
+        }
         if args.debug {
             game.command(Command::ToggleDebug);
         }
@@ -168,6 +184,7 @@ impl App {
             frames_presented: 0,
             screenshot: args.screenshot.clone(),
             linger,
+            save_replay: args.save_replay.clone(),
             size: (args.width as usize, args.height as usize),
             first_mouse: None,
             pointer_active: false,
@@ -541,6 +558,31 @@ impl App {
             path.display(),
             self.frames_presented
         )
+    }
+
+    /// Call once when the frontend exits (Esc, window closed, the end of a `--frames` run):
+    /// with `--save-replay FILE`, ends the recording, writes the replay and returns the line
+    /// to print, `collide: replay FILE (N steps)`; without it, `None`. A second call returns
+    /// `None`.
+    ///
+    /// # Errors
+    /// [`FrontendError::Replay`] if the session cannot be replayed (see
+    /// [`Game::take_replay`]) or the file cannot be written.
+    pub fn save_replay(&mut self) -> Result<Option<String>, FrontendError> {
+        let Some(file) = self.save_replay.take() else {
+            return Ok(None);
+        };
+        let replay_err = |source| FrontendError::Replay {
+            file: file.display().to_string(),
+            source: Box::new(source),
+        };
+        let replay = self.game.take_replay().map_err(replay_err)?;
+        replay.write(&file).map_err(replay_err)?;
+        Ok(Some(format!(
+            "collide: replay {} ({} steps)",
+            file.display(),
+            replay.steps()
+        )))
     }
 
     /// The phase of the game, if it is played by the rules.

@@ -55,6 +55,12 @@ pub struct Args {
     )]
     pub linger: f64,
 
+    /// Record the session from the start and write it as a replay file when the app exits
+    /// (Esc, window closed, or after --frames N), then print `collide: replay FILE (N steps)`.
+    /// `collide replay FILE` checks it (docs/replay-format.md).
+    #[arg(long, value_name = "FILE")]
+    pub save_replay: Option<PathBuf>,
+
     /// Initial window width, pixels.
     #[arg(long, default_value_t = 960, value_parser = clap::value_parser!(u32).range(64..=8192))]
     pub width: u32,
@@ -75,6 +81,7 @@ impl Default for Args {
             frames: None,
             screenshot: None,
             linger: 0.0,
+            save_replay: None,
             width: 960,
             height: 720,
         }
@@ -104,6 +111,9 @@ mod tests {
         assert_eq!(a.scene.as_deref(), Some("seed002_billiards"));
         assert_eq!((a.frames, a.width), (Some(10), 800));
         assert_eq!(a.screenshot, Some(PathBuf::from("s.png")));
+        let a = Args::try_parse_from(["x", "--save-replay", "r.replay", "--autoplay"]).unwrap();
+        assert_eq!(a.save_replay, Some(PathBuf::from("r.replay")));
+        assert!(a.autoplay && a.frames.is_none());
     }
 
     #[test]

@@ -3,8 +3,8 @@
 //! What the collide frontends (the minifb app, and the pixels app) share, so that each app's
 //! `main.rs` is glue only: the command line ([`Args`], clap), frontend-neutral keys and their
 //! meaning ([`Key`], [`action`]), the frame loop ([`App`]: window input → the game's input →
-//! fixed steps; drawing a frame with `collide-render` into any pixel format; `--frames` and
-//! `--screenshot`), PNG screenshots ([`RgbImage`]) and the pixel checks CI runs on them
+//! fixed steps; drawing a frame with `collide-render` into any pixel format; `--frames`,
+//! `--screenshot` and `--save-replay`), PNG screenshots ([`RgbImage`]) and the pixel checks CI runs on them
 //! ([`check_level_start`]).
 //!
 //! Depends on `collide-game`, `collide-render`, `collide-scenes`, `collide-world`,
@@ -70,6 +70,15 @@ pub enum FrontendError {
         file: String,
         /// What went wrong.
         problem: String,
+    },
+    /// A replay could not be recorded or written (`--save-replay`).
+    #[error("replay {file}")]
+    Replay {
+        /// The replay file.
+        file: String,
+        /// Why.
+        #[source]
+        source: Box<collide_game::ReplayError>,
     },
     /// The window could not be opened or updated.
     #[error("window: {0}")]

@@ -180,3 +180,54 @@ fn the_debug_flag_and_autoplay() {
             > 100
     );
 }
+
+#[test]
+fn save_replay_records_the_session_and_it_verifies() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("frontend-replay");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("session.replay");
+    let mut a = app(Args {
+        autoplay: true,
+        debug: true,
+        frames: Some(240),
+        save_replay: Some(file.clone()),
+        ..Args::default()
+    });
+    // Keys on the way: restart at frame 100, level 3 at frame 150, a pause of 10 frames.
+    for k in 0..240 {
+        let pressed = match k {
+            100 => vec![Key::R],
+            150 => vec![Key::Digit(3)],
+            200 | 210 => vec![Key::P],
+            _ => Vec::new(),
+        };
+        let input = FrameInput {
+            pressed,
+            ..FrameInput::default()
+        };
+        assert_eq!(a.frame(&input, DT), Flow::Continue);
+        draw(&mut a, 320, 240);
+        if a.presented().is_some() {
+            break;
+        }
+    }
+    let steps = a.game().world().steps();
+    let hash = a.game().state_hash();
+    let line = a.save_replay().unwrap().unwrap();
+    // 240 frames, 10 of them paused: 230 steps in all.
+    assert_eq!(
+        line,
+        format!("collide: replay {} (230 steps)", file.display())
+    );
+    assert!(a.save_replay().unwrap().is_none());
+    let replay = collide_game::Replay::read(&file).unwrap();
+    let report = replay.verify().unwrap();
+    // --debug's toggle (recorded from the start), R, 3, P, P.
+    assert_eq!((report.steps, report.commands), (230, 5));
+    assert_eq!(report.final_hash, hash);
+    // The game is on level 3 since frame 150: 90 frames, 10 of them paused.
+    assert_eq!(steps, 80);
+    // Without the flag nothing is written.
+    let mut b = app(Args::default());
+    assert!(b.save_replay().unwrap().is_none());
+}

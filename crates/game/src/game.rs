@@ -10,6 +10,7 @@ use crate::clock::FixedStep;
 use crate::colors::{BallColors, Rgb8, PALETTE};
 use crate::input::{Command, Input, StepInput};
 use crate::options::Options;
+use crate::replay::{Recorder, Replay, ReplayError, SceneText};
 
 /// The demo scenes that Tab cycles through, in order, after the game.
 pub const DEMOS: [&str; 4] = [
@@ -174,6 +175,8 @@ pub struct Game {
     trace_start: Vec<(BallId, Vec2)>,
     last_events: Vec<Event>,
     error: Option<String>,
+    /// The session's recording, while one runs ([`Game::start_recording`]).
+    recorder: Option<Box<Recorder>>,
 }
 
 impl Game {
@@ -204,6 +207,7 @@ impl Game {
             trace_start: Vec::new(),
             last_events: Vec::new(),
             error: None,
+            recorder: None,
         })
     }
 
@@ -218,9 +222,25 @@ impl Game {
     /// Loads `source` in place (a new game: full lives, score 0; pause, speed and debug are
     /// kept).
     ///
+    /// While recording, a built-in level is recorded as [`Command::Level`] and the current
+    /// source as [`Command::Restart`]; any other source cannot be replayed and makes
+    /// [`Game::take_replay`] fail.
+    ///
     /// # Errors
     /// As [`Game::new`]; the current game is kept then.
     pub fn load(&mut self, source: Source) -> Result<(), GameError> {
+        if let Some(r) = &mut self.recorder {
+            match source {
+                Source::Level(n) => r.command(Command::Level(n)),
+                _ if source == self.source => r.command(Command::Restart),
+                _ => r.untrack("Game::load of a scene that is not a built-in level"),
+            }
+        }
+        self.load_new(source)
+    }
+
+    /// [`Game::load`] without recording.
+    fn load_new(&mut self, source: Source) -> Result<(), GameError> {
         self.load_keeping(source, self.options.lives, 0)
     }
 
@@ -242,17 +262,89 @@ impl Game {
         Ok(())
     }
 
-    /// Starts the current source again (a new game).
+    /// Starts the current source again (a new game). Recorded as [`Command::Restart`] while
+    /// recording.
     ///
     /// # Errors
     /// As [`Game::new`] (cannot happen for a source that loaded once).
     pub fn restart(&mut self) -> Result<(), GameError> {
-        self.load(self.source.clone())
+        if let Some(r) = &mut self.recorder {
+            r.command(Command::Restart);
+        }
+        self.load_new(self.source.clone())
+    }
+
+    /// Whether the game is as [`Game::new`] leaves it: no step run, no score, full lives, no
+    /// level changed on the way (a recording must start there).
+    pub(crate) fn is_fresh(&self) -> bool {
+        let first_level = match self.source {
+            Source::Level(n) => n,
+            _ => 1,
+        };
+        self.world.steps() == 0
+            && self.last_level == first_level
+            && self.breaker.as_ref().is_none_or(|b| {
+                b.score() == 0 && b.lives() == self.options.lives && b.phase() == Phase::Serving
+            })
+    }
+
+    /// Starts recording the session into a [`Replay`]: from now on every [`Game::command`],
+    /// [`Game::step`] (so every [`Game::update`]), [`Game::load`] and [`Game::restart`] is
+    /// recorded in call order, with the [`Game::state_hash`] now, after every `hash_every`-th
+    /// step and (at [`Game::take_replay`]) after the last one. A recording already running is
+    /// replaced.
+    ///
+    /// # Arguments
+    /// - `scene`: the source text of the scene played (for [`Source::Level`] `n`:
+    ///   `SceneText::builtin("level_n")`); it must parse to exactly that scene.
+    /// - `hash_every`: steps between two recorded hashes, at least 1
+    ///   ([`crate::replay::DEFAULT_HASH_EVERY`] = 60).
+    ///
+    /// # Errors
+    /// [`ReplayError::NotAtStart`] unless the game is fresh (no step run since it was built
+    /// or loaded, no score); [`ReplayError::Scene`] if `scene` does not parse,
+    /// [`ReplayError::SceneMismatch`] if it gives another scene than the one played;
+    /// [`ReplayError::BadHashInterval`] for `hash_every` 0.
+    pub fn start_recording(
+        &mut self,
+        scene: SceneText,
+        hash_every: u32,
+    ) -> Result<(), ReplayError> {
+        let recorder = Recorder::new(self, scene, hash_every)?;
+        self.recorder = Some(Box::new(recorder));
+        Ok(())
+    }
+
+    /// Whether a recording runs.
+    #[must_use]
+    pub fn is_recording(&self) -> bool {
+        self.recorder.is_some()
+    }
+
+    /// Steps recorded so far, `None` when not recording.
+    #[must_use]
+    pub fn recorded_steps(&self) -> Option<u64> {
+        self.recorder.as_ref().map(|r| r.steps())
+    }
+
+    /// Ends the recording and returns the replay (its last hash is the state now).
+    ///
+    /// # Errors
+    /// [`ReplayError::NotRecording`] if no recording runs; [`ReplayError::Untracked`] if the
+    /// session did something a replay cannot hold ([`Game::world_mut`],
+    /// [`Game::breaker_mut`], [`Game::load`] of a scene, more than
+    /// [`crate::replay::MAX_STEPS`] steps).
+    pub fn take_replay(&mut self) -> Result<Replay, ReplayError> {
+        let recorder = self.recorder.take().ok_or(ReplayError::NotRecording)?;
+        recorder.finish(self.state_hash())
     }
 
     /// Applies a command (see [`Command`]). A scene that fails to load leaves the game as it
     /// was and its error in [`Status::error`].
     pub fn command(&mut self, c: Command) {
+        if let Some(r) = &mut self.recorder {
+            r.command(c);
+        }
         let result = match c {
             Command::TogglePause => {
                 self.paused = !self.paused;
@@ -277,8 +369,8 @@ impl Game {
                 self.debug = !self.debug;
                 Ok(())
             }
-            Command::Restart => self.restart(),
-            Command::Level(n) if (1..=LEVELS).contains(&n) => self.load(Source::Level(n)),
+            Command::Restart => self.load_new(self.source.clone()),
+            Command::Level(n) if (1..=LEVELS).contains(&n) => self.load_new(Source::Level(n)),
             Command::Level(_) => Ok(()),
             Command::NextScene => self.next_scene(),
         };
@@ -297,7 +389,7 @@ impl Game {
             Some(i) if i + 1 < DEMOS.len() => Source::demo(DEMOS[i + 1])?,
             Some(_) => Source::Level(self.last_level),
         };
-        self.load(next)
+        self.load_new(next)
     }
 
     /// Runs one frame: applies `input.commands`, then as many fixed steps as `frame_dt`
@@ -329,8 +421,20 @@ impl Game {
     }
 
     /// Runs exactly one fixed step with `input` (rules, world step, policies). This is what
-    /// [`Game::update`] calls; tests and replays call it directly.
+    /// [`Game::update`] calls; tests and replays call it directly. Recorded while a recording
+    /// runs.
     pub fn step(&mut self, input: &StepInput) {
+        let hash_due = self.recorder.as_mut().is_some_and(|r| r.step(input));
+        self.step_unrecorded(input);
+        if hash_due {
+            let h = self.state_hash();
+            if let Some(r) = &mut self.recorder {
+                r.hash(h);
+            }
+        }
+    }
+
+    fn step_unrecorded(&mut self, input: &StepInput) {
         let trace = if self.debug {
             Some(&mut self.trace_start)
         } else {
@@ -354,9 +458,9 @@ impl Game {
                         // game, on the same level.
                         let won = self.breaker.as_ref().map(Breaker::phase) == Some(Phase::Victory);
                         let r = if won && matches!(self.source, Source::Level(_)) {
-                            self.load(Source::Level(1))
+                            self.load_new(Source::Level(1))
                         } else {
-                            self.restart()
+                            self.load_new(self.source.clone())
                         };
                         self.note(r);
                     }
@@ -414,9 +518,13 @@ impl Game {
 
     /// The world, mutable: for tests and tools. The rules assume their paddle and balls stay
     /// where the world put them; edits between steps are allowed (the world pushes embedded
-    /// bodies out at the next step).
+    /// bodies out at the next step). Edits are not recorded: calling this while recording
+    /// makes [`Game::take_replay`] fail.
     #[must_use]
     pub fn world_mut(&mut self) -> &mut World {
+        if let Some(r) = &mut self.recorder {
+            r.untrack("Game::world_mut (direct edits of the world)");
+        }
         &mut self.world
     }
 
@@ -426,9 +534,13 @@ impl Game {
         self.breaker.as_ref()
     }
 
-    /// The rules' state, mutable (tests and tools: e.g. [`Breaker::drop_power_up`]).
+    /// The rules' state, mutable (tests and tools: e.g. [`Breaker::drop_power_up`]). Edits
+    /// are not recorded: calling this while recording makes [`Game::take_replay`] fail.
     #[must_use]
     pub fn breaker_mut(&mut self) -> Option<&mut Breaker> {
+        if let Some(r) = &mut self.recorder {
+            r.untrack("Game::breaker_mut (direct edits of the rules)");
+        }
         self.breaker.as_mut()
     }
 

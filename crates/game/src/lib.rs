@@ -33,6 +33,12 @@
 //! physics ([`policy`]): paddle english, constant ball speed, a minimum vertical angle, the
 //! anti-trap paddle clamp, and the aim preview.
 //!
+//! # Replays
+//! [`Game::start_recording`] makes the game record every command and step of the session;
+//! [`Game::take_replay`] gives a [`Replay`], a small versioned text file
+//! (`docs/replay-format.md`) that [`Replay::verify`] re-simulates against its recorded state
+//! hashes, on this build or a later one ([`replay`]).
+//!
 //! # Conventions
 //! As `collide-core`: x right, **y down**, world units (1 unit = 1 pixel at zoom 1), seconds,
 //! units/s, `f64`.
@@ -58,6 +64,7 @@ mod game;
 mod input;
 mod options;
 pub mod policy;
+pub mod replay;
 
 pub use breaker::{is_breaker_scene, sealed_pockets, Breaker, Phase, PowerUp, REST_GAP};
 pub use clock::FixedStep;
@@ -66,3 +73,4 @@ pub use game::{FrameReport, Game, GameError, Source, Status, DEMOS, LEVELS, SPEE
 pub use input::{Command, Input, StepInput};
 pub use options::Options;
 pub use policy::PowerKind;
+pub use replay::{Replay, ReplayError, SceneText, VerifyReport};

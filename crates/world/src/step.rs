@@ -187,7 +187,8 @@ pub(crate) struct Scratch {
     dyn_rects: Vec<u32>,
     bp: CellLists,
     use_bp: bool,
-    /// Cell crossings per mover this step (bounded like collisions, to rule out any loop).
+    /// Search events (cell crossings, static windows) per mover this step (bounded like
+    /// collisions, to rule out any loop).
     crossings: Vec<u32>,
     /// Largest ball radius this step (for the rectangles' broad-phase queries).
     max_radius: Real,
@@ -534,6 +535,10 @@ impl World {
                 }
                 Next::StaticHorizon => {
                     let t = self.scratch.mv[m].t;
+                    if self.over_search_bound(m) {
+                        self.freeze(m, t);
+                        continue;
+                    }
                     let cap = self.scratch.mv[m].horizon;
                     let (stat, until) = self.static_event(m, t, cap);
                     self.set_stat(m, stat, until);
@@ -760,13 +765,7 @@ impl World {
         let old = self.scratch.bp.cell_of(m);
         self.scratch.bp.remove(m);
         self.scratch.bp.insert(m, cell);
-        self.scratch.crossings[m] += 1;
-        let bound = self
-            .config
-            .max_events_per_body
-            .saturating_mul(64)
-            .saturating_add(4096);
-        if self.scratch.crossings[m] > bound {
+        if self.over_search_bound(m) {
             self.freeze(m, t);
             return;
         }
@@ -784,6 +783,19 @@ impl World {
         };
         self.set_pair(m, pair);
         self.schedule(m);
+    }
+
+    /// Counts one search event of mover `m` (a cell crossing or a static window's end: no
+    /// velocity change) and says whether it went past this step's bound,
+    /// `64·max_events_per_body + 4096`: a finite step whatever the speeds and cell sizes.
+    fn over_search_bound(&mut self, m: usize) -> bool {
+        self.scratch.crossings[m] += 1;
+        let bound = self
+            .config
+            .max_events_per_body
+            .saturating_mul(64)
+            .saturating_add(4096);
+        self.scratch.crossings[m] > bound
     }
 
     /// When ball `m` (at its current position `s_t`) leaves its broad-phase cell, and for

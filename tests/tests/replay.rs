@@ -1,0 +1,298 @@
+//! Replays across crates (docs/replay-format.md): a session recorded through the game's public
+//! API, written, parsed and re-simulated; tampering found at the right step; the committed
+//! fixture that must keep verifying (a replay recorded by one build checked by the next); a
+//! property test feeding mutated and truncated files to the parser.
+//!
+//! Re-record the fixture after an intentional change of physics or rules:
+//! `cargo run --release -p collide-cli -- record level_2 --steps 1200 --autoplay --out tests/fixtures/replay_level2.replay`
+
+use std::path::PathBuf;
+
+use collide_game::replay::{Entry, Play, MAX_STEPS};
+use collide_game::{Command, Game, Input, Options, Replay, ReplayError, SceneText, Source};
+use proptest::prelude::*;
+
+fn fixture() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/replay_level2.replay")
+}
+
+/// Plays `arg` (as the frontends open it) for `frames` frames of 1/60 s, the autopilot's input
+/// each frame and `commands(frame)`, recording with a hash every `k` steps.
+fn play(arg: &str, frames: u32, k: u32, commands: impl Fn(u32) -> Vec<Command>) -> (Game, Replay) {
+    let mut g = Game::new(Source::from_arg(arg, false).unwrap(), Options::default()).unwrap();
+    g.start_recording(SceneText::from_arg(arg).unwrap(), k)
+        .unwrap();
+    for f in 0..frames {
+        let mut input = g.autopilot();
+        input.commands = commands(f);
+        g.update(&input, 1.0 / 60.0);
+    }
+    let r = g.take_replay().unwrap();
+    (g, r)
+}
+
+#[test]
+fn the_committed_fixture_still_verifies() {
+    let r = Replay::read(&fixture()).unwrap();
+    assert_eq!(r.play, Play::Level(2));
+    assert_eq!((r.steps(), r.hashes(), r.hash_every), (1200, 21, 60));
+    let report = r.verify().unwrap_or_else(|e| {
+        panic!(
+            "{e}\nIf the physics or the rules changed on purpose, re-record the fixture: see \
+             docs/replay-format.md"
+        )
+    });
+    assert_eq!((report.steps, report.hashes_checked), (1200, 21));
+    // The file is what this build writes for it, byte for byte (the format is stable).
+    let text = std::fs::read_to_string(fixture()).unwrap();
+    assert_eq!(r.to_text(), text);
+    // The session really played: launches, and a pointer that followed the balls.
+    let inputs: Vec<_> = r
+        .entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Steps { input, .. } => Some(input),
+            _ => None,
+        })
+        .collect();
+    assert!(inputs.iter().any(|i| i.launch));
+    assert!(inputs.iter().filter(|i| i.pointer_x.is_some()).count() > 600);
+}
+
+#[test]
+fn a_level_played_by_the_autopilot_round_trips() {
+    let (g, r) = play("level_1", 600, 60, |_| Vec::new());
+    assert_eq!((r.steps(), r.hashes()), (600, 11));
+    let text = r.to_text();
+    let back = Replay::parse(&text).unwrap();
+    assert_eq!(back, r);
+    let report = back.verify().unwrap();
+    assert_eq!((report.steps, report.hashes_checked), (600, 11));
+    assert_eq!(report.final_hash, g.state_hash());
+    // The run was a real game: bricks broke or balls flew.
+    let st = g.status();
+    assert!(st.score.unwrap() > 0 || st.balls > 1, "{st:?}");
+}
+
+#[test]
+fn a_sandbox_and_a_session_with_commands_round_trip() {
+    let (g, r) = play("seed000_room", 300, 25, |_| Vec::new());
+    assert_eq!((r.play, r.steps(), r.hashes()), (Play::Scene, 300, 13));
+    let report = Replay::parse(&r.to_text()).unwrap().verify().unwrap();
+    assert_eq!(report.final_hash, g.state_hash());
+    // Level 3, restart, the demo scenes and back, as keys would.
+    let keys = |f: u32| match f {
+        60 => vec![Command::Level(3)],
+        120 => vec![Command::Restart],
+        180 | 240 | 300 | 360 | 420 => vec![Command::NextScene],
+        _ => Vec::new(),
+    };
+    let (g, r) = play("level_2", 480, 60, keys);
+    assert_eq!(g.source(), &Source::Level(3));
+    let report = Replay::parse(&r.to_text()).unwrap().verify().unwrap();
+    assert_eq!((report.commands, report.steps), (7, 480));
+    assert_eq!(report.final_hash, g.state_hash());
+}
+
+/// The index of the `s 1 ...` line of `lines` that runs step `n` (1-based).
+fn step_line(lines: &[String], n: u64) -> usize {
+    let mut steps = 0;
+    lines
+        .iter()
+        .position(|l| {
+            if let Some(rest) = l.strip_prefix("s ") {
+                steps += rest.split(' ').next().unwrap().parse::<u64>().unwrap();
+            }
+            steps == n && l.starts_with("s 1 ")
+        })
+        .unwrap()
+}
+
+fn verify_text(lines: &[String]) -> Result<collide_game::VerifyReport, ReplayError> {
+    Replay::parse(&lines.join("\n")).unwrap().verify()
+}
+
+#[test]
+fn tampering_is_found_at_the_first_recorded_hash_after_it() {
+    let text = std::fs::read_to_string(fixture()).unwrap();
+    let fixture_lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
+    // The launch of step 1 taken out: the ball waits, the game differs from step 1 on, and
+    // with hashes every 60 steps that shows at step 60.
+    let mut lines = fixture_lines.clone();
+    let k = step_line(&lines, 1);
+    assert_eq!(lines[k], "s 1 - 0 0 1");
+    lines[k] = "s 1 - 0 0 0".to_owned();
+    let e = verify_text(&lines).unwrap_err();
+    assert!(
+        matches!(e, ReplayError::HashMismatch { step: 60, expected, got } if expected != got),
+        "{e}"
+    );
+    // A recorded hash changed: found at its own step.
+    let mut lines = fixture_lines;
+    let h = lines.iter().position(|l| l.starts_with("h 600 ")).unwrap();
+    lines[h] = "h 600 0123456789abcdef".to_owned();
+    let e = verify_text(&lines).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            ReplayError::HashMismatch {
+                step: 600,
+                expected: 0x0123_4567_89ab_cdef,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    // With a hash after every step, a pointer moved at step 500 shows at step 500 (the
+    // paddle is elsewhere), even though the game may absorb it a few steps later.
+    let (_, r) = play("level_2", 600, 1, |_| Vec::new());
+    let mut lines: Vec<String> = r.to_text().split('\n').map(str::to_owned).collect();
+    let k = step_line(&lines, 500);
+    lines[k] = "s 1 12.5 0 0 0".to_owned();
+    let e = verify_text(&lines).unwrap_err();
+    assert!(
+        matches!(e, ReplayError::HashMismatch { step: 500, .. }),
+        "{e}"
+    );
+}
+
+/// One mutation of a replay text.
+#[derive(Clone, Debug)]
+enum Mutation {
+    Truncate(usize),
+    SetByte(usize, u8),
+    Delete(usize, usize),
+    Insert(usize, String),
+    DuplicateLine(usize),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    let junk = prop_oneof![
+        Just("\n".to_owned()),
+        Just("s 1 ".to_owned()),
+        Just(format!("s {MAX_STEPS} - 0 0 0\n")),
+        Just("h 0 ".to_owned()),
+        Just("|".to_owned()),
+        Just("level 3 x\n".to_owned()),
+        Just("99999999999999999999".to_owned()),
+        Just("0x".to_owned()),
+        Just("NaN".to_owned()),
+        Just("\nend 0\n".to_owned()),
+        "[ -~\n]{0,12}",
+    ];
+    prop_oneof![
+        any::<usize>().prop_map(Mutation::Truncate),
+        (any::<usize>(), any::<u8>()).prop_map(|(a, b)| Mutation::SetByte(a, b)),
+        (any::<usize>(), 0usize..200).prop_map(|(a, n)| Mutation::Delete(a, n)),
+        (any::<usize>(), junk).prop_map(|(a, s)| Mutation::Insert(a, s)),
+        any::<usize>().prop_map(Mutation::DuplicateLine),
+    ]
+}
+
+fn apply(text: &str, mutations: &[Mutation]) -> Vec<u8> {
+    let mut b = text.as_bytes().to_vec();
+    for m in mutations {
+        let n = b.len().max(1);
+        match m {
+            Mutation::Truncate(at) => b.truncate(at % n),
+            Mutation::SetByte(at, v) => {
+                if !b.is_empty() {
+                    b[at % n] = *v;
+                }
+            }
+            Mutation::Delete(at, len) => {
+                let at = at % n;
+                let end = (at + len).min(b.len());
+                if at < end {
+                    b.drain(at..end);
+                }
+            }
+            Mutation::Insert(at, s) => {
+                let at = (at % n).min(b.len());
+                b.splice(at..at, s.bytes());
+            }
+            Mutation::DuplicateLine(k) => {
+                let mut lines: Vec<Vec<u8>> =
+                    b.split(|c| *c == b'\n').map(<[u8]>::to_vec).collect();
+                let k = k % lines.len();
+                let copy = lines[k].clone();
+                lines.insert(k, copy);
+                b = lines.join(&b'\n');
+            }
+        }
+    }
+    b
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 512,
+        failure_persistence: None,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(7),
+        ..ProptestConfig::default()
+    })]
+
+    /// Mutated and truncated replays are errors (typed, with a line), never panics; what
+    /// parses writes back to an equal replay, and a short one re-simulates without panicking.
+    #[test]
+    fn mutated_replays_are_errors_not_panics(mutations in proptest::collection::vec(mutation(), 1..4)) {
+        let text = std::fs::read_to_string(fixture()).unwrap();
+        let bytes = apply(&text, &mutations);
+        let Ok(s) = String::from_utf8(bytes) else {
+            return Ok(());
+        };
+        match Replay::parse(&s) {
+            Ok(r) => {
+                prop_assert_eq!(Replay::parse(&r.to_text()).unwrap(), r.clone());
+                if r.steps() <= 5000 && r.options == Options::default() {
+                    let _ = r.verify();
+                }
+            }
+            Err(ReplayError::Parse { line, .. }) => {
+                prop_assert!(line >= 1 && line <= s.split('\n').count().max(1));
+            }
+            Err(e) => prop_assert!(false, "unexpected error {e}"),
+        }
+    }
+}
+
+#[test]
+fn an_input_type_with_every_field_round_trips() {
+    // Keys and pointer together, negative zero, a launch mid-run.
+    let mut g = Game::level_1().unwrap();
+    g.start_recording(SceneText::builtin("level_1").unwrap(), 10)
+        .unwrap();
+    let inputs = [
+        Input {
+            pointer_x: Some(-0.0),
+            ..Input::default()
+        },
+        Input {
+            paddle_dir: -1,
+            aim_dir: 1,
+            ..Input::default()
+        },
+        Input {
+            paddle_dir: 1,
+            launch: true,
+            ..Input::default()
+        },
+        Input {
+            pointer_x: Some(1e-300),
+            aim_dir: -1,
+            ..Input::default()
+        },
+    ];
+    for (k, input) in inputs.iter().cycle().take(40).enumerate() {
+        let mut input = input.clone();
+        if k == 20 {
+            input.commands = vec![Command::Slower, Command::ToggleDebug];
+        }
+        g.update(&input, 1.0 / 60.0);
+    }
+    let r = g.take_replay().unwrap();
+    let back = Replay::parse(&r.to_text()).unwrap();
+    assert_eq!(back, r);
+    // Slower from frame 20: half speed, so 20 + 10 steps.
+    assert_eq!(back.verify().unwrap().steps, 30);
+}
