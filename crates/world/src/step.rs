@@ -847,8 +847,9 @@ impl World {
     /// A ball far from every tile searches as far as it can travel without touching one
     /// (the grid's clearance, a lower bound on the distance to every solid cell) without
     /// walking the grid; a ball near tiles walks a window of `STATIC_WINDOW_CELLS` grid
-    /// cells; both at most to `cap`. Returns the event, if any, and the absolute time the
-    /// search reached (the mover searches further from there when nothing was found).
+    /// cells or a quarter of its path over a step, whichever is longer; both at most to
+    /// `cap`. Returns the event, if any, and the absolute time the search reached (the mover
+    /// searches further from there when nothing was found).
     fn static_event(&self, m: usize, s_t: Real, cap: Real) -> (Option<Prediction>, Real) {
         let t0 = self.scratch.t0;
         let (shape, v) = self.shape_of(m);
@@ -884,7 +885,9 @@ impl World {
                     // No tile within `free` of the centre's path: the search window is the
                     // free run, and the grid walk is skipped; else a short window is walked.
                     let free = g.clearance(pos) - radius;
-                    let window = STATIC_WINDOW_CELLS * g.cell_size();
+                    // At least a quarter of a step's path: a few windows per step at most.
+                    let window =
+                        (STATIC_WINDOW_CELLS * g.cell_size()).max(0.25 * speed * self.config.dt);
                     skip_walk = free >= window;
                     let run = if skip_walk { free } else { window };
                     if speed > 0.0 && run < speed * (limit - base) {
