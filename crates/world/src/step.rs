@@ -156,7 +156,7 @@ const TC_STEPS: Real = 1e-4;
 
 /// How far beyond the end of the current step a prediction looks, in steps, when the world
 /// is left alone between steps (predictions then live on across steps).
-const LOOKAHEAD_STEPS: Real = 32.0;
+const LOOKAHEAD_STEPS: Real = 128.0;
 
 /// The event machinery, kept in the world between steps: every mover's latest prediction and
 /// the queue of them live on from step to step while nothing outside the step changes the
@@ -547,17 +547,11 @@ impl World {
                 Next::Horizon => self.predict(m),
             }
         }
-        for m in 0..n {
+        self.sample_balls(t1);
+        for m in nb..n {
             self.advance(m, t1);
             if self.scratch.mv[m].state == FROZEN {
                 self.scratch.mv[m].t = t1;
-                if m < nb {
-                    // A stopped ball resumes its path from here at the next step.
-                    self.anchors[m] = crate::world::Anchor {
-                        pos: self.balls[m].pos,
-                        time: t1,
-                    };
-                }
             }
         }
         self.time = t1;
@@ -591,6 +585,53 @@ impl World {
             s.valid = false;
         }
         self.scratch = s;
+    }
+
+    /// Moves every ball to absolute time `t1` (the step's end) from its anchor; a ball stopped
+    /// at the iteration bound stays and resumes its path from there at the next step. Each
+    /// ball on its own, so large worlds split the balls among the threads (the same result
+    /// for any split).
+    fn sample_balls(&mut self, t1: Real) {
+        fn sample(
+            balls: &mut [crate::world::Ball],
+            anchors: &mut [crate::world::Anchor],
+            mv: &mut [Mover],
+            t1: Real,
+        ) {
+            for ((b, a), r) in balls.iter_mut().zip(anchors.iter_mut()).zip(mv.iter_mut()) {
+                if r.state == ACTIVE && t1 > r.t {
+                    b.pos = a.pos + b.vel * (t1 - a.time);
+                }
+                if t1 > r.t {
+                    r.t = t1;
+                }
+                if r.state == FROZEN {
+                    r.t = t1;
+                    *a = crate::world::Anchor {
+                        pos: b.pos,
+                        time: t1,
+                    };
+                }
+            }
+        }
+        let nb = self.balls.len();
+        let mv = &mut self.scratch.mv[..nb];
+        let threads = self.threads.min(nb / (8 * MIN_PARALLEL_BATCH)).max(1);
+        if threads <= 1 {
+            sample(&mut self.balls, &mut self.anchors, mv, t1);
+            return;
+        }
+        let chunk = nb.div_ceil(threads);
+        std::thread::scope(|scope| {
+            for ((b, a), r) in self
+                .balls
+                .chunks_mut(chunk)
+                .zip(self.anchors.chunks_mut(chunk))
+                .zip(mv.chunks_mut(chunk))
+            {
+                scope.spawn(move || sample(b, a, r, t1));
+            }
+        });
     }
 
     /// Predicts mover `m`'s next events from its current time, all of them anew: the static
@@ -858,6 +899,8 @@ impl World {
         let mut searched = cap;
         // Whether no tile can be met before `searched` (the grid's clearance says so).
         let mut skip_walk = false;
+        // The grid's clearance at a ball's centre (0: unknown, walk).
+        let mut clear: Real = 0.0;
         let take = |toi: Real,
                     target: PTarget,
                     hit: SweepHit,
@@ -884,7 +927,8 @@ impl World {
                 if let Some(g) = &self.grid {
                     // No tile within `free` of the centre's path: the search window is the
                     // free run, and the grid walk is skipped; else a short window is walked.
-                    let free = g.clearance(pos) - radius;
+                    clear = g.clearance(pos);
+                    let free = clear - radius;
                     // At least a quarter of a step's path: a few windows per step at most.
                     let window =
                         (STATIC_WINDOW_CELLS * g.cell_size()).max(0.25 * speed * self.config.dt);
@@ -912,7 +956,7 @@ impl World {
                 let a = self.anchors[m];
                 let reach = radius + v.length() * (limit - base);
                 if let (Some(g), false) = (&self.grid, skip_walk) {
-                    if g.clearance(pos) <= reach * (1.0 + 1e-9) + 1e-9 {
+                    if clear <= reach * (1.0 + 1e-9) + 1e-9 {
                         if let Some(gh) = g.sweep_circle_between(a.pos, radius, v, base, limit) {
                             take(
                                 gh.hit.toi,
