@@ -1,4 +1,6 @@
-//! Times the step on the arena: `arena_perf N SPEED STEPS [off]`.
+//! Times the step on the arena: `arena_perf N SPEED STEPS [off]`; environment: `THREADS=n`
+//! (World::set_threads), `EDIT=1` (touch the world before every step, as a game moving a
+//! paddle does: every step predicts everything again).
 use collide_world::{scene::arena_scene, scene::arena_scene_tiled, World};
 fn main() {
     let a: Vec<String> = std::env::args().collect();
@@ -24,7 +26,13 @@ fn main() {
     let e0 = w.kinetic_energy();
     let mut times = Vec::new();
     let mut ev = 0;
+    let edit = std::env::var("EDIT").is_ok();
     for _ in 0..steps {
+        if edit {
+            // A game that touches the world every step (a paddle): everything predicted again.
+            let b = w.balls()[0];
+            w.set_ball_velocity(b.id, b.vel).unwrap();
+        }
         let t = std::time::Instant::now();
         ev += w.step().len();
         times.push(t.elapsed().as_secs_f64() * 1e3);
