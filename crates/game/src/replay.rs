@@ -296,21 +296,15 @@ impl SceneText {
     }
 
     /// The text of a command-line scene argument, resolved as `collide_scenes::resolve` does:
-    /// an existing file or an argument that looks like a path (`.toml`, `.dat`, a `/`) is
-    /// read ([`SceneText::read`]), anything else is a built-in name ([`SceneText::builtin`]).
+    /// a file argument (`collide_scenes::is_file_arg`) is read ([`SceneText::read`]), anything
+    /// else is a built-in name ([`SceneText::builtin`]).
     ///
     /// # Errors
     /// As [`SceneText::read`]; [`ReplayError::Scene`] with `SceneError::UnknownScene` for
     /// an unknown name.
     pub fn from_arg(arg: &str) -> Result<SceneText, ReplayError> {
-        let path = Path::new(arg);
-        let looks_like_path = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("toml") || e.eq_ignore_ascii_case("dat"))
-            || arg.contains('/')
-            || arg.contains(std::path::MAIN_SEPARATOR);
-        if path.is_file() || looks_like_path {
-            return SceneText::read(path);
+        if collide_scenes::is_file_arg(arg) {
+            return SceneText::read(Path::new(arg));
         }
         SceneText::builtin(arg).ok_or_else(|| {
             ReplayError::Scene(SceneError::UnknownScene {

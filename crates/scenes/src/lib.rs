@@ -140,6 +140,20 @@ pub fn load(name: &str) -> Option<Result<Scene, SceneError>> {
     Some(Scene::from_toml_str(embedded.text, embedded.path, &resolve))
 }
 
+/// Whether a command-line scene argument names a file rather than a built-in scene: an
+/// existing file, or an argument that looks like a path (ends in `.toml` or `.dat`, any case,
+/// or contains a path separator). [`resolve`] reads such an argument as a file.
+#[must_use]
+pub fn is_file_arg(arg: &str) -> bool {
+    let path = Path::new(arg);
+    path.is_file()
+        || path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("toml") || e.eq_ignore_ascii_case("dat"))
+        || arg.contains('/')
+        || arg.contains(std::path::MAIN_SEPARATOR)
+}
+
 /// Turns a command-line argument into a scene:
 /// 1. an existing file: a TOML scene, or a bare BricksBeater level if it ends in `.dat`
 ///    ([`Scene::load`]);
@@ -151,14 +165,8 @@ pub fn load(name: &str) -> Option<Result<Scene, SceneError>> {
 /// The errors of [`Scene::load`] for files, and [`SceneError::UnknownScene`] listing the
 /// built-in names when the argument is none of these.
 pub fn resolve(arg: &str) -> Result<Scene, SceneError> {
-    let path = Path::new(arg);
-    let looks_like_path = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("toml") || e.eq_ignore_ascii_case("dat"))
-        || arg.contains('/')
-        || arg.contains(std::path::MAIN_SEPARATOR);
-    if path.is_file() || looks_like_path {
-        return Scene::load(path);
+    if is_file_arg(arg) {
+        return Scene::load(Path::new(arg));
     }
     match load(arg) {
         Some(result) => result,

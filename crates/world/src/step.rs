@@ -849,20 +849,18 @@ impl World {
         let (pos, v) = (b.pos, b.vel);
         let c = self.scratch.bp.cell_of(m);
         let bx = self.scratch.bp.cell_box(c);
-        let tx = if v.x > 0.0 {
-            (bx.max.x - pos.x) / v.x
-        } else if v.x < 0.0 {
-            (bx.min.x - pos.x) / v.x
-        } else {
-            Real::INFINITY
+        // Time to reach the side of [lo, hi] the velocity points to, per axis.
+        let exit = |p: Real, v: Real, lo: Real, hi: Real| -> Real {
+            if v > 0.0 {
+                (hi - p) / v
+            } else if v < 0.0 {
+                (lo - p) / v
+            } else {
+                Real::INFINITY
+            }
         };
-        let ty = if v.y > 0.0 {
-            (bx.max.y - pos.y) / v.y
-        } else if v.y < 0.0 {
-            (bx.min.y - pos.y) / v.y
-        } else {
-            Real::INFINITY
-        };
+        let tx = exit(pos.x, v.x, bx.min.x, bx.max.x);
+        let ty = exit(pos.y, v.y, bx.min.y, bx.max.y);
         let tc = tx.min(ty).max(0.0);
         if !tc.is_finite() {
             return NO_CROSSING;
