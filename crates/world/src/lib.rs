@@ -5,6 +5,8 @@
 //! ids, scenes (TOML files, BricksBeater levels, built-in generators), and the fixed-step
 //! [`World::step`] with exact, event-driven continuous collision detection, collision events,
 //! world queries (circle cast, point and box overlap) and a state hash for determinism checks.
+//! [`World::set_threads`] lets the step predict large batches on several threads with results
+//! identical bit for bit to one thread's (only `std::thread::scope`, no thread-pool crate).
 //!
 //! Depends on `collide-core` (geometry), `glam`, `serde`/`toml` (scenes) and `thiserror`. It
 //! must never depend on a renderer, a window, a game's rules or a command-line crate.
