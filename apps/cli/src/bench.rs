@@ -27,11 +27,6 @@ use serde::Serialize;
 use crate::stats;
 use crate::{json_error, parse_on_off, stdout_error, CliError, Result};
 
-/// Balls per arena tile when `--tiles auto`: the densest configuration of the table
-/// (10 000 balls in one `[0, 1000]²` arena). Above it the arena is repeated side by side, since
-/// one arena cannot hold 100 000 balls of radius 2 (random placement jams near 36 000).
-pub const BALLS_PER_TILE: usize = 10_000;
-
 /// The arguments of `collide bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -86,7 +81,8 @@ pub struct BenchArgs {
 /// How many arenas are laid side by side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tiles {
-    /// One arena per [`BALLS_PER_TILE`] balls (at least one), tiled as squarely as possible.
+    /// One arena per [`collide_world::scene::ARENA_BALLS_PER_TILE`] balls (at least one),
+    /// tiled as squarely as possible.
     Auto,
     /// `(across, down)` arenas.
     Fixed(usize, usize),
@@ -117,21 +113,8 @@ fn parse_tiles(s: &str) -> Result<Tiles, String> {
     Ok(Tiles::Fixed(c, r))
 }
 
-/// The `--tiles auto` layout: `k = ceil(balls / BALLS_PER_TILE)` arenas (at least 1) as
-/// `(across, down)` with `across · down = k` and `across >= down` as close as possible.
-#[must_use]
-pub fn auto_tiles(balls: usize) -> (usize, usize) {
-    let k = balls.div_ceil(BALLS_PER_TILE).max(1);
-    let mut down = 1;
-    let mut d = 1;
-    while d * d <= k {
-        if (k / d) * d == k {
-            down = d;
-        }
-        d += 1;
-    }
-    (k / down, down)
-}
+/// The `--tiles auto` layout ([`collide_world::scene::arena_auto_tiles`]).
+pub use collide_world::scene::arena_auto_tiles as auto_tiles;
 
 /// The benchmark scene: [`arena_scene`]`(balls, speed, seed)` with its 40 × 40 grid repeated
 /// `across × down` times (world `1000·across × 1000·down`, four walls, the same 226 wall cells

@@ -4,29 +4,12 @@ use collide_core::Vec2;
 use collide_world::scene::arena_scene_tiled;
 use collide_world::{Grid, Scene};
 
-/// Balls per `[0, 1000]²` arena: above it the arena is repeated side by side (one arena
-/// cannot hold 100 000 balls of radius 2: random placement jams near 36 000). The same rule
-/// as `collide bench --tiles auto` (`apps/cli/src/bench.rs`).
-pub const BALLS_PER_TILE: usize = 10_000;
+/// The automatic tiling: one arena per `collide_world::scene::ARENA_BALLS_PER_TILE` balls,
+/// the same rule as `collide bench --tiles auto`.
+pub use collide_world::scene::arena_auto_tiles as auto_tiles;
 
 /// Tolerance of the overlap and embedding checks, world units (as `collide run`).
 pub const TOLERANCE: f64 = 1e-6;
-
-/// `k = ceil(balls / BALLS_PER_TILE)` arenas (at least 1) as `(across, down)`, `across ·
-/// down = k`, `across >= down`, as square as possible (100 000 balls: 5 × 2).
-#[must_use]
-pub fn auto_tiles(balls: usize) -> (usize, usize) {
-    let k = balls.div_ceil(BALLS_PER_TILE).max(1);
-    let mut down = 1;
-    let mut d = 1;
-    while d * d <= k {
-        if (k / d) * d == k {
-            down = d;
-        }
-        d += 1;
-    }
-    (k / down, down)
-}
 
 /// `arena_scene(balls, speed, seed)` (ball-ball on) with its grid repeated `across × down`
 /// times; `(1, 1)` is the arena itself. Identical to `collide bench`'s scene.

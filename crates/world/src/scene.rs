@@ -305,6 +305,29 @@ pub fn arena_scene(balls: usize, speed: Real, seed: u64) -> Scene {
     }
 }
 
+/// Balls per `[0, 1000]²` arena when a benchmark tiles the arena automatically
+/// ([`arena_auto_tiles`]): the densest configuration of issue 5's table (10 000 balls in one
+/// arena). One arena cannot hold 100 000 balls of radius 2 (random placement jams near 36 000).
+pub const ARENA_BALLS_PER_TILE: usize = 10_000;
+
+/// How many arenas side by side hold `balls` at the density of [`ARENA_BALLS_PER_TILE`]:
+/// `k = ceil(balls / ARENA_BALLS_PER_TILE)` arenas (at least 1) as `(across, down)` with
+/// `across · down = k` and `across >= down`, as square as possible (100 000 balls: `(5, 2)`).
+/// The layout of `collide bench --tiles auto` and of the rapier2d comparison.
+#[must_use]
+pub fn arena_auto_tiles(balls: usize) -> (usize, usize) {
+    let k = balls.div_ceil(ARENA_BALLS_PER_TILE).max(1);
+    let mut down = 1;
+    let mut d = 1;
+    while d * d <= k {
+        if k % d == 0 {
+            down = d;
+        }
+        d += 1;
+    }
+    (k / down, down)
+}
+
 /// [`arena_scene`]`(balls, speed, seed)` with its 40 × 40 grid repeated `across × down` times:
 /// world `1000·across × 1000·down`, four walls, the same 226 wall cells in every tile, the
 /// balls spread over the whole world. `(1, 1)` is `arena_scene` itself. Used for ball counts
