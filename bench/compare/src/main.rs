@@ -241,25 +241,44 @@ fn opt<T>(x: Option<T>, f: impl Fn(T) -> String) -> String {
     x.map_or_else(|| "-".to_owned(), f)
 }
 
-fn print_row(r: &Row) {
+/// The cells both tables show for a row, in order: collide ms, rapier ms, energy change
+/// collide / rapier, overlapping pairs, tunneled, embedded (collide, rapier each). The ratio
+/// comes separately (each table formats it its own way).
+fn row_cells(r: &Row) -> [String; 10] {
     let rp = r.rapier.as_ref();
+    [
+        fmt_ms(r.collide.ms_median),
+        opt(rp, |x| fmt_ms(x.ms_median)),
+        fmt_energy(r.collide.energy_rel_change()),
+        opt(rp, |x| fmt_energy(x.energy_rel_change())),
+        r.collide.overlaps.to_string(),
+        opt(rp, |x| x.overlaps.to_string()),
+        r.collide.tunneled.to_string(),
+        opt(rp, |x| x.tunneled.to_string()),
+        r.collide.embedded.to_string(),
+        opt(rp, |x| x.embedded.to_string()),
+    ]
+}
+
+fn print_row(r: &Row) {
+    let [ms_c, ms_r, e_c, e_r, o_c, o_r, t_c, t_r, em_c, em_r] = row_cells(r);
     println!(
         "{:>7} {:>6} {:>5} {:>4} | {:>9} {:>9} {:>7} | {:>9} {:>9} | {:>5} {:>6} | {:>5} {:>6} | {:>5} {:>6} | {:016x}",
         r.cfg.balls,
         r.cfg.speed,
         r.collide.steps,
         format!("{}x{}", r.tiles.0, r.tiles.1),
-        fmt_ms(r.collide.ms_median),
-        opt(rp, |x| fmt_ms(x.ms_median)),
+        ms_c,
+        ms_r,
         opt(r.ratio(), |x| format!("{x:.1}x")),
-        fmt_energy(r.collide.energy_rel_change()),
-        opt(rp, |x| fmt_energy(x.energy_rel_change())),
-        r.collide.overlaps,
-        opt(rp, |x| x.overlaps.to_string()),
-        r.collide.tunneled,
-        opt(rp, |x| x.tunneled.to_string()),
-        r.collide.embedded,
-        opt(rp, |x| x.embedded.to_string()),
+        e_c,
+        e_r,
+        o_c,
+        o_r,
+        t_c,
+        t_r,
+        em_c,
+        em_r,
         r.hash,
     );
 }
@@ -551,24 +570,15 @@ fn markdown(
     );
     let _ = writeln!(s, "|{}", "---|".repeat(14));
     for r in rows {
-        let rp = r.rapier.as_ref();
+        let [ms_c, ms_r, rest @ ..] = row_cells(r);
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {ms_c} | {ms_r} | {} | {} |",
             r.cfg.balls,
             r.cfg.speed,
             r.collide.steps,
-            fmt_ms(r.collide.ms_median),
-            opt(rp, |x| fmt_ms(x.ms_median)),
             opt(r.ratio(), |x| format!("**{x:.1}x**")),
-            fmt_energy(r.collide.energy_rel_change()),
-            opt(rp, |x| fmt_energy(x.energy_rel_change())),
-            r.collide.overlaps,
-            opt(rp, |x| x.overlaps.to_string()),
-            r.collide.tunneled,
-            opt(rp, |x| x.tunneled.to_string()),
-            r.collide.embedded,
-            opt(rp, |x| x.embedded.to_string()),
+            rest.join(" | "),
         );
     }
     let _ = writeln!(s);
