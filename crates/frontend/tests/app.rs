@@ -231,3 +231,33 @@ fn save_replay_records_the_session_and_it_verifies() {
     let mut b = app(Args::default());
     assert!(b.save_replay().unwrap().is_none());
 }
+
+/// Both frontends open their scene through `App::new`: a bad scene is a typed error whose
+/// report names what was asked and, for a broken level, the file and the line.
+#[test]
+fn bad_scenes_are_errors_naming_the_scene_file_and_line() {
+    let report = |scene: &str| {
+        let args = Args {
+            scene: Some(scene.to_owned()),
+            ..Args::default()
+        };
+        match App::new(&args) {
+            Ok(_) => panic!("{scene}: opened"),
+            Err(e) => collide_frontend::error_report(&e),
+        }
+    };
+    for scene in ["no_such_scene", "missing/level_9.dat", "broken.toml"] {
+        let r = report(scene);
+        assert!(
+            r.starts_with("error: ") && r.contains(scene),
+            "{scene}: {r}"
+        );
+    }
+    let dir = std::env::temp_dir().join(format!("collide-frontend-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("ragged.dat");
+    std::fs::write(&bad, "###\n#R\n").unwrap();
+    let r = report(bad.to_str().unwrap());
+    assert!(r.contains("ragged.dat") && r.contains("line 2"), "{r}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
