@@ -175,7 +175,7 @@ pub fn replay(data: &[u8], log: &mut dyn FnMut(&World, u32)) {
                 world.set_cell(c, cell);
             }
             2 => {
-                if let Some(b) = world.balls().first().copied() {
+                if let Some(b) = world.balls().next() {
                     let p = bytes.vec2(Vec2::ZERO, world.size());
                     let _ = world.set_ball_position(b.id, p);
                 }
@@ -184,7 +184,6 @@ pub fn replay(data: &[u8], log: &mut dyn FnMut(&World, u32)) {
         }
         let outside_before: BTreeSet<BallId> = world
             .balls()
-            .iter()
             .filter(|b| outside(&world, b))
             .map(|b| b.id)
             .collect();
@@ -231,7 +230,7 @@ fn check(world: &World, stranded: &BTreeSet<BallId>) {
         assert!(b.pos.is_finite() && b.vel.is_finite(), "{b:?}");
         if !stranded.contains(&b.id) {
             assert!(
-                !outside(world, b),
+                !outside(world, &b),
                 "{b:?} outside the closed walls {:?} of {}",
                 world.walls(),
                 world.size()

@@ -658,7 +658,7 @@ fn step_with_a_large_ball_over_a_fine_grid_finishes_in_bounded_time() {
         w.add_ball(ball((200.0, 500.0), (60_000.0, 1.0), 50.0, 1.0))
             .unwrap();
         w.step();
-        w.balls()[0].pos
+        w.balls().get(0).expect("a ball").pos
     });
     let pos = r.unwrap_or_else(|| panic!("one step did not finish within {:?}", started.elapsed()));
     assert!(pos.is_finite());

@@ -573,7 +573,7 @@ fn check_state(w: &World, checks: Checks) -> Result<(), String> {
         }
     }
     if checks.ball_pairs {
-        let balls = w.balls();
+        let balls: Vec<_> = w.balls().collect();
         for (i, a) in balls.iter().enumerate() {
             for b in &balls[i + 1..] {
                 let d = (a.pos - b.pos).length();

@@ -32,7 +32,7 @@ fn hashes(mut world: World, threads: usize, steps: usize) -> Vec<u64> {
                     })
                     .expect("a valid ball");
             }
-            let first = world.balls()[0].id;
+            let first = world.balls().get(0).expect("a ball").id;
             assert!(world.remove_ball(first).is_some(), "the first ball exists");
         }
         world.step();

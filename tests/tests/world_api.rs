@@ -259,7 +259,7 @@ fn same_scene_same_hash_and_hash_sees_every_change() {
         b.step();
     }
     assert_eq!(a.state_hash(), b.state_hash());
-    let id = b.balls()[7].id;
+    let id = b.balls().get(7).expect("a ball").id;
     let v = b.ball(id).unwrap().vel;
     b.set_ball_velocity(id, v + Vec2::new(1e-12, 0.0)).unwrap();
     assert_ne!(a.state_hash(), b.state_hash());

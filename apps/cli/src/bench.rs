@@ -170,11 +170,11 @@ pub struct BenchRow {
     pub events_per_step: f64,
     /// `events` divided by the total time spent in the timed `step()` calls, per second.
     pub events_per_second: f64,
-    /// `size_of::<collide_world::Ball>()`: the public ball record only. The world also keeps
-    /// per-ball internal state (the anchor of each ball's path and the step's scratch arrays),
-    /// not counted here.
+    /// `size_of::<collide_world::Ball>()`: the public ball value `World::balls` yields (with
+    /// its position derived from its path); not what the world stores.
     pub ball_struct_bytes: usize,
-    /// Bytes of state per ball (`World::STATE_BYTES_PER_BALL`: ball record + path anchor).
+    /// Bytes of state per ball (`World::STATE_BYTES_PER_BALL`: id, path start and its time,
+    /// velocity, radius, density).
     pub state_bytes_per_ball: usize,
     /// Bytes the step keeps per ball between steps (`World::STEP_BYTES_PER_BALL`).
     pub step_bytes_per_ball: usize,
@@ -290,7 +290,7 @@ pub fn run_one(
         } else {
             0.0
         },
-        overlapping_pairs: stats::overlapping_pairs(world.balls()),
+        overlapping_pairs: stats::overlapping_pairs(&world.balls().collect::<Vec<_>>()),
         embedded: stats::embedded(&world),
         iteration_limits,
         state_hash: format!("{:016x}", world.state_hash()),
@@ -375,11 +375,11 @@ pub fn cmd_bench(args: &BenchArgs) -> Result<()> {
         let intro = format!(
             "arena benchmark: dt = 1/60 s, radius 2, restitution 1, seed {}, {threads_note}; \
              ms/step = median wall time of one World::step; energy = relative change over the \
-             run; state per ball = {} bytes (ball record {} + path anchor), plus {} bytes the \
-             step keeps per ball between steps (predictions, links, queue entry)",
+             run; state per ball = {} bytes (id, path start and its time, velocity, radius, \
+             density: the position is derived), plus {} bytes the step keeps per ball between \
+             steps (predictions, links, queue entry)",
             args.seed,
             World::STATE_BYTES_PER_BALL,
-            std::mem::size_of::<Ball>(),
             World::STEP_BYTES_PER_BALL
         );
         if args.markdown {

@@ -359,7 +359,7 @@ fn cmd_run(args: &SceneArgs, steps: u64, dump: bool) -> Result<()> {
         balls_alive: world.balls().len(),
         balls_lost: counts.get("ball_lost"),
         embedded: stats::embedded(&world),
-        overlapping_pairs: stats::overlapping_pairs(world.balls()),
+        overlapping_pairs: stats::overlapping_pairs(&world.balls().collect::<Vec<_>>()),
         energy_start,
         energy_end: world.kinetic_energy(),
         energy_max_rel_dev: max_dev,

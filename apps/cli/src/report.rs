@@ -115,8 +115,8 @@ pub struct BallOut {
     radius: f64,
 }
 
-impl From<&Ball> for BallOut {
-    fn from(b: &Ball) -> Self {
+impl From<Ball> for BallOut {
+    fn from(b: Ball) -> Self {
         BallOut {
             id: b.id.to_bits(),
             pos: xy(b.pos),

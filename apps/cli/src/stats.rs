@@ -214,8 +214,8 @@ mod tests {
                 })
                 .collect();
             let w = world_with(&balls);
-            let fast = overlapping_pairs(w.balls());
-            assert_eq!(fast, brute(w.balls()), "n = {n}");
+            let fast = overlapping_pairs(&w.balls().collect::<Vec<_>>());
+            assert_eq!(fast, brute(&w.balls().collect::<Vec<_>>()), "n = {n}");
             assert!(n < 200 || fast > 0, "n = {n}: no overlap to test");
         }
     }
@@ -226,16 +226,19 @@ mod tests {
             .map(|i| (10.0 + 6.0 * i as f64, 10.0, 3.0))
             .collect();
         let w = world_with(&balls);
-        assert_eq!(overlapping_pairs(w.balls()), 0);
+        assert_eq!(overlapping_pairs(&w.balls().collect::<Vec<_>>()), 0);
         balls.push((13.0, 10.0, 3.0)); // overlaps two neighbours
         let w = world_with(&balls);
-        assert_eq!(overlapping_pairs(w.balls()), 2);
+        assert_eq!(overlapping_pairs(&w.balls().collect::<Vec<_>>()), 2);
         // All on one point, zero radius: nothing overlaps.
         let w = world_with(&vec![(5.0, 5.0, 0.0); 50]);
-        assert_eq!(overlapping_pairs(w.balls()), 0);
+        assert_eq!(overlapping_pairs(&w.balls().collect::<Vec<_>>()), 0);
         // All on one point with radius 1: every pair.
         let w = world_with(&vec![(5.0, 5.0, 1.0); 50]);
-        assert_eq!(overlapping_pairs(w.balls()), 50 * 49 / 2);
+        assert_eq!(
+            overlapping_pairs(&w.balls().collect::<Vec<_>>()),
+            50 * 49 / 2
+        );
     }
 
     #[test]

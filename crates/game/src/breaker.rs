@@ -667,9 +667,7 @@ impl Breaker {
             PowerKind::Triple => {
                 let flying: Vec<_> = world
                     .balls()
-                    .iter()
                     .filter(|b| !self.resting.contains(&b.id) && b.vel != Vec2::ZERO)
-                    .copied()
                     .collect();
                 'split: for b in flying {
                     for sign in [1.0, -1.0] {

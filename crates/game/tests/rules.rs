@@ -141,7 +141,7 @@ fn level_1_is_sealed_so_a_launch_rains_balls_next_to_its_bricks() {
     let opts = g.options().clone();
     step(&mut g, None, true);
     // The waiting ball, plus 8 balls at the centres of distinct pocket cells.
-    let balls = g.world().balls();
+    let balls: Vec<_> = g.world().balls().collect();
     assert_eq!(balls.len(), 1 + opts.rain);
     let grid = g.world().grid().unwrap();
     let mut cells: Vec<_> = balls[1..]
@@ -287,7 +287,7 @@ fn bounce_at(offset: Real, options: Options) -> (Vec2, Real) {
         });
         if let Some(point) = hit {
             let p = paddle_box(&g);
-            let v = g.world().balls()[0].vel;
+            let v = g.world().balls().get(0).expect("a ball").vel;
             return (v, (point.x - p.center().x) / 40.0);
         }
     }
@@ -331,7 +331,7 @@ fn minimum_angle_turns_a_horizontal_ball() {
         let mut g = game(corner_brick(), opts);
         step(&mut g, None, true);
         // A ball in the open moving horizontally.
-        let id = g.world().balls()[0].id;
+        let id = g.world().balls().get(0).expect("a ball").id;
         g.world_mut()
             .set_ball_position(id, Vec2::new(90.0, 100.0))
             .unwrap();
@@ -373,7 +373,7 @@ fn aim_preview_starts_where_cast_circle_says() {
     // The preview is the path: launching, the ball passes through the first impact point.
     let mut g = g;
     step(&mut g, None, true);
-    let id = g.world().balls()[0].id;
+    let id = g.world().balls().get(0).expect("a ball").id;
     let mut hit_at = None;
     for _ in 0..600 {
         step(&mut g, None, false);
@@ -427,7 +427,7 @@ fn aim_keys_turn_the_launch() {
 fn no_ball_is_ever_caught_between_paddle_and_wall() {
     let mut g = game(corner_brick(), straight_up());
     step(&mut g, None, true);
-    let id = g.world().balls()[0].id;
+    let id = g.world().balls().get(0).expect("a ball").id;
     let p = paddle_box(&g);
     // A ball falling right next to the left wall, already level with the paddle's top, while
     // the pointer asks the paddle (now at x = 50..130) to touch that wall.
@@ -473,7 +473,7 @@ fn a_jittery_pointer_never_squeezes_a_ball_against_a_wall() {
     for round in 0..40 {
         let mut g = game(corner_brick(), straight_up());
         step(&mut g, None, true);
-        let id = g.world().balls()[0].id;
+        let id = g.world().balls().get(0).expect("a ball").id;
         let p = paddle_box(&g);
         let x = if round % 2 == 0 {
             rng.range_f64(3.0, 12.0)

@@ -216,8 +216,8 @@ fn paint_balls<T: PixelTarget + ?Sized>(
         Some((first, last.min(bands - 1), c, r))
     };
     let mut counts = vec![0u32; bands + 1];
-    for b in balls {
-        if let Some((first, last, _, _)) = span(b) {
+    for b in balls.iter() {
+        if let Some((first, last, _, _)) = span(&b) {
             for band in first..=last {
                 counts[band + 1] += 1;
             }
@@ -229,7 +229,7 @@ fn paint_balls<T: PixelTarget + ?Sized>(
     let mut order = vec![0u32; counts[bands] as usize];
     let mut next = counts.clone();
     for (i, b) in balls.iter().enumerate() {
-        if let Some((first, last, _, _)) = span(b) {
+        if let Some((first, last, _, _)) = span(&b) {
             for band in first..=last {
                 order[next[band] as usize] = i as u32;
                 next[band] += 1;
@@ -246,10 +246,12 @@ fn paint_balls<T: PixelTarget + ?Sized>(
             y1: (y0 + BAND_ROWS).min(view.y1),
         };
         for &i in &order[counts[band] as usize..counts[band + 1] as usize] {
-            let b = &balls[i as usize];
+            let Some(b) = balls.get(i as usize) else {
+                continue;
+            };
             let r = (b.radius * camera.scale).max(style.min_ball_radius_px);
             let rgb = match frame.ball_color {
-                Some(f) => f(b),
+                Some(f) => f(&b),
                 None => style.ball,
             };
             discs.paint(target, camera.to_pixel(b.pos), r, rgb, &clip);

@@ -48,7 +48,7 @@ fn each_ball_in_its_own_colour() {
     let mut world = empty_world(100.0, 50.0);
     ball(&mut world, 20.5, 20.5, 0.0, 0.0, 5.0);
     ball(&mut world, 60.5, 20.5, 0.0, 0.0, 5.0);
-    let first = world.balls()[0].id;
+    let first = world.balls().get(0).expect("a ball").id;
     let colour = |b: &Ball| if b.id == first { RED } else { GREEN };
     let mut frame = Frame::new(&world);
     frame.ball_color = Some(&colour);
@@ -161,7 +161,7 @@ fn debug_trace_draws_the_swept_path_and_the_contact_normal() {
     // back 5, to x = 90.
     let mut world = World::new(Vec2::new(100.0, 60.0), Walls::ALL, StepConfig::default()).unwrap();
     ball(&mut world, 80.0, 30.0, 1200.0, 0.0, 5.0);
-    let id = world.balls()[0].id;
+    let id = world.balls().get(0).expect("a ball").id;
     let start = [(id, Vec2::new(80.0, 30.0))];
     world.step();
     let events: Vec<Event> = world.events().to_vec();
@@ -360,7 +360,7 @@ fn banded_ball_painting_equals_painting_one_ball_after_another() {
         y1: 200,
     };
     for b in world.balls() {
-        draw_disc(&mut plain, cam.to_pixel(b.pos), b.radius, colour(b), &view);
+        draw_disc(&mut plain, cam.to_pixel(b.pos), b.radius, colour(&b), &view);
     }
     assert_eq!(banded, plain);
 }

@@ -30,7 +30,7 @@ fn main() {
     for _ in 0..steps {
         if edit {
             // A game that touches the world every step (a paddle): everything predicted again.
-            let b = w.balls()[0];
+            let b = w.balls().get(0).expect("a ball");
             w.set_ball_velocity(b.id, b.vel).unwrap();
         }
         let t = std::time::Instant::now();

@@ -32,17 +32,14 @@ impl World {
         }
         self.embed_check = false;
         for i in 0..self.balls.len() {
-            let b = self.balls[i];
+            let b = self.balls[i].ball_at(self.time);
             if self.circle_overlap_depth_ok(b.pos, b.radius, EMBED_SLACK, None) {
                 continue;
             }
             if let Some(to) = self.free_position(b.pos, b.radius) {
-                self.balls[i].pos = to;
                 self.scratch.valid = false;
-                self.anchors[i] = crate::world::Anchor {
-                    pos: to,
-                    time: self.time,
-                };
+                self.balls[i].anchor = to;
+                self.balls[i].anchor_time = self.time;
                 self.events.push(Event::Unembedded {
                     body: Body::Ball(b.id),
                     from: b.pos,

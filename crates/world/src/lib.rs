@@ -50,4 +50,4 @@ pub use desc::*;
 pub use event::{Body, Event, Side};
 pub use grid::{CellCoord, Grid, GridError, GridHit};
 pub use ids::{BallId, RectId};
-pub use world::{Ball, CastHit, Rect, Target, World, WorldError};
+pub use world::{Ball, Balls, CastHit, Rect, Target, World, WorldError};

@@ -111,6 +111,11 @@ struct Mover {
     cross_cell: u32,
     /// Bumped whenever its velocity changes (voids predictions made against its old path).
     motion: u32,
+    /// Its velocity changes this step (bounded by `max_events_per_body`).
+    events: u32,
+    /// Its search events this step: cell crossings and static windows' ends (bounded, see
+    /// `over_search_bound`).
+    searches: u32,
     /// `ACTIVE`, `FROZEN` or `DEAD`.
     state: u8,
     /// Whether `stat_t` is a static event's time.
@@ -173,7 +178,6 @@ pub(crate) struct Scratch {
     mv: Vec<Mover>,
     /// Absolute time of each mover's last collision (for the TC rule).
     last_hit: Vec<Real>,
-    count: Vec<u32>,
     /// Each mover's earliest event with static geometry (tiles, walls, open sides, static and
     /// kinematic rectangles) before its horizon; valid while its velocity is unchanged (and
     /// the brick it aims at exists).
@@ -187,9 +191,6 @@ pub(crate) struct Scratch {
     dyn_rects: Vec<u32>,
     bp: CellLists,
     use_bp: bool,
-    /// Search events (cell crossings, static windows) per mover this step (bounded like
-    /// collisions, to rule out any loop).
-    crossings: Vec<u32>,
     /// Largest ball radius this step (for the rectangles' broad-phase queries).
     max_radius: Real,
     /// Scratch list of candidate movers.
@@ -202,6 +203,8 @@ pub(crate) struct Scratch {
     /// Movers to predict again at the start of the next step: stopped at the iteration
     /// bound, or with nothing to do before the end of this step.
     frozen: Vec<u32>,
+    /// Movers whose predictions end within the next step (found at the end of this one).
+    renew: Vec<u32>,
     /// Absolute times of the step's start and end, and the predictions' horizon.
     t0: Real,
     t1: Real,
@@ -210,12 +213,11 @@ pub(crate) struct Scratch {
 
 impl Scratch {
     /// Bytes the step keeps per mover between steps: its hot record, its two stored
-    /// predictions, its TC time, event and crossing counters, its broad-phase links and its
-    /// queue entry (the batch buffers, used only at rebuilds and renewals, not counted).
+    /// predictions, its TC time, its broad-phase links and its queue entry (the batch
+    /// buffers, used only at rebuilds and renewals, not counted).
     pub(crate) const BYTES_PER_MOVER: usize = std::mem::size_of::<Mover>()
         + 2 * std::mem::size_of::<Option<Prediction>>()
         + std::mem::size_of::<Real>()
-        + 2 * std::mem::size_of::<u32>()
         + crate::broad::CellLists::BYTES_PER_BODY
         + EventQueue::BYTES_PER_MOVER;
 }
@@ -254,13 +256,25 @@ impl World {
         self.balls.len()
     }
 
+    /// Ball `m`'s centre at its own time (`mv[m].t`), derived from its path's start; a
+    /// frozen ball stays where it stopped (its path was re-anchored there).
+    #[inline]
+    fn ball_pos(&self, m: usize) -> Vec2 {
+        let b = &self.balls[m];
+        if self.scratch.mv[m].state == FROZEN {
+            b.anchor
+        } else {
+            b.pos_at(self.scratch.mv[m].t)
+        }
+    }
+
     fn shape_of(&self, m: usize) -> (Shape, Vec2) {
         let nb = self.nb();
         if m < nb {
             let b = &self.balls[m];
             (
                 Shape::Circle {
-                    pos: b.pos,
+                    pos: self.ball_pos(m),
                     radius: b.radius,
                 },
                 b.vel,
@@ -280,16 +294,17 @@ impl World {
         }
     }
 
-    /// Gives mover `m` a new velocity at absolute time `abs` (a ball's path is re-anchored at
-    /// its current position).
-    fn set_vel(&mut self, m: usize, v: Vec2, abs: Real) {
+    /// Gives mover `m` a new velocity at absolute time `abs`, its current time. A ball's path
+    /// is re-anchored at `at` when given (the contact position solved from the anchor), else
+    /// at its current position.
+    fn set_vel(&mut self, m: usize, v: Vec2, abs: Real, at: Option<Vec2>) {
         let nb = self.nb();
         if m < nb {
-            self.balls[m].vel = v;
-            self.anchors[m] = crate::world::Anchor {
-                pos: self.balls[m].pos,
-                time: abs,
-            };
+            let pos = at.unwrap_or_else(|| self.ball_pos(m));
+            let b = &mut self.balls[m];
+            b.vel = v;
+            b.anchor = pos;
+            b.anchor_time = abs;
         } else {
             let k = self.scratch.dyn_rects[m - nb] as usize;
             self.rects[k].vel = v;
@@ -306,21 +321,15 @@ impl World {
         }
     }
 
-    /// Moves mover `m` along its velocity to absolute time `t`. A ball's position is computed
-    /// from its anchor. No-op for a frozen or dead mover.
+    /// Moves mover `m` along its velocity to absolute time `t` (a ball's position is derived
+    /// from its path at its time: only the time changes). No-op for a frozen or dead mover.
     fn advance(&mut self, m: usize, t: Real) {
         let s = &mut self.scratch;
         let dtm = t - s.mv[m].t;
-        if s.mv[m].state == ACTIVE && dtm > 0.0 {
-            let nb = self.balls.len();
-            if m < nb {
-                let a = self.anchors[m];
-                let b = &mut self.balls[m];
-                b.pos = a.pos + b.vel * (t - a.time);
-            } else {
-                let r = &mut self.rects[s.dyn_rects[m - nb] as usize];
-                r.aabb = r.aabb.translated(r.vel * dtm);
-            }
+        let nb = self.balls.len();
+        if s.mv[m].state == ACTIVE && dtm > 0.0 && m >= nb {
+            let r = &mut self.rects[s.dyn_rects[m - nb] as usize];
+            r.aabb = r.aabb.translated(r.vel * dtm);
         }
         if dtm > 0.0 {
             s.mv[m].t = t;
@@ -376,6 +385,8 @@ impl World {
                 cross_t: Real::INFINITY,
                 cross_cell: u32::MAX,
                 motion: 0,
+                events: 0,
+                searches: 0,
                 state: ACTIVE,
                 stat_hit: false,
             },
@@ -407,7 +418,7 @@ impl World {
             let bounds = Aabb::new(Vec2::ZERO, self.size);
             self.scratch.bp.reset(bounds, size, n);
             for m in 0..nb {
-                let c = self.scratch.bp.cell_at(self.balls[m].pos);
+                let c = self.scratch.bp.cell_at(self.ball_pos(m));
                 self.scratch.bp.insert(m, c);
             }
         }
@@ -466,11 +477,12 @@ impl World {
                 self.scratch.mv[mi].t = t0;
                 batch.push(m);
             }
-            for m in 0..self.scratch.mv.len() {
-                if self.scratch.mv[m].state == ACTIVE && self.scratch.mv[m].horizon <= t1 {
-                    batch.push(m as u32);
-                }
-            }
+            // The movers whose horizon is within this step (listed by the last step's end).
+            debug_assert!(self.scratch.renew.iter().all(|&m| {
+                let r = &self.scratch.mv[m as usize];
+                r.state == ACTIVE && r.horizon <= t1
+            }));
+            batch.extend_from_slice(&self.scratch.renew);
             batch.sort_unstable();
             batch.dedup();
             // Keep the movers that asked to look again at the next step (allocation-free swap).
@@ -479,14 +491,6 @@ impl World {
             self.predict_batch(&batch);
             self.scratch.batch = batch;
         }
-        let n = self.scratch.mv.len();
-        let nb = self.balls.len();
-        self.scratch.count.clear();
-        self.scratch.count.resize(n, 0);
-        self.scratch.crossings.clear();
-        self.scratch.crossings.resize(n, 0);
-        self.scratch.dead_balls.clear();
-        self.scratch.dead_rects.clear();
         let t1 = self.scratch.t1;
         while let Some((m, time)) = self.scratch.queue.peek() {
             if time > t1 {
@@ -547,13 +551,8 @@ impl World {
                 Next::Horizon => self.predict(m),
             }
         }
-        self.sample_balls(t1);
-        for m in nb..n {
-            self.advance(m, t1);
-            if self.scratch.mv[m].state == FROZEN {
-                self.scratch.mv[m].t = t1;
-            }
-        }
+        // The next step ends at `time + dt`, computed the same way there.
+        self.finish_movers(t1, t1 + dt);
         self.time = t1;
         for r in &mut self.rects {
             if r.kind == RectKind::Kinematic {
@@ -562,15 +561,6 @@ impl World {
         }
         // Remove the lost bodies, highest dense index first so that indices stay valid.
         let mut s = std::mem::take(&mut self.scratch);
-        for m in 0..n {
-            if s.mv[m].state == DEAD {
-                if m < nb {
-                    s.dead_balls.push(m);
-                } else {
-                    s.dead_rects.push(s.dyn_rects[m - nb] as usize);
-                }
-            }
-        }
         s.dead_rects.sort_unstable();
         for &i in s.dead_balls.iter().rev() {
             let id = self.balls[i].id;
@@ -587,56 +577,47 @@ impl World {
         self.scratch = s;
     }
 
-    /// Moves every ball to absolute time `t1` (the step's end) from its anchor; a ball stopped
-    /// at the iteration bound stays and resumes its path from there at the next step. Each
-    /// ball on its own, so large worlds split the balls among the threads (the same result
-    /// for any split).
-    fn sample_balls(&mut self, t1: Real) {
-        fn sample(
-            balls: &mut [crate::world::Ball],
-            anchors: &mut [crate::world::Anchor],
-            mv: &mut [Mover],
-            t1: Real,
-        ) {
-            for ((b, a), r) in balls.iter_mut().zip(anchors.iter_mut()).zip(mv.iter_mut()) {
-                if r.state == ACTIVE && t1 > r.t {
-                    b.pos = a.pos + b.vel * (t1 - a.time);
-                }
-                if t1 > r.t {
-                    r.t = t1;
-                }
-                if r.state == FROZEN {
-                    r.t = t1;
-                    *a = crate::world::Anchor {
-                        pos: b.pos,
-                        time: t1,
-                    };
-                }
-            }
-        }
+    /// The end of a step, in one pass over the movers: each is brought to absolute time `t1`
+    /// (a ball's position is derived from its path, only its time changes; a dynamic
+    /// rectangle moves), a mover stopped at the iteration bound stays and resumes its path
+    /// from there at the next step; the lost ones are listed for removal, the ones whose
+    /// predictions end by `next_t1` (the next step's end) for renewal, and the per-step
+    /// counters restart.
+    fn finish_movers(&mut self, t1: Real, next_t1: Real) {
         let nb = self.balls.len();
-        let mv = &mut self.scratch.mv[..nb];
-        let threads = self.threads.min(nb / (8 * MIN_PARALLEL_BATCH)).max(1);
-        if threads <= 1 {
-            sample(&mut self.balls, &mut self.anchors, mv, t1);
-            return;
-        }
-        let chunk = nb.div_ceil(threads);
-        std::thread::scope(|scope| {
-            for ((b, a), r) in self
-                .balls
-                .chunks_mut(chunk)
-                .zip(self.anchors.chunks_mut(chunk))
-                .zip(mv.chunks_mut(chunk))
-            {
-                scope.spawn(move || sample(b, a, r, t1));
+        let s = &mut self.scratch;
+        s.renew.clear();
+        s.dead_balls.clear();
+        s.dead_rects.clear();
+        for (m, r) in s.mv.iter_mut().enumerate() {
+            let dtm = t1 - r.t;
+            if m >= nb && r.state == ACTIVE && dtm > 0.0 {
+                let rc = &mut self.rects[s.dyn_rects[m - nb] as usize];
+                rc.aabb = rc.aabb.translated(rc.vel * dtm);
             }
-        });
+            if dtm > 0.0 {
+                r.t = t1;
+            }
+            match r.state {
+                FROZEN => {
+                    r.t = t1;
+                    if m < nb {
+                        self.balls[m].anchor_time = t1;
+                    }
+                }
+                DEAD if m < nb => s.dead_balls.push(m),
+                DEAD => s.dead_rects.push(s.dyn_rects[m - nb] as usize),
+                _ => {
+                    if r.horizon <= next_t1 {
+                        s.renew.push(m as u32);
+                    }
+                }
+            }
+            r.events = 0;
+            r.searches = 0;
+        }
     }
 
-    /// Predicts mover `m`'s next events from its current time, all of them anew: the static
-    /// event, the pair event over the whole 3×3 neighbourhood, the next cell crossing; the
-    /// horizon becomes this step's `cap`. Queues the earliest.
     fn predict(&mut self, m: usize) {
         let p = self.compute_prediction(m);
         self.apply_prediction(m, p);
@@ -830,13 +811,13 @@ impl World {
     /// velocity change) and says whether it went past this step's bound,
     /// `64·max_events_per_body + 4096`: a finite step whatever the speeds and cell sizes.
     fn over_search_bound(&mut self, m: usize) -> bool {
-        self.scratch.crossings[m] += 1;
+        self.scratch.mv[m].searches += 1;
         let bound = self
             .config
             .max_events_per_body
             .saturating_mul(64)
             .saturating_add(4096);
-        self.scratch.crossings[m] > bound
+        self.scratch.mv[m].searches > bound
     }
 
     /// When ball `m` (at its current position `s_t`) leaves its broad-phase cell, and for
@@ -845,8 +826,7 @@ impl World {
         if !self.scratch.use_bp || m >= self.nb() {
             return NO_CROSSING;
         }
-        let b = &self.balls[m];
-        let (pos, v) = (b.pos, b.vel);
+        let (pos, v) = (self.ball_pos(m), self.balls[m].vel);
         let c = self.scratch.bp.cell_of(m);
         let bx = self.scratch.bp.cell_box(c);
         // Time to reach the side of [lo, hi] the velocity points to, per axis.
@@ -918,7 +898,7 @@ impl World {
         // Times are measured from `origin`: a ball's anchor (`base` before now), a box's now.
         let (origin, base, mut limit) = match shape {
             Shape::Circle { pos, radius } => {
-                let a = self.anchors[m];
+                let a = self.balls[m].start();
                 let base = (s_t - a.time).max(0.0);
                 let mut limit = cap - a.time;
                 let speed = v.length();
@@ -951,7 +931,7 @@ impl World {
         };
         match shape {
             Shape::Circle { pos, radius } => {
-                let a = self.anchors[m];
+                let a = self.balls[m].start();
                 let reach = radius + v.length() * (limit - base);
                 if let (Some(g), false) = (&self.grid, skip_walk) {
                     if clear <= reach * (1.0 + 1e-9) + 1e-9 {
@@ -1104,7 +1084,7 @@ impl World {
         let (shape, v) = self.shape_of(m);
         // Times of these sweeps are measured from now; a ball's are reported from its anchor.
         let base = if m < nb {
-            (s_t - self.anchors[m].time).max(0.0)
+            (s_t - self.balls[m].anchor_time).max(0.0)
         } else {
             0.0
         };
@@ -1143,7 +1123,7 @@ impl World {
                             return;
                         }
                         let bj = &balls[j];
-                        let pj = bj.pos + bj.vel * (s_t - sc.mv[j].t);
+                        let pj = bj.pos_at(sc.mv[j].t) + bj.vel * (s_t - sc.mv[j].t);
                         if let Some(h) =
                             sweep_circle_circle(pos, radius, v, pj, bj.radius, bj.vel, limit)
                         {
@@ -1180,7 +1160,7 @@ impl World {
                             return;
                         }
                         let bj = &self.balls[j];
-                        let pj = bj.pos + bj.vel * (s_t - sc.mv[j].t);
+                        let pj = bj.pos_at(sc.mv[j].t) + bj.vel * (s_t - sc.mv[j].t);
                         if let Some(mut h) = sweep_circle_aabb(
                             pj,
                             bj.radius,
@@ -1311,10 +1291,9 @@ impl World {
         let toi = t - self.scratch.t0;
         let n = pred.normal;
         let is_ball = m < nb;
-        if is_ball {
-            // The contact position, from the anchor exactly as the impact time was solved.
-            self.balls[m].pos = self.anchors[m].pos + v * pred.toi_anchor;
-        }
+        // A ball's contact position, from its anchor exactly as the impact time was solved:
+        // its new path starts there.
+        let contact = is_ball.then(|| self.balls[m].anchor + v * pred.toi_anchor);
         // Boxes reflect per axis (a corner-to-corner hit flips both components).
         let reflect_box = |v: Vec2, u: Vec2| -> Vec2 {
             let mut out = v;
@@ -1347,7 +1326,7 @@ impl World {
                 } else {
                     reflect_box(v, Vec2::ZERO)
                 };
-                self.set_vel(m, nv, t);
+                self.set_vel(m, nv, t, contact);
                 self.events.push(match me {
                     Body::Ball(ball) => Event::BallTile {
                         ball,
@@ -1385,7 +1364,7 @@ impl World {
                 } else {
                     reflect_box(v, Vec2::ZERO)
                 };
-                self.set_vel(m, nv, t);
+                self.set_vel(m, nv, t, contact);
                 self.events.push(match me {
                     Body::Ball(ball) => Event::BallWall {
                         ball,
@@ -1409,7 +1388,7 @@ impl World {
                 } else {
                     reflect_box(v, rc.vel)
                 };
-                self.set_vel(m, nv, t);
+                self.set_vel(m, nv, t, contact);
                 self.events.push(match me {
                     Body::Ball(ball) => Event::BallRect {
                         ball,
@@ -1452,9 +1431,9 @@ impl World {
                     }
                     a
                 };
-                self.set_vel(m, nv, t);
+                self.set_vel(m, nv, t, contact);
                 if !frozen {
-                    self.set_vel(j, nvj, t);
+                    self.set_vel(j, nvj, t, None);
                     partner = Some(j);
                 }
                 let other = self.body_of(j);
@@ -1503,8 +1482,8 @@ impl World {
     /// Counts the event against mover `m`'s bound, grows its reach box if it got faster, and
     /// predicts again (or freezes it at the bound).
     fn after_response(&mut self, m: usize, t: Real) {
-        self.scratch.count[m] += 1;
-        if self.scratch.count[m] >= self.config.max_events_per_body {
+        self.scratch.mv[m].events += 1;
+        if self.scratch.mv[m].events >= self.config.max_events_per_body {
             self.freeze(m, t);
             return;
         }
@@ -1519,6 +1498,12 @@ impl World {
     /// predict again now.
     fn freeze(&mut self, m: usize, t: Real) {
         self.embed_check = true;
+        if m < self.nb() {
+            // It stays where it is: its path starts here (read while it is still active).
+            let (pos, time) = (self.ball_pos(m), self.scratch.mv[m].t);
+            self.balls[m].anchor = pos;
+            self.balls[m].anchor_time = time;
+        }
         self.scratch.queue.remove(m);
         self.scratch.mv[m].state = FROZEN;
         self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);

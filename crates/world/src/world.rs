@@ -17,7 +17,8 @@ use collide_core::{
 /// Random spawning gives up after this many failed placements in a row.
 pub const MAX_SPAWN_FAILS_IN_A_ROW: u64 = 200_000;
 
-/// A ball as stored in the world.
+/// A ball as the world reports it: its state at the world's current time (a value, see
+/// [`World::balls`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ball {
     /// Stable id.
@@ -36,9 +37,130 @@ impl Ball {
     /// Mass = density·π·radius² (seed 002 uses density × volume; collide is 2D, so area).
     #[must_use]
     pub fn mass(&self) -> Real {
-        self.density * std::f64::consts::PI * self.radius * self.radius
+        mass(self.density, self.radius)
     }
 }
+
+/// Mass of a disc of `density` (mass per unit area) and `radius` (world units): density·π·r².
+#[inline]
+fn mass(density: Real, radius: Real) -> Real {
+    density * std::f64::consts::PI * radius * radius
+}
+
+/// A ball as stored: 64 bytes. Its position is not stored but derived from the start of its
+/// current straight path (the *anchor*): at absolute time `T` it is `anchor + vel·(T -
+/// anchor_time)`, computed the same way everywhere (the step, the public accessors, the
+/// state hash). The path is re-anchored at every velocity change and teleport, never by
+/// adding up per-step moves, so a ball among tiles and walls follows bit for bit the same
+/// path whatever the step size: the step only decides when the state is sampled.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C, align(64))]
+pub(crate) struct BallRec {
+    pub(crate) id: BallId,
+    /// Where the current straight path started, world units.
+    pub(crate) anchor: Vec2,
+    /// Absolute time the current path started, seconds.
+    pub(crate) anchor_time: Real,
+    /// Velocity, units/s.
+    pub(crate) vel: Vec2,
+    pub(crate) radius: Real,
+    pub(crate) density: Real,
+}
+
+// Issue 5's memory target: a ball's state in one 64-byte record.
+const _: () = assert!(std::mem::size_of::<BallRec>() == 64);
+
+impl BallRec {
+    /// The centre at absolute time `t`.
+    #[inline]
+    pub(crate) fn pos_at(&self, t: Real) -> Vec2 {
+        self.anchor + self.vel * (t - self.anchor_time)
+    }
+
+    /// The start of its current straight path.
+    #[inline]
+    pub(crate) fn start(&self) -> Anchor {
+        Anchor {
+            pos: self.anchor,
+            time: self.anchor_time,
+        }
+    }
+
+    /// The public value at absolute time `t`.
+    #[inline]
+    pub(crate) fn ball_at(&self, t: Real) -> Ball {
+        Ball {
+            id: self.id,
+            pos: self.pos_at(t),
+            vel: self.vel,
+            radius: self.radius,
+            density: self.density,
+        }
+    }
+
+    /// Mass = density·π·radius², as [`Ball::mass`].
+    #[inline]
+    pub(crate) fn mass(&self) -> Real {
+        mass(self.density, self.radius)
+    }
+}
+
+/// The start of a ball's current straight path: position `pos` at absolute time `time`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Anchor {
+    pub(crate) pos: Vec2,
+    pub(crate) time: Real,
+}
+
+/// The live balls of a world, as [`Ball`] values at its current time, in storage order
+/// (returned by [`World::balls`]). An exact-size, double-ended iterator; [`Balls::get`]
+/// reads one by storage index.
+#[derive(Clone, Debug)]
+pub struct Balls<'a> {
+    recs: std::slice::Iter<'a, BallRec>,
+    time: Real,
+}
+
+impl Balls<'_> {
+    /// The ball at storage index `i` (of what is left to iterate), or `None` past the end.
+    #[must_use]
+    pub fn get(&self, i: usize) -> Option<Ball> {
+        self.recs.as_slice().get(i).map(|b| b.ball_at(self.time))
+    }
+
+    /// The same balls again (a copy of this iterator), for code written against a slice.
+    #[must_use]
+    pub fn iter(&self) -> Self {
+        self.clone()
+    }
+
+    /// Whether there is no ball left to iterate.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.recs.len() == 0
+    }
+}
+
+impl Iterator for Balls<'_> {
+    type Item = Ball;
+
+    #[inline]
+    fn next(&mut self) -> Option<Ball> {
+        self.recs.next().map(|b| b.ball_at(self.time))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.recs.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for Balls<'_> {
+    fn next_back(&mut self) -> Option<Ball> {
+        self.recs.next_back().map(|b| b.ball_at(self.time))
+    }
+}
+
+impl ExactSizeIterator for Balls<'_> {}
 
 /// A rectangle as stored in the world.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -161,7 +283,7 @@ pub struct World {
     pub(crate) size: Vec2,
     pub(crate) walls: Walls,
     pub(crate) grid: Option<Grid>,
-    pub(crate) balls: Vec<Ball>,
+    pub(crate) balls: Vec<BallRec>,
     pub(crate) ball_slots: Slots,
     pub(crate) rects: Vec<Rect>,
     pub(crate) rect_slots: Slots,
@@ -169,8 +291,6 @@ pub struct World {
     pub(crate) events: Vec<Event>,
     pub(crate) steps: u64,
     pub(crate) scratch: Scratch,
-    /// Per ball (parallel to `balls`): where and when its current straight path started.
-    pub(crate) anchors: Vec<Anchor>,
     /// Simulated time since the world was built, seconds.
     pub(crate) time: Real,
     /// Something may have left a body embedded (an edit, or a body stopped at the iteration
@@ -179,18 +299,6 @@ pub struct World {
     /// Worker threads the step may use (1: the calling thread only). Not part of the state:
     /// results are bit-identical for every value.
     pub(crate) threads: usize,
-}
-
-/// The start of a ball's current straight path: position `pos` at absolute time `time`.
-///
-/// A ball's position at time `T` is always computed as `pos + vel·(T - time)` from the anchor
-/// set at its last velocity change, never by adding up per-step moves. Impact times are solved
-/// from the anchor too, so a ball among tiles and walls follows bit for bit the same path
-/// whatever the step size: the step only decides when the state is sampled.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Anchor {
-    pub(crate) pos: Vec2,
-    pub(crate) time: Real,
 }
 
 impl World {
@@ -220,7 +328,6 @@ impl World {
             events: Vec::new(),
             steps: 0,
             scratch: Scratch::default(),
-            anchors: Vec::new(),
             time: 0.0,
             embed_check: true,
             threads: 1,
@@ -308,7 +415,7 @@ impl World {
         // Balls already present: those of the spawn's radius go in the buckets; the others
         // (explicit balls of other sizes, usually few) are tested one by one.
         let mut others: Vec<(Vec2, Real)> = Vec::new();
-        for b in &self.balls {
+        for b in self.balls() {
             if b.radius == r {
                 let (c, rr) = bucket_of(b.pos);
                 buckets[rr * cols + c].push(b.pos);
@@ -486,11 +593,10 @@ impl World {
         self.steps
     }
 
-    /// Bytes of state per ball: the public [`Ball`] record (id, position, velocity, radius,
-    /// density) and its path anchor (the position and time its straight path started), all
-    /// `f64`. This is what a ball *is* between steps.
-    pub const STATE_BYTES_PER_BALL: usize =
-        std::mem::size_of::<Ball>() + std::mem::size_of::<Anchor>();
+    /// Bytes of state per ball: id, the start of its current straight path (position and
+    /// time), velocity, radius and density, all `f64` but the id. This is what a ball *is*
+    /// between steps; its position is derived from the path (see [`World::balls`]).
+    pub const STATE_BYTES_PER_BALL: usize = std::mem::size_of::<BallRec>();
 
     /// Bytes the step keeps per ball between steps on top of its state, so that predictions
     /// live on from step to step: the ball's hot record, its two stored predictions,
@@ -501,8 +607,7 @@ impl World {
     /// Lets [`World::step`] use up to `threads` threads (0 is taken as 1; at most
     /// [`crate::limits::MAX_THREADS`]). The results do not depend on it, bit for bit: only
     /// work whose outcome cannot depend on its order runs in parallel (predicting many movers'
-    /// events from one frozen state, moving every body to the end of the step); the event
-    /// loop itself stays in one global time order. Worker threads are scoped to each step
+    /// events from one frozen state); the event loop itself stays in one global time order. Worker threads are scoped to each step
     /// (spawned and joined by `std::thread::scope` when the parallel work is large enough to
     /// pay for it).
     pub fn set_threads(&mut self, threads: usize) {
@@ -515,11 +620,16 @@ impl World {
         self.threads
     }
 
-    /// The live balls, in storage order (stable between removals; a removal moves the last
-    /// ball into the freed place).
+    /// The live balls at the world's current time, in storage order (stable between
+    /// removals; a removal moves the last ball into the freed place). The balls are values:
+    /// a ball's position is derived from the start of its current path (64 bytes a ball,
+    /// [`World::STATE_BYTES_PER_BALL`]), not stored.
     #[must_use]
-    pub fn balls(&self) -> &[Ball] {
-        &self.balls
+    pub fn balls(&self) -> Balls<'_> {
+        Balls {
+            recs: self.balls.iter(),
+            time: self.time,
+        }
     }
 
     /// The live rectangles, in storage order.
@@ -530,8 +640,10 @@ impl World {
 
     /// The ball with this id, or `None` if it was removed.
     #[must_use]
-    pub fn ball(&self, id: BallId) -> Option<&Ball> {
-        self.ball_slots.get(id).map(|i| &self.balls[i])
+    pub fn ball(&self, id: BallId) -> Option<Ball> {
+        self.ball_slots
+            .get(id)
+            .map(|i| self.balls[i].ball_at(self.time))
     }
 
     /// The rectangle with this id, or `None` if it was removed.
@@ -557,16 +669,13 @@ impl World {
             });
         }
         let id = self.ball_slots.insert(self.balls.len() as u32);
-        self.balls.push(Ball {
+        self.balls.push(BallRec {
             id,
-            pos: desc.pos,
+            anchor: desc.pos,
+            anchor_time: self.time,
             vel: desc.vel,
             radius: desc.radius,
             density: desc.density,
-        });
-        self.anchors.push(Anchor {
-            pos: desc.pos,
-            time: self.time,
         });
         Ok(id)
     }
@@ -576,8 +685,7 @@ impl World {
         self.scratch.valid = false;
         let i = self.ball_slots.get(id)?;
         self.ball_slots.remove(id);
-        let ball = self.balls.swap_remove(i);
-        self.anchors.swap_remove(i);
+        let ball = self.balls.swap_remove(i).ball_at(self.time);
         if let Some(moved) = self.balls.get(i) {
             self.ball_slots.relocate(moved.id, i as u32);
         }
@@ -601,11 +709,10 @@ impl World {
             .ball_slots
             .get(id)
             .ok_or(WorldError::NoSuchBody(Body::Ball(id)))?;
-        self.balls[i].vel = vel;
-        self.anchors[i] = Anchor {
-            pos: self.balls[i].pos,
-            time: self.time,
-        };
+        let b = &mut self.balls[i];
+        b.anchor = b.pos_at(self.time);
+        b.anchor_time = self.time;
+        b.vel = vel;
         Ok(())
     }
 
@@ -627,11 +734,8 @@ impl World {
             .ball_slots
             .get(id)
             .ok_or(WorldError::NoSuchBody(Body::Ball(id)))?;
-        self.balls[i].pos = pos;
-        self.anchors[i] = Anchor {
-            pos,
-            time: self.time,
-        };
+        self.balls[i].anchor = pos;
+        self.balls[i].anchor_time = self.time;
         Ok(())
     }
 
@@ -764,7 +868,7 @@ impl World {
     #[must_use]
     pub fn kinetic_energy(&self) -> Real {
         let mut e = 0.0;
-        for b in &self.balls {
+        for b in self.balls() {
             e += 0.5 * b.mass() * b.vel.length_squared();
         }
         for r in &self.rects {
@@ -779,7 +883,7 @@ impl World {
     #[must_use]
     pub fn momentum(&self) -> Vec2 {
         let mut p = Vec2::ZERO;
-        for b in &self.balls {
+        for b in self.balls() {
             p += b.vel * b.mass();
         }
         for r in &self.rects {
@@ -808,10 +912,19 @@ impl World {
         );
         h.word(self.balls.len() as u64);
         h.word(self.time.to_bits());
-        for (b, a) in self.balls.iter().zip(&self.anchors) {
+        for b in &self.balls {
             h.word(b.id.to_bits());
+            let pos = b.pos_at(self.time);
             for x in [
-                b.pos.x, b.pos.y, b.vel.x, b.vel.y, b.radius, b.density, a.pos.x, a.pos.y, a.time,
+                pos.x,
+                pos.y,
+                b.vel.x,
+                b.vel.y,
+                b.radius,
+                b.density,
+                b.anchor.x,
+                b.anchor.y,
+                b.anchor_time,
             ] {
                 h.word(x.to_bits());
             }
@@ -888,7 +1001,7 @@ impl World {
                 &mut best,
             );
         }
-        for b in &self.balls {
+        for b in self.balls() {
             if !ignore.contains(&b.id) {
                 consider(
                     sweep_circle_circle(from, radius, d, b.pos, b.radius, Vec2::ZERO, 1.0),
@@ -916,7 +1029,7 @@ impl World {
                 }
             });
         }
-        for b in &self.balls {
+        for b in self.balls() {
             if (p - b.pos).length_squared() <= b.radius * b.radius {
                 out.push(Target::Ball(b.id));
             }
@@ -938,7 +1051,7 @@ impl World {
                 }
             });
         }
-        for b in &self.balls {
+        for b in self.balls() {
             if circle_overlaps_aabb(b.pos, b.radius, aabb) {
                 out.push(Target::Ball(b.id));
             }
