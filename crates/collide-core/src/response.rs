@@ -20,6 +20,7 @@ use crate::math::{Real, Vec2};
 /// assert_eq!(reflect(Vec2::new(3.0, 4.0), Vec2::new(0.0, -1.0), 1.0), Vec2::new(3.0, -4.0));
 /// ```
 #[must_use]
+#[inline]
 pub fn reflect(v: Vec2, n: Vec2, e: Real) -> Vec2 {
     v - n * ((1.0 + e) * v.dot(n))
 }
@@ -39,6 +40,7 @@ pub fn reflect(v: Vec2, n: Vec2, e: Real) -> Vec2 {
 /// assert_eq!(v, Vec2::new(0.0, -140.0));
 /// ```
 #[must_use]
+#[inline]
 pub fn reflect_relative(v: Vec2, surface_vel: Vec2, n: Vec2, e: Real) -> Vec2 {
     v - n * ((1.0 + e) * (v - surface_vel).dot(n))
 }
@@ -64,6 +66,7 @@ pub fn reflect_relative(v: Vec2, surface_vel: Vec2, n: Vec2, e: Real) -> Vec2 {
 /// assert_eq!((a, b), (Vec2::new(-3.0, 0.0), Vec2::new(5.0, 0.0)));
 /// ```
 #[must_use]
+#[inline]
 pub fn collide_elastic(m1: Real, v1: Vec2, m2: Real, v2: Vec2, n: Vec2, e: Real) -> (Vec2, Vec2) {
     // Share of the exchanged normal velocity taken by each body: w1 = m2/(m1+m2), w2 = m1/(m1+m2).
     let (w1, w2) = if m1.is_infinite() && m2.is_infinite() || m1 + m2 == 0.0 {

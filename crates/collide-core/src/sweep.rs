@@ -254,6 +254,7 @@ impl FaceSegment {
 }
 
 /// Index of the normal axis (0 = x, 1 = y) and the sign of the outward normal on it.
+#[inline]
 fn face_axis(face: Face) -> (usize, Real) {
     match face {
         Face::Left => (0, -1.0),
@@ -276,6 +277,7 @@ fn face_axis(face: Face) -> (usize, Real) {
 /// `None` when the circle does not approach the face (including `vel = 0`), misses it, or would
 /// reach it after `max_toi`. Never NaN for finite inputs.
 #[must_use]
+#[inline]
 pub fn sweep_circle_face(
     center: Vec2,
     radius: Real,
@@ -315,6 +317,7 @@ pub fn sweep_circle_face(
 
 /// The earliest time at which the point `m + vel·t` is at distance `radius` from the origin,
 /// and the (unnormalised) position `q = m + vel·toi` then. See [`sweep_circle_point`].
+#[inline]
 fn point_toi(m: Vec2, radius: Real, vel: Vec2, max_toi: Real) -> Option<(Real, Vec2)> {
     let b = m.dot(vel);
     if !(b < 0.0) {
@@ -353,6 +356,7 @@ fn point_toi(m: Vec2, radius: Real, vel: Vec2, max_toi: Real) -> Option<(Real, V
 /// `None` when the circle does not approach (including `vel = 0`) or would reach the line
 /// after `max_toi`. Never NaN for finite inputs.
 #[must_use]
+#[inline]
 pub fn sweep_circle_half_plane(
     center: Vec2,
     radius: Real,
@@ -398,6 +402,7 @@ pub fn sweep_circle_half_plane(
 /// normalised. Returns `None` for `vel = 0`, a miss, or toi > `max_toi`. Never NaN for
 /// finite inputs.
 #[must_use]
+#[inline]
 pub fn sweep_circle_point(
     center: Vec2,
     radius: Real,
@@ -424,6 +429,7 @@ pub fn sweep_circle_point(
 /// arc and the neighbouring face give the same normal. A zero-radius circle (a point) that hits
 /// the corner point exactly gets the quadrant's unit diagonal `(sx, sy)/√2` as its normal.
 #[must_use]
+#[inline]
 pub fn sweep_circle_corner(
     center: Vec2,
     radius: Real,
@@ -515,6 +521,7 @@ pub fn sweep_circle_aabb(
 /// overlapping and approaching: toi = 0; separating or at rest relative to each other: `None`.
 #[must_use]
 #[allow(clippy::too_many_arguments)]
+#[inline]
 pub fn sweep_circle_circle(
     c1: Vec2,
     r1: Real,
