@@ -75,36 +75,52 @@ impl CellLists {
         self.cell_of[m]
     }
 
-    /// The box of cell `c`, with the border cells extended to infinity outward (a body outside
-    /// the grid never leaves a border cell through the outside).
-    pub(crate) fn cell_box(&self, c: u32) -> Aabb {
+    /// When a body at `pos` moving with `v` leaves cell `c` (seconds from now, `+inf` when it
+    /// never does) and the cell it enters: the sides of its cell that its velocity points
+    /// to, per axis (both at once through a corner). A border cell extends to infinity
+    /// outward, so the next cell is always inside the grid.
+    #[inline]
+    pub(crate) fn exit(&self, c: u32, pos: Vec2, v: Vec2) -> (Real, u32) {
         let (col, row) = (c as usize % self.cols, c as usize / self.cols);
-        let mut min = self.origin + Vec2::new(col as Real, row as Real) * self.size;
-        let mut max = self.origin + Vec2::new((col + 1) as Real, (row + 1) as Real) * self.size;
-        if col == 0 {
-            min.x = Real::NEG_INFINITY;
+        // Time to reach the side the velocity points to on one axis: cells `k` (low side)
+        // and `k + 1` (high side) from the origin, infinite past a border.
+        let axis = |p: Real, v: Real, o: Real, k: usize, last: usize| -> Real {
+            if v > 0.0 {
+                let hi = if k == last {
+                    Real::INFINITY
+                } else {
+                    o + (k + 1) as Real * self.size
+                };
+                (hi - p) / v
+            } else if v < 0.0 {
+                let lo = if k == 0 {
+                    Real::NEG_INFINITY
+                } else {
+                    o + k as Real * self.size
+                };
+                (lo - p) / v
+            } else {
+                Real::INFINITY
+            }
+        };
+        let tx = axis(pos.x, v.x, self.origin.x, col, self.cols - 1);
+        let ty = axis(pos.y, v.y, self.origin.y, row, self.rows - 1);
+        let tc = tx.min(ty).max(0.0);
+        if !tc.is_finite() {
+            return (Real::INFINITY, NONE);
         }
-        if row == 0 {
-            min.y = Real::NEG_INFINITY;
+        let mut next = c as i64;
+        if tx <= ty && v.x != 0.0 {
+            next += if v.x > 0.0 { 1 } else { -1 };
         }
-        if col + 1 == self.cols {
-            max.x = Real::INFINITY;
+        if ty <= tx && v.y != 0.0 {
+            next += if v.y > 0.0 {
+                self.cols as i64
+            } else {
+                -(self.cols as i64)
+            };
         }
-        if row + 1 == self.rows {
-            max.y = Real::INFINITY;
-        }
-        Aabb::new(min, max)
-    }
-
-    /// The neighbour of cell `c` one step in direction `(dx, dy)` (each -1, 0 or 1), clamped.
-    pub(crate) fn step_cell(&self, c: u32, dx: i32, dy: i32) -> u32 {
-        let (col, row) = (
-            (c as usize % self.cols) as i64,
-            (c as usize / self.cols) as i64,
-        );
-        let nc = (col + i64::from(dx)).clamp(0, self.cols as i64 - 1) as usize;
-        let nr = (row + i64::from(dy)).clamp(0, self.rows as i64 - 1) as usize;
-        (nr * self.cols + nc) as u32
+        (tc, next as u32)
     }
 
     /// Puts body `m` in cell `c` (it must not be in a list).

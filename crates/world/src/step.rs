@@ -827,35 +827,13 @@ impl World {
             return NO_CROSSING;
         }
         let (pos, v) = (self.ball_pos(m), self.balls[m].vel);
-        let c = self.scratch.bp.cell_of(m);
-        let bx = self.scratch.bp.cell_box(c);
-        // Time to reach the side of [lo, hi] the velocity points to, per axis.
-        let exit = |p: Real, v: Real, lo: Real, hi: Real| -> Real {
-            if v > 0.0 {
-                (hi - p) / v
-            } else if v < 0.0 {
-                (lo - p) / v
-            } else {
-                Real::INFINITY
-            }
-        };
-        let tx = exit(pos.x, v.x, bx.min.x, bx.max.x);
-        let ty = exit(pos.y, v.y, bx.min.y, bx.max.y);
-        let tc = tx.min(ty).max(0.0);
-        if !tc.is_finite() {
-            return NO_CROSSING;
+        let bp = &self.scratch.bp;
+        let (tc, next) = bp.exit(bp.cell_of(m), pos, v);
+        if tc.is_finite() {
+            (s_t + tc, next)
+        } else {
+            NO_CROSSING
         }
-        let dx = if tx <= ty && v.x != 0.0 {
-            v.x.signum() as i32
-        } else {
-            0
-        };
-        let dy = if ty <= tx && v.y != 0.0 {
-            v.y.signum() as i32
-        } else {
-            0
-        };
-        (s_t + tc, self.scratch.bp.step_cell(c, dx, dy))
     }
 
     /// Mover `m`'s earliest event with geometry that does not react (tiles, closed walls,
