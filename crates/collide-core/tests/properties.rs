@@ -334,6 +334,25 @@ proptest! {
         prop_assert!((b.dot(t) - v2.dot(t)).abs() <= 1e-12 * (v1.length() + v2.length()));
     }
 
+    /// collide_elastic is exactly symmetric: the bodies swapped and the normal negated give
+    /// the swapped velocities bit for bit (the world relies on it: a ball–ball collision must
+    /// not depend on which ball of the pair it was found by).
+    #[test]
+    fn elastic_collision_is_exactly_symmetric(
+        m1 in mass(),
+        m2 in mass(),
+        v1 in (-100.0..100.0f64, -100.0..100.0f64),
+        v2 in (-100.0..100.0f64, -100.0..100.0f64),
+        n in unit(),
+        e in 0.0..=1.0f64,
+    ) {
+        let (v1, v2) = (Vec2::new(v1.0, v1.1), Vec2::new(v2.0, v2.1));
+        let (a, b) = collide_elastic(m1, v1, m2, v2, n, e);
+        let (b2, a2) = collide_elastic(m2, v2, m1, v1, -n, e);
+        let bits = |v: Vec2| (v.x.to_bits(), v.y.to_bits());
+        prop_assert_eq!((bits(a), bits(b)), (bits(a2), bits(b2)));
+    }
+
     /// sweep_circle_circle: a hit from a clear start has the centres exactly r1 + r2 apart at
     /// toi and never closer before; a miss never brings them closer than r1 + r2.
     #[test]

@@ -19,7 +19,10 @@
 //! - its *pair* event (the earliest contact with a mover of its broad-phase neighbourhood,
 //!   or with a dynamic rectangle), which records the partner's `motion` counter (bumped
 //!   whenever the partner's velocity changes) and is void when it changed: the mover then
-//!   searches its neighbourhood again from that instant;
+//!   searches its neighbourhood again from that instant. A ball–ball contact is solved from
+//!   both balls' anchors in index order (`ball_ball_contact`), so its time is the same bits
+//!   whoever finds it and whenever: with static events solved from the anchor as well,
+//!   results depend neither on the step size nor on the broad phase's cell size;
 //! - its next broad-phase *cell crossing*. At a crossing only the cells that enter its 3×3
 //!   neighbourhood are searched: the pair search was never cut at the crossing, so the old
 //!   and new searches together cover the new neighbourhood.
@@ -142,6 +145,36 @@ enum Next {
 const STATIC_WINDOW_CELLS: Real = 0.5;
 
 const NO_CROSSING: (Real, u32) = (Real::INFINITY, u32::MAX);
+
+/// The first contact of balls `a` (index `ia`) and `b` (index `ib`) at an absolute time at
+/// most `limit`: that time and the hit as seen from `a` (normal from `b` toward `a`; the
+/// contact point, where the two surfaces touch).
+///
+/// Canonical: both balls are taken from their anchors at the later of their two anchor times
+/// and swept in index order, so the pair's contact time, normal and point are the same bits
+/// whichever of the two searches, and whenever it searches (after a cell crossing, at a
+/// horizon, at another step size). Only the normal's sign depends on which ball asks
+/// (an exact negation). Swept circle against circle as a point against the Minkowski sum of
+/// radius `r_a + r_b` (`collide_core::sweep_circle_circle`).
+#[inline]
+fn ball_ball_contact(
+    a: &crate::world::BallRec,
+    ia: usize,
+    b: &crate::world::BallRec,
+    ib: usize,
+    limit: Real,
+) -> Option<(Real, SweepHit)> {
+    let (p, q, flip) = if ia < ib { (a, b, false) } else { (b, a, true) };
+    let tr = p.anchor_time.max(q.anchor_time);
+    let pp = p.pos_at(tr);
+    let pq = q.pos_at(tr);
+    let mut h = sweep_circle_circle(pp, p.radius, p.vel, pq, q.radius, q.vel, limit - tr)?;
+    if flip {
+        // As seen from `a` (= q): the normal points toward q (the contact point is shared).
+        h.normal = -h.normal;
+    }
+    Some((tr + h.toi, h))
+}
 
 #[derive(Clone, Copy, Debug)]
 struct Prediction {
@@ -630,9 +663,12 @@ impl World {
         let s_t = self.scratch.mv[m].t;
         let cap = self.scratch.cap;
         if self.scratch.mv[m].state == ACTIVE && cap >= s_t {
-            let (stat, stat_until) = self.static_event(m, s_t, cap);
-            let until = stat.map_or(cap, |p| p.time);
-            let pair = self.pair_event(m, s_t, until, None);
+            // The pair search first, to the horizon (its cost hardly depends on how far it
+            // looks), then the static search only as far as the pair event: a static search
+            // walks the grid along the path, and a ball usually meets another ball before
+            // the end of its window (mean free path 7.6 units on the arena).
+            let pair = self.pair_event(m, s_t, cap, None);
+            let (stat, stat_until) = self.static_event(m, s_t, pair.map_or(cap, |p| p.time));
             Predicted {
                 stat,
                 stat_until,
@@ -1060,21 +1096,17 @@ impl World {
         let nb = self.nb();
         let sc = &self.scratch;
         let (shape, v) = self.shape_of(m);
-        // Times of these sweeps are measured from now; a ball's are reported from its anchor.
-        let base = if m < nb {
-            (s_t - self.balls[m].anchor_time).max(0.0)
-        } else {
-            0.0
-        };
-        let mut limit = until - s_t;
-        if !(limit >= 0.0) {
+        if !(until - s_t >= 0.0) {
             return None;
         }
+        // The earliest contact so far: absolute time, partner, hit (normal toward `m`), the
+        // partner's `motion`; `limit` is the latest absolute time still wanted.
         let mut best: Option<(Real, u32, SweepHit, u32)> = None;
-        let mut take = |toi: Real, j: usize, hit: SweepHit, limit: &mut Real| {
-            if toi <= *limit && best.is_none_or(|b| toi < b.0) {
-                best = Some((toi, j as u32, hit, sc.mv[j].motion));
-                *limit = toi;
+        let mut limit = until;
+        let mut take = |time: Real, j: usize, hit: SweepHit, limit: &mut Real| {
+            if time <= *limit && best.is_none_or(|b| time < b.0) {
+                best = Some((time, j as u32, hit, sc.mv[j].motion));
+                *limit = time;
             }
         };
         match shape {
@@ -1088,24 +1120,21 @@ impl World {
                     let (other, u) = self.moving_shape_at(j, s_t);
                     let Shape::Box { aabb } = other else { continue };
                     if let Some(mut h) =
-                        sweep_circle_aabb(pos, radius, v - u, limit, &aabb, Features::ALL)
+                        sweep_circle_aabb(pos, radius, v - u, limit - s_t, &aabb, Features::ALL)
                     {
                         h.point += u * h.toi;
-                        take(h.toi, j, h, &mut limit);
+                        take(s_t + h.toi, j, h, &mut limit);
                     }
                 }
                 if sc.use_bp && self.config.ball_ball {
                     let balls = &self.balls;
+                    let bm = &balls[m];
                     let mut visit = |j: usize| {
                         if j == m || sc.mv[j].state != ACTIVE {
                             return;
                         }
-                        let bj = &balls[j];
-                        let pj = bj.pos_at(sc.mv[j].t) + bj.vel * (s_t - sc.mv[j].t);
-                        if let Some(h) =
-                            sweep_circle_circle(pos, radius, v, pj, bj.radius, bj.vel, limit)
-                        {
-                            take(h.toi, j, h, &mut limit);
+                        if let Some((time, h)) = ball_ball_contact(bm, m, &balls[j], j, limit) {
+                            take(time, j, h, &mut limit);
                         }
                     };
                     let c = sc.bp.cell_of(m);
@@ -1125,8 +1154,8 @@ impl World {
                     let Shape::Box { aabb: bj } = other else {
                         continue;
                     };
-                    if let Some(h) = sweep_aabb_aabb(&aabb, v, &bj, u, limit) {
-                        take(h.toi, j, h, &mut limit);
+                    if let Some(h) = sweep_aabb_aabb(&aabb, v, &bj, u, limit - s_t) {
+                        take(s_t + h.toi, j, h, &mut limit);
                     }
                 }
                 if sc.use_bp && nb > 0 {
@@ -1143,26 +1172,35 @@ impl World {
                             pj,
                             bj.radius,
                             bj.vel - v,
-                            limit,
+                            limit - s_t,
                             &aabb,
                             Features::ALL,
                         ) {
                             h.point += v * h.toi;
                             h.normal = -h.normal;
-                            take(h.toi, j, h, &mut limit);
+                            take(s_t + h.toi, j, h, &mut limit);
                         }
                     });
                 }
             }
         }
-        best.map(|(toi, j, hit, pm)| Prediction {
-            time: s_t + toi,
-            toi_anchor: base + toi,
-            target: PTarget::Mover(j),
-            normal: hit.normal,
-            point: hit.point,
-            feature: hit.feature,
-            partner_motion: pm,
+        best.map(|(time, j, hit, pm)| {
+            // Never before now (a contact solved from earlier anchors can round a hair
+            // earlier than the search that found it).
+            let time = time.max(s_t);
+            Prediction {
+                time,
+                toi_anchor: if m < nb {
+                    time - self.balls[m].anchor_time
+                } else {
+                    0.0
+                },
+                target: PTarget::Mover(j),
+                normal: hit.normal,
+                point: hit.point,
+                feature: hit.feature,
+                partner_motion: pm,
+            }
         })
     }
 
