@@ -22,6 +22,9 @@ pub(crate) struct CellLists {
     size: Real,
     cols: usize,
     rows: usize,
+    /// A cell's index is `row << shift | col` (rows padded to a power of two, so that a
+    /// cell's column and row are a mask and a shift away, not a division).
+    shift: u32,
     head: Vec<u32>,
     next: Vec<u32>,
     prev: Vec<u32>,
@@ -47,7 +50,8 @@ impl CellLists {
         self.cols = ((ext.x / size).ceil() as usize).clamp(1, 4096);
         self.rows = ((ext.y / size).ceil() as usize).clamp(1, 4096);
         self.head.clear();
-        self.head.resize(self.cols * self.rows, NONE);
+        self.shift = self.cols.next_power_of_two().trailing_zeros();
+        self.head.resize(self.rows << self.shift, NONE);
         for v in [&mut self.next, &mut self.prev, &mut self.cell_of] {
             v.clear();
             v.resize(movers, NONE);
@@ -67,7 +71,20 @@ impl CellLists {
         } else {
             0
         };
-        (r * self.cols + c) as u32
+        self.index(r, c)
+    }
+
+    /// The index of the cell in row `r`, column `c`.
+    #[inline]
+    fn index(&self, r: usize, c: usize) -> u32 {
+        (r << self.shift | c) as u32
+    }
+
+    /// The column and row of cell `c`.
+    #[inline]
+    fn col_row(&self, c: u32) -> (usize, usize) {
+        let c = c as usize;
+        (c & ((1 << self.shift) - 1), c >> self.shift)
     }
 
     /// The cell a body is registered in.
@@ -81,7 +98,7 @@ impl CellLists {
     /// outward, so the next cell is always inside the grid.
     #[inline]
     pub(crate) fn exit(&self, c: u32, pos: Vec2, v: Vec2) -> (Real, u32) {
-        let (col, row) = (c as usize % self.cols, c as usize / self.cols);
+        let (col, row) = self.col_row(c);
         // Time to reach the side the velocity points to on one axis: cells `k` (low side)
         // and `k + 1` (high side) from the origin, infinite past a border.
         let axis = |p: Real, v: Real, o: Real, k: usize, last: usize| -> Real {
@@ -115,9 +132,9 @@ impl CellLists {
         }
         if ty <= tx && v.y != 0.0 {
             next += if v.y > 0.0 {
-                self.cols as i64
+                1 << self.shift
             } else {
-                -(self.cols as i64)
+                -(1 << self.shift)
             };
         }
         (tc, next as u32)
@@ -157,11 +174,11 @@ impl CellLists {
     /// each list in order).
     #[inline]
     pub(crate) fn for_each_neighbour(&self, c: u32, mut f: impl FnMut(usize)) {
-        let (col, row) = (c as usize % self.cols, c as usize / self.cols);
+        let (col, row) = self.col_row(c);
         let (c0, c1) = (col.saturating_sub(1), (col + 2).min(self.cols));
         for r in row.saturating_sub(1)..(row + 2).min(self.rows) {
             for q in c0..c1 {
-                let mut m = self.head[r * self.cols + q];
+                let mut m = self.head[self.index(r, q) as usize];
                 while m != NONE {
                     f(m as usize);
                     m = self.next[m as usize];
@@ -175,20 +192,30 @@ impl CellLists {
     /// `c` newly has next to it).
     #[inline]
     pub(crate) fn for_each_entering(&self, old: u32, c: u32, mut f: impl FnMut(usize)) {
-        let (col, row) = (c as usize % self.cols, c as usize / self.cols);
-        let (ocol, orow) = (old as usize % self.cols, old as usize / self.cols);
+        let (col, row) = self.col_row(c);
+        let (ocol, orow) = self.col_row(old);
         let (c0, c1) = (col.saturating_sub(1), (col + 2).min(self.cols));
+        let mut cell = |r: usize, q: usize| {
+            let mut m = self.head[self.index(r, q) as usize];
+            while m != NONE {
+                f(m as usize);
+                m = self.next[m as usize];
+            }
+        };
+        let dc = col as i64 - ocol as i64;
         for r in row.saturating_sub(1)..(row + 2).min(self.rows) {
-            let row_new = r.abs_diff(orow) > 1;
-            for q in c0..c1 {
-                if !row_new && q.abs_diff(ocol) <= 1 {
-                    continue;
+            if r.abs_diff(orow) > 1 {
+                // A row the old neighbourhood did not reach: all of it.
+                (c0..c1).for_each(|q| cell(r, q));
+            } else if dc.abs() == 1 {
+                // A shared row: only the column on the side it moved to (if in the grid).
+                let q = col as i64 + dc;
+                if q >= 0 && (q as usize) < self.cols {
+                    cell(r, q as usize);
                 }
-                let mut m = self.head[r * self.cols + q];
-                while m != NONE {
-                    f(m as usize);
-                    m = self.next[m as usize];
-                }
+            } else if dc != 0 {
+                // Not a neighbour of the old cell: every column is new.
+                (c0..c1).for_each(|q| cell(r, q));
             }
         }
     }
@@ -199,7 +226,7 @@ impl CellLists {
         let ((c0, c1), (r0, r1)) = self.box_range(b);
         for r in r0..=r1 {
             for q in c0..=c1 {
-                let mut m = self.head[r * self.cols + q];
+                let mut m = self.head[self.index(r, q) as usize];
                 while m != NONE {
                     f(m as usize);
                     m = self.next[m as usize];
@@ -239,7 +266,7 @@ impl CellLists {
         let ((c0, c1), (r0, r1)) = self.box_range(b);
         for r in r0..=r1 {
             for q in c0..=c1 {
-                let mut m = self.head[r * self.cols + q];
+                let mut m = self.head[self.index(r, q) as usize];
                 while m != NONE {
                     self.out.push(m);
                     m = self.next[m as usize];
