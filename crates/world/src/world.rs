@@ -51,8 +51,9 @@ fn mass(density: Real, radius: Real) -> Real {
 /// current straight path (the *anchor*): at absolute time `T` it is `anchor + vel·(T -
 /// anchor_time)`, computed the same way everywhere (the step, the public accessors, the
 /// state hash). The path is re-anchored at every velocity change and teleport, never by
-/// adding up per-step moves, so a ball among tiles and walls follows bit for bit the same
-/// path whatever the step size: the step only decides when the state is sampled.
+/// adding up per-step moves, and every impact time is solved from anchors (a ball–ball
+/// contact from both balls'), so a ball follows bit for bit the same path whatever the step
+/// size: the step only decides when the state is sampled.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[repr(C, align(64))]
 pub(crate) struct BallRec {
