@@ -159,6 +159,7 @@ pub fn replay(data: &[u8], log: &mut dyn FnMut(&World, u32)) {
     let mut alive: BTreeSet<_> = world.balls().iter().map(|b| b.id).collect();
     log(&world, 0);
     let steps = bytes.u8() % 51;
+    let mut still_stranded = BTreeSet::new();
     for k in 0..steps {
         // A game's part between steps.
         match bytes.u8() % 8 {
@@ -182,14 +183,20 @@ pub fn replay(data: &[u8], log: &mut dyn FnMut(&World, u32)) {
             }
             _ => {}
         }
-        let outside_before: BTreeSet<BallId> = world
+        // Stranded candidates: balls beyond a closed wall now, and those still behind one since a
+        // push-out last found no place for them. The second part matters because `outside`'s
+        // rounding allowance grows with the speed: a ball that stayed stranded while a collision
+        // slowed it must not start to count as having escaped.
+        let stranded_since: BTreeSet<BallId> = world
             .balls()
-            .filter(|b| outside(&world, b))
+            .filter(|b| {
+                outside(&world, b) || still_stranded.contains(&b.id) && behind_a_wall(&world, b)
+            })
             .map(|b| b.id)
             .collect();
+        let mut stranded = stranded_since;
         world.step();
         log(&world, u32::from(k) + 1);
-        let mut stranded = outside_before;
         for e in world.events() {
             if let Event::Unembedded {
                 body: Body::Ball(id),
@@ -210,6 +217,10 @@ pub fn replay(data: &[u8], log: &mut dyn FnMut(&World, u32)) {
         let now: BTreeSet<_> = world.balls().iter().map(|b| b.id).collect();
         assert_eq!(now, alive, "a ball vanished without a BallLost event");
         check(&world, &stranded);
+        still_stranded = stranded
+            .into_iter()
+            .filter(|id| world.ball(*id).is_some_and(|b| behind_a_wall(&world, &b)))
+            .collect();
         if bytes.done() && world.balls().is_empty() {
             break;
         }
@@ -217,8 +228,9 @@ pub fn replay(data: &[u8], log: &mut dyn FnMut(&World, u32)) {
 }
 
 /// Checks what must hold after every step. `stranded`: balls that started the step outside a
-/// closed wall and were not pushed back (no `Unembedded` event): the push-out found no free
-/// place for them at all (the world is full), so only their finiteness is checked.
+/// closed wall (or behind one and stranded since an earlier step) and were not pushed back (no
+/// `Unembedded` event): the push-out found no free place for them at all (the world is full),
+/// so only their finiteness is checked.
 fn check(world: &World, stranded: &BTreeSet<BallId>) {
     for r in world.rects() {
         assert!(
@@ -245,10 +257,26 @@ fn check(world: &World, stranded: &BTreeSet<BallId>) {
 /// `anchor + vel * (time - anchor time)` (relative 1e-12 of the distances involved, ~1e4
 /// ulps).
 fn outside(world: &World, b: &Ball) -> bool {
+    beyond(world, b, outside_tolerance(world, b))
+}
+
+/// Whether the ball's centre is beyond a closed wall at all (no tolerance), for a ball that fits.
+fn behind_a_wall(world: &World, b: &Ball) -> bool {
+    beyond(world, b, 0.0)
+}
+
+/// `outside`'s allowance: the push-out's slack plus the rounding of a derived position.
+fn outside_tolerance(world: &World, b: &Ball) -> f64 {
+    let size = world.size();
+    let dt = world.config().dt;
+    EMBED_SLACK + 1e-12 * (size.max_element() + b.vel.length() * (world.time() + dt))
+}
+
+/// Whether the centre of `b` (which must fit in the world along that axis) is more than `tol`
+/// beyond a closed wall.
+fn beyond(world: &World, b: &Ball, tol: f64) -> bool {
     let size = world.size();
     let walls = world.walls();
-    let dt = world.config().dt;
-    let tol = EMBED_SLACK + 1e-12 * (size.max_element() + b.vel.length() * (world.time() + dt));
     let fits_x = 2.0 * b.radius <= size.x;
     let fits_y = 2.0 * b.radius <= size.y;
     fits_x && walls.left && b.pos.x < -tol
