@@ -29,8 +29,8 @@ use std::collections::BTreeSet;
 
 use collide_core::{distance_point_aabb, Aabb, Vec2};
 use collide_world::{
-    BallDesc, BallId, Body, Cell, Event, GridDesc, RectDesc, RectKind, Scene, StepConfig, Walls,
-    World,
+    BallDesc, BallId, Body, Cell, CellCoord, Event, Grid, GridDesc, RectDesc, RectKind, Scene,
+    StepConfig, Walls, World,
 };
 use proptest::prelude::*;
 
@@ -755,6 +755,83 @@ proptest! {
                 return Err(TestCaseError::fail(format!(
                     "{e}\n{balls:?} cell {cell} inward {inward}"
                 )));
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: config().cases * 4, ..config() })]
+
+    /// The grid's clearance (what lets a ball skip the grid walk) is never more than the true
+    /// distance to the nearest solid cell, computed here by brute force over every cell, on
+    /// grids of random density, at points inside and around the grid, also after cells are
+    /// placed and removed (map refreshed or not); next to a tile it is the distance itself
+    /// whenever the nearest solid cell is a neighbour nearer than the ring beyond them.
+    #[test]
+    fn grid_clearance_is_a_lower_bound_of_the_distance_to_solid_cells(
+        (cols, rows) in (1usize..12, 1usize..12),
+        cell in prop_oneof![Just(25.0), 0.5f64..40.0],
+        density in 0.0f64..0.6,
+        seed in any::<u64>(),
+        edits in prop::collection::vec((0usize..12, 0usize..12, any::<bool>()), 0..4),
+        refresh in any::<bool>(),
+        points in prop::collection::vec((-0.3f64..1.3, -0.3f64..1.3), 1..40),
+    ) {
+        let mut x = seed | 1;
+        let mut rnd = move || {
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let cells: Vec<Cell> = (0..cols * rows)
+            .map(|_| if rnd() < density { Cell::Wall } else { Cell::Empty })
+            .collect();
+        let origin = Vec2::new(-7.0, 3.0);
+        let mut grid = Grid::new(&GridDesc { cell, origin, cols, rows, cells }).unwrap();
+        for (c, r, solid) in edits {
+            let cc = CellCoord::new((c % cols) as u32, (r % rows) as u32);
+            grid.set_cell(cc, if solid { Cell::Wall } else { Cell::Empty });
+        }
+        if refresh {
+            grid.refresh_clearance();
+        }
+        let size = Vec2::new(cols as f64, rows as f64) * cell;
+        for (fx, fy) in points {
+            let p = origin + Vec2::new(fx, fy) * size;
+            let mut truth = f64::INFINITY;
+            let mut neighbour = f64::INFINITY;
+            let home = ((p - origin) / cell).floor();
+            for r in 0..rows {
+                for c in 0..cols {
+                    let cc = CellCoord::new(c as u32, r as u32);
+                    if grid.cell(cc).is_solid() {
+                        let b = Aabb::new(
+                            origin + Vec2::new(c as f64, r as f64) * cell,
+                            origin + Vec2::new(c as f64 + 1.0, r as f64 + 1.0) * cell,
+                        );
+                        let d = distance_point_aabb(p, &b);
+                        truth = truth.min(d);
+                        if (c as f64 - home.x).abs() <= 1.0 && (r as f64 - home.y).abs() <= 1.0 {
+                            neighbour = neighbour.min(d);
+                        }
+                    }
+                }
+            }
+            let clear = grid.clearance(p);
+            prop_assert!(
+                clear <= truth * (1.0 + 1e-12) + 1e-12,
+                "clearance {clear} > distance {truth} at {p} ({fx}, {fy})"
+            );
+            let inside = fx > 0.0 && fx < 1.0 && fy > 0.0 && fy < 1.0;
+            let local = (p - origin) / cell - home;
+            let gap = local.x.min(1.0 - local.x).min(local.y).min(1.0 - local.y) * cell;
+            if refresh && inside && neighbour == truth && truth > 0.0 && truth <= gap + cell {
+                prop_assert!(
+                    (clear - truth).abs() <= 1e-9 * cell,
+                    "clearance {clear} next to a tile at distance {truth}, at {p}"
+                );
             }
         }
     }

@@ -79,6 +79,18 @@ pub enum GridError {
     },
 }
 
+/// The 8 neighbours of a cell as (column, row) offsets, in the order of `Grid::ring`'s bits.
+const NEIGHBOURS: [(i64, i64); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
 /// A tile grid of square cells with exposed-feature flags. See the module docs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Grid {
@@ -93,6 +105,10 @@ pub struct Grid {
     /// cell, capped at `u16::MAX`); see [`Grid::clearance`]. Only ever too small (destroying a
     /// cell does not lower it) until [`Grid::refresh_clearance`].
     dist: Vec<u16>,
+    /// For each cell, which of its 8 neighbours are solid (bit `3·(dr + 1) + (dc + 1)`,
+    /// skipping the cell itself: see `NEIGHBOURS`), computed with `dist`: the exact clearance
+    /// of a point next to a solid cell.
+    ring: Vec<u8>,
     dist_stale: bool,
     /// A cell became solid since the map was computed: [`Grid::clearance`] answers 0.
     dist_unsafe: bool,
@@ -152,6 +168,7 @@ impl Grid {
                 .filter(|c| matches!(c, Cell::Brick(_)))
                 .count(),
             dist: Vec::new(),
+            ring: Vec::new(),
             dist_stale: true,
             dist_unsafe: true,
         };
@@ -392,6 +409,25 @@ impl Grid {
                 .iter()
                 .map(|c| if c.is_solid() { 0 } else { u16::MAX }),
         );
+        self.ring.clear();
+        self.ring.resize(w * h, 0);
+        for row in 0..h {
+            for col in 0..w {
+                let mut mask = 0u8;
+                for (k, &(dc, dr)) in NEIGHBOURS.iter().enumerate() {
+                    let (c, r) = (col as i64 + dc, row as i64 + dr);
+                    if c >= 0
+                        && r >= 0
+                        && (c as usize) < w
+                        && (r as usize) < h
+                        && self.cells[r as usize * w + c as usize].is_solid()
+                    {
+                        mask |= 1 << k;
+                    }
+                }
+                self.ring[row * w + col] = mask;
+            }
+        }
         let d = &mut self.dist;
         for row in 0..h {
             for col in 0..w {
@@ -433,10 +469,12 @@ impl Grid {
         }
     }
 
-    /// A lower bound (world units) on the distance from `p` to every solid cell: the distance
-    /// from `p` to the edge of the block of cells around it known to be empty (Chebyshev
-    /// distance transform, see [`Grid::refresh_clearance`]). `0` in or next to a solid cell.
-    /// Used to skip the grid walk of a ball that cannot reach any tile within a step.
+    /// A lower bound (world units) on the distance from `p` to every solid cell. In a cell
+    /// next to a solid cell, the distance to the nearest solid neighbour or to the ring of
+    /// cells beyond the neighbours, whichever is less; farther, the
+    /// distance from `p` to the edge of the block of cells around it known to be empty
+    /// (Chebyshev distance transform, see [`Grid::refresh_clearance`]). `0` in a solid cell.
+    /// Used to skip the grid walk of a ball that cannot reach any tile before its next event.
     #[must_use]
     pub fn clearance(&self, p: Vec2) -> Real {
         if self.dist_unsafe {
@@ -453,8 +491,29 @@ impl Grid {
         if d == 0 {
             return 0.0;
         }
-        // Distance to the own cell's edge plus the (d - 1) empty rings around it, in cells.
         let (fx, fy) = (q.x - col as Real, q.y - row as Real);
+        if d == 1 {
+            // The nearest of the solid neighbours' boxes (at least one is solid), in cells;
+            // cells two rings out can be nearer than a diagonal neighbour, so at most the own
+            // cell's edge plus one ring. Bits as in `NEIGHBOURS`.
+            let mask = self.ring[row * self.cols + col];
+            let (lx, hx, ly, hy) = (fx, 1.0 - fx, fy, 1.0 - fy);
+            let bit = |k: u32| mask >> k & 1 == 1;
+            let mut best = lx.min(hx).min(ly).min(hy) + 1.0;
+            for (k, side) in [(1, ly), (3, lx), (4, hx), (6, hy)] {
+                if bit(k) {
+                    best = best.min(side);
+                }
+            }
+            let mut sq = best * best;
+            for (k, a, b) in [(0, lx, ly), (2, hx, ly), (5, lx, hy), (7, hx, hy)] {
+                if bit(k) {
+                    sq = sq.min(a * a + b * b);
+                }
+            }
+            return (sq.sqrt() * self.cell).max(0.0);
+        }
+        // Distance to the own cell's edge plus the (d - 1) empty rings around it, in cells.
         let gap = fx.min(1.0 - fx).min(fy).min(1.0 - fy);
         ((gap + Real::from(d - 1)) * self.cell).max(0.0)
     }
