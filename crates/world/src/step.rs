@@ -831,13 +831,20 @@ impl World {
         self.scratch.mv[m].cross_t = ct;
         self.scratch.mv[m].cross_cell = cc;
         let until = self.pair_until(m);
-        let kept = self.scratch.pair[m].filter(|p| self.pair_valid(p));
-        let pair = match kept {
-            Some(p) => match self.pair_event(m, t, p.time.min(until), Some(old)) {
-                Some(q) if q.time < p.time => Some(q),
-                _ => Some(p),
-            },
-            None => self.pair_event(m, t, until, None),
+        let pair = match self.scratch.pair[m] {
+            Some(p) if self.pair_valid(&p) => {
+                match self.pair_event(m, t, p.time.min(until), Some(old)) {
+                    Some(q) if q.time < p.time => Some(q),
+                    _ => Some(p),
+                }
+            }
+            // Its last search met no one up to (at least) `until`: the old neighbours are
+            // covered, by that search or by their own searches since (a ball that changed
+            // course searched its whole neighbourhood, this ball included).
+            None => self.pair_event(m, t, until, Some(old)),
+            // Its partner changed course: the last search stopped at that partner's time, so
+            // the old neighbours are not covered beyond it.
+            Some(_) => self.pair_event(m, t, until, None),
         };
         self.set_pair(m, pair);
         self.schedule(m);
@@ -1129,12 +1136,16 @@ impl World {
                 if sc.use_bp && self.config.ball_ball {
                     let balls = &self.balls;
                     let bm = &balls[m];
+                    // A candidate's mover record is read only when it is hit (most are not):
+                    // one random cache line fewer per candidate in a large world.
                     let mut visit = |j: usize| {
-                        if j == m || sc.mv[j].state != ACTIVE {
+                        if j == m {
                             return;
                         }
                         if let Some((time, h)) = ball_ball_contact(bm, m, &balls[j], j, limit) {
-                            take(time, j, h, &mut limit);
+                            if sc.mv[j].state == ACTIVE {
+                                take(time, j, h, &mut limit);
+                            }
                         }
                     };
                     let c = sc.bp.cell_of(m);
