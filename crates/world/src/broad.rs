@@ -106,14 +106,14 @@ impl CellLists {
                 let hi = if k == last {
                     Real::INFINITY
                 } else {
-                    o + (k + 1) as Real * self.size
+                    o + Real::from(k as u32 + 1) * self.size
                 };
                 (hi - p) / v
             } else if v < 0.0 {
                 let lo = if k == 0 {
                     Real::NEG_INFINITY
                 } else {
-                    o + k as Real * self.size
+                    o + Real::from(k as u32) * self.size
                 };
                 (lo - p) / v
             } else {

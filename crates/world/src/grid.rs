@@ -481,17 +481,20 @@ impl Grid {
             return 0.0;
         }
         let q = (p - self.origin) / self.cell;
-        let (w, h) = (self.cols as Real, self.rows as Real);
+        // Sides are below 2^24 cells (`limits::MAX_GRID_CELLS`): u32 conversions are exact and
+        // cheaper than usize ones.
+        let (w, h) = (Real::from(self.cols as u32), Real::from(self.rows as u32));
         if !(q.x >= 0.0 && q.y >= 0.0 && q.x < w && q.y < h) {
             // Outside the grid: the distance to the grid's box.
             return collide_core::distance_point_aabb(p, &self.bounds());
         }
-        let (col, row) = (q.x as usize, q.y as usize);
+        let (col, row) = (q.x as u32, q.y as u32);
+        let (col, row) = (col as usize, row as usize);
         let d = self.dist[row * self.cols + col];
         if d == 0 {
             return 0.0;
         }
-        let (fx, fy) = (q.x - col as Real, q.y - row as Real);
+        let (fx, fy) = (q.x - Real::from(col as u32), q.y - Real::from(row as u32));
         if d == 1 {
             // The nearest of the solid neighbours' boxes (at least one is solid), in cells;
             // cells two rings out can be nearer than a diagonal neighbour, so at most the own

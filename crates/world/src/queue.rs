@@ -94,15 +94,16 @@ impl EventQueue {
     /// heap), and that child.
     #[inline]
     fn least_child(&self, first: usize) -> (usize, Entry) {
-        if let Some(k) = self.heap.get(first..first + ARITY) {
-            // All four children: a branch-free minimum.
-            let (a, b) = if k[1] < k[0] { (1, k[1]) } else { (0, k[0]) };
-            let (c, d) = if k[3] < k[2] { (3, k[3]) } else { (2, k[2]) };
-            if d < b {
-                (first + c, d)
-            } else {
-                (first + a, b)
-            }
+        if let Some(k) = self
+            .heap
+            .get(first..first + ARITY)
+            .and_then(|k| <&[Entry; ARITY]>::try_from(k).ok())
+        {
+            // All four children: a tournament on indices (the winner is loaded once).
+            let a = usize::from(k[1] < k[0]);
+            let c = 2 + usize::from(k[3] < k[2]);
+            let w = if k[c] < k[a] { c } else { a };
+            (first + w, k[w])
         } else {
             let mut ci = first;
             for j in first + 1..self.heap.len() {
