@@ -177,8 +177,10 @@ impl CellLists {
         let (col, row) = self.col_row(c);
         let (c0, c1) = (col.saturating_sub(1), (col + 2).min(self.cols));
         for r in row.saturating_sub(1)..(row + 2).min(self.rows) {
-            for q in c0..c1 {
-                let mut m = self.head[self.index(r, q) as usize];
+            // The row's heads as one slice: one bounds check a row, not one a cell.
+            let base = self.index(r, 0) as usize;
+            for &h in &self.head[base + c0..base + c1] {
+                let mut m = h;
                 while m != NONE {
                     f(m as usize);
                     m = self.next[m as usize];
