@@ -587,9 +587,14 @@ impl World {
         // The next step ends at `time + dt`, computed the same way there.
         self.finish_movers(t1, t1 + dt);
         self.time = t1;
-        for r in &mut self.rects {
+        // Kinematic rectangles: from their anchors (no per-step rounding piles up). One
+        // anchored at this step's start (a paddle given a new velocity by a game) moves by
+        // exactly `vel·dt`, so that `vel = (target - x) / dt` lands on the target.
+        let t0 = self.scratch.t0;
+        for (r, &(a, at)) in self.rects.iter_mut().zip(&self.rect_anchor) {
             if r.kind == RectKind::Kinematic {
-                r.aabb = r.aabb.translated(r.vel * dt);
+                let elapsed = if at == t0 { dt } else { t1 - at };
+                r.aabb = a.translated(r.vel * elapsed);
             }
         }
         // Remove the lost bodies, highest dense index first so that indices stay valid.
@@ -1015,19 +1020,27 @@ impl World {
                             }
                         }
                         RectKind::Kinematic => {
-                            let aabb = rc.aabb.translated(rc.vel * (s_t - t0));
+                            // Swept in the rectangle's frame from the later of the two
+                            // anchors (the ball's, the rectangle's): the same bits whenever
+                            // the ball searches (after a crossing, at a horizon, at another
+                            // step), as for tiles and balls.
                             let u = rc.vel;
+                            let (ra, rt) = self.rect_anchor[k];
+                            let r_t = a.time.max(rt);
+                            let off = r_t - a.time;
+                            let p_ref = a.pos + v * off;
+                            let aabb = ra.translated(u * (r_t - rt));
                             if let Some(mut h) = sweep_circle_aabb(
-                                pos,
+                                p_ref,
                                 radius,
                                 v - u,
-                                limit - base,
+                                limit - off,
                                 &aabb,
                                 Features::ALL,
                             ) {
                                 h.point += u * h.toi;
                                 take(
-                                    base + h.toi,
+                                    (off + h.toi).max(base),
                                     PTarget::Rect(k as u32),
                                     h,
                                     &mut best,

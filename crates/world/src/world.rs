@@ -287,6 +287,11 @@ pub struct World {
     pub(crate) balls: Vec<BallRec>,
     pub(crate) ball_slots: Slots,
     pub(crate) rects: Vec<Rect>,
+    /// Each rectangle's box and the world time when its velocity or place was last set (index
+    /// for index with `rects`). A kinematic rectangle is at `box + vel·(t − time)` at time
+    /// `t`: its path is anchored as a ball's is, so its hits are solved the same way whenever
+    /// they are searched (`step.rs`), and its place does not accumulate per-step rounding.
+    pub(crate) rect_anchor: Vec<(Aabb, Real)>,
     pub(crate) rect_slots: Slots,
     pub(crate) config: StepConfig,
     pub(crate) events: Vec<Event>,
@@ -324,6 +329,7 @@ impl World {
             balls: Vec::new(),
             ball_slots: Slots::default(),
             rects: Vec::new(),
+            rect_anchor: Vec::new(),
             rect_slots: Slots::default(),
             config,
             events: Vec::new(),
@@ -780,6 +786,7 @@ impl World {
         } else {
             desc.vel
         };
+        self.rect_anchor.push((desc.aabb, self.time));
         self.rects.push(Rect {
             id,
             aabb: desc.aabb,
@@ -796,6 +803,7 @@ impl World {
         let i = self.rect_slots.get(id)?;
         self.rect_slots.remove(id);
         let rect = self.rects.swap_remove(i);
+        self.rect_anchor.swap_remove(i);
         if let Some(moved) = self.rects.get(i) {
             self.rect_slots.relocate(moved.id, i as u32);
         }
@@ -803,7 +811,9 @@ impl World {
     }
 
     /// Sets a rectangle's velocity (units/s). For a kinematic paddle that must follow a target
-    /// `x`, set `vel = (target - current) / dt` so that the paddle's motion is swept exactly.
+    /// `x`, set `vel = (target - current) / dt` so that the paddle's motion is swept exactly:
+    /// a kinematic rectangle's path restarts here (box and world time), and the step moves it
+    /// by exactly `vel·dt`.
     ///
     /// # Errors
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for a non-finite
@@ -827,10 +837,12 @@ impl World {
             });
         }
         self.rects[i].vel = vel;
+        self.rect_anchor[i] = (self.rects[i].aabb, self.time);
         Ok(())
     }
 
-    /// Moves a rectangle (teleport). Bodies left inside it are pushed out at the next step.
+    /// Moves a rectangle (teleport); a kinematic one's path restarts here. Bodies left inside
+    /// it are pushed out at the next step.
     ///
     /// # Errors
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for an invalid box.
@@ -848,6 +860,7 @@ impl World {
             .get(id)
             .ok_or(WorldError::NoSuchBody(Body::Rect(id)))?;
         self.rects[i].aabb = aabb;
+        self.rect_anchor[i] = (aabb, self.time);
         Ok(())
     }
 
