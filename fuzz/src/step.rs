@@ -73,11 +73,11 @@ fn build(bytes: &mut Bytes) -> Option<World> {
     let grid = if flags & 128 != 0 {
         let cols = usize::from(bytes.u8() % 16) + 1;
         let rows = usize::from(bytes.u8() % 16) + 1;
-        // Cells of at least 0.5 units and (below) balls of at most 64 cells: a ball much
-        // larger than the grid's cells made every sweep scan `(2r / cell)` chunks of up to
-        // all the cells (finding F5 of `docs/reliability.md`, fixed in 9ea8697; this bound
-        // predates the fix and can be widened).
-        let cell = bytes.num(0.5, 64.0).abs().clamp(0.5, 64.0);
+        // Cells from 0.01 to 64 units and balls of any size: a ball much larger than the
+        // grid's cells made every sweep scan `(2r / cell)` chunks of up to all the cells
+        // (finding F5 of `docs/reliability.md`, fixed in 9ea8697); the bounds that kept the
+        // fuzzer away from it (cells >= 0.5, balls <= 64 cells) were lifted after the fix.
+        let cell = bytes.num(0.01, 64.0).abs().clamp(0.01, 64.0);
         let origin = bytes.vec2(-size * 0.25, size * 0.5);
         let mut cells = Vec::with_capacity(cols * rows);
         while cells.len() < cols * rows {
@@ -101,7 +101,7 @@ fn build(bytes: &mut Bytes) -> Option<World> {
     } else {
         None
     };
-    let max_radius = grid.as_ref().map_or(MAX_COORD, |g| 64.0 * g.cell);
+    let max_radius = MAX_COORD;
     let mut world = World::from_scene(&Scene {
         size,
         walls,

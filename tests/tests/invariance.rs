@@ -85,10 +85,10 @@ fn ball_ball_paths_do_not_depend_on_the_step() {
 /// bit for bit as a world left alone (predictions reaching 128 steps ahead).
 #[test]
 fn predicting_again_every_step_changes_nothing() {
-    // The arena (tiles, walls, balls), and BricksBeater level 1 with its paddle (a kinematic
-    // rectangle) moving: hits on a moving rectangle are solved from anchors too. (Before
-    // kinematic rectangles were anchored, the level case failed at step 3: a paddle bounce
-    // solved from the time of the search came 4e-16 s apart.)
+    // The arena (tiles, walls, balls), BricksBeater level 1 with its paddle (a kinematic
+    // rectangle) moving, and seed 003's dynamic rectangles: hits on rectangles are solved from
+    // path starts too. (Before rectangles were anchored, the level case failed at step 3, a
+    // paddle bounce solved from the time of the search 4e-16 s apart, and seed 003 at step 77.)
     let mut level = closed_level(1, 1000);
     level.step.ball_ball = true;
     level.rects[0].vel = glam::DVec2::new(24.0, -3.0);
@@ -102,6 +102,7 @@ fn predicting_again_every_step_changes_nothing() {
             collide_world::scene::arena_scene(1000, 3000.0, 1),
         ),
         ("level 1, moving paddle", level),
+        ("seed 003, dynamic rectangles", seed003_rects()),
     ];
     for (name, scene) in scenes {
         let mut alone = World::from_scene(&scene).expect("builds");
@@ -117,4 +118,15 @@ fn predicting_again_every_step_changes_nothing() {
             );
         }
     }
+}
+
+/// The shipped scene `seed003_rects.toml` (dynamic rectangles among static platforms and a
+/// kinematic one).
+fn seed003_rects() -> collide_world::Scene {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenes/seed003_rects.toml");
+    let text = std::fs::read_to_string(path).expect("scene file");
+    collide_world::Scene::from_toml_str(&text, path, &|_| {
+        Err(std::io::Error::other("no level files here"))
+    })
+    .expect("scene parses")
 }

@@ -64,6 +64,7 @@ impl World {
             if moved {
                 self.scratch.valid = false;
                 self.rects[i].aabb = aabb;
+                self.rect_anchor[i] = (aabb, self.time);
                 self.events.push(Event::Unembedded {
                     body: Body::Rect(r.id),
                     from: r.aabb.min,

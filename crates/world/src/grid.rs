@@ -718,7 +718,22 @@ impl Grid {
     /// through an internal face only is ignored (the neighbour's exposed face is met first).
     #[must_use]
     pub fn sweep_aabb(&self, aabb: &Aabb, vel: Vec2, max_t: Real) -> Option<GridHit> {
-        let found = self.walk(aabb, vel, 0.0, max_t, |col, row, limit| {
+        self.sweep_aabb_between(aabb, vel, 0.0, max_t)
+    }
+
+    /// Like [`Grid::sweep_aabb`] for the part `[min_t, max_t]` of the motion only, as
+    /// [`Grid::sweep_circle_between`] for circles: the box is known to have met nothing
+    /// before `min_t` (the world sweeps a dynamic rectangle from the start of its current
+    /// path); a hit computed before `min_t` by rounding is reported at `min_t`.
+    #[must_use]
+    pub fn sweep_aabb_between(
+        &self,
+        aabb: &Aabb,
+        vel: Vec2,
+        min_t: Real,
+        max_t: Real,
+    ) -> Option<GridHit> {
+        let found = self.walk(aabb, vel, min_t, max_t, |col, row, limit| {
             let f = self.features[row * self.cols + col];
             let cb = self.cell_aabb_usize(col, row);
             let hit = sweep_aabb_aabb(aabb, vel, &cb, Vec2::ZERO, limit)?;
@@ -747,9 +762,11 @@ impl Grid {
                 }
                 (false, false) => return None,
             };
+            let toi = hit.toi.max(min_t);
             Some((
-                hit.toi,
+                toi,
                 SweepHit {
+                    toi,
                     normal,
                     feature,
                     ..hit

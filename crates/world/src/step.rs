@@ -339,8 +339,10 @@ impl World {
             b.anchor = pos;
             b.anchor_time = abs;
         } else {
+            // Its box is at time `abs` (advanced there): its path starts here.
             let k = self.scratch.dyn_rects[m - nb] as usize;
             self.rects[k].vel = v;
+            self.rect_anchor[k] = (self.rects[k].aabb, abs);
         }
         self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);
     }
@@ -361,37 +363,30 @@ impl World {
         let dtm = t - s.mv[m].t;
         let nb = self.balls.len();
         if s.mv[m].state == ACTIVE && dtm > 0.0 && m >= nb {
-            let r = &mut self.rects[s.dyn_rects[m - nb] as usize];
-            r.aabb = r.aabb.translated(r.vel * dtm);
+            let k = s.dyn_rects[m - nb] as usize;
+            let (a, at) = self.rect_anchor[k];
+            let r = &mut self.rects[k];
+            r.aabb = a.translated(r.vel * (t - at));
         }
         if dtm > 0.0 {
             s.mv[m].t = t;
         }
     }
 
-    /// Mover `j`'s shape at time `t` and its velocity, a frozen mover staying where it stopped.
-    fn moving_shape_at(&self, j: usize, t: Real) -> (Shape, Vec2) {
-        if self.scratch.mv[j].state == FROZEN {
-            (self.shape_of(j).0, Vec2::ZERO)
+    /// Dynamic rectangle mover `j`'s path: the box at the start of its current straight path,
+    /// that start's absolute time, and its velocity (zero for a mover stopped at the iteration
+    /// bound, which stays where it stopped). Contacts involving it are solved from the later
+    /// of the two bodies' path starts, so that they are the same bits whenever they are
+    /// searched (see `ball_ball_contact`).
+    fn dyn_path(&self, j: usize) -> (Aabb, Real, Vec2) {
+        let k = self.scratch.dyn_rects[j - self.nb()] as usize;
+        let (a, at) = self.rect_anchor[k];
+        let u = if self.scratch.mv[j].state == FROZEN {
+            Vec2::ZERO
         } else {
-            self.shape_at(j, t)
-        }
-    }
-
-    /// Mover `j`'s shape at time `t` (extrapolated from its own time).
-    fn shape_at(&self, j: usize, t: Real) -> (Shape, Vec2) {
-        let (shape, v) = self.shape_of(j);
-        let d = t - self.scratch.mv[j].t;
-        let shape = match shape {
-            Shape::Circle { pos, radius } => Shape::Circle {
-                pos: pos + v * d,
-                radius,
-            },
-            Shape::Box { aabb } => Shape::Box {
-                aabb: aabb.translated(v * d),
-            },
+            self.rects[k].vel
         };
-        (shape, v)
+        (a, at, u)
     }
 
     /// Predicts everything again: the movers' list, their broad-phase cells and every
@@ -630,8 +625,10 @@ impl World {
         for (m, r) in s.mv.iter_mut().enumerate() {
             let dtm = t1 - r.t;
             if m >= nb && r.state == ACTIVE && dtm > 0.0 {
-                let rc = &mut self.rects[s.dyn_rects[m - nb] as usize];
-                rc.aabb = rc.aabb.translated(rc.vel * dtm);
+                let k = s.dyn_rects[m - nb] as usize;
+                let (a, at) = self.rect_anchor[k];
+                let rc = &mut self.rects[k];
+                rc.aabb = a.translated(rc.vel * (t1 - at));
             }
             if dtm > 0.0 {
                 r.t = t1;
@@ -641,6 +638,8 @@ impl World {
                     r.t = t1;
                     if m < nb {
                         self.balls[m].anchor_time = t1;
+                    } else {
+                        self.rect_anchor[s.dyn_rects[m - nb] as usize].1 = t1;
                     }
                 }
                 DEAD if m < nb => s.dead_balls.push(m),
@@ -896,7 +895,6 @@ impl World {
     /// `cap`. Returns the event, if any, and the absolute time the search reached (the mover
     /// searches further from there when nothing was found).
     fn static_event(&self, m: usize, s_t: Real, cap: Real) -> (Option<Prediction>, Real) {
-        let t0 = self.scratch.t0;
         let (shape, v) = self.shape_of(m);
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
         // The absolute time the search reaches (`cap` unless the window is shorter).
@@ -953,7 +951,11 @@ impl World {
                 }
                 (a.time, base, limit)
             }
-            Shape::Box { .. } => (s_t, 0.0, cap - s_t),
+            // A box from the start of its current path, as a ball (times from there).
+            Shape::Box { .. } => {
+                let (_, at, _) = self.dyn_path(m);
+                (at, s_t - at, cap - at)
+            }
         };
         match shape {
             Shape::Circle { pos, radius } => {
@@ -1052,9 +1054,12 @@ impl World {
                     }
                 }
             }
-            Shape::Box { aabb } => {
+            Shape::Box { .. } => {
+                // Swept from the start of its path (`base`: now, from there); a hit computed
+                // before now by rounding is taken now.
+                let (aabb, at, _) = self.dyn_path(m);
                 if let Some(g) = &self.grid {
-                    if let Some(gh) = g.sweep_aabb(&aabb, v, limit) {
+                    if let Some(gh) = g.sweep_aabb_between(&aabb, v, base, limit) {
                         take(
                             gh.hit.toi,
                             PTarget::Cell(gh.cell),
@@ -1065,11 +1070,17 @@ impl World {
                     }
                 }
                 for (side, h) in self.box_wall_hits(&aabb, v, limit) {
-                    take(h.toi, PTarget::Wall(side), h, &mut best, &mut limit);
+                    take(
+                        h.toi.max(base),
+                        PTarget::Wall(side),
+                        h,
+                        &mut best,
+                        &mut limit,
+                    );
                 }
                 if let Some((toi, side)) = self.loss_time(&aabb, v, limit) {
                     take(
-                        toi,
+                        toi.max(base),
                         PTarget::Lost(side),
                         no_hit(toi, aabb.center() + v * toi),
                         &mut best,
@@ -1077,13 +1088,25 @@ impl World {
                     );
                 }
                 for (k, rc) in self.rects.iter().enumerate() {
-                    let (other, u) = match rc.kind {
-                        RectKind::Static => (rc.aabb, Vec2::ZERO),
-                        RectKind::Kinematic => (rc.aabb.translated(rc.vel * (s_t - t0)), rc.vel),
+                    // A kinematic rectangle from the later of the two paths' starts.
+                    let (other, u, off) = match rc.kind {
+                        RectKind::Static => (rc.aabb, Vec2::ZERO, 0.0),
+                        RectKind::Kinematic => {
+                            let (ka, kt) = self.rect_anchor[k];
+                            let r_t = at.max(kt);
+                            (ka.translated(rc.vel * (r_t - kt)), rc.vel, r_t - at)
+                        }
                         RectKind::Dynamic => continue,
                     };
-                    if let Some(h) = sweep_aabb_aabb(&aabb, v, &other, u, limit) {
-                        take(h.toi, PTarget::Rect(k as u32), h, &mut best, &mut limit);
+                    let from = aabb.translated(v * off);
+                    if let Some(h) = sweep_aabb_aabb(&from, v, &other, u, limit - off) {
+                        take(
+                            (off + h.toi).max(base),
+                            PTarget::Rect(k as u32),
+                            h,
+                            &mut best,
+                            &mut limit,
+                        );
                     }
                 }
             }
@@ -1130,20 +1153,23 @@ impl World {
             }
         };
         match shape {
-            Shape::Circle { pos, radius } => {
-                // Dynamic rectangles (few): every one, from its current state.
+            Shape::Circle { radius, .. } => {
+                // Dynamic rectangles (few): every one, from the later of the two paths' starts.
+                let ba = self.balls[m].start();
                 for k in 0..sc.dyn_rects.len() {
                     let j = nb + k;
                     if sc.mv[j].state == DEAD {
                         continue;
                     }
-                    let (other, u) = self.moving_shape_at(j, s_t);
-                    let Shape::Box { aabb } = other else { continue };
+                    let (ra, rt, u) = self.dyn_path(j);
+                    let r_t = ba.time.max(rt);
+                    let p_ref = ba.pos + v * (r_t - ba.time);
+                    let aabb = ra.translated(u * (r_t - rt));
                     if let Some(mut h) =
-                        sweep_circle_aabb(pos, radius, v - u, limit - s_t, &aabb, Features::ALL)
+                        sweep_circle_aabb(p_ref, radius, v - u, limit - r_t, &aabb, Features::ALL)
                     {
                         h.point += u * h.toi;
-                        take(s_t + h.toi, j, h, &mut limit);
+                        take(r_t + h.toi, j, h, &mut limit);
                     }
                 }
                 if sc.use_bp && self.config.ball_ball {
@@ -1169,17 +1195,28 @@ impl World {
                 }
             }
             Shape::Box { aabb } => {
+                let (ma, mt, _) = self.dyn_path(m);
                 for k in 0..sc.dyn_rects.len() {
                     let j = nb + k;
                     if j == m || sc.mv[j].state == DEAD {
                         continue;
                     }
-                    let (other, u) = self.moving_shape_at(j, s_t);
-                    let Shape::Box { aabb: bj } = other else {
-                        continue;
+                    // From the later of the two paths' starts, the lower mover first (the
+                    // normal, toward the first box, negated when `m` is the higher).
+                    let (ja, jt, u) = self.dyn_path(j);
+                    let r_t = mt.max(jt);
+                    let bm = ma.translated(v * (r_t - mt));
+                    let bj = ja.translated(u * (r_t - jt));
+                    let hit = if m < j {
+                        sweep_aabb_aabb(&bm, v, &bj, u, limit - r_t)
+                    } else {
+                        sweep_aabb_aabb(&bj, u, &bm, v, limit - r_t).map(|mut h| {
+                            h.normal = -h.normal;
+                            h
+                        })
                     };
-                    if let Some(h) = sweep_aabb_aabb(&aabb, v, &bj, u, limit - s_t) {
-                        take(s_t + h.toi, j, h, &mut limit);
+                    if let Some(h) = hit {
+                        take(r_t + h.toi, j, h, &mut limit);
                     }
                 }
                 if sc.use_bp && nb > 0 {
@@ -1190,19 +1227,22 @@ impl World {
                         if sc.mv[j].state != ACTIVE {
                             return;
                         }
+                        // As the ball would solve it (the same bits): from the later start.
                         let bj = &self.balls[j];
-                        let pj = bj.pos_at(sc.mv[j].t) + bj.vel * (s_t - sc.mv[j].t);
+                        let r_t = bj.anchor_time.max(mt);
+                        let pj = bj.anchor + bj.vel * (r_t - bj.anchor_time);
+                        let box_ref = ma.translated(v * (r_t - mt));
                         if let Some(mut h) = sweep_circle_aabb(
                             pj,
                             bj.radius,
                             bj.vel - v,
-                            limit - s_t,
-                            &aabb,
+                            limit - r_t,
+                            &box_ref,
                             Features::ALL,
                         ) {
                             h.point += v * h.toi;
                             h.normal = -h.normal;
-                            take(s_t + h.toi, j, h, &mut limit);
+                            take(r_t + h.toi, j, h, &mut limit);
                         }
                     });
                 }
@@ -1543,6 +1583,9 @@ impl World {
             let (pos, time) = (self.ball_pos(m), self.scratch.mv[m].t);
             self.balls[m].anchor = pos;
             self.balls[m].anchor_time = time;
+        } else {
+            let k = self.scratch.dyn_rects[m - self.nb()] as usize;
+            self.rect_anchor[k] = (self.rects[k].aabb, self.scratch.mv[m].t);
         }
         self.scratch.queue.remove(m);
         self.scratch.mv[m].state = FROZEN;

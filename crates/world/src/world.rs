@@ -287,10 +287,12 @@ pub struct World {
     pub(crate) balls: Vec<BallRec>,
     pub(crate) ball_slots: Slots,
     pub(crate) rects: Vec<Rect>,
-    /// Each rectangle's box and the world time when its velocity or place was last set (index
-    /// for index with `rects`). A kinematic rectangle is at `box + vel·(t − time)` at time
-    /// `t`: its path is anchored as a ball's is, so its hits are solved the same way whenever
-    /// they are searched (`step.rs`), and its place does not accumulate per-step rounding.
+    /// Each rectangle's box and the absolute time when its velocity or place last changed
+    /// (index for index with `rects`; set by the API for every kind, by the step for dynamic
+    /// rectangles at their collisions, push-outs and iteration stops). A moving rectangle is
+    /// at `box + vel·(t − time)` at time `t`: its path is anchored as a ball's is, so its
+    /// contacts are solved the same way whenever they are searched (`step.rs`), and its place
+    /// does not accumulate per-event rounding.
     pub(crate) rect_anchor: Vec<(Aabb, Real)>,
     pub(crate) rect_slots: Slots,
     pub(crate) config: StepConfig,
