@@ -789,7 +789,8 @@ proptest! {
             .map(|_| if rnd() < density { Cell::Wall } else { Cell::Empty })
             .collect();
         let origin = Vec2::new(-7.0, 3.0);
-        let mut grid = Grid::new(&GridDesc { cell, origin, cols, rows, cells }).unwrap();
+        let mut grid =
+            Grid::new(&GridDesc { cell, origin, cols, rows, cells }).expect("a valid grid");
         for (c, r, solid) in edits {
             let cc = CellCoord::new((c % cols) as u32, (r % rows) as u32);
             grid.set_cell(cc, if solid { Cell::Wall } else { Cell::Empty });
