@@ -22,8 +22,10 @@ pub(crate) struct CellLists {
     size: Real,
     cols: usize,
     rows: usize,
-    /// A cell's index is `row << shift | col` (rows padded to a power of two, so that a
-    /// cell's column and row are a mask and a shift away, not a division).
+    /// A cell's index is `(row + 1) << shift | (col + 1)`: the grid is surrounded by a ring
+    /// of cells that stay empty, so that a 3×3 neighbourhood never needs clamping, and rows
+    /// are padded to a power of two, so that a cell's column and row are a mask and a shift
+    /// away, not a division.
     shift: u32,
     head: Vec<u32>,
     next: Vec<u32>,
@@ -50,8 +52,8 @@ impl CellLists {
         self.cols = ((ext.x / size).ceil() as usize).clamp(1, 4096);
         self.rows = ((ext.y / size).ceil() as usize).clamp(1, 4096);
         self.head.clear();
-        self.shift = self.cols.next_power_of_two().trailing_zeros();
-        self.head.resize(self.rows << self.shift, NONE);
+        self.shift = (self.cols + 2).next_power_of_two().trailing_zeros();
+        self.head.resize((self.rows + 2) << self.shift, NONE);
         for v in [&mut self.next, &mut self.prev, &mut self.cell_of] {
             v.clear();
             v.resize(movers, NONE);
@@ -77,14 +79,26 @@ impl CellLists {
     /// The index of the cell in row `r`, column `c`.
     #[inline]
     fn index(&self, r: usize, c: usize) -> u32 {
-        (r << self.shift | c) as u32
+        ((r + 1) << self.shift | (c + 1)) as u32
     }
 
     /// The column and row of cell `c`.
     #[inline]
     fn col_row(&self, c: u32) -> (usize, usize) {
         let c = c as usize;
-        (c & ((1 << self.shift) - 1), c >> self.shift)
+        ((c & ((1 << self.shift) - 1)) - 1, (c >> self.shift) - 1)
+    }
+
+    /// Calls `f` on every body of the three cells of a row starting at index `first`.
+    #[inline]
+    fn row_of_three(&self, first: usize, f: &mut impl FnMut(usize)) {
+        for &h in &self.head[first..first + 3] {
+            let mut m = h;
+            while m != NONE {
+                f(m as usize);
+                m = self.next[m as usize];
+            }
+        }
     }
 
     /// The cell a body is registered in.
@@ -174,18 +188,10 @@ impl CellLists {
     /// each list in order).
     #[inline]
     pub(crate) fn for_each_neighbour(&self, c: u32, mut f: impl FnMut(usize)) {
-        let (col, row) = self.col_row(c);
-        let (c0, c1) = (col.saturating_sub(1), (col + 2).min(self.cols));
-        for r in row.saturating_sub(1)..(row + 2).min(self.rows) {
-            // The row's heads as one slice: one bounds check a row, not one a cell.
-            let base = self.index(r, 0) as usize;
-            for &h in &self.head[base + c0..base + c1] {
-                let mut m = h;
-                while m != NONE {
-                    f(m as usize);
-                    m = self.next[m as usize];
-                }
-            }
+        // The ring of empty cells around the grid: no clamping, three heads a row.
+        let top_left = c as usize - (1 << self.shift) - 1;
+        for r in 0..3 {
+            self.row_of_three(top_left + (r << self.shift), &mut f);
         }
     }
 
@@ -196,28 +202,26 @@ impl CellLists {
     pub(crate) fn for_each_entering(&self, old: u32, c: u32, mut f: impl FnMut(usize)) {
         let (col, row) = self.col_row(c);
         let (ocol, orow) = self.col_row(old);
-        let (c0, c1) = (col.saturating_sub(1), (col + 2).min(self.cols));
-        let mut cell = |r: usize, q: usize| {
-            let mut m = self.head[self.index(r, q) as usize];
+        let dc = col as i64 - ocol as i64;
+        let mut cell = |i: usize| {
+            let mut m = self.head[i];
             while m != NONE {
                 f(m as usize);
                 m = self.next[m as usize];
             }
         };
-        let dc = col as i64 - ocol as i64;
-        for r in row.saturating_sub(1)..(row + 2).min(self.rows) {
-            if r.abs_diff(orow) > 1 {
-                // A row the old neighbourhood did not reach: all of it.
-                (c0..c1).for_each(|q| cell(r, q));
+        // Rows and columns of the ring around the grid are empty: no clamping needed.
+        let c = c as usize;
+        for dr in [-1i64, 0, 1] {
+            let r = row as i64 + dr;
+            let mid = (c as i64 + (dr << self.shift)) as usize;
+            if r.abs_diff(orow as i64) > 1 || (dc != 0 && dc.abs() != 1) {
+                // A row the old neighbourhood did not reach, or a jump of more than one
+                // column: all of it.
+                (mid - 1..=mid + 1).for_each(&mut cell);
             } else if dc.abs() == 1 {
-                // A shared row: only the column on the side it moved to (if in the grid).
-                let q = col as i64 + dc;
-                if q >= 0 && (q as usize) < self.cols {
-                    cell(r, q as usize);
-                }
-            } else if dc != 0 {
-                // Not a neighbour of the old cell: every column is new.
-                (c0..c1).for_each(|q| cell(r, q));
+                // A shared row: only the column on the side it moved to.
+                cell((mid as i64 + dc) as usize);
             }
         }
     }
