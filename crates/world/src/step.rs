@@ -176,6 +176,25 @@ fn ball_ball_contact(
     Some((tr + h.toi, h))
 }
 
+/// A static search's result as a prediction: the earliest hit (time from `origin`, the start
+/// of the mover's path), never before `s_t` (now).
+#[inline]
+fn static_found(
+    best: Option<(Real, PTarget, SweepHit)>,
+    origin: Real,
+    s_t: Real,
+) -> Option<Prediction> {
+    best.map(|(toi, target, hit)| Prediction {
+        time: (origin + toi).max(s_t),
+        toi_anchor: toi,
+        target,
+        normal: hit.normal,
+        point: hit.point,
+        feature: hit.feature,
+        partner_motion: 0,
+    })
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Prediction {
     /// Absolute time of the event (balls: anchor time + `toi_anchor`).
@@ -255,13 +274,6 @@ impl Scratch {
         + EventQueue::BYTES_PER_MOVER;
 }
 
-/// A mover's shape and state at its own time.
-#[derive(Clone, Copy)]
-enum Shape {
-    Circle { pos: Vec2, radius: Real },
-    Box { aabb: Aabb },
-}
-
 impl World {
     /// Advances the world by exactly one fixed step of `config().dt` seconds and returns the
     /// step's events (also available from [`World::events`] until the next step).
@@ -301,20 +313,13 @@ impl World {
         }
     }
 
-    fn shape_of(&self, m: usize) -> (Shape, Vec2) {
+    /// Mover `m`'s velocity.
+    fn vel_of(&self, m: usize) -> Vec2 {
         let nb = self.nb();
         if m < nb {
-            let b = &self.balls[m];
-            (
-                Shape::Circle {
-                    pos: self.ball_pos(m),
-                    radius: b.radius,
-                },
-                b.vel,
-            )
+            self.balls[m].vel
         } else {
-            let r = &self.rects[self.scratch.dyn_rects[m - nb] as usize];
-            (Shape::Box { aabb: r.aabb }, r.vel)
+            self.rects[self.scratch.dyn_rects[m - nb] as usize].vel
         }
     }
 
@@ -672,12 +677,25 @@ impl World {
             // walks the grid along the path, and a ball usually meets another ball before
             // the end of its window (mean free path 7.6 units on the arena).
             let pair = self.pair_event(m, s_t, cap, None);
-            let (stat, stat_until) = self.static_event(m, s_t, pair.map_or(cap, |p| p.time));
-            Predicted {
-                stat,
-                stat_until,
-                pair,
-                cross: self.next_crossing(m, s_t),
+            let stat_cap = pair.map_or(cap, |p| p.time);
+            if m < self.nb() {
+                // The ball's centre now, computed once for both searches.
+                let pos = self.balls[m].pos_at(s_t);
+                let (stat, stat_until) = self.ball_static_event(m, pos, s_t, stat_cap);
+                Predicted {
+                    stat,
+                    stat_until,
+                    pair,
+                    cross: self.next_crossing(m, pos, s_t),
+                }
+            } else {
+                let (stat, stat_until) = self.box_static_event(m, s_t, stat_cap);
+                Predicted {
+                    stat,
+                    stat_until,
+                    pair,
+                    cross: NO_CROSSING,
+                }
             }
         } else {
             Predicted {
@@ -831,7 +849,7 @@ impl World {
             self.freeze(m, t);
             return;
         }
-        let (ct, cc) = self.next_crossing(m, t);
+        let (ct, cc) = self.next_crossing(m, self.balls[m].pos_at(t), t);
         self.scratch.mv[m].cross_t = ct;
         self.scratch.mv[m].cross_cell = cc;
         let until = self.pair_until(m);
@@ -867,13 +885,14 @@ impl World {
         self.scratch.mv[m].searches > bound
     }
 
-    /// When ball `m` (at its current position `s_t`) leaves its broad-phase cell, and for
-    /// which neighbour; `NO_CROSSING` for rectangles or without a broad phase.
-    fn next_crossing(&self, m: usize, s_t: Real) -> (Real, u32) {
-        if !self.scratch.use_bp || m >= self.nb() {
+    /// When ball `m` (active, at `pos` at its current time `s_t`) leaves its broad-phase
+    /// cell, and for which neighbour; `NO_CROSSING` without a broad phase.
+    fn next_crossing(&self, m: usize, pos: Vec2, s_t: Real) -> (Real, u32) {
+        debug_assert!(m < self.nb());
+        if !self.scratch.use_bp {
             return NO_CROSSING;
         }
-        let (pos, v) = (self.ball_pos(m), self.balls[m].vel);
+        let v = self.balls[m].vel;
         let bp = &self.scratch.bp;
         let (tc, next) = bp.exit(bp.cell_of(m), pos, v);
         if tc.is_finite() {
@@ -895,13 +914,34 @@ impl World {
     /// `cap`. Returns the event, if any, and the absolute time the search reached (the mover
     /// searches further from there when nothing was found).
     fn static_event(&self, m: usize, s_t: Real, cap: Real) -> (Option<Prediction>, Real) {
-        let (shape, v) = self.shape_of(m);
+        if m < self.nb() {
+            // An active mover's time is `s_t`: its centre is there.
+            debug_assert!(self.scratch.mv[m].state == ACTIVE && self.scratch.mv[m].t == s_t);
+            self.ball_static_event(m, self.balls[m].pos_at(s_t), s_t, cap)
+        } else {
+            self.box_static_event(m, s_t, cap)
+        }
+    }
+
+    /// [`World::static_event`] for ball `m`, whose centre at `s_t` is `pos` (the caller has
+    /// it: computed once per prediction).
+    fn ball_static_event(
+        &self,
+        m: usize,
+        pos: Vec2,
+        s_t: Real,
+        cap: Real,
+    ) -> (Option<Prediction>, Real) {
+        let b = &self.balls[m];
+        let (v, radius) = (b.vel, b.radius);
+        let a = b.start();
+        let speed = v.length();
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
         // The absolute time the search reaches (`cap` unless the window is shorter).
         let mut searched = cap;
         // Whether no tile can be met before `searched` (the grid's clearance says so).
         let mut skip_walk = false;
-        // The grid's clearance at a ball's centre (0: unknown, walk).
+        // The grid's clearance at the centre (0: unknown, walk).
         let mut clear: Real = 0.0;
         let take = |toi: Real,
                     target: PTarget,
@@ -919,157 +959,52 @@ impl World {
             point,
             feature: Feature::Circle,
         };
-        // Times are measured from `origin`: a ball's anchor (`base` before now), a box's now.
-        let (origin, base, mut limit) = match shape {
-            Shape::Circle { pos, radius } => {
-                let a = self.balls[m].start();
-                let base = (s_t - a.time).max(0.0);
-                let mut limit = cap - a.time;
-                let speed = v.length();
-                if let Some(g) = &self.grid {
-                    // No tile within `free` of the centre's path: the search window is the
-                    // free run, and the grid walk is skipped; else a short window is walked.
-                    clear = g.clearance(pos);
-                    let free = clear - radius;
-                    // At least a quarter of a step's path: a few windows per step at most.
-                    let window =
-                        (STATIC_WINDOW_CELLS * g.cell_size()).max(0.25 * speed * self.config.dt);
-                    skip_walk = free >= window;
-                    let run = if skip_walk { free } else { window };
-                    if speed > 0.0 && run < speed * (limit - base) {
-                        // Strictly later than now, strictly earlier than `cap`.
-                        let end = a.time + (base + run / speed);
-                        if end > s_t && end < cap {
-                            limit = end - a.time;
-                            searched = end;
-                        } else {
-                            skip_walk = false;
-                        }
-                    } else {
-                        skip_walk = false;
-                    }
+        // Times are measured from the anchor (`base` before now).
+        let base = (s_t - a.time).max(0.0);
+        let mut limit = cap - a.time;
+        if let Some(g) = &self.grid {
+            // No tile within `free` of the centre's path: the search window is the
+            // free run, and the grid walk is skipped; else a short window is walked.
+            clear = g.clearance(pos);
+            let free = clear - radius;
+            // At least a quarter of a step's path: a few windows per step at most.
+            let window = (STATIC_WINDOW_CELLS * g.cell_size()).max(0.25 * speed * self.config.dt);
+            skip_walk = free >= window;
+            let run = if skip_walk { free } else { window };
+            if speed > 0.0 && run < speed * (limit - base) {
+                // Strictly later than now, strictly earlier than `cap`.
+                let end = a.time + (base + run / speed);
+                if end > s_t && end < cap {
+                    limit = end - a.time;
+                    searched = end;
+                } else {
+                    skip_walk = false;
                 }
-                (a.time, base, limit)
+            } else {
+                skip_walk = false;
             }
-            // A box from the start of its current path, as a ball (times from there).
-            Shape::Box { .. } => {
-                let (_, at, _) = self.dyn_path(m);
-                (at, s_t - at, cap - at)
-            }
-        };
-        match shape {
-            Shape::Circle { pos, radius } => {
-                let a = self.balls[m].start();
-                let reach = radius + v.length() * (limit - base);
-                if let (Some(g), false) = (&self.grid, skip_walk) {
-                    if clear <= reach * (1.0 + 1e-9) + 1e-9 {
-                        if let Some(gh) = g.sweep_circle_between(a.pos, radius, v, base, limit) {
-                            take(
-                                gh.hit.toi,
-                                PTarget::Cell(gh.cell),
-                                gh.hit,
-                                &mut best,
-                                &mut limit,
-                            );
-                        }
-                    }
-                }
-                let near_edge = pos.x - reach <= 0.0
-                    || pos.y - reach <= 0.0
-                    || pos.x + reach >= self.size.x
-                    || pos.y + reach >= self.size.y;
-                if near_edge {
-                    for (side, face) in self.wall_faces() {
-                        if let Some(h) = sweep_circle_half_plane(a.pos, radius, v, limit, &face) {
-                            take(
-                                h.toi.max(base),
-                                PTarget::Wall(side),
-                                h,
-                                &mut best,
-                                &mut limit,
-                            );
-                        }
-                    }
-                    if let Some((toi, side)) =
-                        self.loss_time(&Aabb::new(a.pos - radius, a.pos + radius), v, limit)
-                    {
-                        take(
-                            toi.max(base),
-                            PTarget::Lost(side),
-                            no_hit(toi, a.pos + v * toi),
-                            &mut best,
-                            &mut limit,
-                        );
-                    }
-                }
-                let reach_box = Aabb::new(pos - reach, pos + reach);
-                for (k, rc) in self.rects.iter().enumerate() {
-                    match rc.kind {
-                        RectKind::Static => {
-                            if !collide_core::aabb_overlaps_aabb(&reach_box.grown(1e-9), &rc.aabb) {
-                                continue;
-                            }
-                            if let Some(h) =
-                                sweep_circle_aabb(a.pos, radius, v, limit, &rc.aabb, Features::ALL)
-                            {
-                                take(
-                                    h.toi.max(base),
-                                    PTarget::Rect(k as u32),
-                                    h,
-                                    &mut best,
-                                    &mut limit,
-                                );
-                            }
-                        }
-                        RectKind::Kinematic => {
-                            // Swept in the rectangle's frame from the later of the two
-                            // anchors (the ball's, the rectangle's): the same bits whenever
-                            // the ball searches (after a crossing, at a horizon, at another
-                            // step), as for tiles and balls.
-                            let u = rc.vel;
-                            let (ra, rt) = self.rect_anchor[k];
-                            let r_t = a.time.max(rt);
-                            let off = r_t - a.time;
-                            let p_ref = a.pos + v * off;
-                            let aabb = ra.translated(u * (r_t - rt));
-                            if let Some(mut h) = sweep_circle_aabb(
-                                p_ref,
-                                radius,
-                                v - u,
-                                limit - off,
-                                &aabb,
-                                Features::ALL,
-                            ) {
-                                h.point += u * h.toi;
-                                take(
-                                    (off + h.toi).max(base),
-                                    PTarget::Rect(k as u32),
-                                    h,
-                                    &mut best,
-                                    &mut limit,
-                                );
-                            }
-                        }
-                        RectKind::Dynamic => {}
-                    }
+        }
+        let reach = radius + speed * (limit - base);
+        if let (Some(g), false) = (&self.grid, skip_walk) {
+            if clear <= reach * (1.0 + 1e-9) + 1e-9 {
+                if let Some(gh) = g.sweep_circle_between(a.pos, radius, v, base, limit) {
+                    take(
+                        gh.hit.toi,
+                        PTarget::Cell(gh.cell),
+                        gh.hit,
+                        &mut best,
+                        &mut limit,
+                    );
                 }
             }
-            Shape::Box { .. } => {
-                // Swept from the start of its path (`base`: now, from there); a hit computed
-                // before now by rounding is taken now.
-                let (aabb, at, _) = self.dyn_path(m);
-                if let Some(g) = &self.grid {
-                    if let Some(gh) = g.sweep_aabb_between(&aabb, v, base, limit) {
-                        take(
-                            gh.hit.toi,
-                            PTarget::Cell(gh.cell),
-                            gh.hit,
-                            &mut best,
-                            &mut limit,
-                        );
-                    }
-                }
-                for (side, h) in self.box_wall_hits(&aabb, v, limit) {
+        }
+        let near_edge = pos.x - reach <= 0.0
+            || pos.y - reach <= 0.0
+            || pos.x + reach >= self.size.x
+            || pos.y + reach >= self.size.y;
+        if near_edge {
+            for (side, face) in self.wall_faces() {
+                if let Some(h) = sweep_circle_half_plane(a.pos, radius, v, limit, &face) {
                     take(
                         h.toi.max(base),
                         PTarget::Wall(side),
@@ -1078,28 +1013,53 @@ impl World {
                         &mut limit,
                     );
                 }
-                if let Some((toi, side)) = self.loss_time(&aabb, v, limit) {
-                    take(
-                        toi.max(base),
-                        PTarget::Lost(side),
-                        no_hit(toi, aabb.center() + v * toi),
-                        &mut best,
-                        &mut limit,
-                    );
+            }
+            if let Some((toi, side)) =
+                self.loss_time(&Aabb::new(a.pos - radius, a.pos + radius), v, limit)
+            {
+                take(
+                    toi.max(base),
+                    PTarget::Lost(side),
+                    no_hit(toi, a.pos + v * toi),
+                    &mut best,
+                    &mut limit,
+                );
+            }
+        }
+        let reach_box = Aabb::new(pos - reach, pos + reach);
+        for (k, rc) in self.rects.iter().enumerate() {
+            match rc.kind {
+                RectKind::Static => {
+                    if !collide_core::aabb_overlaps_aabb(&reach_box.grown(1e-9), &rc.aabb) {
+                        continue;
+                    }
+                    if let Some(h) =
+                        sweep_circle_aabb(a.pos, radius, v, limit, &rc.aabb, Features::ALL)
+                    {
+                        take(
+                            h.toi.max(base),
+                            PTarget::Rect(k as u32),
+                            h,
+                            &mut best,
+                            &mut limit,
+                        );
+                    }
                 }
-                for (k, rc) in self.rects.iter().enumerate() {
-                    // A kinematic rectangle from the later of the two paths' starts.
-                    let (other, u, off) = match rc.kind {
-                        RectKind::Static => (rc.aabb, Vec2::ZERO, 0.0),
-                        RectKind::Kinematic => {
-                            let (ka, kt) = self.rect_anchor[k];
-                            let r_t = at.max(kt);
-                            (ka.translated(rc.vel * (r_t - kt)), rc.vel, r_t - at)
-                        }
-                        RectKind::Dynamic => continue,
-                    };
-                    let from = aabb.translated(v * off);
-                    if let Some(h) = sweep_aabb_aabb(&from, v, &other, u, limit - off) {
+                RectKind::Kinematic => {
+                    // Swept in the rectangle's frame from the later of the two
+                    // anchors (the ball's, the rectangle's): the same bits whenever
+                    // the ball searches (after a crossing, at a horizon, at another
+                    // step), as for tiles and balls.
+                    let u = rc.vel;
+                    let (ra, rt) = self.rect_anchor[k];
+                    let r_t = a.time.max(rt);
+                    let off = r_t - a.time;
+                    let p_ref = a.pos + v * off;
+                    let aabb = ra.translated(u * (r_t - rt));
+                    if let Some(mut h) =
+                        sweep_circle_aabb(p_ref, radius, v - u, limit - off, &aabb, Features::ALL)
+                    {
+                        h.point += u * h.toi;
                         take(
                             (off + h.toi).max(base),
                             PTarget::Rect(k as u32),
@@ -1109,18 +1069,89 @@ impl World {
                         );
                     }
                 }
+                RectKind::Dynamic => {}
             }
         }
-        let found = best.map(|(toi, target, hit)| Prediction {
-            time: (origin + toi).max(s_t),
-            toi_anchor: toi,
-            target,
-            normal: hit.normal,
-            point: hit.point,
-            feature: hit.feature,
-            partner_motion: 0,
-        });
-        (found, searched)
+        (static_found(best, a.time, s_t), searched)
+    }
+
+    /// [`World::static_event`] for dynamic rectangle mover `m`.
+    fn box_static_event(&self, m: usize, s_t: Real, cap: Real) -> (Option<Prediction>, Real) {
+        let v = self.rects[self.scratch.dyn_rects[m - self.nb()] as usize].vel;
+        let mut best: Option<(Real, PTarget, SweepHit)> = None;
+        let take = |toi: Real,
+                    target: PTarget,
+                    hit: SweepHit,
+                    best: &mut Option<(Real, PTarget, SweepHit)>,
+                    limit: &mut Real| {
+            if toi <= *limit && best.is_none_or(|b| toi < b.0) {
+                *best = Some((toi, target, hit));
+                *limit = toi;
+            }
+        };
+        let no_hit = |toi: Real, point: Vec2| SweepHit {
+            toi,
+            normal: Vec2::ZERO,
+            point,
+            feature: Feature::Circle,
+        };
+        // A box from the start of its current path, as a ball (times from there).
+        let (aabb, at, _) = self.dyn_path(m);
+        let (base, mut limit) = (s_t - at, cap - at);
+        // Swept from the start of its path (`base`: now, from there); a hit computed
+        // before now by rounding is taken now.
+        if let Some(g) = &self.grid {
+            if let Some(gh) = g.sweep_aabb_between(&aabb, v, base, limit) {
+                take(
+                    gh.hit.toi,
+                    PTarget::Cell(gh.cell),
+                    gh.hit,
+                    &mut best,
+                    &mut limit,
+                );
+            }
+        }
+        for (side, h) in self.box_wall_hits(&aabb, v, limit) {
+            take(
+                h.toi.max(base),
+                PTarget::Wall(side),
+                h,
+                &mut best,
+                &mut limit,
+            );
+        }
+        if let Some((toi, side)) = self.loss_time(&aabb, v, limit) {
+            take(
+                toi.max(base),
+                PTarget::Lost(side),
+                no_hit(toi, aabb.center() + v * toi),
+                &mut best,
+                &mut limit,
+            );
+        }
+        for (k, rc) in self.rects.iter().enumerate() {
+            // A kinematic rectangle from the later of the two paths' starts.
+            let (other, u, off) = match rc.kind {
+                RectKind::Static => (rc.aabb, Vec2::ZERO, 0.0),
+                RectKind::Kinematic => {
+                    let (ka, kt) = self.rect_anchor[k];
+                    let r_t = at.max(kt);
+                    (ka.translated(rc.vel * (r_t - kt)), rc.vel, r_t - at)
+                }
+                RectKind::Dynamic => continue,
+            };
+            let from = aabb.translated(v * off);
+            if let Some(h) = sweep_aabb_aabb(&from, v, &other, u, limit - off) {
+                take(
+                    (off + h.toi).max(base),
+                    PTarget::Rect(k as u32),
+                    h,
+                    &mut best,
+                    &mut limit,
+                );
+            }
+        }
+        (static_found(best, at, s_t), cap)
     }
 
     /// Mover `m`'s earliest event with another mover (balls of the broad-phase neighbourhood
@@ -1138,7 +1169,6 @@ impl World {
     ) -> Option<Prediction> {
         let nb = self.nb();
         let sc = &self.scratch;
-        let (shape, v) = self.shape_of(m);
         if !(until - s_t >= 0.0) {
             return None;
         }
@@ -1152,100 +1182,100 @@ impl World {
                 *limit = time;
             }
         };
-        match shape {
-            Shape::Circle { radius, .. } => {
-                // Dynamic rectangles (few): every one, from the later of the two paths' starts.
-                let ba = self.balls[m].start();
-                for k in 0..sc.dyn_rects.len() {
-                    let j = nb + k;
-                    if sc.mv[j].state == DEAD {
-                        continue;
-                    }
-                    let (ra, rt, u) = self.dyn_path(j);
-                    let r_t = ba.time.max(rt);
-                    let p_ref = ba.pos + v * (r_t - ba.time);
-                    let aabb = ra.translated(u * (r_t - rt));
-                    if let Some(mut h) =
-                        sweep_circle_aabb(p_ref, radius, v - u, limit - r_t, &aabb, Features::ALL)
-                    {
-                        h.point += u * h.toi;
-                        take(r_t + h.toi, j, h, &mut limit);
-                    }
+        if m < nb {
+            let (v, radius) = (self.balls[m].vel, self.balls[m].radius);
+            // Dynamic rectangles (few): every one, from the later of the two paths' starts.
+            let ba = self.balls[m].start();
+            for k in 0..sc.dyn_rects.len() {
+                let j = nb + k;
+                if sc.mv[j].state == DEAD {
+                    continue;
                 }
-                if sc.use_bp && self.config.ball_ball {
-                    let balls = &self.balls;
-                    let bm = &balls[m];
-                    // A candidate's mover record is read only when it is hit (most are not):
-                    // one random cache line fewer per candidate in a large world.
-                    let mut visit = |j: usize| {
-                        if j == m {
-                            return;
-                        }
-                        if let Some((time, h)) = ball_ball_contact(bm, m, &balls[j], j, limit) {
-                            if sc.mv[j].state == ACTIVE {
-                                take(time, j, h, &mut limit);
-                            }
-                        }
-                    };
-                    let c = sc.bp.cell_of(m);
-                    match entered {
-                        None => sc.bp.for_each_neighbour(c, &mut visit),
-                        Some(old) => sc.bp.for_each_entering(old, c, &mut visit),
-                    }
+                let (ra, rt, u) = self.dyn_path(j);
+                let r_t = ba.time.max(rt);
+                let p_ref = ba.pos + v * (r_t - ba.time);
+                let aabb = ra.translated(u * (r_t - rt));
+                if let Some(mut h) =
+                    sweep_circle_aabb(p_ref, radius, v - u, limit - r_t, &aabb, Features::ALL)
+                {
+                    h.point += u * h.toi;
+                    take(r_t + h.toi, j, h, &mut limit);
                 }
             }
-            Shape::Box { aabb } => {
-                let (ma, mt, _) = self.dyn_path(m);
-                for k in 0..sc.dyn_rects.len() {
-                    let j = nb + k;
-                    if j == m || sc.mv[j].state == DEAD {
-                        continue;
+            if sc.use_bp && self.config.ball_ball {
+                let balls = &self.balls;
+                let bm = &balls[m];
+                // A candidate's mover record is read only when it is hit (most are not):
+                // one random cache line fewer per candidate in a large world.
+                let mut visit = |j: usize| {
+                    if j == m {
+                        return;
                     }
-                    // From the later of the two paths' starts, the lower mover first (the
-                    // normal, toward the first box, negated when `m` is the higher).
-                    let (ja, jt, u) = self.dyn_path(j);
-                    let r_t = mt.max(jt);
-                    let bm = ma.translated(v * (r_t - mt));
-                    let bj = ja.translated(u * (r_t - jt));
-                    let hit = if m < j {
-                        sweep_aabb_aabb(&bm, v, &bj, u, limit - r_t)
-                    } else {
-                        sweep_aabb_aabb(&bj, u, &bm, v, limit - r_t).map(|mut h| {
-                            h.normal = -h.normal;
-                            h
-                        })
-                    };
-                    if let Some(h) = hit {
+                    if let Some((time, h)) = ball_ball_contact(bm, m, &balls[j], j, limit) {
+                        if sc.mv[j].state == ACTIVE {
+                            take(time, j, h, &mut limit);
+                        }
+                    }
+                };
+                let c = sc.bp.cell_of(m);
+                match entered {
+                    None => sc.bp.for_each_neighbour(c, &mut visit),
+                    Some(old) => sc.bp.for_each_entering(old, c, &mut visit),
+                }
+            }
+        } else {
+            let r = &self.rects[sc.dyn_rects[m - nb] as usize];
+            let (aabb, v) = (r.aabb, r.vel);
+            let (ma, mt, _) = self.dyn_path(m);
+            for k in 0..sc.dyn_rects.len() {
+                let j = nb + k;
+                if j == m || sc.mv[j].state == DEAD {
+                    continue;
+                }
+                // From the later of the two paths' starts, the lower mover first (the
+                // normal, toward the first box, negated when `m` is the higher).
+                let (ja, jt, u) = self.dyn_path(j);
+                let r_t = mt.max(jt);
+                let bm = ma.translated(v * (r_t - mt));
+                let bj = ja.translated(u * (r_t - jt));
+                let hit = if m < j {
+                    sweep_aabb_aabb(&bm, v, &bj, u, limit - r_t)
+                } else {
+                    sweep_aabb_aabb(&bj, u, &bm, v, limit - r_t).map(|mut h| {
+                        h.normal = -h.normal;
+                        h
+                    })
+                };
+                if let Some(h) = hit {
+                    take(r_t + h.toi, j, h, &mut limit);
+                }
+            }
+            if sc.use_bp && nb > 0 {
+                // Balls in the cells this box can reach before its horizon.
+                let reach = v.length() * (sc.cap - s_t).max(0.0);
+                let q = aabb.grown(reach + sc.max_radius + 1e-9);
+                sc.bp.for_each_in_box(&q, |j| {
+                    if sc.mv[j].state != ACTIVE {
+                        return;
+                    }
+                    // As the ball would solve it (the same bits): from the later start.
+                    let bj = &self.balls[j];
+                    let r_t = bj.anchor_time.max(mt);
+                    let pj = bj.anchor + bj.vel * (r_t - bj.anchor_time);
+                    let box_ref = ma.translated(v * (r_t - mt));
+                    if let Some(mut h) = sweep_circle_aabb(
+                        pj,
+                        bj.radius,
+                        bj.vel - v,
+                        limit - r_t,
+                        &box_ref,
+                        Features::ALL,
+                    ) {
+                        h.point += v * h.toi;
+                        h.normal = -h.normal;
                         take(r_t + h.toi, j, h, &mut limit);
                     }
-                }
-                if sc.use_bp && nb > 0 {
-                    // Balls in the cells this box can reach before its horizon.
-                    let reach = v.length() * (sc.cap - s_t).max(0.0);
-                    let q = aabb.grown(reach + sc.max_radius + 1e-9);
-                    sc.bp.for_each_in_box(&q, |j| {
-                        if sc.mv[j].state != ACTIVE {
-                            return;
-                        }
-                        // As the ball would solve it (the same bits): from the later start.
-                        let bj = &self.balls[j];
-                        let r_t = bj.anchor_time.max(mt);
-                        let pj = bj.anchor + bj.vel * (r_t - bj.anchor_time);
-                        let box_ref = ma.translated(v * (r_t - mt));
-                        if let Some(mut h) = sweep_circle_aabb(
-                            pj,
-                            bj.radius,
-                            bj.vel - v,
-                            limit - r_t,
-                            &box_ref,
-                            Features::ALL,
-                        ) {
-                            h.point += v * h.toi;
-                            h.normal = -h.normal;
-                            take(r_t + h.toi, j, h, &mut limit);
-                        }
-                    });
-                }
+                });
             }
         }
         best.map(|(time, j, hit, pm)| {
@@ -1364,7 +1394,7 @@ impl World {
         } else {
             self.config.restitution
         };
-        let (_, v) = self.shape_of(m);
+        let v = self.vel_of(m);
         let me = self.body_of(m);
         let t = pred.time;
         // Event times are reported from the start of the step.
@@ -1489,7 +1519,7 @@ impl World {
             PTarget::Mover(j) => {
                 let j = j as usize;
                 self.advance(j, t);
-                let (_, vj) = self.shape_of(j);
+                let vj = self.vel_of(j);
                 let frozen = self.scratch.mv[j].state == FROZEN;
                 // A body stopped at the iteration bound is an immovable obstacle at rest for
                 // the rest of the step.
@@ -1605,13 +1635,11 @@ impl World {
             sc.bp
                 .for_each_neighbour(sc.bp.cell_of(m), |k| cand.push(k as u32));
         } else {
-            let (shape, _) = self.shape_of(m);
-            if let Shape::Box { aabb } = shape {
-                self.scratch
-                    .bp
-                    .query_box(&aabb.grown(self.scratch.max_radius + 1e-9));
-                cand.extend_from_slice(&self.scratch.bp.out);
-            }
+            let aabb = self.rects[self.scratch.dyn_rects[m - nb] as usize].aabb;
+            self.scratch
+                .bp
+                .query_box(&aabb.grown(self.scratch.max_radius + 1e-9));
+            cand.extend_from_slice(&self.scratch.bp.out);
         }
         for k in 0..self.scratch.dyn_rects.len() {
             cand.push((nb + k) as u32);
