@@ -14,7 +14,28 @@
 
 use collide_core::{Aabb, Real, Vec2};
 
-const NONE: u32 = u32::MAX;
+/// The end of a cell's list (and no cell).
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// Up to nine cells of the broad phase (a 3×3 neighbourhood, or the part of one that a body
+/// just entered), in the order their bodies are visited: a pair search walks them in one loop
+/// of its own, so that its per-candidate test is inlined there rather than called through a
+/// closure.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Cells {
+    /// The cells' indices; the first `len` are used.
+    pub(crate) ids: [u32; 9],
+    /// How many cells.
+    pub(crate) len: usize,
+}
+
+impl Cells {
+    /// The cells, in order.
+    #[inline]
+    pub(crate) fn as_slice(&self) -> &[u32] {
+        &self.ids[..self.len]
+    }
+}
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct CellLists {
@@ -195,35 +216,62 @@ impl CellLists {
         }
     }
 
-    /// Calls `f` on every body of the cells of the 3×3 neighbourhood of cell `c` that are
-    /// not in the 3×3 neighbourhood of cell `old` (the cells a body crossing from `old` to
-    /// `c` newly has next to it).
+    /// The cells of the 3×3 neighbourhood of cell `c`, rows then columns (the order of
+    /// [`CellLists::for_each_neighbour`]).
     #[inline]
-    pub(crate) fn for_each_entering(&self, old: u32, c: u32, mut f: impl FnMut(usize)) {
+    pub(crate) fn neighbour_cells(&self, c: u32) -> Cells {
+        // The ring of empty cells around the grid: no clamping, three cells a row.
+        let top_left = c - (1 << self.shift) - 1;
+        let mut out = Cells::default();
+        for r in 0..3 {
+            let first = top_left + (r << self.shift);
+            for k in 0..3 {
+                out.ids[(3 * r + k) as usize] = first + k;
+            }
+        }
+        out.len = 9;
+        out
+    }
+
+    /// The cells of the 3×3 neighbourhood of cell `c` that are not in the 3×3 neighbourhood
+    /// of cell `old` (the cells a body crossing from `old` to `c` newly has next to it), rows
+    /// then columns.
+    #[inline]
+    pub(crate) fn entering_cells(&self, old: u32, c: u32) -> Cells {
         let (col, row) = self.col_row(c);
         let (ocol, orow) = self.col_row(old);
         let dc = col as i64 - ocol as i64;
-        let mut cell = |i: usize| {
-            let mut m = self.head[i];
-            while m != NONE {
-                f(m as usize);
-                m = self.next[m as usize];
-            }
-        };
+        let mut out = Cells::default();
         // Rows and columns of the ring around the grid are empty: no clamping needed.
-        let c = c as usize;
         for dr in [-1i64, 0, 1] {
             let r = row as i64 + dr;
-            let mid = (c as i64 + (dr << self.shift)) as usize;
+            let mid = c as i64 + (dr << self.shift);
             if r.abs_diff(orow as i64) > 1 || (dc != 0 && dc.abs() != 1) {
                 // A row the old neighbourhood did not reach, or a jump of more than one
                 // column: all of it.
-                (mid - 1..=mid + 1).for_each(&mut cell);
+                for k in -1..=1 {
+                    out.ids[out.len] = (mid + k) as u32;
+                    out.len += 1;
+                }
             } else if dc.abs() == 1 {
                 // A shared row: only the column on the side it moved to.
-                cell((mid as i64 + dc) as usize);
+                out.ids[out.len] = (mid + dc) as u32;
+                out.len += 1;
             }
         }
+        out
+    }
+
+    /// The first body of cell `c`'s list, or `NONE`.
+    #[inline]
+    pub(crate) fn first_in(&self, c: u32) -> u32 {
+        self.head[c as usize]
+    }
+
+    /// The body after body `m` in its cell's list, or `NONE`.
+    #[inline]
+    pub(crate) fn next_in(&self, m: usize) -> u32 {
+        self.next[m]
     }
 
     /// Calls `f` on the bodies of every cell overlapping `b` grown by one cell (as

@@ -1218,9 +1218,17 @@ impl World {
                     }
                 };
                 let c = sc.bp.cell_of(m);
-                match entered {
-                    None => sc.bp.for_each_neighbour(c, &mut visit),
-                    Some(old) => sc.bp.for_each_entering(old, c, &mut visit),
+                let cells = match entered {
+                    None => sc.bp.neighbour_cells(c),
+                    Some(old) => sc.bp.entering_cells(old, c),
+                };
+                // One loop over the cells' lists: `visit` is inlined here.
+                for &cell in cells.as_slice() {
+                    let mut j = sc.bp.first_in(cell);
+                    while j != crate::broad::NONE {
+                        visit(j as usize);
+                        j = sc.bp.next_in(j as usize);
+                    }
                 }
             }
         } else {
