@@ -114,6 +114,38 @@ pub struct Grid {
     dist_unsafe: bool,
 }
 
+/// `x.ceil().clamp(1.0, 1e9) as u64` (0 for NaN), without `ceil`: the target's baseline
+/// has no rounding instruction, so `ceil` is a call into a software routine, and a walk
+/// counts its chunks on every static search of a ball near tiles.
+#[inline]
+fn chunk_count(x: Real) -> u64 {
+    if x.is_nan() {
+        0
+    } else if x <= 1.0 {
+        1
+    } else if x >= 1e9 {
+        1_000_000_000
+    } else {
+        // 1 < x < 1e9: the truncation is exact as a `Real`, and one less than the ceiling
+        // unless `x` is an integer.
+        let t = x as u64;
+        t + u64::from((t as Real) < x)
+    }
+}
+
+/// The lesser of `a` and `b`: `a.min(b)` for numbers that are not NaN, as one compare
+/// (`f64::min` also handles NaN). [`Grid::clearance`]'s distances are never NaN (the point
+/// is inside the grid); only the sign of a zero could differ, and it is lost when squared or
+/// added to a positive number.
+#[inline]
+fn lesser(a: Real, b: Real) -> Real {
+    if b < a {
+        b
+    } else {
+        a
+    }
+}
+
 /// A hit of a sweep against the grid: the geometric hit and the cell that was hit.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GridHit {
@@ -502,22 +534,22 @@ impl Grid {
             let mask = self.ring[row * self.cols + col];
             let (lx, hx, ly, hy) = (fx, 1.0 - fx, fy, 1.0 - fy);
             let bit = |k: u32| mask >> k & 1 == 1;
-            let mut best = lx.min(hx).min(ly).min(hy) + 1.0;
+            let mut best = lesser(lesser(lesser(lx, hx), ly), hy) + 1.0;
             for (k, side) in [(1, ly), (3, lx), (4, hx), (6, hy)] {
                 if bit(k) {
-                    best = best.min(side);
+                    best = lesser(best, side);
                 }
             }
             let mut sq = best * best;
             for (k, a, b) in [(0, lx, ly), (2, hx, ly), (5, lx, hy), (7, hx, hy)] {
                 if bit(k) {
-                    sq = sq.min(a * a + b * b);
+                    sq = lesser(sq, a * a + b * b);
                 }
             }
             return (sq.sqrt() * self.cell).max(0.0);
         }
         // Distance to the own cell's edge plus the (d - 1) empty rings around it, in cells.
-        let gap = fx.min(1.0 - fx).min(fy).min(1.0 - fy);
+        let gap = lesser(lesser(lesser(fx, 1.0 - fx), fy), 1.0 - fy);
         ((gap + Real::from(d - 1)) * self.cell).max(0.0)
     }
 
@@ -629,7 +661,7 @@ impl Grid {
         // Chunks of at least one cell and at least the moving shape's size: consecutive chunks of
         // a shape much larger than the cells would otherwise rescan the same cells.
         let chunk_len = self.cell.max(b0.size().max_element());
-        let chunks = (len / chunk_len).ceil().clamp(1.0, 1e9) as u64;
+        let chunks = chunk_count(len / chunk_len);
         let mut best: Option<(Real, H, CellCoord)> = None;
         for k in 0..chunks {
             let ta = t0 + (t1 - t0) * (k as Real / chunks as Real);
@@ -790,6 +822,39 @@ impl Grid {
             // what a box's corner-to-corner hit needs.
             Feature::Corner(corner) => f.contains(corner.bit()),
             Feature::Circle => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `chunk_count` is the `ceil`-and-clamp it replaces, bit for bit.
+    #[test]
+    fn chunk_count_is_ceil_clamped() {
+        let xs = [
+            Real::NAN,
+            Real::NEG_INFINITY,
+            -3.5,
+            -0.0,
+            0.0,
+            1e-300,
+            0.5,
+            1.0,
+            1.0 + Real::EPSILON,
+            1.5,
+            2.0,
+            2.000_000_1,
+            123_456.789,
+            999_999_999.5,
+            1e9,
+            1e9 + 1.0,
+            4.5e15,
+            Real::INFINITY,
+        ];
+        for x in xs {
+            assert_eq!(chunk_count(x), x.ceil().clamp(1.0, 1e9) as u64, "{x}");
         }
     }
 }
