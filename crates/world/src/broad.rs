@@ -157,7 +157,12 @@ impl CellLists {
         };
         let tx = axis(pos.x, v.x, self.origin.x, col, self.cols - 1);
         let ty = axis(pos.y, v.y, self.origin.y, row, self.rows - 1);
-        let tc = tx.min(ty).max(0.0);
+        // Neither time is NaN (finite position and velocity, infinite bounds only outward),
+        // so plain compares take the minimum and clamp at zero as `min`/`max` would, in
+        // fewer instructions. Only a zero's sign can differ: the comparisons below do not see
+        // it, and the caller adds the result to a time, never -0.
+        let tc = if ty < tx { ty } else { tx };
+        let tc = if tc > 0.0 { tc } else { 0.0 };
         if !tc.is_finite() {
             return (Real::INFINITY, NONE);
         }
