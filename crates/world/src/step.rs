@@ -165,7 +165,13 @@ fn ball_ball_contact(
     limit: Real,
 ) -> Option<(Real, SweepHit)> {
     let (p, q, flip) = if ia < ib { (a, b, false) } else { (b, a, true) };
-    let tr = p.anchor_time.max(q.anchor_time);
+    // `max` by one compare: anchor times are never NaN (nor -0), so this is `f64::max`
+    // without its NaN handling, on every candidate of every pair search.
+    let tr = if q.anchor_time > p.anchor_time {
+        q.anchor_time
+    } else {
+        p.anchor_time
+    };
     let pp = p.pos_at(tr);
     let pq = q.pos_at(tr);
     let mut h = sweep_circle_circle(pp, p.radius, p.vel, pq, q.radius, q.vel, limit - tr)?;
