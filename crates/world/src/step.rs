@@ -201,6 +201,33 @@ fn static_found(
     })
 }
 
+/// Keeps the hit of a static search at `toi` (from the mover's path start) in `best` when it is
+/// the earliest so far and within `limit`, which it then becomes (later hits are not wanted).
+#[inline]
+fn take(
+    toi: Real,
+    target: PTarget,
+    hit: SweepHit,
+    best: &mut Option<(Real, PTarget, SweepHit)>,
+    limit: &mut Real,
+) {
+    if toi <= *limit && best.is_none_or(|b| toi < b.0) {
+        *best = Some((toi, target, hit));
+        *limit = toi;
+    }
+}
+
+/// The "hit" of leaving through an open side at `toi`, centre at `point`: no normal.
+#[inline]
+fn no_hit(toi: Real, point: Vec2) -> SweepHit {
+    SweepHit {
+        toi,
+        normal: Vec2::ZERO,
+        point,
+        feature: Feature::Circle,
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Prediction {
     /// Absolute time of the event (balls: anchor time + `toi_anchor`).
@@ -949,22 +976,6 @@ impl World {
         let mut skip_walk = false;
         // The grid's clearance at the centre (0: unknown, walk).
         let mut clear: Real = 0.0;
-        let take = |toi: Real,
-                    target: PTarget,
-                    hit: SweepHit,
-                    best: &mut Option<(Real, PTarget, SweepHit)>,
-                    limit: &mut Real| {
-            if toi <= *limit && best.is_none_or(|b| toi < b.0) {
-                *best = Some((toi, target, hit));
-                *limit = toi;
-            }
-        };
-        let no_hit = |toi: Real, point: Vec2| SweepHit {
-            toi,
-            normal: Vec2::ZERO,
-            point,
-            feature: Feature::Circle,
-        };
         // Times are measured from the anchor (`base` before now).
         let base = (s_t - a.time).max(0.0);
         let mut limit = cap - a.time;
@@ -1085,22 +1096,6 @@ impl World {
     fn box_static_event(&self, m: usize, s_t: Real, cap: Real) -> (Option<Prediction>, Real) {
         let v = self.rects[self.scratch.dyn_rects[m - self.nb()] as usize].vel;
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
-        let take = |toi: Real,
-                    target: PTarget,
-                    hit: SweepHit,
-                    best: &mut Option<(Real, PTarget, SweepHit)>,
-                    limit: &mut Real| {
-            if toi <= *limit && best.is_none_or(|b| toi < b.0) {
-                *best = Some((toi, target, hit));
-                *limit = toi;
-            }
-        };
-        let no_hit = |toi: Real, point: Vec2| SweepHit {
-            toi,
-            normal: Vec2::ZERO,
-            point,
-            feature: Feature::Circle,
-        };
         // A box from the start of its current path, as a ball (times from there).
         let (aabb, at, _) = self.dyn_path(m);
         let (base, mut limit) = (s_t - at, cap - at);
