@@ -42,8 +42,9 @@
 //! once, touching and separating is none. With that, rounding can neither tunnel a body nor
 //! stick it: no tolerance band, no random nudge (seed 000's problem 2).
 //!
-//! Determinism: the queue order is total (time, then mover index), bodies are visited in
-//! storage order, parallel work only computes predictions from one frozen state and applies
+//! Determinism: the queue order is total (time, then mover index), a mover met by several
+//! partners at the same instant meets the lowest-indexed first (not the first its broad phase
+//! lists), bodies are visited in storage order, parallel work only computes predictions from one frozen state and applies
 //! them in mover order, and only `+ - * / sqrt` are used.
 
 use crate::broad::CellLists;
@@ -239,6 +240,17 @@ struct Prediction {
     point: Vec2,
     feature: Feature,
     partner_motion: u32,
+}
+
+/// Whether pair prediction `q` comes before `p`: earlier, or at the same time with a lower
+/// partner index (the order `pair_event` keeps, whatever the broad phase's list order).
+#[inline]
+fn pair_before(q: &Prediction, p: &Prediction) -> bool {
+    let partner = |x: &Prediction| match x.target {
+        PTarget::Mover(j) => j,
+        _ => u32::MAX,
+    };
+    q.time < p.time || (q.time == p.time && partner(q) < partner(p))
 }
 
 /// The TC rule's window in steps (see `resolve`).
@@ -889,7 +901,7 @@ impl World {
         let pair = match self.scratch.pair[m] {
             Some(p) if self.pair_valid(&p) => {
                 match self.pair_event(m, t, p.time.min(until), Some(old)) {
-                    Some(q) if q.time < p.time => Some(q),
+                    Some(q) if pair_before(&q, &p) => Some(q),
                     _ => Some(p),
                 }
             }
@@ -1177,8 +1189,12 @@ impl World {
         // partner's `motion`; `limit` is the latest absolute time still wanted.
         let mut best: Option<(Real, u32, SweepHit, u32)> = None;
         let mut limit = until;
+        // Ties in time go to the lower partner index: which partner a mover meets first does
+        // not depend on the order the broad phase lists candidates in.
         let mut take = |time: Real, j: usize, hit: SweepHit, limit: &mut Real| {
-            if time <= *limit && best.is_none_or(|b| time < b.0) {
+            if time <= *limit
+                && best.is_none_or(|b| time < b.0 || (time == b.0 && (j as u32) < b.1))
+            {
                 best = Some((time, j as u32, hit, sc.mv[j].motion));
                 *limit = time;
             }
