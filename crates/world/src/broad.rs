@@ -37,6 +37,23 @@ impl Cells {
     }
 }
 
+/// A body's place in the lists: the next and previous bodies of its cell's list (or `NONE`)
+/// and its cell (or `NONE`).
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    next: u32,
+    prev: u32,
+    cell: u32,
+}
+
+impl Link {
+    const UNLISTED: Link = Link {
+        next: NONE,
+        prev: NONE,
+        cell: NONE,
+    };
+}
+
 #[derive(Clone, Debug, Default)]
 pub(crate) struct CellLists {
     origin: Vec2,
@@ -49,16 +66,16 @@ pub(crate) struct CellLists {
     /// away, not a division.
     shift: u32,
     head: Vec<u32>,
-    next: Vec<u32>,
-    prev: Vec<u32>,
-    cell_of: Vec<u32>,
+    /// Per body: its list links and cell, in one record (a crossing reads and writes all
+    /// three, and its neighbours' links: one cache line each instead of three).
+    links: Vec<Link>,
     /// Candidates of the last query.
     pub(crate) out: Vec<u32>,
 }
 
 impl CellLists {
     /// Bytes per body: its `next`, `prev` and `cell_of` entries.
-    pub(crate) const BYTES_PER_BODY: usize = 3 * std::mem::size_of::<u32>();
+    pub(crate) const BYTES_PER_BODY: usize = std::mem::size_of::<Link>();
 
     /// Empties the lists for `movers` bodies over `bounds` with cells of side at least `size`
     /// (fewer than `4·movers + 16` cells, at most 4096 per side).
@@ -75,10 +92,8 @@ impl CellLists {
         self.head.clear();
         self.shift = (self.cols + 2).next_power_of_two().trailing_zeros();
         self.head.resize((self.rows + 2) << self.shift, NONE);
-        for v in [&mut self.next, &mut self.prev, &mut self.cell_of] {
-            v.clear();
-            v.resize(movers, NONE);
-        }
+        self.links.clear();
+        self.links.resize(movers, Link::UNLISTED);
     }
 
     /// The cell containing `p` (clamped to the grid: bodies outside live in the border cells).
@@ -117,14 +132,14 @@ impl CellLists {
             let mut m = h;
             while m != NONE {
                 f(m as usize);
-                m = self.next[m as usize];
+                m = self.links[m as usize].next;
             }
         }
     }
 
     /// The cell a body is registered in.
     pub(crate) fn cell_of(&self, m: usize) -> u32 {
-        self.cell_of[m]
+        self.links[m].cell
     }
 
     /// When a body at `pos` moving with `v` leaves cell `c` (seconds from now, `+inf` when it
@@ -183,31 +198,36 @@ impl CellLists {
     /// Puts body `m` in cell `c` (it must not be in a list).
     pub(crate) fn insert(&mut self, m: usize, c: u32) {
         let h = self.head[c as usize];
-        self.next[m] = h;
-        self.prev[m] = NONE;
+        self.links[m] = Link {
+            next: h,
+            prev: NONE,
+            cell: c,
+        };
         if h != NONE {
-            self.prev[h as usize] = m as u32;
+            self.links[h as usize].prev = m as u32;
         }
         self.head[c as usize] = m as u32;
-        self.cell_of[m] = c;
     }
 
     /// Takes body `m` out of its cell's list.
     pub(crate) fn remove(&mut self, m: usize) {
-        let c = self.cell_of[m];
+        let Link {
+            next: n,
+            prev: p,
+            cell: c,
+        } = self.links[m];
         if c == NONE {
             return;
         }
-        let (p, n) = (self.prev[m], self.next[m]);
         if p != NONE {
-            self.next[p as usize] = n;
+            self.links[p as usize].next = n;
         } else {
             self.head[c as usize] = n;
         }
         if n != NONE {
-            self.prev[n as usize] = p;
+            self.links[n as usize].prev = p;
         }
-        self.cell_of[m] = NONE;
+        self.links[m] = Link::UNLISTED;
     }
 
     /// Calls `f` on every body of the 3×3 cells around cell `c` (rows, then columns, then
@@ -276,7 +296,7 @@ impl CellLists {
     /// The body after body `m` in its cell's list, or `NONE`.
     #[inline]
     pub(crate) fn next_in(&self, m: usize) -> u32 {
-        self.next[m]
+        self.links[m].next
     }
 
     /// Calls `f` on the bodies of every cell overlapping `b` grown by one cell (as
@@ -288,7 +308,7 @@ impl CellLists {
                 let mut m = self.head[self.index(r, q) as usize];
                 while m != NONE {
                     f(m as usize);
-                    m = self.next[m as usize];
+                    m = self.links[m as usize].next;
                 }
             }
         }
@@ -328,7 +348,7 @@ impl CellLists {
                 let mut m = self.head[self.index(r, q) as usize];
                 while m != NONE {
                     self.out.push(m);
-                    m = self.next[m as usize];
+                    m = self.links[m as usize].next;
                 }
             }
         }
