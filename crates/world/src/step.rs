@@ -157,7 +157,9 @@ const NO_CROSSING: (Real, u32) = (Real::INFINITY, u32::MAX);
 /// horizon, at another step size). Only the normal's sign depends on which ball asks
 /// (an exact negation). Swept circle against circle as a point against the Minkowski sum of
 /// radius `r_a + r_b` (`collide_core::sweep_circle_circle`).
-#[inline]
+// Always inlined: it is the inner loop of every pair search (also called, once per event,
+// to solve a stored pair again).
+#[inline(always)]
 fn ball_ball_contact(
     a: &crate::world::BallRec,
     ia: usize,
@@ -229,6 +231,23 @@ fn no_hit(toi: Real, point: Vec2) -> SweepHit {
     }
 }
 
+/// A stored pair event: the partner (a mover index, `NO_PARTNER` when none) and its `motion`
+/// when the contact was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PairRef {
+    partner: u32,
+    motion: u32,
+}
+
+const NO_PARTNER: u32 = u32::MAX;
+
+impl PairRef {
+    const NONE: PairRef = PairRef {
+        partner: NO_PARTNER,
+        motion: 0,
+    };
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Prediction {
     /// Absolute time of the event (balls: anchor time + `toi_anchor`).
@@ -242,15 +261,16 @@ struct Prediction {
     partner_motion: u32,
 }
 
-/// Whether pair prediction `q` comes before `p`: earlier, or at the same time with a lower
-/// partner index (the order `pair_event` keeps, whatever the broad phase's list order).
+/// Whether pair prediction `q` comes before a stored pair event at `time` with `partner`:
+/// earlier, or at the same time with a lower partner index (the order `pair_event` keeps,
+/// whatever the broad phase's list order).
 #[inline]
-fn pair_before(q: &Prediction, p: &Prediction) -> bool {
-    let partner = |x: &Prediction| match x.target {
+fn pair_before(q: &Prediction, time: Real, partner: u32) -> bool {
+    let qj = match q.target {
         PTarget::Mover(j) => j,
         _ => u32::MAX,
     };
-    q.time < p.time || (q.time == p.time && partner(q) < partner(p))
+    q.time < time || (q.time == time && qj < partner)
 }
 
 /// The TC rule's window in steps (see `resolve`).
@@ -280,8 +300,10 @@ pub(crate) struct Scratch {
     /// the brick it aims at exists).
     stat: Vec<Option<Prediction>>,
     /// Each mover's earliest event with another mover found so far, before its static event
-    /// and its horizon; valid while the partner's `motion` is unchanged.
-    pair: Vec<Option<Prediction>>,
+    /// and its horizon (its time is `Mover::pair_t`); valid while the partner's `motion` is
+    /// unchanged. Only the partner is kept: the contact is solved again, to the same bits,
+    /// when the event fires (`World::stored_pair`), so the array stays 8 bytes a mover.
+    pair: Vec<PairRef>,
 
     queue: EventQueue,
     /// Dense indices of the dynamic rectangles; mover `nb + k` is `rects[dyn_rects[k]]`.
@@ -309,11 +331,12 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
-    /// Bytes the step keeps per mover between steps: its hot record, its two stored
-    /// predictions, its TC time, its broad-phase links and its queue entry (the batch
-    /// buffers, used only at rebuilds and renewals, not counted).
+    /// Bytes the step keeps per mover between steps: its hot record, its stored static
+    /// prediction and pair partner, its TC time, its broad-phase links and its queue entry
+    /// (the batch buffers, used only at rebuilds and renewals, not counted).
     pub(crate) const BYTES_PER_MOVER: usize = std::mem::size_of::<Mover>()
-        + 2 * std::mem::size_of::<Option<Prediction>>()
+        + std::mem::size_of::<Option<Prediction>>()
+        + std::mem::size_of::<PairRef>()
         + std::mem::size_of::<Real>()
         + crate::broad::CellLists::BYTES_PER_BODY
         + EventQueue::BYTES_PER_MOVER;
@@ -475,7 +498,7 @@ impl World {
         s.stat.clear();
         s.stat.resize(n, None);
         s.pair.clear();
-        s.pair.resize(n, None);
+        s.pair.resize(n, PairRef::NONE);
 
         s.queue.reset(n);
         s.frozen.clear();
@@ -605,14 +628,17 @@ impl World {
                     }
                 }
                 Next::Pair => {
-                    let Some(pred) = self.scratch.pair[m] else {
+                    let r = self.scratch.pair[m];
+                    if r.partner == NO_PARTNER {
                         self.predict(m);
-                        continue;
-                    };
-                    if self.pair_valid(&pred) {
+                    } else if !self.partner_valid(r) {
+                        self.repredict_pair(m);
+                    } else if let Some(pred) = self.stored_pair(m, r) {
                         self.resolve(m, pred);
                     } else {
-                        self.repredict_pair(m);
+                        // Unreachable: a valid pair solves again to the same contact.
+                        debug_assert!(false, "a stored pair event did not solve again");
+                        self.predict(m);
                     }
                 }
                 Next::StaticHorizon => {
@@ -772,11 +798,49 @@ impl World {
         r.stat_t = stat.map_or(until, |p| p.time);
     }
 
-    /// Stores mover `m`'s pair event.
+    /// Stores mover `m`'s pair event (its time and partner).
     fn set_pair(&mut self, m: usize, pair: Option<Prediction>) {
         let s = &mut self.scratch;
-        s.pair[m] = pair;
+        s.pair[m] = match pair {
+            Some(Prediction {
+                target: PTarget::Mover(j),
+                partner_motion,
+                ..
+            }) => PairRef {
+                partner: j,
+                motion: partner_motion,
+            },
+            _ => PairRef::NONE,
+        };
         s.mv[m].pair_t = pair.map_or(Real::INFINITY, |p| p.time);
+    }
+
+    /// Mover `m`'s stored pair event `r` (valid: its partner on the same path) as the
+    /// prediction `pair_event` found: the contact solved again from the same anchors, which
+    /// gives the same bits (the search's time limit only filters), at the stored time.
+    fn stored_pair(&self, m: usize, r: PairRef) -> Option<Prediction> {
+        let j = r.partner as usize;
+        let nb = self.nb();
+        let (_, hit) = match (m < nb, j < nb) {
+            (true, true) => ball_ball_contact(&self.balls[m], m, &self.balls[j], j, Real::INFINITY),
+            (true, false) => self.ball_box_contact(m, j, Real::INFINITY),
+            (false, false) => self.box_box_contact(m, j, Real::INFINITY),
+            (false, true) => self.box_ball_contact(m, j, Real::INFINITY),
+        }?;
+        let time = self.scratch.mv[m].pair_t;
+        Some(Prediction {
+            time,
+            toi_anchor: if m < nb {
+                time - self.balls[m].anchor_time
+            } else {
+                0.0
+            },
+            target: PTarget::Mover(r.partner),
+            normal: hit.normal,
+            point: hit.point,
+            feature: hit.feature,
+            partner_motion: r.motion,
+        })
     }
 
     /// Predicts every mover of `batch` anew (as [`World::predict`], in the order given),
@@ -831,15 +895,10 @@ impl World {
         }
     }
 
-    /// Whether a pair prediction still holds: its partner alive and on the same course.
-    fn pair_valid(&self, p: &Prediction) -> bool {
-        match p.target {
-            PTarget::Mover(j) => {
-                let j = j as usize;
-                self.scratch.mv[j].state != DEAD && self.scratch.mv[j].motion == p.partner_motion
-            }
-            _ => true,
-        }
+    /// Whether a stored pair event still holds: its partner alive and on the same course.
+    fn partner_valid(&self, r: PairRef) -> bool {
+        let j = r.partner as usize;
+        self.scratch.mv[j].state != DEAD && self.scratch.mv[j].motion == r.motion
     }
 
     /// Which of mover `m`'s stored predictions comes first (ties: crossing, static, pair,
@@ -898,22 +957,27 @@ impl World {
         self.scratch.mv[m].cross_t = ct;
         self.scratch.mv[m].cross_cell = cc;
         let until = self.pair_until(m);
-        let pair = match self.scratch.pair[m] {
-            Some(p) if self.pair_valid(&p) => {
-                match self.pair_event(m, t, p.time.min(until), Some(old)) {
-                    Some(q) if pair_before(&q, &p) => Some(q),
-                    _ => Some(p),
-                }
-            }
+        let r = self.scratch.pair[m];
+        if r.partner == NO_PARTNER {
             // Its last search met no one up to (at least) `until`: the old neighbours are
             // covered, by that search or by their own searches since (a ball that changed
             // course searched its whole neighbourhood, this ball included).
-            None => self.pair_event(m, t, until, Some(old)),
+            let pair = self.pair_event(m, t, until, Some(old));
+            self.set_pair(m, pair);
+        } else if self.partner_valid(r) {
+            // The stored event stands unless a new neighbour comes first.
+            let p_time = self.scratch.mv[m].pair_t;
+            if let Some(q) = self.pair_event(m, t, p_time.min(until), Some(old)) {
+                if pair_before(&q, p_time, r.partner) {
+                    self.set_pair(m, Some(q));
+                }
+            }
+        } else {
             // Its partner changed course: the last search stopped at that partner's time, so
             // the old neighbours are not covered beyond it.
-            Some(_) => self.pair_event(m, t, until, None),
-        };
-        self.set_pair(m, pair);
+            let pair = self.pair_event(m, t, until, None);
+            self.set_pair(m, pair);
+        }
         self.schedule(m);
     }
 
@@ -1200,23 +1264,14 @@ impl World {
             }
         };
         if m < nb {
-            let (v, radius) = (self.balls[m].vel, self.balls[m].radius);
-            // Dynamic rectangles (few): every one, from the later of the two paths' starts.
-            let ba = self.balls[m].start();
+            // Dynamic rectangles (few): every one.
             for k in 0..sc.dyn_rects.len() {
                 let j = nb + k;
                 if sc.mv[j].state == DEAD {
                     continue;
                 }
-                let (ra, rt, u) = self.dyn_path(j);
-                let r_t = ba.time.max(rt);
-                let p_ref = ba.pos + v * (r_t - ba.time);
-                let aabb = ra.translated(u * (r_t - rt));
-                if let Some(mut h) =
-                    sweep_circle_aabb(p_ref, radius, v - u, limit - r_t, &aabb, Features::ALL)
-                {
-                    h.point += u * h.toi;
-                    take(r_t + h.toi, j, h, &mut limit);
+                if let Some((time, h)) = self.ball_box_contact(m, j, limit) {
+                    take(time, j, h, &mut limit);
                 }
             }
             if sc.use_bp && self.config.ball_ball {
@@ -1251,28 +1306,13 @@ impl World {
         } else {
             let r = &self.rects[sc.dyn_rects[m - nb] as usize];
             let (aabb, v) = (r.aabb, r.vel);
-            let (ma, mt, _) = self.dyn_path(m);
             for k in 0..sc.dyn_rects.len() {
                 let j = nb + k;
                 if j == m || sc.mv[j].state == DEAD {
                     continue;
                 }
-                // From the later of the two paths' starts, the lower mover first (the
-                // normal, toward the first box, negated when `m` is the higher).
-                let (ja, jt, u) = self.dyn_path(j);
-                let r_t = mt.max(jt);
-                let bm = ma.translated(v * (r_t - mt));
-                let bj = ja.translated(u * (r_t - jt));
-                let hit = if m < j {
-                    sweep_aabb_aabb(&bm, v, &bj, u, limit - r_t)
-                } else {
-                    sweep_aabb_aabb(&bj, u, &bm, v, limit - r_t).map(|mut h| {
-                        h.normal = -h.normal;
-                        h
-                    })
-                };
-                if let Some(h) = hit {
-                    take(r_t + h.toi, j, h, &mut limit);
+                if let Some((time, h)) = self.box_box_contact(m, j, limit) {
+                    take(time, j, h, &mut limit);
                 }
             }
             if sc.use_bp && nb > 0 {
@@ -1283,22 +1323,8 @@ impl World {
                     if sc.mv[j].state != ACTIVE {
                         return;
                     }
-                    // As the ball would solve it (the same bits): from the later start.
-                    let bj = &self.balls[j];
-                    let r_t = bj.anchor_time.max(mt);
-                    let pj = bj.anchor + bj.vel * (r_t - bj.anchor_time);
-                    let box_ref = ma.translated(v * (r_t - mt));
-                    if let Some(mut h) = sweep_circle_aabb(
-                        pj,
-                        bj.radius,
-                        bj.vel - v,
-                        limit - r_t,
-                        &box_ref,
-                        Features::ALL,
-                    ) {
-                        h.point += v * h.toi;
-                        h.normal = -h.normal;
-                        take(r_t + h.toi, j, h, &mut limit);
+                    if let Some((time, h)) = self.box_ball_contact(m, j, limit) {
+                        take(time, j, h, &mut limit);
                     }
                 });
             }
@@ -1321,6 +1347,65 @@ impl World {
                 partner_motion: pm,
             }
         })
+    }
+
+    /// The first contact of ball `m` with dynamic rectangle mover `j` at an absolute time at
+    /// most `limit`, as seen from the ball (normal toward it): swept in the rectangle's frame
+    /// from the later of the two paths' starts (the same bits whenever it is searched).
+    fn ball_box_contact(&self, m: usize, j: usize, limit: Real) -> Option<(Real, SweepHit)> {
+        let b = &self.balls[m];
+        let (v, radius, ba) = (b.vel, b.radius, b.start());
+        let (ra, rt, u) = self.dyn_path(j);
+        let r_t = ba.time.max(rt);
+        let p_ref = ba.pos + v * (r_t - ba.time);
+        let aabb = ra.translated(u * (r_t - rt));
+        let mut h = sweep_circle_aabb(p_ref, radius, v - u, limit - r_t, &aabb, Features::ALL)?;
+        h.point += u * h.toi;
+        Some((r_t + h.toi, h))
+    }
+
+    /// The first contact of dynamic rectangle movers `m` and `j` at an absolute time at most
+    /// `limit`, as seen from `m`: from the later of the two paths' starts, the lower mover
+    /// first (the normal, toward the first box, negated when `m` is the higher).
+    fn box_box_contact(&self, m: usize, j: usize, limit: Real) -> Option<(Real, SweepHit)> {
+        let v = self.rects[self.scratch.dyn_rects[m - self.nb()] as usize].vel;
+        let (ma, mt, _) = self.dyn_path(m);
+        let (ja, jt, u) = self.dyn_path(j);
+        let r_t = mt.max(jt);
+        let bm = ma.translated(v * (r_t - mt));
+        let bj = ja.translated(u * (r_t - jt));
+        let h = if m < j {
+            sweep_aabb_aabb(&bm, v, &bj, u, limit - r_t)
+        } else {
+            sweep_aabb_aabb(&bj, u, &bm, v, limit - r_t).map(|mut h| {
+                h.normal = -h.normal;
+                h
+            })
+        }?;
+        Some((r_t + h.toi, h))
+    }
+
+    /// The first contact of dynamic rectangle mover `m` with ball `j` at an absolute time at
+    /// most `limit`, as seen from the rectangle: solved as the ball would solve it
+    /// ([`World::ball_box_contact`], the same bits), the normal negated.
+    fn box_ball_contact(&self, m: usize, j: usize, limit: Real) -> Option<(Real, SweepHit)> {
+        let v = self.rects[self.scratch.dyn_rects[m - self.nb()] as usize].vel;
+        let (ma, mt, _) = self.dyn_path(m);
+        let bj = &self.balls[j];
+        let r_t = bj.anchor_time.max(mt);
+        let pj = bj.anchor + bj.vel * (r_t - bj.anchor_time);
+        let box_ref = ma.translated(v * (r_t - mt));
+        let mut h = sweep_circle_aabb(
+            pj,
+            bj.radius,
+            bj.vel - v,
+            limit - r_t,
+            &box_ref,
+            Features::ALL,
+        )?;
+        h.point += v * h.toi;
+        h.normal = -h.normal;
+        Some((r_t + h.toi, h))
     }
 
     /// When a box (a body's bounds) moving with `v` is entirely outside an open side, within
