@@ -324,6 +324,9 @@ pub(crate) struct Scratch {
     frozen: Vec<u32>,
     /// Movers whose predictions end within the next step (found at the end of this one).
     renew: Vec<u32>,
+    /// Balls given a new velocity between steps ([`World::set_ball_velocity`]): they predict
+    /// again at the next step's start, the rest of the world keeps its predictions.
+    steered: Vec<u32>,
     /// Absolute times of the step's start and end, and the predictions' horizon.
     t0: Real,
     t1: Real,
@@ -331,6 +334,15 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
+    /// Ball (mover) `m` was given a new path between steps (re-anchored at the world's time):
+    /// with valid predictions, only it predicts again at the next step; otherwise everything
+    /// is predicted again anyway.
+    pub(crate) fn course_changed(&mut self, m: usize) {
+        if self.valid {
+            self.steered.push(m as u32);
+        }
+    }
+
     /// Bytes the step keeps per mover between steps: its hot record, its stored static
     /// prediction and pair partner, its TC time, its broad-phase links and its queue entry
     /// (the batch buffers, used only at rebuilds and renewals, not counted).
@@ -502,6 +514,7 @@ impl World {
 
         s.queue.reset(n);
         s.frozen.clear();
+        s.steered.clear();
         s.use_bp = n > 1 && (self.config.ball_ball || !s.dyn_rects.is_empty());
         let mut max_radius: Real = 0.0;
         for b in &self.balls {
@@ -584,6 +597,21 @@ impl World {
                 r.state == ACTIVE && r.horizon <= t1
             }));
             batch.extend_from_slice(&self.scratch.renew);
+            // Balls steered between steps: a new course from the step's start, as after a
+            // collision (`motion` voids the predictions others made against the old one).
+            let mut steered = std::mem::take(&mut self.scratch.steered);
+            for &m in &steered {
+                let r = &mut self.scratch.mv[m as usize];
+                if r.state == DEAD {
+                    continue;
+                }
+                r.state = ACTIVE;
+                r.t = t0;
+                r.motion = r.motion.wrapping_add(1);
+                batch.push(m);
+            }
+            steered.clear();
+            self.scratch.steered = steered;
             batch.sort_unstable();
             batch.dedup();
             // Keep the movers that asked to look again at the next step (allocation-free swap).

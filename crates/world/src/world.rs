@@ -706,8 +706,10 @@ impl World {
     /// # Errors
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadBall`] for a non-finite
     /// velocity.
+    ///
+    /// Cheap between steps: only this ball predicts again at the next step (as after a
+    /// collision; predictions made against its old path are void), not the whole world.
     pub fn set_ball_velocity(&mut self, id: BallId, vel: Vec2) -> Result<(), WorldError> {
-        self.scratch.valid = false;
         if !vel.is_finite() {
             return Err(WorldError::BadBall {
                 field: "vel",
@@ -722,6 +724,7 @@ impl World {
         b.anchor = b.pos_at(self.time);
         b.anchor_time = self.time;
         b.vel = vel;
+        self.scratch.course_changed(i);
         Ok(())
     }
 
