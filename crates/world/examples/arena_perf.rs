@@ -1,6 +1,8 @@
 //! Times the step on the arena: `arena_perf N SPEED STEPS [off]`; environment: `THREADS=n`
-//! (World::set_threads), `EDIT=1` (touch the world before every step, as a game moving a
-//! paddle does: every step predicts everything again).
+//! (World::set_threads), `EDIT=1` (give ball 0 its own velocity again before every step, as a
+//! game steering a ball does), `EDIT=paddle` (add a kinematic paddle, 120 × 12 units near the
+//! bottom, and give it a new velocity before every step, as a game following the player does),
+//! `EDIT=walls` (set the walls again before every step: everything is predicted again).
 use collide_world::{scene::arena_scene, scene::arena_scene_tiled, World};
 fn main() {
     let a: Vec<String> = std::env::args().collect();
@@ -26,12 +28,32 @@ fn main() {
     let e0 = w.kinetic_energy();
     let mut times = Vec::new();
     let mut ev = 0;
-    let edit = std::env::var("EDIT").is_ok();
-    for _ in 0..steps {
-        if edit {
-            // A game that touches the world every step (a paddle): everything predicted again.
-            let b = w.balls().get(0).expect("a ball");
-            w.set_ball_velocity(b.id, b.vel).unwrap();
+    let edit = std::env::var("EDIT").unwrap_or_default();
+    let paddle = (edit == "paddle").then(|| {
+        let c = glam::DVec2::new(500.0, 980.0);
+        w.add_rect(collide_world::RectDesc {
+            aabb: collide_core::Aabb::from_center_half_extents(c, glam::DVec2::new(60.0, 6.0)),
+            vel: glam::DVec2::ZERO,
+            kind: collide_world::RectKind::Kinematic,
+            density: 1.0,
+        })
+        .unwrap()
+    });
+    for step in 0..steps {
+        match edit.as_str() {
+            "" => {}
+            "paddle" => {
+                // Back and forth over 400 units, a new velocity every step.
+                let dir = if (step / 60) % 2 == 0 { 1.0 } else { -1.0 };
+                let vx = dir * (300.0 + (step % 7) as f64);
+                w.set_rect_velocity(paddle.unwrap(), glam::DVec2::new(vx, 0.0))
+                    .unwrap();
+            }
+            "walls" => w.set_walls(w.walls()),
+            _ => {
+                let b = w.balls().get(0).expect("a ball");
+                w.set_ball_velocity(b.id, b.vel).unwrap();
+            }
         }
         let t = std::time::Instant::now();
         ev += w.step().len();

@@ -36,7 +36,11 @@
 //! while nothing outside the step edits the world. Movers whose predictions end within a step
 //! predict again at its start, all from the same state: that batch (and the first prediction
 //! of every mover after an edit) may run on several threads ([`World::set_threads`]), and its
-//! result does not depend on how many.
+//! result does not depend on how many. The edits a game makes every frame keep the rest of
+//! the world's predictions: a ball given a new velocity predicts again alone (as after a
+//! collision), and a kinematic rectangle given a new velocity (a paddle) makes only the
+//! movers it can concern predict again (`World::concerned_by_new_paths`); both give the same
+//! bits as predicting everything again. Any other edit predicts everything again.
 //!
 //! Contact at start follows Bannerman et al. (2014): touching and approaching is a collision at
 //! once, touching and separating is none. With that, rounding can neither tunnel a body nor
@@ -273,6 +277,12 @@ fn pair_before(q: &Prediction, time: Real, partner: u32) -> bool {
     q.time < time || (q.time == time && qj < partner)
 }
 
+/// The smallest box holding boxes `a` and `b`.
+#[inline]
+fn hull(a: &Aabb, b: &Aabb) -> Aabb {
+    Aabb::new(a.min.min(b.min), a.max.max(b.max))
+}
+
 /// The TC rule's window in steps (see `resolve`).
 const TC_STEPS: Real = 1e-4;
 
@@ -283,8 +293,9 @@ const LOOKAHEAD_STEPS: Real = 128.0;
 /// The event machinery, kept in the world between steps: every mover's latest prediction and
 /// the queue of them live on from step to step while nothing outside the step changes the
 /// world; any edit (a body added, moved or removed, a cell or a setting changed) sets `valid`
-/// to false and the next step predicts everything again. Reused buffers: steady-state steps do
-/// not allocate.
+/// to false and the next step predicts everything again, except a new velocity for a ball or
+/// a kinematic rectangle (`steered`, `paths_changed`: only the movers concerned predict
+/// again). Reused buffers: steady-state steps do not allocate.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Scratch {
     /// The structures below match the world.
@@ -327,6 +338,9 @@ pub(crate) struct Scratch {
     /// Balls given a new velocity between steps ([`World::set_ball_velocity`]): they predict
     /// again at the next step's start, the rest of the world keeps its predictions.
     steered: Vec<u32>,
+    /// Kinematic rectangles (dense indices) given a new path between steps
+    /// ([`World::set_rect_velocity`]).
+    paths_changed: Vec<u32>,
     /// Absolute times of the step's start and end, and the predictions' horizon.
     t0: Real,
     t1: Real,
@@ -340,6 +354,14 @@ impl Scratch {
     pub(crate) fn course_changed(&mut self, m: usize) {
         if self.valid {
             self.steered.push(m as u32);
+        }
+    }
+
+    /// Kinematic rectangle `k` (dense index) was given a new path between steps: with valid
+    /// predictions, only the movers it can concern predict again at the next step.
+    pub(crate) fn kinematic_changed(&mut self, k: usize) {
+        if self.valid {
+            self.paths_changed.push(k as u32);
         }
     }
 
@@ -515,6 +537,7 @@ impl World {
         s.queue.reset(n);
         s.frozen.clear();
         s.steered.clear();
+        s.paths_changed.clear();
         s.use_bp = n > 1 && (self.config.ball_ball || !s.dyn_rects.is_empty());
         let mut max_radius: Real = 0.0;
         for b in &self.balls {
@@ -542,6 +565,65 @@ impl World {
         self.predict_batch(&batch);
         self.scratch.batch = batch;
         self.scratch.valid = true;
+    }
+
+    /// Adds to `batch` every active mover that a kinematic rectangle's new path (set between
+    /// steps, listed in `paths_changed`) can concern: its static prediction aimed at the
+    /// rectangle (solved against the old path), or the box its path sweeps from now to the
+    /// end of its static search meets the box the rectangle sweeps on its new path up to
+    /// this step's `cap` (so it could meet the rectangle before its predicted event). The
+    /// others' predictions stand: they never involve the rectangle before their end.
+    fn concerned_by_new_paths(&mut self, batch: &mut Vec<u32>) {
+        if self.scratch.paths_changed.is_empty() {
+            return;
+        }
+        let mut changed = std::mem::take(&mut self.scratch.paths_changed);
+        changed.sort_unstable();
+        changed.dedup();
+        let (t0, cap) = (self.scratch.t0, self.scratch.cap);
+        let nb = self.nb();
+        for &k in &changed {
+            let k = k as usize;
+            let rc = &self.rects[k];
+            let (a, at) = self.rect_anchor[k];
+            // Its box at the step's start and at `cap`: the sweep lies in their hull.
+            let from = a.translated(rc.vel * (t0 - at));
+            let to = a.translated(rc.vel * (cap - at));
+            let swept = hull(&from, &to).grown(1e-9);
+            for m in 0..self.scratch.mv.len() {
+                let r = &self.scratch.mv[m];
+                if r.state != ACTIVE {
+                    continue;
+                }
+                let aimed = matches!(
+                    self.scratch.stat[m],
+                    Some(Prediction {
+                        target: PTarget::Rect(j),
+                        ..
+                    }) if j as usize == k
+                );
+                // The end of its static search (its static event, or how far it looked).
+                let end = if r.stat_t < cap { r.stat_t } else { cap };
+                let reach = if m < nb {
+                    let b = &self.balls[m];
+                    let (p0, p1) = (b.pos_at(t0), b.pos_at(end));
+                    let margin = b.radius * (1.0 + 1e-9) + 1e-9;
+                    Aabb::new(p0.min(p1), p0.max(p1)).grown(margin)
+                } else {
+                    let (ma, mt, v) = self.dyn_path(m);
+                    hull(
+                        &ma.translated(v * (t0 - mt)),
+                        &ma.translated(v * (end - mt)),
+                    )
+                    .grown(1e-9)
+                };
+                if aimed || collide_core::aabb_overlaps_aabb(&reach, &swept) {
+                    batch.push(m as u32);
+                }
+            }
+        }
+        changed.clear();
+        self.scratch.paths_changed = changed;
     }
 
     fn run_events(&mut self) {
@@ -612,6 +694,7 @@ impl World {
             }
             steered.clear();
             self.scratch.steered = steered;
+            self.concerned_by_new_paths(&mut batch);
             batch.sort_unstable();
             batch.dedup();
             // Keep the movers that asked to look again at the next step (allocation-free swap).

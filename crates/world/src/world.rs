@@ -823,8 +823,11 @@ impl World {
     /// # Errors
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for a non-finite
     /// velocity or a static rectangle (which never moves).
+    ///
+    /// Cheap between steps for a kinematic rectangle (a paddle steered every frame): only
+    /// the bodies whose static predictions aimed at it or whose paths can reach its new path
+    /// predict again at the next step. A dynamic rectangle's change predicts everything again.
     pub fn set_rect_velocity(&mut self, id: RectId, vel: Vec2) -> Result<(), WorldError> {
-        self.scratch.valid = false;
         if !vel.is_finite() {
             return Err(WorldError::BadRect {
                 field: "vel",
@@ -843,6 +846,11 @@ impl World {
         }
         self.rects[i].vel = vel;
         self.rect_anchor[i] = (self.rects[i].aabb, self.time);
+        if self.rects[i].kind == RectKind::Kinematic {
+            self.scratch.kinematic_changed(i);
+        } else {
+            self.scratch.valid = false;
+        }
         Ok(())
     }
 
