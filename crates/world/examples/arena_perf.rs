@@ -2,7 +2,9 @@
 //! (World::set_threads), `EDIT=1` (give ball 0 its own velocity again before every step, as a
 //! game steering a ball does), `EDIT=paddle` (add a kinematic paddle, 120 × 12 units near the
 //! bottom, and give it a new velocity before every step, as a game following the player does),
-//! `EDIT=walls` (set the walls again before every step: everything is predicted again).
+//! `EDIT=walls` (set the walls again before every step: everything is predicted again);
+//! `REBUILD=1` adds the walls' edit to any other, so that the same edits can be timed with and
+//! without predicting everything again.
 use collide_world::{scene::arena_scene, scene::arena_scene_tiled, World};
 fn main() {
     let a: Vec<String> = std::env::args().collect();
@@ -29,6 +31,7 @@ fn main() {
     let mut times = Vec::new();
     let mut ev = 0;
     let edit = std::env::var("EDIT").unwrap_or_default();
+    let rebuild = std::env::var("REBUILD").is_ok();
     let paddle = (edit == "paddle").then(|| {
         let c = glam::DVec2::new(500.0, 980.0);
         w.add_rect(collide_world::RectDesc {
@@ -54,6 +57,9 @@ fn main() {
                 let b = w.balls().get(0).expect("a ball");
                 w.set_ball_velocity(b.id, b.vel).unwrap();
             }
+        }
+        if rebuild {
+            w.set_walls(w.walls());
         }
         let t = std::time::Instant::now();
         ev += w.step().len();
