@@ -193,13 +193,8 @@ fn steering_balls_predicts_only_them_and_changes_nothing_else() {
         ("level 1, ball-ball on", level),
     ];
     for (name, scene) in scenes {
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut rnd = move || {
-            x ^= x >> 12;
-            x ^= x << 25;
-            x ^= x >> 27;
-            x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11
-        };
+        let mut rng = collide_world::rng::XorShift64Star::new(7);
+        let mut rnd = move || rng.next_u64() >> 11;
         let mut steered = World::from_scene(&scene).expect("builds");
         let mut rebuilt = World::from_scene(&scene).expect("builds");
         for step in 0..120 {
@@ -247,13 +242,8 @@ fn steering_a_kinematic_rectangle_changes_nothing_else() {
         ("seed 003, dynamic rectangles", seed003_rects()),
     ];
     for (name, scene) in scenes {
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut rnd = move || {
-            x ^= x >> 12;
-            x ^= x << 25;
-            x ^= x >> 27;
-            ((x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64) / (1u64 << 53) as f64
-        };
+        let mut rng = collide_world::rng::XorShift64Star::new(3);
+        let mut rnd = move || rng.next_f64();
         let mut steered = World::from_scene(&scene).expect("builds");
         let mut rebuilt = World::from_scene(&scene).expect("builds");
         let kinematic: Vec<_> = steered
