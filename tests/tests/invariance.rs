@@ -172,10 +172,11 @@ fn simultaneous_partners_are_met_in_index_order() {
     assert_eq!(v(c), DVec2::new(60.0, 0.0));
 }
 
-/// Steering balls between steps (`set_ball_velocity`, as a game does every frame) predicts
-/// only those balls again; the result is the same, bit for bit, as predicting the whole world
-/// again after each change (forced here by re-setting the walls). Every step a few balls,
-/// picked by xorshift64*, get a new velocity (some reversed, some stopped, some sped up).
+/// Steering balls between steps (`set_ball_velocity`, `set_ball_position`, as a game does
+/// every frame) predicts only those balls again; the result is the same, bit for bit, as
+/// predicting the whole world again after each change (forced here by re-setting the walls).
+/// Every step a few balls, picked by xorshift64*, get a new velocity (some reversed, some
+/// stopped, some sped up) or a new place anywhere in the world.
 #[test]
 fn steering_balls_predicts_only_them_and_changes_nothing_else() {
     use glam::DVec2;
@@ -197,15 +198,29 @@ fn steering_balls_predicts_only_them_and_changes_nothing_else() {
         let mut rnd = move || rng.next_u64() >> 11;
         let mut steered = World::from_scene(&scene).expect("builds");
         let mut rebuilt = World::from_scene(&scene).expect("builds");
+        let mut moved = 0;
         for step in 0..120 {
             let n = steered.balls().len() as u64;
             for _ in 0..3 {
                 let k = (rnd() % n) as usize;
                 let b = steered.balls().nth(k).expect("ball");
-                let v = match rnd() % 3 {
+                let v = match rnd() % 4 {
                     0 => -b.vel,
                     1 => DVec2::ZERO,
-                    _ => DVec2::new(b.vel.y, -b.vel.x) * 1.5,
+                    2 => DVec2::new(b.vel.y, -b.vel.x) * 1.5,
+                    _ => {
+                        // Moved somewhere else (into another ball's way, a tile or a
+                        // neighbour sometimes: pushed out or met at once).
+                        let size = steered.size();
+                        let to = DVec2::new(
+                            (rnd() % 1000) as f64 / 1000.0 * size.x,
+                            (rnd() % 1000) as f64 / 1000.0 * size.y,
+                        );
+                        steered.set_ball_position(b.id, to).expect("move");
+                        rebuilt.set_ball_position(b.id, to).expect("move");
+                        moved += 1;
+                        b.vel
+                    }
                 };
                 steered.set_ball_velocity(b.id, v).expect("steer");
                 rebuilt.set_ball_velocity(b.id, v).expect("steer");
@@ -219,6 +234,7 @@ fn steering_balls_predicts_only_them_and_changes_nothing_else() {
                 "{name}: step {step}"
             );
         }
+        assert!(moved > 30, "{name}: {moved} balls moved");
     }
 }
 

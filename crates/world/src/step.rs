@@ -37,8 +37,8 @@
 //! predict again at its start, all from the same state: that batch (and the first prediction
 //! of every mover after an edit) may run on several threads ([`World::set_threads`]), and its
 //! result does not depend on how many. The edits a game makes every frame keep the rest of
-//! the world's predictions: a ball given a new velocity predicts again alone (as after a
-//! collision), and a kinematic rectangle given a new velocity (a paddle) makes only the
+//! the world's predictions: a ball given a new velocity or position predicts again alone (as
+//! after a collision), and a kinematic rectangle given a new velocity (a paddle) makes only the
 //! movers it can concern predict again (`World::concerned_by_new_paths`); both give the same
 //! bits as predicting everything again. Any other edit predicts everything again.
 //!
@@ -293,8 +293,8 @@ const LOOKAHEAD_STEPS: Real = 128.0;
 /// The event machinery, kept in the world between steps: every mover's latest prediction and
 /// the queue of them live on from step to step while nothing outside the step changes the
 /// world; any edit (a body added, moved or removed, a cell or a setting changed) sets `valid`
-/// to false and the next step predicts everything again, except a new velocity for a ball or
-/// a kinematic rectangle (`steered`, `paths_changed`: only the movers concerned predict
+/// to false and the next step predicts everything again, except a new velocity or position
+/// for a ball and a new velocity for a kinematic rectangle (`steered`, `paths_changed`: only the movers concerned predict
 /// again). Reused buffers: steady-state steps do not allocate.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Scratch {
@@ -335,8 +335,9 @@ pub(crate) struct Scratch {
     frozen: Vec<u32>,
     /// Movers whose predictions end within the next step (found at the end of this one).
     renew: Vec<u32>,
-    /// Balls given a new velocity between steps ([`World::set_ball_velocity`]): they predict
-    /// again at the next step's start, the rest of the world keeps its predictions.
+    /// Balls given a new velocity or position between steps ([`World::set_ball_velocity`],
+    /// [`World::set_ball_position`]): they predict again at the next step's start, the rest of
+    /// the world keeps its predictions.
     steered: Vec<u32>,
     /// Kinematic rectangles (dense indices) given a new path between steps
     /// ([`World::set_rect_velocity`]).
@@ -691,6 +692,14 @@ impl World {
                 r.t = t0;
                 r.motion = r.motion.wrapping_add(1);
                 batch.push(m);
+                // A ball moved (`set_ball_position`) joins the list of the cell it is in.
+                if self.scratch.use_bp {
+                    let c = self.scratch.bp.cell_at(self.balls[m as usize].pos_at(t0));
+                    if c != self.scratch.bp.cell_of(m as usize) {
+                        self.scratch.bp.remove(m as usize);
+                        self.scratch.bp.insert(m as usize, c);
+                    }
+                }
             }
             steered.clear();
             self.scratch.steered = steered;

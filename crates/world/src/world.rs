@@ -733,9 +733,10 @@ impl World {
     ///
     /// # Errors
     /// As [`World::set_ball_velocity`].
+    ///
+    /// Cheap between steps: only this ball predicts again at the next step (as for
+    /// [`World::set_ball_velocity`]) unless it has to be pushed out of something.
     pub fn set_ball_position(&mut self, id: BallId, pos: Vec2) -> Result<(), WorldError> {
-        self.embed_check = true;
-        self.scratch.valid = false;
         if !pos.is_finite() {
             return Err(WorldError::BadBall {
                 field: "pos",
@@ -746,8 +747,10 @@ impl World {
             .ball_slots
             .get(id)
             .ok_or(WorldError::NoSuchBody(Body::Ball(id)))?;
+        self.embed_check = true;
         self.balls[i].anchor = pos;
         self.balls[i].anchor_time = self.time;
+        self.scratch.course_changed(i);
         Ok(())
     }
 
