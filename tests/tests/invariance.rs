@@ -198,7 +198,7 @@ fn steering_balls_predicts_only_them_and_changes_nothing_else() {
         let mut rnd = move || rng.next_u64() >> 11;
         let mut steered = World::from_scene(&scene).expect("builds");
         let mut rebuilt = World::from_scene(&scene).expect("builds");
-        let mut moved = 0;
+        let (mut moved, mut pushed_out) = (0, 0);
         for step in 0..120 {
             let n = steered.balls().len() as u64;
             for _ in 0..3 {
@@ -226,7 +226,11 @@ fn steering_balls_predicts_only_them_and_changes_nothing_else() {
                 rebuilt.set_ball_velocity(b.id, v).expect("steer");
             }
             rebuilt.set_walls(rebuilt.walls());
-            steered.step();
+            pushed_out += steered
+                .step()
+                .iter()
+                .filter(|e| matches!(e, collide_world::Event::Unembedded { .. }))
+                .count();
             rebuilt.step();
             assert_eq!(
                 steered.state_hash(),
@@ -235,6 +239,7 @@ fn steering_balls_predicts_only_them_and_changes_nothing_else() {
             );
         }
         assert!(moved > 30, "{name}: {moved} balls moved");
+        assert!(pushed_out > 0, "{name}: no moved ball landed inside a tile");
     }
 }
 

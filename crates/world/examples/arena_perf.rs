@@ -2,7 +2,8 @@
 //! (World::set_threads), `EDIT=1` (give ball 0 its own velocity again before every step, as a
 //! game steering a ball does), `EDIT=paddle` (add a kinematic paddle, 120 × 12 units near the
 //! bottom, and give it a new velocity before every step, as a game following the player does),
-//! `EDIT=walls` (set the walls again before every step: everything is predicted again);
+//! `EDIT=move` (put ball 0 where it is again before every step, as a game carrying a ball on
+//! its paddle does), `EDIT=walls` (set the walls again before every step: everything is predicted again);
 //! `REBUILD=1` adds the walls' edit to any other, so that the same edits can be timed with and
 //! without predicting everything again.
 use collide_world::{scene::arena_scene, scene::arena_scene_tiled, World};
@@ -53,6 +54,10 @@ fn main() {
                     .unwrap();
             }
             "walls" => w.set_walls(w.walls()),
+            "move" => {
+                let b = w.balls().get(0).expect("a ball");
+                w.set_ball_position(b.id, b.pos).unwrap();
+            }
             _ => {
                 let b = w.balls().get(0).expect("a ball");
                 w.set_ball_velocity(b.id, b.vel).unwrap();

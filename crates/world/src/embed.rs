@@ -25,27 +25,45 @@ use collide_core::{
 pub const EMBED_SLACK: Real = 1e-7;
 
 impl World {
-    /// Pushes every embedded ball and dynamic rectangle to free space (see the module docs).
+    /// Pushes ball `i` (dense index) to free space if it is embedded.
+    fn unembed_ball(&mut self, i: usize) {
+        let b = self.balls[i].ball_at(self.time);
+        if self.circle_overlap_depth_ok(b.pos, b.radius, EMBED_SLACK, None) {
+            return;
+        }
+        if let Some(to) = self.free_position(b.pos, b.radius) {
+            self.scratch.valid = false;
+            self.balls[i].anchor = to;
+            self.balls[i].anchor_time = self.time;
+            self.events.push(Event::Unembedded {
+                body: Body::Ball(b.id),
+                from: b.pos,
+                to,
+            });
+        }
+    }
+
+    /// Pushes every embedded ball and dynamic rectangle to free space (see the module docs);
+    /// when only some balls were moved since the last check (`embed_some`), only those, in
+    /// index order (as the full check would meet them: no other body can be embedded).
     pub(crate) fn resolve_embedded(&mut self) {
         if !self.embed_check {
+            if !self.embed_some.is_empty() {
+                let mut some = std::mem::take(&mut self.embed_some);
+                some.sort_unstable();
+                some.dedup();
+                for &i in &some {
+                    self.unembed_ball(i);
+                }
+                some.clear();
+                self.embed_some = some;
+            }
             return;
         }
         self.embed_check = false;
+        self.embed_some.clear();
         for i in 0..self.balls.len() {
-            let b = self.balls[i].ball_at(self.time);
-            if self.circle_overlap_depth_ok(b.pos, b.radius, EMBED_SLACK, None) {
-                continue;
-            }
-            if let Some(to) = self.free_position(b.pos, b.radius) {
-                self.scratch.valid = false;
-                self.balls[i].anchor = to;
-                self.balls[i].anchor_time = self.time;
-                self.events.push(Event::Unembedded {
-                    body: Body::Ball(b.id),
-                    from: b.pos,
-                    to,
-                });
-            }
+            self.unembed_ball(i);
         }
         for i in 0..self.rects.len() {
             if self.rects[i].kind != RectKind::Dynamic {

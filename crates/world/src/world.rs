@@ -304,6 +304,9 @@ pub struct World {
     /// Something may have left a body embedded (an edit, or a body stopped at the iteration
     /// bound): the next step checks every body. Continuous collision keeps the others free.
     pub(crate) embed_check: bool,
+    /// Balls moved between steps ([`World::set_ball_position`], dense indices): the next
+    /// step checks them (every body when `embed_check`).
+    pub(crate) embed_some: Vec<usize>,
     /// Worker threads the step may use (1: the calling thread only). Not part of the state:
     /// results are bit-identical for every value.
     pub(crate) threads: usize,
@@ -339,6 +342,7 @@ impl World {
             scratch: Scratch::default(),
             time: 0.0,
             embed_check: true,
+            embed_some: Vec::new(),
             threads: 1,
         })
     }
@@ -693,6 +697,10 @@ impl World {
     pub fn remove_ball(&mut self, id: BallId) -> Option<Ball> {
         self.scratch.valid = false;
         let i = self.ball_slots.get(id)?;
+        if !self.embed_some.is_empty() {
+            // Dense indices move: check every body instead of the listed ones.
+            self.embed_check = true;
+        }
         self.ball_slots.remove(id);
         let ball = self.balls.swap_remove(i).ball_at(self.time);
         if let Some(moved) = self.balls.get(i) {
@@ -747,7 +755,7 @@ impl World {
             .ball_slots
             .get(id)
             .ok_or(WorldError::NoSuchBody(Body::Ball(id)))?;
-        self.embed_check = true;
+        self.embed_some.push(i);
         self.balls[i].anchor = pos;
         self.balls[i].anchor_time = self.time;
         self.scratch.course_changed(i);
