@@ -2,6 +2,7 @@
 //! (World::set_threads), `EDIT=1` (give ball 0 its own velocity again before every step, as a
 //! game steering a ball does), `EDIT=paddle` (add a kinematic paddle, 120 × 12 units near the
 //! bottom, and give it a new velocity before every step, as a game following the player does),
+//! `EDIT=drain` (open the bottom wall: balls leave and are removed every step),
 //! `EDIT=move` (put ball 0 where it is again before every step, as a game carrying a ball on
 //! its paddle does), `EDIT=walls` (set the walls again before every step: everything is predicted again);
 //! `REBUILD=1` adds the walls' edit to any other, so that the same edits can be timed with and
@@ -43,6 +44,10 @@ fn main() {
         })
         .unwrap()
     });
+    if edit == "drain" {
+        // The bottom opens: balls leave the world every step and are removed.
+        w.set_walls(collide_world::Walls::OPEN_BOTTOM);
+    }
     for step in 0..steps {
         match edit.as_str() {
             "" => {}
@@ -54,6 +59,7 @@ fn main() {
                     .unwrap();
             }
             "walls" => w.set_walls(w.walls()),
+            "drain" => {}
             "move" => {
                 let b = w.balls().get(0).expect("a ball");
                 w.set_ball_position(b.id, b.pos).unwrap();

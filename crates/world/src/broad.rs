@@ -230,6 +230,32 @@ impl CellLists {
         self.links[m] = Link::UNLISTED;
     }
 
+    /// Body `from`, the last one, becomes body `to` (`to < from`, in no list: a removed
+    /// body's place), keeping its place in its cell's list; the lists then hold `from` bodies.
+    pub(crate) fn rename_last(&mut self, from: usize, to: usize) {
+        debug_assert!(from + 1 == self.links.len() && to < from);
+        debug_assert!(self.links[to].cell == NONE);
+        let l = self.links[from];
+        self.links[to] = l;
+        if l.cell != NONE {
+            if l.prev != NONE {
+                self.links[l.prev as usize].next = to as u32;
+            } else {
+                self.head[l.cell as usize] = to as u32;
+            }
+            if l.next != NONE {
+                self.links[l.next as usize].prev = to as u32;
+            }
+        }
+        self.links.pop();
+    }
+
+    /// Forgets the last body (in no list: a removed body).
+    pub(crate) fn pop_last(&mut self) {
+        debug_assert!(self.links.last().is_some_and(|l| l.cell == NONE));
+        self.links.pop();
+    }
+
     /// Calls `f` on every body of the 3×3 cells around cell `c` (rows, then columns, then
     /// each list in order).
     #[inline]

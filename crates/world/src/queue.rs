@@ -193,6 +193,28 @@ impl EventQueue {
         }
     }
 
+    /// Mover `from`, the last one, becomes mover `to` (`to < from`, not in the queue: a
+    /// removed mover's place), keeping its time; the queue then holds `from` movers.
+    pub(crate) fn rename_last(&mut self, from: usize, to: usize) {
+        debug_assert!(from + 1 == self.pos.len() && to < from && self.pos[to] == NONE);
+        let p = self.pos[from];
+        self.pos[from] = NONE;
+        if p != NONE {
+            let p = p as usize;
+            // The same time with a lower index: earlier, so it can only rise.
+            self.heap[p] = Entry::new(self.heap[p].time(), to as u32);
+            self.pos[to] = p as u32;
+            self.sift_up(p);
+        }
+        self.pos.pop();
+    }
+
+    /// Forgets the last mover (not in the queue: a removed mover).
+    pub(crate) fn pop_last(&mut self) {
+        debug_assert!(self.pos.last() == Some(&NONE));
+        self.pos.pop();
+    }
+
     /// The earliest mover and its time.
     pub(crate) fn peek(&self) -> Option<(usize, Real)> {
         self.heap.first().map(|e| (e.m() as usize, e.time()))

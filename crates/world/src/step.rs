@@ -40,7 +40,9 @@
 //! the world's predictions: a ball given a new velocity or position predicts again alone (as
 //! after a collision), and a kinematic rectangle given a new velocity (a paddle) makes only the
 //! movers it can concern predict again (`World::concerned_by_new_paths`); both give the same
-//! bits as predicting everything again. Any other edit predicts everything again.
+//! bits as predicting everything again. Balls lost through an open side are removed without
+//! disturbing the others' predictions when there is no dynamic rectangle
+//! (`Scratch::drop_lost_balls`). Any other edit predicts everything again.
 //!
 //! Contact at start follows Bannerman et al. (2014): touching and approaching is a collision at
 //! once, touching and separating is none. With that, rounding can neither tunnel a body nor
@@ -244,6 +246,8 @@ struct PairRef {
 }
 
 const NO_PARTNER: u32 = u32::MAX;
+/// A partner that was removed from the world: a void pair event (searched again).
+const GONE_PARTNER: u32 = u32::MAX - 1;
 
 impl PairRef {
     const NONE: PairRef = PairRef {
@@ -330,6 +334,10 @@ pub(crate) struct Scratch {
     batch_out: Vec<Predicted>,
     dead_balls: Vec<usize>,
     dead_rects: Vec<usize>,
+    /// While lost balls are removed: the old index of each mover now at that index, and the
+    /// new index of each old one (`u32::MAX`: removed).
+    perm: Vec<u32>,
+    new_of_old: Vec<u32>,
     /// Movers to predict again at the start of the next step: stopped at the iteration
     /// bound, or with nothing to do before the end of this step.
     frozen: Vec<u32>,
@@ -355,6 +363,57 @@ impl Scratch {
     pub(crate) fn course_changed(&mut self, m: usize) {
         if self.valid {
             self.steered.push(m as u32);
+        }
+    }
+
+    /// Removes the lost balls `dead_balls` (ascending, all balls: no dynamic rectangle) from
+    /// the step's records the way `World::remove_ball` removes them from the world, highest
+    /// index first, each by a swap with the last ball: the moved balls keep their records,
+    /// list places, queue entries (at their new index) and predictions; pair events aimed at
+    /// a removed ball become void (`GONE_PARTNER`), those aimed at a moved one follow it.
+    fn drop_lost_balls(&mut self) {
+        let n = self.mv.len();
+        self.perm.clear();
+        self.perm.extend(0..n as u32);
+        for &i in self.dead_balls.iter().rev() {
+            let last = self.mv.len() - 1;
+            self.mv.swap_remove(i);
+            self.last_hit.swap_remove(i);
+            self.stat.swap_remove(i);
+            self.pair.swap_remove(i);
+            self.perm.swap_remove(i);
+            if i == last {
+                if self.use_bp {
+                    self.bp.pop_last();
+                }
+                self.queue.pop_last();
+            } else {
+                if self.use_bp {
+                    self.bp.rename_last(last, i);
+                }
+                self.queue.rename_last(last, i);
+            }
+        }
+        self.new_of_old.clear();
+        self.new_of_old.resize(n, u32::MAX);
+        for (new, &old) in self.perm.iter().enumerate() {
+            self.new_of_old[old as usize] = new as u32;
+        }
+        let new_of_old = &self.new_of_old;
+        let renamed = |m: u32| new_of_old[m as usize];
+        for p in &mut self.pair {
+            if p.partner != NO_PARTNER && p.partner != GONE_PARTNER {
+                p.partner = match renamed(p.partner) {
+                    u32::MAX => GONE_PARTNER,
+                    j => j,
+                };
+            }
+        }
+        for list in [&mut self.renew, &mut self.frozen] {
+            list.retain_mut(|m| {
+                *m = renamed(*m);
+                *m != u32::MAX
+            });
         }
     }
 
@@ -791,6 +850,12 @@ impl World {
         // Remove the lost bodies, highest dense index first so that indices stay valid.
         let mut s = std::mem::take(&mut self.scratch);
         s.dead_rects.sort_unstable();
+        // Without dynamic rectangles (whose mover indices follow the balls'), the survivors
+        // keep their predictions through the removal of lost balls (`drop_lost_balls`).
+        let keep = s.valid && s.dyn_rects.is_empty() && s.dead_rects.is_empty();
+        if keep && !s.dead_balls.is_empty() {
+            s.drop_lost_balls();
+        }
         for &i in s.dead_balls.iter().rev() {
             let id = self.balls[i].id;
             self.remove_ball(id);
@@ -799,7 +864,7 @@ impl World {
             let id = self.rects[i].id;
             self.remove_rect(id);
         }
-        if !s.dead_balls.is_empty() || !s.dead_rects.is_empty() {
+        if !keep && (!s.dead_balls.is_empty() || !s.dead_rects.is_empty()) {
             // Dense indices moved: predict everything again next step.
             s.valid = false;
         }
@@ -1017,8 +1082,11 @@ impl World {
 
     /// Whether a stored pair event still holds: its partner alive and on the same course.
     fn partner_valid(&self, r: PairRef) -> bool {
-        let j = r.partner as usize;
-        self.scratch.mv[j].state != DEAD && self.scratch.mv[j].motion == r.motion
+        // A removed partner (`GONE_PARTNER`) is past the end.
+        self.scratch
+            .mv
+            .get(r.partner as usize)
+            .is_some_and(|p| p.state != DEAD && p.motion == r.motion)
     }
 
     /// Which of mover `m`'s stored predictions comes first (ties: crossing, static, pair,
@@ -1882,5 +1950,57 @@ impl World {
             }
         }
         self.scratch.cand = cand;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::desc::{BallDesc, StepConfig, Walls};
+
+    fn ball(x: Real, y: Real, vx: Real) -> BallDesc {
+        BallDesc {
+            pos: Vec2::new(x, y),
+            vel: Vec2::new(vx, 0.0),
+            radius: 2.0,
+            density: 1.0,
+        }
+    }
+
+    /// A lost ball's removal moves the last ball into its place: a pair event aimed at the
+    /// moved ball follows it to its new index and stays valid (it is not searched again).
+    #[test]
+    fn a_pair_event_follows_its_partner_to_its_new_index() {
+        let mut w = World::new(Vec2::splat(100.0), Walls::NONE, StepConfig::default()).unwrap();
+        // 0 heads for 2 (contact at 29.5/60 s, after the loss); 1 leaves through the left side
+        // within the first step; 2, the last, waits at rest.
+        w.add_ball(ball(50.0, 50.0, 30.0)).unwrap();
+        w.add_ball(ball(1.0, 20.0, -600.0)).unwrap();
+        w.add_ball(ball(68.75, 50.0, 0.0)).unwrap();
+        let lost = w
+            .step()
+            .iter()
+            .filter(|e| matches!(e, Event::BallLost { .. }))
+            .count();
+        assert_eq!(lost, 1);
+        assert_eq!(w.balls.len(), 2);
+        assert!(w.scratch.valid, "the survivors keep their predictions");
+        assert_eq!(w.scratch.mv.len(), 2);
+        let r = w.scratch.pair[0];
+        assert_eq!(r.partner, 1, "ball 0's partner moved from index 2 to 1");
+        assert!(w.partner_valid(r));
+        // The contact then happens: 50 + 30 t + 4 = 68.75 at t = 29.5/60 s, in the 30th step.
+        let mut hit = None;
+        for step in 1..40 {
+            if w.step().iter().any(|e| matches!(e, Event::BallBall { .. })) {
+                hit = Some(step);
+                break;
+            }
+        }
+        assert_eq!(
+            hit,
+            Some(29),
+            "the 30th step (the loop's 29th) holds t = 29.5/60 s"
+        );
     }
 }
