@@ -172,11 +172,13 @@ fn simultaneous_partners_are_met_in_index_order() {
     assert_eq!(v(c), DVec2::new(60.0, 0.0));
 }
 
-/// Steering balls between steps (`set_ball_velocity`, `set_ball_position`, as a game does
-/// every frame) predicts only those balls again; the result is the same, bit for bit, as
-/// predicting the whole world again after each change (forced here by re-setting the walls).
+/// Steering and adding balls between steps (`set_ball_velocity`, `set_ball_position`,
+/// `add_ball`, as a game does every frame) predicts only those balls again; the result is the
+/// same, bit for bit, as predicting the whole world again after each change (forced here by
+/// re-setting the walls).
 /// Every step a few balls, picked by xorshift64*, get a new velocity (some reversed, some
-/// stopped, some sped up) or a new place anywhere in the world.
+/// stopped, some sped up) or a new place anywhere in the world, and every tenth step a ball
+/// is added (`add_ball`, joining without predicting everything again).
 #[test]
 fn steering_balls_predicts_only_them_and_changes_nothing_else() {
     use glam::DVec2;
@@ -198,7 +200,7 @@ fn steering_balls_predicts_only_them_and_changes_nothing_else() {
         let mut rnd = move || rng.next_u64() >> 11;
         let mut steered = World::from_scene(&scene).expect("builds");
         let mut rebuilt = World::from_scene(&scene).expect("builds");
-        let (mut moved, mut pushed_out) = (0, 0);
+        let (mut moved, mut pushed_out, mut added) = (0, 0, 0);
         for step in 0..120 {
             let n = steered.balls().len() as u64;
             for _ in 0..3 {
@@ -225,6 +227,23 @@ fn steering_balls_predicts_only_them_and_changes_nothing_else() {
                 steered.set_ball_velocity(b.id, v).expect("steer");
                 rebuilt.set_ball_velocity(b.id, v).expect("steer");
             }
+            if step % 10 == 5 {
+                // A ball joins somewhere, as big as the first one.
+                let size = steered.size();
+                let desc = collide_world::BallDesc {
+                    pos: DVec2::new(
+                        (rnd() % 1000) as f64 / 1000.0 * size.x,
+                        (rnd() % 1000) as f64 / 1000.0 * size.y,
+                    ),
+                    vel: DVec2::new((rnd() % 200) as f64 - 100.0, (rnd() % 200) as f64 - 100.0),
+                    radius: steered.balls().next().expect("a ball").radius,
+                    density: 1.0,
+                };
+                let a = steered.add_ball(desc).expect("add");
+                let b = rebuilt.add_ball(desc).expect("add");
+                assert_eq!(a, b);
+                added += 1;
+            }
             rebuilt.set_walls(rebuilt.walls());
             pushed_out += steered
                 .step()
@@ -240,6 +259,7 @@ fn steering_balls_predicts_only_them_and_changes_nothing_else() {
         }
         assert!(moved > 30, "{name}: {moved} balls moved");
         assert!(pushed_out > 0, "{name}: no moved ball landed inside a tile");
+        assert_eq!(added, 12);
     }
 }
 

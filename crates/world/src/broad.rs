@@ -250,6 +250,11 @@ impl CellLists {
         self.links.pop();
     }
 
+    /// Makes room for one more body (in no list yet).
+    pub(crate) fn push_body(&mut self) {
+        self.links.push(Link::UNLISTED);
+    }
+
     /// Forgets the last body (in no list: a removed body).
     pub(crate) fn pop_last(&mut self) {
         debug_assert!(self.links.last().is_some_and(|l| l.cell == NONE));

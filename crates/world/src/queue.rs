@@ -209,6 +209,11 @@ impl EventQueue {
         self.pos.pop();
     }
 
+    /// Makes room for one more mover (not in the queue).
+    pub(crate) fn push_mover(&mut self) {
+        self.pos.push(NONE);
+    }
+
     /// Forgets the last mover (not in the queue: a removed mover).
     pub(crate) fn pop_last(&mut self) {
         debug_assert!(self.pos.last() == Some(&NONE));

@@ -40,8 +40,9 @@
 //! the world's predictions: a ball given a new velocity or position predicts again alone (as
 //! after a collision), and a kinematic rectangle given a new velocity (a paddle) makes only the
 //! movers it can concern predict again (`World::concerned_by_new_paths`); both give the same
-//! bits as predicting everything again. Balls lost through an open side are removed without
-//! disturbing the others' predictions when there is no dynamic rectangle
+//! bits as predicting everything again. Without dynamic rectangles, a ball added (no larger
+//! than the largest so far) joins and predicts alone (`World::join_added_balls`), and balls
+//! lost through an open side are removed without disturbing the others' predictions
 //! (`Scratch::drop_lost_balls`). Any other edit predicts everything again.
 //!
 //! Contact at start follows Bannerman et al. (2014): touching and approaching is a collision at
@@ -130,6 +131,25 @@ struct Mover {
     state: u8,
     /// Whether `stat_t` is a static event's time.
     stat_hit: bool,
+}
+
+impl Mover {
+    /// A mover at absolute time `t0` with nothing predicted yet.
+    fn new(t0: Real) -> Mover {
+        Mover {
+            t: t0,
+            horizon: t0,
+            stat_t: t0,
+            pair_t: Real::INFINITY,
+            cross_t: Real::INFINITY,
+            cross_cell: u32::MAX,
+            motion: 0,
+            events: 0,
+            searches: 0,
+            state: ACTIVE,
+            stat_hit: false,
+        }
+    }
 }
 
 /// Which of a mover's stored predictions comes next.
@@ -350,6 +370,9 @@ pub(crate) struct Scratch {
     /// Kinematic rectangles (dense indices) given a new path between steps
     /// ([`World::set_rect_velocity`]).
     paths_changed: Vec<u32>,
+    /// Balls added between steps ([`World::add_ball`]) that join without predicting
+    /// everything again: the last ones, in order.
+    added: usize,
     /// Absolute times of the step's start and end, and the predictions' horizon.
     t0: Real,
     t1: Real,
@@ -414,6 +437,23 @@ impl Scratch {
                 *m = renamed(*m);
                 *m != u32::MAX
             });
+        }
+    }
+
+    /// A ball of `radius` was added between steps as the last ball. It joins without
+    /// predicting everything again when the predictions are valid, there is no dynamic
+    /// rectangle (their mover indices follow the balls'), the broad phase's cells fit it (it
+    /// is no larger than the largest ball when they were made) and the broad phase is on
+    /// already if `ball_ball` needs it; otherwise everything is predicted again.
+    pub(crate) fn ball_added(&mut self, radius: Real, ball_ball: bool) {
+        if self.valid
+            && self.dyn_rects.is_empty()
+            && radius <= self.max_radius
+            && (self.use_bp || !ball_ball)
+        {
+            self.added += 1;
+        } else {
+            self.valid = false;
         }
     }
 
@@ -570,22 +610,7 @@ impl World {
         }
         let n = nb + s.dyn_rects.len();
         s.mv.clear();
-        s.mv.resize(
-            n,
-            Mover {
-                t: t0,
-                horizon: t0,
-                stat_t: t0,
-                pair_t: Real::INFINITY,
-                cross_t: Real::INFINITY,
-                cross_cell: u32::MAX,
-                motion: 0,
-                events: 0,
-                searches: 0,
-                state: ACTIVE,
-                stat_hit: false,
-            },
-        );
+        s.mv.resize(n, Mover::new(t0));
         s.last_hit.clear();
         s.last_hit.resize(n, Real::NEG_INFINITY);
 
@@ -598,6 +623,7 @@ impl World {
         s.frozen.clear();
         s.steered.clear();
         s.paths_changed.clear();
+        s.added = 0;
         s.use_bp = n > 1 && (self.config.ball_ball || !s.dyn_rects.is_empty());
         let mut max_radius: Real = 0.0;
         for b in &self.balls {
@@ -686,6 +712,29 @@ impl World {
         self.scratch.paths_changed = changed;
     }
 
+    /// Gives the balls added between steps (the last `added` balls) their records and queue
+    /// slots, and lists them with the steered balls, which join their cells' lists and predict
+    /// at this step's start (nobody predicted anything against them).
+    fn join_added_balls(&mut self) {
+        let t0 = self.scratch.t0;
+        let first = self.balls.len() - self.scratch.added;
+        debug_assert_eq!(first, self.scratch.mv.len());
+        for m in first..self.balls.len() {
+            let s = &mut self.scratch;
+            s.mv.push(Mover::new(t0));
+            s.last_hit.push(Real::NEG_INFINITY);
+            s.stat.push(None);
+            s.pair.push(PairRef::NONE);
+            s.queue.push_mover();
+            if s.use_bp {
+                // Listed in its cell with the steered balls below.
+                s.bp.push_body();
+            }
+            s.steered.push(m as u32);
+        }
+        self.scratch.added = 0;
+    }
+
     fn run_events(&mut self) {
         let dt = self.config.dt;
         self.scratch.t0 = self.time;
@@ -713,6 +762,9 @@ impl World {
                 .iter()
                 .filter(|r| r.kind == RectKind::Dynamic)
                 .count();
+        if !fresh && self.scratch.added > 0 {
+            self.join_added_balls();
+        }
         if fresh || self.scratch.mv.len() != n_now {
             self.rebuild();
         } else {

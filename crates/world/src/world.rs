@@ -670,9 +670,11 @@ impl World {
     /// # Errors
     /// [`WorldError::BadBall`] for a non-finite position or velocity, or a radius or density
     /// that is not finite and `>= 0`; [`WorldError::TooMany`] past [`limits::MAX_BALLS`].
+    ///
+    /// Cheap between steps when the world has no dynamic rectangle and the ball is no larger
+    /// than the largest one so far: it joins and predicts alone; otherwise the next step
+    /// predicts everything again.
     pub fn add_ball(&mut self, desc: BallDesc) -> Result<BallId, WorldError> {
-        self.embed_check = true;
-        self.scratch.valid = false;
         validate_ball(&desc)?;
         if self.balls.len() >= limits::MAX_BALLS {
             return Err(WorldError::TooMany {
@@ -690,6 +692,9 @@ impl World {
             radius: desc.radius,
             density: desc.density,
         });
+        // It may have been placed inside something: checked (alone) at the next step.
+        self.embed_some.push(self.balls.len() - 1);
+        self.scratch.ball_added(desc.radius, self.config.ball_ball);
         Ok(id)
     }
 
