@@ -4,9 +4,9 @@
 //! bottom, and give it a new velocity before every step, as a game following the player does),
 //! `EDIT=drain` (open the bottom wall: balls leave and are removed every step),
 //! `EDIT=move` (put ball 0 where it is again before every step, as a game carrying a ball on
-//! its paddle does), `EDIT=walls` (set the walls again before every step: everything is predicted again);
-//! `REBUILD=1` adds the walls' edit to any other, so that the same edits can be timed with and
-//! without predicting everything again.
+//! its paddle does), `EDIT=walls` (set the walls again before every step: everything is
+//! predicted again); `REBUILD=1` adds the walls' edit to any other, so that the same edits can
+//! be timed with and without predicting everything again.
 use collide_world::{scene::arena_scene, scene::arena_scene_tiled, World};
 fn main() {
     let a: Vec<String> = std::env::args().collect();
@@ -42,32 +42,40 @@ fn main() {
             kind: collide_world::RectKind::Kinematic,
             density: 1.0,
         })
-        .unwrap()
+        .expect("the paddle is a valid rectangle")
     });
+    if !matches!(
+        edit.as_str(),
+        "" | "1" | "paddle" | "drain" | "move" | "walls"
+    ) {
+        eprintln!("EDIT must be 1, paddle, drain, move or walls, not {edit:?}");
+        std::process::exit(2);
+    }
     if edit == "drain" {
         // The bottom opens: balls leave the world every step and are removed.
         w.set_walls(collide_world::Walls::OPEN_BOTTOM);
     }
     for step in 0..steps {
-        match edit.as_str() {
-            "" => {}
-            "paddle" => {
+        match (edit.as_str(), paddle) {
+            ("paddle", Some(id)) => {
                 // Back and forth over 400 units, a new velocity every step.
                 let dir = if (step / 60) % 2 == 0 { 1.0 } else { -1.0 };
                 let vx = dir * (300.0 + (step % 7) as f64);
-                w.set_rect_velocity(paddle.unwrap(), glam::DVec2::new(vx, 0.0))
-                    .unwrap();
+                w.set_rect_velocity(id, glam::DVec2::new(vx, 0.0))
+                    .expect("the paddle exists and the velocity is finite");
             }
-            "walls" => w.set_walls(w.walls()),
-            "drain" => {}
-            "move" => {
+            ("walls", _) => w.set_walls(w.walls()),
+            ("move", _) => {
                 let b = w.balls().get(0).expect("a ball");
-                w.set_ball_position(b.id, b.pos).unwrap();
+                w.set_ball_position(b.id, b.pos)
+                    .expect("ball 0 exists at a finite place");
             }
-            _ => {
+            ("1", _) => {
                 let b = w.balls().get(0).expect("a ball");
-                w.set_ball_velocity(b.id, b.vel).unwrap();
+                w.set_ball_velocity(b.id, b.vel)
+                    .expect("ball 0 exists with a finite velocity");
             }
+            _ => {}
         }
         if rebuild {
             w.set_walls(w.walls());

@@ -301,12 +301,6 @@ fn pair_before(q: &Prediction, time: Real, partner: u32) -> bool {
     q.time < time || (q.time == time && qj < partner)
 }
 
-/// The smallest box holding boxes `a` and `b`.
-#[inline]
-fn hull(a: &Aabb, b: &Aabb) -> Aabb {
-    Aabb::new(a.min.min(b.min), a.max.max(b.max))
-}
-
 /// The TC rule's window in steps (see `resolve`).
 const TC_STEPS: Real = 1e-4;
 
@@ -675,33 +669,33 @@ impl World {
             // Its box at the step's start and at `cap`: the sweep lies in their hull.
             let from = a.translated(rc.vel * (t0 - at));
             let to = a.translated(rc.vel * (cap - at));
-            let swept = hull(&from, &to).grown(1e-9);
+            let swept = from.union(&to).grown(1e-9);
             for m in 0..self.scratch.mv.len() {
                 let r = &self.scratch.mv[m];
                 if r.state != ACTIVE {
                     continue;
                 }
-                let aimed = matches!(
-                    self.scratch.stat[m],
-                    Some(Prediction {
-                        target: PTarget::Rect(j),
-                        ..
-                    }) if j as usize == k
-                );
+                // (The stored static prediction is read only when it is a hit.)
+                let aimed = r.stat_hit
+                    && matches!(
+                        self.scratch.stat[m],
+                        Some(Prediction {
+                            target: PTarget::Rect(j),
+                            ..
+                        }) if j as usize == k
+                    );
                 // The end of its static search (its static event, or how far it looked).
                 let end = if r.stat_t < cap { r.stat_t } else { cap };
                 let reach = if m < nb {
                     let b = &self.balls[m];
                     let (p0, p1) = (b.pos_at(t0), b.pos_at(end));
                     let margin = b.radius * (1.0 + 1e-9) + 1e-9;
-                    Aabb::new(p0.min(p1), p0.max(p1)).grown(margin)
+                    Aabb::from_corners(p0, p1).grown(margin)
                 } else {
                     let (ma, mt, v) = self.dyn_path(m);
-                    hull(
-                        &ma.translated(v * (t0 - mt)),
-                        &ma.translated(v * (end - mt)),
-                    )
-                    .grown(1e-9)
+                    ma.translated(v * (t0 - mt))
+                        .union(&ma.translated(v * (end - mt)))
+                        .grown(1e-9)
                 };
                 if aimed || collide_core::aabb_overlaps_aabb(&reach, &swept) {
                     batch.push(m as u32);

@@ -667,13 +667,13 @@ impl World {
 
     /// Adds a ball.
     ///
-    /// # Errors
-    /// [`WorldError::BadBall`] for a non-finite position or velocity, or a radius or density
-    /// that is not finite and `>= 0`; [`WorldError::TooMany`] past [`limits::MAX_BALLS`].
-    ///
     /// Cheap between steps when the world has no dynamic rectangle and the ball is no larger
     /// than the largest one so far: it joins and predicts alone; otherwise the next step
     /// predicts everything again.
+    ///
+    /// # Errors
+    /// [`WorldError::BadBall`] for a non-finite position or velocity, or a radius or density
+    /// that is not finite and `>= 0`; [`WorldError::TooMany`] past [`limits::MAX_BALLS`].
     pub fn add_ball(&mut self, desc: BallDesc) -> Result<BallId, WorldError> {
         validate_ball(&desc)?;
         if self.balls.len() >= limits::MAX_BALLS {
@@ -716,12 +716,12 @@ impl World {
 
     /// Sets a ball's velocity (units/s).
     ///
+    /// Cheap between steps: only this ball predicts again at the next step (as after a
+    /// collision; predictions made against its old path are void), not the whole world.
+    ///
     /// # Errors
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadBall`] for a non-finite
     /// velocity.
-    ///
-    /// Cheap between steps: only this ball predicts again at the next step (as after a
-    /// collision; predictions made against its old path are void), not the whole world.
     pub fn set_ball_velocity(&mut self, id: BallId, vel: Vec2) -> Result<(), WorldError> {
         if !vel.is_finite() {
             return Err(WorldError::BadBall {
@@ -744,11 +744,11 @@ impl World {
     /// Moves a ball (teleport, world units). If the new place is inside a tile or a rectangle,
     /// the ball is pushed out at the start of the next step.
     ///
-    /// # Errors
-    /// As [`World::set_ball_velocity`].
-    ///
     /// Cheap between steps: only this ball predicts again at the next step (as for
     /// [`World::set_ball_velocity`]) unless it has to be pushed out of something.
+    ///
+    /// # Errors
+    /// As [`World::set_ball_velocity`].
     pub fn set_ball_position(&mut self, id: BallId, pos: Vec2) -> Result<(), WorldError> {
         if !pos.is_finite() {
             return Err(WorldError::BadBall {
@@ -836,13 +836,13 @@ impl World {
     /// a kinematic rectangle's path restarts here (box and world time), and the step moves it
     /// by exactly `vel·dt`.
     ///
-    /// # Errors
-    /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for a non-finite
-    /// velocity or a static rectangle (which never moves).
-    ///
     /// Cheap between steps for a kinematic rectangle (a paddle steered every frame): only
     /// the bodies whose static predictions aimed at it or whose paths can reach its new path
     /// predict again at the next step. A dynamic rectangle's change predicts everything again.
+    ///
+    /// # Errors
+    /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for a non-finite
+    /// velocity or a static rectangle (which never moves).
     pub fn set_rect_velocity(&mut self, id: RectId, vel: Vec2) -> Result<(), WorldError> {
         if !vel.is_finite() {
             return Err(WorldError::BadRect {
