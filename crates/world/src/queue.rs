@@ -1,20 +1,43 @@
-//! The event queue: an indexed 4-ary min-heap holding at most one entry per mover, keyed by
-//! (time, mover index). A new prediction replaces the mover's entry in place, so the queue
-//! never holds stale entries and stays the size of the number of movers (the "event tree" of
-//! D. C. Rapaport, J. Comput. Phys. 34, 1980, as a heap). Ties are broken by the mover index,
-//! so the order does not depend on the order of insertions.
+//! The event queue: at most one entry per mover, keyed by (time, mover index), and the
+//! entries come out in key order. A new prediction replaces the mover's entry in place, so
+//! the queue never holds stale entries. Ties are broken by the mover index, so the order does
+//! not depend on the order of insertions.
 //!
-//! Keys are stored inline with the mover index (16 bytes an entry), four children to a node:
-//! a node's children share one 64-byte cache line and the tree is half as deep as a binary
-//! heap's (the d-ary heap of D. B. Johnson, "Priority queues with update and finding minimum
-//! spanning trees", Inf. Process. Lett. 4, 1975; LaMarca and Ladner, J. Algorithms 31, 1999,
-//! for the cache argument). Most updates push the root's key later (the event just handled
-//! predicts its next one), a sift-down.
+//! Two tiers. Only the entries due by the queue's `limit` (the end of the current step) are
+//! ordered; later ones wait unordered, each in its mover's slot, and join the ordered tier
+//! when the limit passes them (`set_limit`, one sequential pass over the slots a step).
+//! Predictions reach up to 128 steps ahead, so at low speeds most movers are not due in the
+//! current step (three quarters of them at 10 000 balls and 60 units/s), and an event whose
+//! next prediction lies beyond the step leaves the queue's ordered part for good.
+//!
+//! The ordered tier is a calendar queue (R. Brown, "Calendar queues: a fast O(1) priority
+//! queue implementation for the simulation event set problem", Commun. ACM 31, 1988; for
+//! event-driven hard-sphere dynamics, G. Paul, "A complexity O(1) priority queue for event
+//! driven molecular dynamics simulations", J. Comput. Phys. 221, 2007): the step's interval
+//! split into as many buckets of equal length as there are due entries at its start (a power
+//! of two), each bucket a doubly linked list of its entries, unordered. The earliest entry is
+//! the least key of the first non-empty bucket from a cursor, which only moves forward while
+//! events move forward in time. The bucket of a time is a monotone function of it (a
+//! subtraction and a multiplication, both rounded monotonically), so every key of an earlier
+//! bucket is less than every key of a later one, and the entries come out in exactly the
+//! order of a heap's (the order the tests check against a sorted model). An entry set
+//! earlier than the cursor's bucket (never done by the step, whose new events are never
+//! earlier than the current one) moves the cursor back.
+//!
+//! It replaced an indexed 4-ary heap of all the movers (D. C. Rapaport's "event tree",
+//! J. Comput. Phys. 34, 1980, as a d-ary heap): about a quarter of the step's instructions
+//! at 10 000 balls and 60 units/s went into that heap's sift-downs (docs/performance.md).
 
 use collide_core::Real;
 
+/// In `pos`, `next`, `prev`, `head`: no entry, no mover.
 const NONE: u32 = u32::MAX;
-const ARITY: usize = 4;
+/// In `pos`: the mover's entry waits in the far tier (not due by the limit).
+const FAR: u32 = u32::MAX - 1;
+/// The key of a mover out of the queue: greater than every key.
+const OUT: Entry = Entry(u128::MAX);
+/// Fewest buckets of a step.
+const MIN_BUCKETS: usize = 16;
 
 /// A queue entry: the key `(time, mover)` packed in one integer that orders like the pair
 /// (the time's bits mapped to an unsigned integer that orders like the float, IEEE 754
@@ -32,11 +55,6 @@ impl Entry {
     }
 
     #[inline]
-    fn m(self) -> u32 {
-        self.0 as u32
-    }
-
-    #[inline]
     fn time(self) -> Real {
         let ord = (self.0 >> 32) as u64;
         let b = if ord >> 63 == 1 {
@@ -46,183 +64,234 @@ impl Entry {
         };
         Real::from_bits(b)
     }
-
-    #[inline]
-    fn before(&self, o: &Entry) -> bool {
-        self.0 < o.0
-    }
 }
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct EventQueue {
-    /// The heap of (time, mover).
-    heap: Vec<Entry>,
-    /// Position of each mover in `heap`, or `NONE`.
+    /// Each mover's key; `OUT` while it is not queued.
+    key: Vec<Entry>,
+    /// Each mover's bucket, `FAR` or `NONE`.
     pos: Vec<u32>,
+    /// The next and previous mover in its bucket's list.
+    next: Vec<u32>,
+    prev: Vec<u32>,
+    /// Each bucket's first mover (`NONE`: empty); `n_buckets` of them in use this step.
+    head: Vec<u32>,
+    n_buckets: usize,
+    /// The first bucket that may hold an entry.
+    cursor: usize,
+    /// Due entries (in buckets).
+    due: usize,
+    /// The movers that `set_limit` finds due (capacity: every mover).
+    due_list: Vec<u32>,
+    /// Entries later than this are in the far tier.
+    limit: Real,
+    /// The start of bucket 0 and buckets per unit of time.
+    origin: Real,
+    per_time: Real,
 }
 
 impl EventQueue {
-    /// Bytes per mover: its heap entry and its position in the heap.
+    /// Bytes per mover: its key, its bucket, its two list links and a bucket head.
     pub(crate) const BYTES_PER_MOVER: usize =
-        std::mem::size_of::<Entry>() + std::mem::size_of::<u32>();
+        std::mem::size_of::<Entry>() + 4 * std::mem::size_of::<u32>();
 
-    /// Empties the queue for `n` movers.
+    /// Empties the queue for `n` movers (the limit stays; the buckets span the time from the
+    /// limit on until the next `set_limit`).
     pub(crate) fn reset(&mut self, n: usize) {
-        self.heap.clear();
-        self.heap.reserve(n);
+        self.key.clear();
+        self.key.resize(n, OUT);
+        self.due_list.clear();
+        self.due_list.reserve(n);
         self.pos.clear();
         self.pos.resize(n, NONE);
+        self.next.clear();
+        self.next.resize(n, NONE);
+        self.prev.clear();
+        self.prev.resize(n, NONE);
+        self.head.clear();
+        // As many buckets as movers at most, rounded up to a power of two: never grown by a
+        // step (a steady-state step does not allocate).
+        self.head
+            .resize(n.max(MIN_BUCKETS).next_power_of_two(), NONE);
+        self.n_buckets = MIN_BUCKETS;
+        self.cursor = 0;
+        self.due = 0;
+        self.origin = self.limit;
+        self.per_time = 0.0;
     }
 
-    fn sift_up(&mut self, mut i: usize) {
-        let e = self.heap[i];
-        while i > 0 {
-            let parent = (i - 1) / ARITY;
-            let p = self.heap[parent];
-            if !e.before(&p) {
-                break;
-            }
-            self.heap[i] = p;
-            self.pos[p.m() as usize] = i as u32;
-            i = parent;
-        }
-        self.heap[i] = e;
-        self.pos[e.m() as usize] = i as u32;
-    }
-
-    /// Index of the least of the children `first..first + ARITY` (fewer at the end of the
-    /// heap), and that child.
+    /// The bucket of `time`: non-decreasing in `time`.
     #[inline]
-    fn least_child(&self, first: usize) -> (usize, Entry) {
-        if let Some(k) = self
-            .heap
-            .get(first..first + ARITY)
-            .and_then(|k| <&[Entry; ARITY]>::try_from(k).ok())
-        {
-            // All four children: a tournament on indices (the winner is loaded once).
-            let a = usize::from(k[1] < k[0]);
-            let c = 2 + usize::from(k[3] < k[2]);
-            let w = if k[c] < k[a] { c } else { a };
-            (first + w, k[w])
+    fn bucket(&self, time: Real) -> usize {
+        // `as` saturates: times before the origin (and NaN) go to bucket 0.
+        let b = ((time - self.origin) * self.per_time) as usize;
+        b.min(self.n_buckets - 1)
+    }
+
+    /// Puts mover `m` (not in a bucket, its key at time `t`) into that time's bucket.
+    #[inline]
+    fn link(&mut self, m: usize, t: Real) {
+        let b = self.bucket(t);
+        let h = self.head[b];
+        self.next[m] = h;
+        self.prev[m] = NONE;
+        if h != NONE {
+            self.prev[h as usize] = m as u32;
+        }
+        self.head[b] = m as u32;
+        self.pos[m] = b as u32;
+        if b < self.cursor {
+            self.cursor = b;
+        }
+        self.due += 1;
+    }
+
+    /// Takes mover `m` out of bucket `b`, its bucket.
+    #[inline]
+    fn unlink(&mut self, m: usize, b: usize) {
+        let (nx, pv) = (self.next[m], self.prev[m]);
+        if pv == NONE {
+            self.head[b] = nx;
         } else {
-            let mut ci = first;
-            for j in first + 1..self.heap.len() {
-                if self.heap[j] < self.heap[ci] {
-                    ci = j;
+            self.next[pv as usize] = nx;
+        }
+        if nx != NONE {
+            self.prev[nx as usize] = pv;
+        }
+        self.due -= 1;
+    }
+
+    /// Entries at times up to `limit` come out of [`EventQueue::peek`] from now on: the
+    /// buckets are laid anew over the time from `from` (the step's start) to `limit` (its
+    /// end), as many as due entries (a power of two), and every entry at most `limit` (the
+    /// far ones it passes, the due ones still waiting) goes into its bucket. Entries before
+    /// `from` share the first bucket.
+    pub(crate) fn set_limit(&mut self, from: Real, limit: Real) {
+        if self.due > 0 {
+            // Entries still in buckets (queued against the last limit, or left when a step
+            // stopped early): all wait as far ones, then come back by the rule below.
+            for p in &mut self.pos {
+                if *p != NONE {
+                    *p = FAR;
                 }
             }
-            (ci, self.heap[ci])
+            self.due = 0;
         }
-    }
-
-    /// Moves the entry at `i`, made later, down to its place. Bottom-up (I. Wegener,
-    /// "Bottom-up-heapsort", Theor. Comput. Sci. 118, 1993): the hole goes down along the
-    /// least children to a leaf without comparing with the entry, which then rises to its
-    /// place; a later key nearly always belongs near the leaves (three quarters of a 4-ary
-    /// heap's nodes are leaves), so this saves one comparison a level.
-    fn sift_down(&mut self, i: usize) {
-        let e = self.heap[i];
-        let n = self.heap.len();
-        let start = i;
-        let mut i = i;
-        loop {
-            let first = ARITY * i + 1;
-            if first >= n {
-                break;
+        self.limit = limit;
+        // The far entries due by the new limit: one pass over the keys (a mover out of the
+        // queue has the greatest key, never due).
+        let last = Entry::new(limit, u32::MAX);
+        self.due_list.clear();
+        for (m, k) in self.key.iter().enumerate() {
+            if *k <= last {
+                self.due_list.push(m as u32);
             }
-            let (ci, child) = self.least_child(first);
-            self.heap[i] = child;
-            self.pos[child.m() as usize] = i as u32;
-            i = ci;
         }
-        while i > start {
-            let parent = (i - 1) / ARITY;
-            let p = self.heap[parent];
-            if !e.before(&p) {
-                break;
-            }
-            self.heap[i] = p;
-            self.pos[p.m() as usize] = i as u32;
-            i = parent;
+        self.n_buckets = self
+            .due_list
+            .len()
+            .max(MIN_BUCKETS)
+            .next_power_of_two()
+            .min(self.head.len().max(MIN_BUCKETS));
+        if self.head.len() < self.n_buckets {
+            // Only when `reset` was not called for these movers (never in the step).
+            self.head.resize(self.n_buckets, NONE);
         }
-        self.heap[i] = e;
-        self.pos[e.m() as usize] = i as u32;
+        self.origin = from;
+        let span = limit - from;
+        self.per_time = if span > 0.0 {
+            self.n_buckets as Real / span
+        } else {
+            0.0
+        };
+        // (A bucket beyond `n_buckets` is never read: `head` above it may hold old lists.)
+        self.head[..self.n_buckets].fill(NONE);
+        self.cursor = 0;
+        for i in 0..self.due_list.len() {
+            let m = self.due_list[i] as usize;
+            self.link(m, self.key[m].time());
+        }
     }
 
     /// Sets mover `m`'s event time (inserting it if absent).
     pub(crate) fn set(&mut self, m: usize, t: Real) {
         let p = self.pos[m];
-        let e = Entry::new(t, m as u32);
-        if p == NONE {
-            self.heap.push(e);
-            let i = self.heap.len() - 1;
-            self.pos[m] = i as u32;
-            self.sift_up(i);
+        if p != FAR && p != NONE {
+            self.unlink(m, p as usize);
+        }
+        self.key[m] = Entry::new(t, m as u32);
+        // Written `>` so that a NaN time (never made) would be due, as in a single heap.
+        if t > self.limit {
+            self.pos[m] = FAR;
         } else {
-            let p = p as usize;
-            let old = self.heap[p];
-            self.heap[p] = e;
-            if e.before(&old) {
-                self.sift_up(p);
-            } else {
-                self.sift_down(p);
-            }
+            self.link(m, t);
         }
     }
 
     /// Takes mover `m` out of the queue (no-op if absent).
     pub(crate) fn remove(&mut self, m: usize) {
         let p = self.pos[m];
-        if p == NONE {
-            return;
+        if p != FAR && p != NONE {
+            self.unlink(m, p as usize);
         }
         self.pos[m] = NONE;
-        let Some(last) = self.heap.pop() else {
-            return;
-        };
-        let p = p as usize;
-        if p < self.heap.len() {
-            let old = self.heap[p];
-            self.heap[p] = last;
-            self.pos[last.m() as usize] = p as u32;
-            if last.before(&old) {
-                self.sift_up(p);
-            } else {
-                self.sift_down(p);
-            }
-        }
+        self.key[m] = OUT;
     }
 
     /// Mover `from`, the last one, becomes mover `to` (`to < from`, not in the queue: a
     /// removed mover's place), keeping its time; the queue then holds `from` movers.
     pub(crate) fn rename_last(&mut self, from: usize, to: usize) {
         debug_assert!(from + 1 == self.pos.len() && to < from && self.pos[to] == NONE);
-        let p = self.pos[from];
-        self.pos[from] = NONE;
-        if p != NONE {
-            let p = p as usize;
-            // The same time with a lower index: earlier, so it can only rise.
-            self.heap[p] = Entry::new(self.heap[p].time(), to as u32);
-            self.pos[to] = p as u32;
-            self.sift_up(p);
+        if self.pos[from] != NONE {
+            let t = self.key[from].time();
+            self.remove(from);
+            self.set(to, t);
         }
-        self.pos.pop();
+        self.pop_last();
     }
 
     /// Makes room for one more mover (not in the queue).
     pub(crate) fn push_mover(&mut self) {
+        self.key.push(OUT);
+        if self.due_list.capacity() < self.key.len() {
+            self.due_list.reserve(self.key.len() - self.due_list.len());
+        }
         self.pos.push(NONE);
+        self.next.push(NONE);
+        self.prev.push(NONE);
     }
 
     /// Forgets the last mover (not in the queue: a removed mover).
     pub(crate) fn pop_last(&mut self) {
         debug_assert!(self.pos.last() == Some(&NONE));
+        self.key.pop();
         self.pos.pop();
+        self.next.pop();
+        self.prev.pop();
     }
 
-    /// The earliest mover and its time.
-    pub(crate) fn peek(&self) -> Option<(usize, Real)> {
-        self.heap.first().map(|e| (e.m() as usize, e.time()))
+    /// The earliest mover due by the limit, and its time.
+    pub(crate) fn peek(&mut self) -> Option<(usize, Real)> {
+        if self.due == 0 {
+            return None;
+        }
+        while self.head[self.cursor] == NONE {
+            self.cursor += 1;
+        }
+        let mut m = self.head[self.cursor];
+        let mut best = self.key[m as usize];
+        loop {
+            m = self.next[m as usize];
+            if m == NONE {
+                break;
+            }
+            let k = self.key[m as usize];
+            if k < best {
+                best = k;
+            }
+        }
+        Some(((best.0 as u32) as usize, best.time()))
     }
 }
 
@@ -234,6 +303,7 @@ mod tests {
     fn pops_in_time_then_index_order_with_updates_and_removals() {
         let mut q = EventQueue::default();
         q.reset(8);
+        q.set_limit(0.0, 10.0);
         let times = [5.0, 1.0, 3.0, 1.0, 9.0, 2.0, 7.0, 4.0];
         for (m, t) in times.iter().enumerate() {
             q.set(m, *t);
@@ -274,6 +344,7 @@ mod tests {
         let n = 300;
         let mut q = EventQueue::default();
         q.reset(n);
+        q.set_limit(0.0, 64.0);
         let mut model: Vec<Option<Real>> = vec![None; n];
         for _ in 0..20_000 {
             let m = (rnd() % n as u64) as usize;
@@ -302,5 +373,85 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn gives_the_due_entries_in_order_whatever_tier_they_waited_in() {
+        // The model: every entry, due when its time is at most the limit; `peek` must give
+        // the least due (time, index), and entries set beyond the limit must come out once
+        // the limit passes them. The limit rises by random amounts, and once falls; entries
+        // are set before the buckets' start, within them (before the cursor too) and after.
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut rnd = move || {
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 40
+        };
+        let n = 200;
+        let mut q = EventQueue::default();
+        q.reset(n);
+        let mut model: Vec<Option<Real>> = vec![None; n];
+        let mut limit: Real = 0.0;
+        q.set_limit(limit, limit);
+        let mut seen_far = 0;
+        for round in 0..30_000 {
+            let m = (rnd() % n as u64) as usize;
+            match rnd() % 8 {
+                0 => {
+                    q.remove(m);
+                    model[m] = None;
+                }
+                1 | 2 => {
+                    let want = model
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, t)| t.filter(|&t| t <= limit).map(|t| (i, t)))
+                        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+                    assert_eq!(q.peek(), want, "round {round}, limit {limit}");
+                    if let Some((i, _)) = want {
+                        q.remove(i);
+                        model[i] = None;
+                    }
+                }
+                3 => {
+                    let from = limit;
+                    limit = if round == 15_000 {
+                        limit - 40.0
+                    } else {
+                        limit + (rnd() % 8) as Real
+                    };
+                    // Buckets over the last few units, entries before them in the first.
+                    q.set_limit(from.min(limit) - (rnd() % 4) as Real, limit);
+                }
+                _ => {
+                    // Coarse times around the limit so that ties and both tiers happen.
+                    let t = limit - 8.0 + (rnd() % 64) as Real;
+                    if t > limit {
+                        seen_far += 1;
+                    }
+                    q.set(m, t);
+                    model[m] = Some(t);
+                }
+            }
+        }
+        assert!(
+            seen_far > 1000,
+            "the far tier was exercised {seen_far} times"
+        );
+        // Everything left comes out, in order, once the limit passes it.
+        q.set_limit(limit, Real::INFINITY);
+        let mut left: Vec<(usize, Real)> = model
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| t.map(|t| (i, t)))
+            .collect();
+        left.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+        let mut out = Vec::new();
+        while let Some((m, t)) = q.peek() {
+            out.push((m, t));
+            q.remove(m);
+        }
+        assert_eq!(out, left);
     }
 }

@@ -27,7 +27,8 @@
 //!   neighbourhood are searched: the pair search was never cut at the crossing, so the old
 //!   and new searches together cover the new neighbourhood.
 //!
-//! The queue holds one entry per mover, keyed by the earliest of the three (`queue.rs`). A
+//! The queue holds one entry per mover, keyed by the earliest of the three (`queue.rs`: only
+//! the entries due within the step are kept in time order, in a calendar queue). A
 //! prediction aimed at a brick that another body destroyed first is void the same way.
 //! Destroying a brick can only remove obstacles, and the features it exposes lie inside the
 //! destroyed cell's grown region, so no other prediction can become too late.
@@ -818,6 +819,9 @@ impl World {
             self.scratch.batch = batch;
         }
         let t1 = self.scratch.t1;
+        // Queue entries due by the step's end come out of the queue, in time order; later
+        // ones wait (the predictions above were queued against the last step's end).
+        self.scratch.queue.set_limit(self.scratch.t0, t1);
         while let Some((m, time)) = self.scratch.queue.peek() {
             if time > t1 {
                 break;
