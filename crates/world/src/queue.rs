@@ -36,6 +36,8 @@ const NONE: u32 = u32::MAX;
 const FAR: u32 = u32::MAX - 1;
 /// The key of a mover out of the queue: greater than every key.
 const OUT: Entry = Entry(u128::MAX);
+/// Most buckets of a step, per mover.
+const BUCKETS_PER_MOVER: usize = 4;
 /// Fewest buckets of a step.
 const MIN_BUCKETS: usize = 16;
 
@@ -78,6 +80,8 @@ pub(crate) struct EventQueue {
     /// Each bucket's first mover (`NONE`: empty); `n_buckets` of them in use this step.
     head: Vec<u32>,
     n_buckets: usize,
+    /// Entries put into buckets since the last `set_limit` (sizes the next step's buckets).
+    links: usize,
     /// The first bucket that may hold an entry.
     cursor: usize,
     /// Due entries (in buckets).
@@ -92,9 +96,10 @@ pub(crate) struct EventQueue {
 }
 
 impl EventQueue {
-    /// Bytes per mover: its key, its bucket, its two list links and a bucket head.
+    /// Bytes per mover: its key, its bucket, its two list links, its share of the bucket
+    /// heads (`BUCKETS_PER_MOVER`) and of the list of due movers.
     pub(crate) const BYTES_PER_MOVER: usize =
-        std::mem::size_of::<Entry>() + 4 * std::mem::size_of::<u32>();
+        std::mem::size_of::<Entry>() + (3 + BUCKETS_PER_MOVER + 1) * std::mem::size_of::<u32>();
 
     /// Empties the queue for `n` movers (the limit stays; the buckets span the time from the
     /// limit on until the next `set_limit`).
@@ -110,10 +115,12 @@ impl EventQueue {
         self.prev.clear();
         self.prev.resize(n, NONE);
         self.head.clear();
-        // As many buckets as movers at most, rounded up to a power of two: never grown by a
-        // step (a steady-state step does not allocate).
-        self.head
-            .resize(n.max(MIN_BUCKETS).next_power_of_two(), NONE);
+        // At most four buckets a mover, a power of two: never grown by a step (a
+        // steady-state step does not allocate).
+        self.head.resize(
+            BUCKETS_PER_MOVER * n.max(MIN_BUCKETS).next_power_of_two(),
+            NONE,
+        );
         self.n_buckets = MIN_BUCKETS;
         self.cursor = 0;
         self.due = 0;
@@ -145,6 +152,7 @@ impl EventQueue {
             self.cursor = b;
         }
         self.due += 1;
+        self.links += 1;
     }
 
     /// Takes mover `m` out of bucket `b`, its bucket.
@@ -188,9 +196,13 @@ impl EventQueue {
                 self.due_list.push(m as u32);
             }
         }
+        // About one entry per bucket where events happen: as many buckets as the entries the
+        // last step put into buckets (every event puts its mover back unless its next event
+        // is after the step), at least as many as due now, within the buckets allocated.
         self.n_buckets = self
             .due_list
             .len()
+            .max(self.links)
             .max(MIN_BUCKETS)
             .next_power_of_two()
             .min(self.head.len().max(MIN_BUCKETS));
@@ -208,6 +220,7 @@ impl EventQueue {
         // (A bucket beyond `n_buckets` is never read: `head` above it may hold old lists.)
         self.head[..self.n_buckets].fill(NONE);
         self.cursor = 0;
+        self.links = 0;
         for i in 0..self.due_list.len() {
             let m = self.due_list[i] as usize;
             self.link(m, self.key[m].time());
