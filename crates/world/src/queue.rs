@@ -68,15 +68,32 @@ impl Entry {
     }
 }
 
+/// A mover's place in the queue.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// Its key; `OUT` while it is not queued.
+    key: Entry,
+    /// The next and previous mover in its bucket's list.
+    next: u32,
+    prev: u32,
+    /// Its bucket, `FAR` or `NONE`.
+    pos: u32,
+}
+
+impl Node {
+    const OUT: Node = Node {
+        key: OUT,
+        next: NONE,
+        prev: NONE,
+        pos: NONE,
+    };
+}
+
 #[derive(Clone, Debug, Default)]
 pub(crate) struct EventQueue {
-    /// Each mover's key; `OUT` while it is not queued.
-    key: Vec<Entry>,
-    /// Each mover's bucket, `FAR` or `NONE`.
-    pos: Vec<u32>,
-    /// The next and previous mover in its bucket's list.
-    next: Vec<u32>,
-    prev: Vec<u32>,
+    /// Each mover's queue node: its key, bucket and list links, in one half cache line (an
+    /// event reads and writes them together).
+    node: Vec<Node>,
     /// Each bucket's first mover (`NONE`: empty); `n_buckets` of them in use this step.
     head: Vec<u32>,
     n_buckets: usize,
@@ -104,16 +121,10 @@ impl EventQueue {
     /// Empties the queue for `n` movers (the limit stays; the buckets span the time from the
     /// limit on until the next `set_limit`).
     pub(crate) fn reset(&mut self, n: usize) {
-        self.key.clear();
-        self.key.resize(n, OUT);
+        self.node.clear();
+        self.node.resize(n, Node::OUT);
         self.due_list.clear();
         self.due_list.reserve(n);
-        self.pos.clear();
-        self.pos.resize(n, NONE);
-        self.next.clear();
-        self.next.resize(n, NONE);
-        self.prev.clear();
-        self.prev.resize(n, NONE);
         self.head.clear();
         // At most four buckets a mover, a power of two: never grown by a step (a
         // steady-state step does not allocate).
@@ -141,13 +152,13 @@ impl EventQueue {
     fn link(&mut self, m: usize, t: Real) {
         let b = self.bucket(t);
         let h = self.head[b];
-        self.next[m] = h;
-        self.prev[m] = NONE;
+        self.node[m].next = h;
+        self.node[m].prev = NONE;
         if h != NONE {
-            self.prev[h as usize] = m as u32;
+            self.node[h as usize].prev = m as u32;
         }
         self.head[b] = m as u32;
-        self.pos[m] = b as u32;
+        self.node[m].pos = b as u32;
         if b < self.cursor {
             self.cursor = b;
         }
@@ -158,14 +169,14 @@ impl EventQueue {
     /// Takes mover `m` out of bucket `b`, its bucket.
     #[inline]
     fn unlink(&mut self, m: usize, b: usize) {
-        let (nx, pv) = (self.next[m], self.prev[m]);
+        let (nx, pv) = (self.node[m].next, self.node[m].prev);
         if pv == NONE {
             self.head[b] = nx;
         } else {
-            self.next[pv as usize] = nx;
+            self.node[pv as usize].next = nx;
         }
         if nx != NONE {
-            self.prev[nx as usize] = pv;
+            self.node[nx as usize].prev = pv;
         }
         self.due -= 1;
     }
@@ -179,9 +190,9 @@ impl EventQueue {
         if self.due > 0 {
             // Entries still in buckets (queued against the last limit, or left when a step
             // stopped early): all wait as far ones, then come back by the rule below.
-            for p in &mut self.pos {
-                if *p != NONE {
-                    *p = FAR;
+            for q in &mut self.node {
+                if q.pos != NONE {
+                    q.pos = FAR;
                 }
             }
             self.due = 0;
@@ -191,8 +202,8 @@ impl EventQueue {
         // queue has the greatest key, never due).
         let last = Entry::new(limit, u32::MAX);
         self.due_list.clear();
-        for (m, k) in self.key.iter().enumerate() {
-            if *k <= last {
+        for (m, q) in self.node.iter().enumerate() {
+            if q.key <= last {
                 self.due_list.push(m as u32);
             }
         }
@@ -223,20 +234,20 @@ impl EventQueue {
         self.links = 0;
         for i in 0..self.due_list.len() {
             let m = self.due_list[i] as usize;
-            self.link(m, self.key[m].time());
+            self.link(m, self.node[m].key.time());
         }
     }
 
     /// Sets mover `m`'s event time (inserting it if absent).
     pub(crate) fn set(&mut self, m: usize, t: Real) {
-        let p = self.pos[m];
+        let p = self.node[m].pos;
         if p != FAR && p != NONE {
             self.unlink(m, p as usize);
         }
-        self.key[m] = Entry::new(t, m as u32);
+        self.node[m].key = Entry::new(t, m as u32);
         // Written `>` so that a NaN time (never made) would be due, as in a single heap.
         if t > self.limit {
-            self.pos[m] = FAR;
+            self.node[m].pos = FAR;
         } else {
             self.link(m, t);
         }
@@ -244,20 +255,20 @@ impl EventQueue {
 
     /// Takes mover `m` out of the queue (no-op if absent).
     pub(crate) fn remove(&mut self, m: usize) {
-        let p = self.pos[m];
+        let p = self.node[m].pos;
         if p != FAR && p != NONE {
             self.unlink(m, p as usize);
         }
-        self.pos[m] = NONE;
-        self.key[m] = OUT;
+        self.node[m].pos = NONE;
+        self.node[m].key = OUT;
     }
 
     /// Mover `from`, the last one, becomes mover `to` (`to < from`, not in the queue: a
     /// removed mover's place), keeping its time; the queue then holds `from` movers.
     pub(crate) fn rename_last(&mut self, from: usize, to: usize) {
-        debug_assert!(from + 1 == self.pos.len() && to < from && self.pos[to] == NONE);
-        if self.pos[from] != NONE {
-            let t = self.key[from].time();
+        debug_assert!(from + 1 == self.node.len() && to < from && self.node[to].pos == NONE);
+        if self.node[from].pos != NONE {
+            let t = self.node[from].key.time();
             self.remove(from);
             self.set(to, t);
         }
@@ -266,22 +277,16 @@ impl EventQueue {
 
     /// Makes room for one more mover (not in the queue).
     pub(crate) fn push_mover(&mut self) {
-        self.key.push(OUT);
-        if self.due_list.capacity() < self.key.len() {
-            self.due_list.reserve(self.key.len() - self.due_list.len());
+        self.node.push(Node::OUT);
+        if self.due_list.capacity() < self.node.len() {
+            self.due_list.reserve(self.node.len() - self.due_list.len());
         }
-        self.pos.push(NONE);
-        self.next.push(NONE);
-        self.prev.push(NONE);
     }
 
     /// Forgets the last mover (not in the queue: a removed mover).
     pub(crate) fn pop_last(&mut self) {
-        debug_assert!(self.pos.last() == Some(&NONE));
-        self.key.pop();
-        self.pos.pop();
-        self.next.pop();
-        self.prev.pop();
+        debug_assert!(self.node.last().is_some_and(|q| q.pos == NONE));
+        self.node.pop();
     }
 
     /// The earliest mover due by the limit, and its time.
@@ -293,13 +298,13 @@ impl EventQueue {
             self.cursor += 1;
         }
         let mut m = self.head[self.cursor];
-        let mut best = self.key[m as usize];
+        let mut best = self.node[m as usize].key;
         loop {
-            m = self.next[m as usize];
+            m = self.node[m as usize].next;
             if m == NONE {
                 break;
             }
-            let k = self.key[m as usize];
+            let k = self.node[m as usize].key;
             if k < best {
                 best = k;
             }
