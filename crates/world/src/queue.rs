@@ -311,6 +311,26 @@ impl EventQueue {
         }
         Some(((best.0 as u32) as usize, best.time()))
     }
+
+    /// A mover likely to come out after the earliest one (`m`, just peeked), for the caller
+    /// to start loading its records while it handles `m`: another entry of the earliest
+    /// bucket, else the first of the next non-empty bucket among the following few; `None`
+    /// when there is none nearby. Only a hint: the order of events never depends on it.
+    pub(crate) fn likely_next(&self, m: usize) -> Option<usize> {
+        let h = self.head[self.cursor];
+        if h != m as u32 {
+            return Some(h as usize);
+        }
+        let n = self.node[m].next;
+        if n != NONE {
+            return Some(n as usize);
+        }
+        let end = (self.cursor + 8).min(self.n_buckets);
+        self.head[self.cursor + 1..end]
+            .iter()
+            .find(|&&b| b != NONE)
+            .map(|&b| b as usize)
+    }
 }
 
 #[cfg(test)]
@@ -428,6 +448,11 @@ mod tests {
                         .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
                     assert_eq!(q.peek(), want, "round {round}, limit {limit}");
                     if let Some((i, _)) = want {
+                        // The hint names another due entry, never the earliest itself.
+                        if let Some(h) = q.likely_next(i) {
+                            assert_ne!(h, i);
+                            assert!(model[h].is_some_and(|t| t <= limit), "round {round}");
+                        }
                         q.remove(i);
                         model[i] = None;
                     }

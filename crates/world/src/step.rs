@@ -826,6 +826,15 @@ impl World {
             if time > t1 {
                 break;
             }
+            // Start loading the records of the mover likely to come next while this one is
+            // handled (its loads overlap this event's work instead of stalling the next).
+            if let Some(h) = self.scratch.queue.likely_next(m) {
+                std::hint::black_box((
+                    self.scratch.mv[h].t,
+                    self.scratch.pair[h].partner,
+                    self.balls.get(h).map(|b| b.anchor_time),
+                ));
+            }
             // Every path below replaces the mover's entry (a new prediction) or removes it.
             if self.scratch.mv[m].state != ACTIVE {
                 self.scratch.queue.remove(m);
