@@ -103,7 +103,7 @@ pub(crate) struct EventQueue {
     cursor: usize,
     /// Due entries (in buckets).
     due: usize,
-    /// The movers that `set_limit` finds due (capacity: every mover).
+    /// The movers that `set_limit` finds due, first in a slot per mover.
     due_list: Vec<u32>,
     /// Entries later than this are in the far tier.
     limit: Real,
@@ -124,7 +124,7 @@ impl EventQueue {
         self.node.clear();
         self.node.resize(n, Node::OUT);
         self.due_list.clear();
-        self.due_list.reserve(n);
+        self.due_list.resize(n, 0);
         self.head.clear();
         // At most four buckets a mover, a power of two: never grown by a step (a
         // steady-state step does not allocate).
@@ -201,18 +201,22 @@ impl EventQueue {
         // The far entries due by the new limit: one pass over the keys (a mover out of the
         // queue has the greatest key, never due).
         let last = Entry::new(limit, u32::MAX);
-        self.due_list.clear();
+        // Without a branch per mover (a quarter of them due, at random: a branch would be
+        // mispredicted about every third time): every index is written, the count advances
+        // only for the due ones. The list has a slot per mover, so no write is out of bounds.
+        if self.due_list.len() != self.node.len() {
+            // Only after movers were added or removed (`reset` sizes it).
+            self.due_list.resize(self.node.len(), 0);
+        }
+        let mut due = 0;
         for (m, q) in self.node.iter().enumerate() {
-            if q.key <= last {
-                self.due_list.push(m as u32);
-            }
+            self.due_list[due] = m as u32;
+            due += usize::from(q.key <= last);
         }
         // About one entry per bucket where events happen: as many buckets as the entries the
         // last step put into buckets (every event puts its mover back unless its next event
         // is after the step), at least as many as due now, within the buckets allocated.
-        self.n_buckets = self
-            .due_list
-            .len()
+        self.n_buckets = due
             .max(self.links)
             .max(MIN_BUCKETS)
             .next_power_of_two()
@@ -232,7 +236,7 @@ impl EventQueue {
         self.head[..self.n_buckets].fill(NONE);
         self.cursor = 0;
         self.links = 0;
-        for i in 0..self.due_list.len() {
+        for i in 0..due {
             let m = self.due_list[i] as usize;
             self.link(m, self.node[m].key.time());
         }
@@ -278,15 +282,14 @@ impl EventQueue {
     /// Makes room for one more mover (not in the queue).
     pub(crate) fn push_mover(&mut self) {
         self.node.push(Node::OUT);
-        if self.due_list.capacity() < self.node.len() {
-            self.due_list.reserve(self.node.len() - self.due_list.len());
-        }
+        self.due_list.push(0);
     }
 
     /// Forgets the last mover (not in the queue: a removed mover).
     pub(crate) fn pop_last(&mut self) {
         debug_assert!(self.node.last().is_some_and(|q| q.pos == NONE));
         self.node.pop();
+        self.due_list.pop();
     }
 
     /// The earliest mover due by the limit, and its time.
