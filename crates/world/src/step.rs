@@ -1541,12 +1541,26 @@ impl World {
                     None => sc.bp.neighbour_cells(c),
                     Some(old) => sc.bp.entering_cells(old, c),
                 };
-                // One loop over the cells' lists: `visit` is inlined here.
+                // The heads of the cells' lists are gathered first without a branch per cell
+                // (an empty cell is about as likely as not, so a branch on it would often be
+                // mispredicted), then each non-empty list is walked (nearly always one body:
+                // its end is predictable). `visit` is inlined here.
+                let none = crate::broad::NONE;
+                let mut heads = [none; 9];
+                let mut n = 0;
                 for &cell in cells.as_slice() {
-                    let mut j = sc.bp.first_in(cell);
-                    while j != crate::broad::NONE {
+                    let h = sc.bp.first_in(cell);
+                    heads[n] = h;
+                    n += usize::from(h != none);
+                }
+                for &h in &heads[..n] {
+                    let mut j = h;
+                    loop {
                         visit(j as usize);
                         j = sc.bp.next_in(j as usize);
+                        if j == none {
+                            break;
+                        }
                     }
                 }
             }
