@@ -150,24 +150,20 @@ impl CellLists {
     pub(crate) fn exit(&self, c: u32, pos: Vec2, v: Vec2) -> (Real, u32) {
         let (col, row) = self.col_row(c);
         // Time to reach the side the velocity points to on one axis: cells `k` (low side)
-        // and `k + 1` (high side) from the origin, infinite past a border.
+        // and `k + 1` (high side) from the origin, infinite past a border. Written as
+        // selects rather than branches on the sign (a ball's direction is as likely one way
+        // as the other: a branch on it is mispredicted every other time); the arithmetic is
+        // that of the branches, so the result is the same bits.
         let axis = |p: Real, v: Real, o: Real, k: usize, last: usize| -> Real {
-            if v > 0.0 {
-                let hi = if k == last {
-                    Real::INFINITY
-                } else {
-                    o + Real::from(k as u32 + 1) * self.size
-                };
-                (hi - p) / v
-            } else if v < 0.0 {
-                let lo = if k == 0 {
-                    Real::NEG_INFINITY
-                } else {
-                    o + Real::from(k as u32) * self.size
-                };
-                (lo - p) / v
-            } else {
+            let up = v > 0.0;
+            let side = if up { k + 1 } else { k };
+            let open = if up { k == last } else { k == 0 };
+            let t = (o + Real::from(side as u32) * self.size - p) / v;
+            // (Not moving on this axis, NaN included: never.)
+            if !(up || v < 0.0) || open {
                 Real::INFINITY
+            } else {
+                t
             }
         };
         let tx = axis(pos.x, v.x, self.origin.x, col, self.cols - 1);

@@ -1545,11 +1545,15 @@ impl World {
                 // (an empty cell is about as likely as not, so a branch on it would often be
                 // mispredicted), then each non-empty list is walked (nearly always one body:
                 // its end is predictable). `visit` is inlined here.
+                // A list that starts with `m` starts at its successor instead (a select, not
+                // a branch), so `visit` meets `m` only in the middle of a list (rarely).
                 let none = crate::broad::NONE;
+                let after_m = sc.bp.next_in(m);
                 let mut heads = [none; 9];
                 let mut n = 0;
                 for &cell in cells.as_slice() {
                     let h = sc.bp.first_in(cell);
+                    let h = if h == m as u32 { after_m } else { h };
                     heads[n] = h;
                     n += usize::from(h != none);
                 }
