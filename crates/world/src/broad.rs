@@ -159,8 +159,9 @@ impl CellLists {
             let side = if up { k + 1 } else { k };
             let open = if up { k == last } else { k == 0 };
             let t = (o + Real::from(side as u32) * self.size - p) / v;
-            // (Not moving on this axis, NaN included: never.)
-            if !(up || v < 0.0) || open {
+            // (Not moving on this axis, NaN included: never.) Non-short-circuit operators:
+            // one select at the end.
+            if !(up | (v < 0.0)) | open {
                 Real::INFINITY
             } else {
                 t
