@@ -533,21 +533,18 @@ impl Grid {
             // cell's edge plus one ring. Bits as in `NEIGHBOURS`.
             let mask = self.ring[row * self.cols + col];
             let (lx, hx, ly, hy) = (fx, 1.0 - fx, fy, 1.0 - fy);
-            // A solid neighbour's distance, infinite for an empty one: selects, not branches
-            // (which neighbours are solid is as good as random to the branch predictor), and
-            // the minimum with an infinite distance changes nothing.
-            let solid = |k: u32, dist: Real| {
-                // All ones when neighbour `k` is solid, else zero: a select on the bits.
-                let keep = (u64::from(mask) >> k & 1).wrapping_neg();
-                Real::from_bits(dist.to_bits() & keep | Real::INFINITY.to_bits() & !keep)
-            };
+            let bit = |k: u32| mask >> k & 1 == 1;
             let mut best = lesser(lesser(lesser(lx, hx), ly), hy) + 1.0;
             for (k, side) in [(1, ly), (3, lx), (4, hx), (6, hy)] {
-                best = lesser(best, solid(k, side));
+                if bit(k) {
+                    best = lesser(best, side);
+                }
             }
             let mut sq = best * best;
             for (k, a, b) in [(0, lx, ly), (2, hx, ly), (5, lx, hy), (7, hx, hy)] {
-                sq = lesser(sq, solid(k, a * a + b * b));
+                if bit(k) {
+                    sq = lesser(sq, a * a + b * b);
+                }
             }
             return (sq.sqrt() * self.cell).max(0.0);
         }
