@@ -340,6 +340,12 @@ impl EventQueue {
 mod tests {
     use super::*;
 
+    /// Random integers below 2^24 from the crate's xorshift64* generator.
+    fn stream(seed: u64) -> impl FnMut() -> u64 {
+        let mut r = crate::rng::XorShift64Star::new(seed);
+        move || r.next_u64() >> 40
+    }
+
     #[test]
     fn pops_in_time_then_index_order_with_updates_and_removals() {
         let mut q = EventQueue::default();
@@ -375,13 +381,7 @@ mod tests {
     #[test]
     fn matches_a_sorted_model_over_random_updates() {
         // xorshift64* stream; the model is a plain (time, index) list sorted at every pop.
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut rnd = move || {
-            x ^= x >> 12;
-            x ^= x << 25;
-            x ^= x >> 27;
-            x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 40
-        };
+        let mut rnd = stream(1);
         let n = 300;
         let mut q = EventQueue::default();
         q.reset(n);
@@ -422,13 +422,7 @@ mod tests {
         // the least due (time, index), and entries set beyond the limit must come out once
         // the limit passes them. The limit rises by random amounts, and once falls; entries
         // are set before the buckets' start, within them (before the cursor too) and after.
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut rnd = move || {
-            x ^= x >> 12;
-            x ^= x << 25;
-            x ^= x >> 27;
-            x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 40
-        };
+        let mut rnd = stream(2);
         let n = 200;
         let mut q = EventQueue::default();
         q.reset(n);
