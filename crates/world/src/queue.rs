@@ -14,8 +14,11 @@
 //! queue implementation for the simulation event set problem", Commun. ACM 31, 1988; for
 //! event-driven hard-sphere dynamics, G. Paul, "A complexity O(1) priority queue for event
 //! driven molecular dynamics simulations", J. Comput. Phys. 221, 2007): the step's interval
-//! split into as many buckets of equal length as there are due entries at its start (a power
-//! of two), each bucket a doubly linked list of its entries, unordered. The earliest entry is
+//! split into buckets of equal length, each a doubly linked list of its entries, unordered.
+//! There are about as many buckets as the step will put entries into them, so that a bucket
+//! near the cursor holds about one: the last step's count, or the entries due at the step's
+//! start if more, as a power of two, at most four per mover (allocated when the queue is
+//! reset, never by a step). The earliest entry is
 //! the least key of the first non-empty bucket from a cursor, which only moves forward while
 //! events move forward in time. The bucket of a time is a monotone function of it (a
 //! subtraction and a multiplication, both rounded monotonically), so every key of an earlier
@@ -118,8 +121,8 @@ impl EventQueue {
     pub(crate) const BYTES_PER_MOVER: usize =
         std::mem::size_of::<Entry>() + (3 + BUCKETS_PER_MOVER + 1) * std::mem::size_of::<u32>();
 
-    /// Empties the queue for `n` movers (the limit stays; the buckets span the time from the
-    /// limit on until the next `set_limit`).
+    /// Empties the queue for `n` movers (the limit stays; until the next `set_limit`, every
+    /// due entry shares the first bucket).
     pub(crate) fn reset(&mut self, n: usize) {
         self.node.clear();
         self.node.resize(n, Node::OUT);
@@ -183,9 +186,9 @@ impl EventQueue {
 
     /// Entries at times up to `limit` come out of [`EventQueue::peek`] from now on: the
     /// buckets are laid anew over the time from `from` (the step's start) to `limit` (its
-    /// end), as many as due entries (a power of two), and every entry at most `limit` (the
-    /// far ones it passes, the due ones still waiting) goes into its bucket. Entries before
-    /// `from` share the first bucket.
+    /// end), sized as the module says, and every entry at most `limit` (the far ones it
+    /// passes, the due ones still waiting) goes into its bucket. Entries before `from` share
+    /// the first bucket.
     pub(crate) fn set_limit(&mut self, from: Real, limit: Real) {
         if self.due > 0 {
             // Entries still in buckets (queued against the last limit, or left when a step
