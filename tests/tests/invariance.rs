@@ -79,6 +79,20 @@ fn ball_ball_paths_do_not_depend_on_the_step() {
     }
 }
 
+/// The arena at 2000 balls and 60 units/s, and at 1000 balls and 3000 units/s, named.
+fn arenas() -> [(&'static str, collide_world::Scene); 2] {
+    [
+        (
+            "arena, 2000 balls at 60 units/s",
+            collide_world::scene::arena_scene(2000, 60.0, 1),
+        ),
+        (
+            "arena, 1000 balls at 3000 units/s",
+            collide_world::scene::arena_scene(1000, 3000.0, 1),
+        ),
+    ]
+}
+
 /// Predictions are a cache, not part of the state: a world told before every step that its
 /// walls changed (to the same walls: everything is predicted again from that step, one step
 /// ahead at a time, as for a game that edits the world every frame) ends in the same state
@@ -92,15 +106,10 @@ fn predicting_again_every_step_changes_nothing() {
     let mut level = closed_level(1, 1000);
     level.step.ball_ball = true;
     level.rects[0].vel = glam::DVec2::new(24.0, -3.0);
+    let [slow, fast] = arenas();
     let scenes = [
-        (
-            "arena, 2000 balls at 60 units/s",
-            collide_world::scene::arena_scene(2000, 60.0, 1),
-        ),
-        (
-            "arena, 1000 balls at 3000 units/s",
-            collide_world::scene::arena_scene(1000, 3000.0, 1),
-        ),
+        slow,
+        fast,
         ("level 1, moving paddle", level),
         ("seed 003, dynamic rectangles", seed003_rects()),
     ];
@@ -184,17 +193,8 @@ fn steering_balls_predicts_only_them_and_changes_nothing_else() {
     use glam::DVec2;
     let mut level = closed_level(1, 500);
     level.step.ball_ball = true;
-    let scenes = [
-        (
-            "arena, 2000 balls at 60 units/s",
-            collide_world::scene::arena_scene(2000, 60.0, 1),
-        ),
-        (
-            "arena, 1000 balls at 3000 units/s",
-            collide_world::scene::arena_scene(1000, 3000.0, 1),
-        ),
-        ("level 1, ball-ball on", level),
-    ];
+    let [slow, fast] = arenas();
+    let scenes = [slow, fast, ("level 1, ball-ball on", level)];
     for (name, scene) in scenes {
         let mut rng = collide_world::rng::XorShift64Star::new(7);
         let mut rnd = move || rng.next_u64() >> 11;

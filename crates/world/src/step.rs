@@ -2048,12 +2048,17 @@ mod tests {
     /// moved ball follows it to its new index and stays valid (it is not searched again).
     #[test]
     fn a_pair_event_follows_its_partner_to_its_new_index() {
-        let mut w = World::new(Vec2::splat(100.0), Walls::NONE, StepConfig::default()).unwrap();
+        let mut w = World::new(Vec2::splat(100.0), Walls::NONE, StepConfig::default())
+            .expect("a 100 × 100 world with default settings is valid");
         // 0 heads for 2 (contact at 29.5/60 s, after the loss); 1 leaves through the left side
         // within the first step; 2, the last, waits at rest.
-        w.add_ball(ball(50.0, 50.0, 30.0)).unwrap();
-        w.add_ball(ball(1.0, 20.0, -600.0)).unwrap();
-        w.add_ball(ball(68.75, 50.0, 0.0)).unwrap();
+        for b in [
+            ball(50.0, 50.0, 30.0),
+            ball(1.0, 20.0, -600.0),
+            ball(68.75, 50.0, 0.0),
+        ] {
+            w.add_ball(b).expect("finite balls inside the world");
+        }
         let lost = w
             .step()
             .iter()
