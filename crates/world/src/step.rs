@@ -730,6 +730,28 @@ impl World {
         self.scratch.added = 0;
     }
 
+    /// Starts loading every record of mover `h` that its next event reads (hot record, stored
+    /// predictions, last hit, ball, queue node, list links): a cache hint that changes nothing.
+    /// These are prefetch instructions, not loads: the event in hand goes on while the lines
+    /// arrive (a plain load of each, as before, held up the event in hand until its line
+    /// came). Out of range: nothing.
+    fn prefetch_mover(&self, h: usize) {
+        let s = &self.scratch;
+        if let (Some(mv), Some(pair), Some(stat), Some(hit)) =
+            (s.mv.get(h), s.pair.get(h), s.stat.get(h), s.last_hit.get(h))
+        {
+            mem_prefetch::prefetch_read_data::<_, 3>(mv);
+            mem_prefetch::prefetch_read_data::<_, 3>(pair);
+            mem_prefetch::prefetch_read_data::<_, 3>(stat);
+            mem_prefetch::prefetch_read_data::<_, 3>(hit);
+        }
+        if let Some(b) = self.balls.get(h) {
+            mem_prefetch::prefetch_read_data::<_, 3>(b);
+        }
+        s.queue.prefetch(h);
+        s.bp.prefetch(h);
+    }
+
     fn run_events(&mut self) {
         let dt = self.config.dt;
         self.scratch.t0 = self.time;
@@ -827,18 +849,18 @@ impl World {
                 break;
             }
             // Start loading the records of the mover likely to come next while this one is
-            // handled (its loads overlap this event's work instead of stalling the next).
+            // handled (the lines arrive during this event's work instead of stalling the next).
             if let Some(h) = self.scratch.queue.likely_next(m) {
-                std::hint::black_box((
-                    self.scratch.mv[h].t,
-                    self.scratch.pair[h].partner,
-                    self.balls.get(h).map(|b| b.anchor_time),
-                ));
+                self.prefetch_mover(h);
             }
             // Every path below replaces the mover's entry (a new prediction) or removes it.
             if self.scratch.mv[m].state != ACTIVE {
                 self.scratch.queue.remove(m);
                 continue;
+            }
+            // Its neighbourhood's list heads, for a pair search later in this event.
+            if self.scratch.use_bp {
+                self.scratch.bp.prefetch_around(m);
             }
             self.advance(m, time);
             match self.next_kind(m).0 {
@@ -1556,6 +1578,15 @@ impl World {
                     let h = if h == m as u32 { after_m } else { h };
                     heads[n] = h;
                     n += usize::from(h != none);
+                }
+                // Every head's ball and links are asked for at once (prefetches), before the
+                // first is tested: in a world larger than the cache they arrive together
+                // rather than one after another.
+                for &h in &heads[..n] {
+                    if let Some(b) = balls.get(h as usize) {
+                        mem_prefetch::prefetch_read_data::<_, 3>(b);
+                    }
+                    sc.bp.prefetch(h as usize);
                 }
                 for &h in &heads[..n] {
                     let mut j = h;
