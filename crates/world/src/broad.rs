@@ -84,7 +84,8 @@ impl CellLists {
 
     /// Starts loading the list heads of the 3×3 cells around body `m`'s cell, the first
     /// and last of each row of three (at most two cache lines a row), for a pair search
-    /// soon after (a cache hint: nothing changes; an unlisted body: nothing).
+    /// soon after (a cache hint: nothing changes; an unlisted body or one out of range, such
+    /// as `NO_PARTNER`: nothing).
     pub(crate) fn prefetch_around(&self, m: usize) {
         let Some(l) = self.links.get(m) else { return };
         if l.cell == NONE {

@@ -858,9 +858,13 @@ impl World {
                 self.scratch.queue.remove(m);
                 continue;
             }
-            // Its neighbourhood's list heads, for a pair search later in this event.
+            // Its neighbourhood's list heads, and its pair partner's (both search theirs
+            // after a collision), for the pair searches later in this event.
             if self.scratch.use_bp {
                 self.scratch.bp.prefetch_around(m);
+                self.scratch
+                    .bp
+                    .prefetch_around(self.scratch.pair[m].partner as usize);
             }
             self.advance(m, time);
             match self.next_kind(m).0 {
@@ -1579,14 +1583,16 @@ impl World {
                     heads[n] = h;
                     n += usize::from(h != none);
                 }
-                // Every head's ball and links are asked for at once (prefetches), before the
-                // first is tested: in a world larger than the cache they arrive together
-                // rather than one after another.
+                // Every head's ball, hot record (read when it is hit) and links are asked for
+                // at once (prefetches), before the first is tested: in a world larger than the
+                // cache they arrive together rather than one after another.
                 for &h in &heads[..n] {
-                    if let Some(b) = balls.get(h as usize) {
+                    let h = h as usize;
+                    if let (Some(b), Some(r)) = (balls.get(h), sc.mv.get(h)) {
                         mem_prefetch::prefetch_read_data::<_, 3>(b);
+                        mem_prefetch::prefetch_read_data::<_, 3>(r);
                     }
-                    sc.bp.prefetch(h as usize);
+                    sc.bp.prefetch(h);
                 }
                 for &h in &heads[..n] {
                     let mut j = h;
