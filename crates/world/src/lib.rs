@@ -8,8 +8,9 @@
 //! [`World::set_threads`] lets the step predict large batches on several threads with results
 //! identical bit for bit to one thread's (only `std::thread::scope`, no thread-pool crate).
 //!
-//! Depends on `collide-core` (geometry), `glam`, `serde`/`toml` (scenes) and `thiserror`. It
-//! must never depend on a renderer, a window, a game's rules or a command-line crate.
+//! Depends on `collide-core` (geometry), `glam`, `serde`/`toml` (scenes), `thiserror` and
+//! `mem_prefetch` (cache prefetch hints in the step's event loop, safely). It must never depend
+//! on a renderer, a window, a game's rules or a command-line crate.
 //!
 //! # Conventions
 //! As `collide-core`: x right, **y down**, world units (1 unit = 1 pixel at zoom 1), seconds,
