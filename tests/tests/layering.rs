@@ -45,11 +45,19 @@ fn core_depends_on_glam_only() {
     check("crates/collide-core/Cargo.toml", &["glam", "thiserror"]);
 }
 
+/// `mem_prefetch`: cache prefetch hints in the step's event loop (a leaf crate, no layer).
 #[test]
 fn world_depends_on_core_and_scene_io_only() {
     check(
         "crates/world/Cargo.toml",
-        &["collide-core", "glam", "serde", "toml", "thiserror"],
+        &[
+            "collide-core",
+            "glam",
+            "serde",
+            "toml",
+            "thiserror",
+            "mem_prefetch",
+        ],
     );
 }
 
