@@ -388,6 +388,20 @@ mod tests {
         );
     }
 
+    /// The queue's order on (mover, time) pairs: time, then mover index.
+    fn time_then_index(a: &(usize, Real), b: &(usize, Real)) -> std::cmp::Ordering {
+        a.1.total_cmp(&b.1).then(a.0.cmp(&b.0))
+    }
+
+    /// The model's least (mover, time) due by `limit` (`None` when nothing is).
+    fn earliest(model: &[Option<Real>], limit: Real) -> Option<(usize, Real)> {
+        model
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| t.filter(|&t| t <= limit).map(|t| (i, t)))
+            .min_by(time_then_index)
+    }
+
     #[test]
     fn matches_a_sorted_model_over_random_updates() {
         // xorshift64* stream; the model is a plain (time, index) list sorted at every pop.
@@ -405,11 +419,7 @@ mod tests {
                     model[m] = None;
                 }
                 1 => {
-                    let want = model
-                        .iter()
-                        .enumerate()
-                        .filter_map(|(i, t)| t.map(|t| (i, t)))
-                        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+                    let want = earliest(&model, Real::INFINITY);
                     assert_eq!(q.peek(), want);
                     if let Some((i, _)) = want {
                         q.remove(i);
@@ -448,11 +458,7 @@ mod tests {
                     model[m] = None;
                 }
                 1 | 2 => {
-                    let want = model
-                        .iter()
-                        .enumerate()
-                        .filter_map(|(i, t)| t.filter(|&t| t <= limit).map(|t| (i, t)))
-                        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+                    let want = earliest(&model, limit);
                     assert_eq!(q.peek(), want, "round {round}, limit {limit}");
                     if let Some((i, _)) = want {
                         // The hint names another due entry, never the earliest itself.
@@ -496,7 +502,7 @@ mod tests {
             .enumerate()
             .filter_map(|(i, t)| t.map(|t| (i, t)))
             .collect();
-        left.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+        left.sort_by(time_then_index);
         let mut out = Vec::new();
         while let Some((m, t)) = q.peek() {
             out.push((m, t));
