@@ -92,4 +92,8 @@ fn main() {
         (w.kinetic_energy() - e0) / e0
     );
     println!("hash {:016x}", w.state_hash());
+    let (domain, failed) = w.domain_steps();
+    if domain + failed > 0 {
+        eprintln!("steps in domains {domain}, domain steps run again serially {failed}");
+    }
 }

@@ -35,6 +35,7 @@
 
 mod broad;
 pub mod desc;
+mod domains;
 pub mod embed;
 pub mod event;
 pub mod grid;

@@ -1,7 +1,8 @@
-//! The event queue: at most one entry per mover, keyed by (time, mover index), and the
-//! entries come out in key order. A new prediction replaces the mover's entry in place, so
-//! the queue never holds stale entries. Ties are broken by the mover index, so the order does
-//! not depend on the order of insertions.
+//! The event queue: at most one entry per mover, keyed by (time, order key, mover index),
+//! and the entries come out in key order. A new prediction replaces the mover's entry in
+//! place, so the queue never holds stale entries. Ties in time are broken by the order key
+//! the caller gives (the step gives each body's stable id), then the mover index, so the
+//! order does not depend on the order of insertions.
 //!
 //! Two tiers. Only the entries due by the queue's `limit` (the end of the current step) are
 //! ordered; later ones wait unordered, each in its mover's slot, and join the ordered tier
@@ -44,24 +45,32 @@ const BUCKETS_PER_MOVER: usize = 4;
 /// Fewest buckets of a step.
 const MIN_BUCKETS: usize = 16;
 
-/// A queue entry: the key `(time, mover)` packed in one integer that orders like the pair
-/// (the time's bits mapped to an unsigned integer that orders like the float, IEEE 754
-/// total order, then the mover index), so that one integer comparison orders two entries.
+/// A queue entry: the key `(time, order key, mover)` packed in one integer that orders like
+/// the triple (the time's bits mapped to an unsigned integer that orders like the float, IEEE
+/// 754 total order, then the caller's order key, then the mover index), so that one integer
+/// comparison orders two entries. The step's order key is the body's stable id (its slot),
+/// so ties do not depend on where a body happens to be stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Entry(u128);
 
 impl Entry {
     #[inline]
-    fn new(time: Real, m: u32) -> Entry {
+    fn new(time: Real, key: u32, m: u32) -> Entry {
         let b = time.to_bits();
         // Negative floats reverse their order: flip all bits; positive: set the sign bit.
         let ord = if b >> 63 == 1 { !b } else { b | 1 << 63 };
-        Entry(u128::from(ord) << 32 | u128::from(m))
+        Entry(u128::from(ord) << 64 | u128::from(key) << 32 | u128::from(m))
+    }
+
+    /// The order key it was made with.
+    #[inline]
+    fn key(self) -> u32 {
+        (self.0 >> 32) as u32
     }
 
     #[inline]
     fn time(self) -> Real {
-        let ord = (self.0 >> 32) as u64;
+        let ord = (self.0 >> 64) as u64;
         let b = if ord >> 63 == 1 {
             ord & !(1 << 63)
         } else {
@@ -203,7 +212,7 @@ impl EventQueue {
         self.limit = limit;
         // The far entries due by the new limit: one pass over the keys (a mover out of the
         // queue has the greatest key, never due).
-        let last = Entry::new(limit, u32::MAX);
+        let last = Entry::new(limit, u32::MAX, u32::MAX);
         // Without a branch per mover (a quarter of them due, at random: a branch would be
         // mispredicted about every third time): every index is written, the count advances
         // only for the due ones. The list has a slot per mover, so no write is out of bounds.
@@ -245,13 +254,14 @@ impl EventQueue {
         }
     }
 
-    /// Sets mover `m`'s event time (inserting it if absent).
-    pub(crate) fn set(&mut self, m: usize, t: Real) {
+    /// Sets mover `m`'s event time (inserting it if absent), with `key` ordering it among
+    /// entries of the same time (then the mover index).
+    pub(crate) fn set(&mut self, m: usize, t: Real, key: u32) {
         let p = self.node[m].pos;
         if p != FAR && p != NONE {
             self.unlink(m, p as usize);
         }
-        self.node[m].key = Entry::new(t, m as u32);
+        self.node[m].key = Entry::new(t, key, m as u32);
         // Written `>` so that a NaN time (never made) would be due, as in a single heap.
         if t > self.limit {
             self.node[m].pos = FAR;
@@ -275,9 +285,9 @@ impl EventQueue {
     pub(crate) fn rename_last(&mut self, from: usize, to: usize) {
         debug_assert!(from + 1 == self.node.len() && to < from && self.node[to].pos == NONE);
         if self.node[from].pos != NONE {
-            let t = self.node[from].key.time();
+            let (t, key) = (self.node[from].key.time(), self.node[from].key.key());
             self.remove(from);
-            self.set(to, t);
+            self.set(to, t, key);
         }
         self.pop_last();
     }
@@ -363,10 +373,10 @@ mod tests {
         q.set_limit(0.0, 10.0);
         let times = [5.0, 1.0, 3.0, 1.0, 9.0, 2.0, 7.0, 4.0];
         for (m, t) in times.iter().enumerate() {
-            q.set(m, *t);
+            q.set(m, *t, m as u32);
         }
-        q.set(4, 0.5); // earlier
-        q.set(1, 8.0); // later
+        q.set(4, 0.5, 4); // earlier
+        q.set(1, 8.0, 1); // later
         q.remove(6);
         let mut out = Vec::new();
         while let Some((m, t)) = q.peek() {
@@ -429,7 +439,7 @@ mod tests {
                 _ => {
                     // Coarse times so that ties happen.
                     let t = (rnd() % 64) as Real;
-                    q.set(m, t);
+                    q.set(m, t, m as u32);
                     model[m] = Some(t);
                 }
             }
@@ -486,7 +496,7 @@ mod tests {
                     if t > limit {
                         seen_far += 1;
                     }
-                    q.set(m, t);
+                    q.set(m, t, m as u32);
                     model[m] = Some(t);
                 }
             }

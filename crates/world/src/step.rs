@@ -5,7 +5,7 @@
 //! piecewise-linear path. Each mover predicts its next event before the end of the step: the
 //! earliest contact with an exposed tile feature, a closed wall, a static or kinematic
 //! rectangle (swept in the relative frame), another mover (ball–ball when enabled), or leaving
-//! through an open side. Predictions go into one priority queue ordered by (time, mover index).
+//! through an open side. Predictions go into one priority queue ordered by (time, stable id).
 //! The earliest is popped, both bodies are advanced to that instant, the response is applied,
 //! and only the bodies involved predict again. This is the event-driven scheme of hard-disc
 //! molecular dynamics (D. C. Rapaport, J. Comput. Phys. 34, 1980; B. D. Lubachevsky,
@@ -50,9 +50,11 @@
 //! once, touching and separating is none. With that, rounding can neither tunnel a body nor
 //! stick it: no tolerance band, no random nudge (seed 000's problem 2).
 //!
-//! Determinism: the queue order is total (time, then mover index), a mover met by several
-//! partners at the same instant meets the lowest-indexed first (not the first its broad phase
-//! lists), bodies are visited in storage order, parallel work only computes predictions from one frozen state and applies
+//! Determinism: the queue order is total (time, then the body's stable id, then mover index),
+//! a mover met by several partners at the same instant meets the one of lowest id first (not
+//! the first its broad phase lists, nor the first stored), a ball–ball contact is solved in id
+//! order, so that simultaneous events do not depend on where bodies are stored (removals move
+//! them; a domain's world, `domains.rs`, stores a subset); bodies are visited in storage order, parallel work only computes predictions from one frozen state and applies
 //! them in mover order, and only `+ - * / sqrt` are used.
 
 use crate::broad::CellLists;
@@ -174,12 +176,12 @@ const STATIC_WINDOW_CELLS: Real = 0.5;
 
 const NO_CROSSING: (Real, u32) = (Real::INFINITY, u32::MAX);
 
-/// The first contact of balls `a` (index `ia`) and `b` (index `ib`) at an absolute time at
+/// The first contact of balls `a` and `b` at an absolute time at
 /// most `limit`: that time and the hit as seen from `a` (normal from `b` toward `a`; the
 /// contact point, where the two surfaces touch).
 ///
 /// Canonical: both balls are taken from their anchors at the later of their two anchor times
-/// and swept in index order, so the pair's contact time, normal and point are the same bits
+/// and swept in the order of their stable ids (not of their storage places), so the pair's contact time, normal and point are the same bits
 /// whichever of the two searches, and whenever it searches (after a cell crossing, at a
 /// horizon, at another step size). Only the normal's sign depends on which ball asks
 /// (an exact negation). Swept circle against circle as a point against the Minkowski sum of
@@ -189,12 +191,14 @@ const NO_CROSSING: (Real, u32) = (Real::INFINITY, u32::MAX);
 #[inline(always)]
 fn ball_ball_contact(
     a: &crate::world::BallRec,
-    ia: usize,
     b: &crate::world::BallRec,
-    ib: usize,
     limit: Real,
 ) -> Option<(Real, SweepHit)> {
-    let (p, q, flip) = if ia < ib { (a, b, false) } else { (b, a, true) };
+    let (p, q, flip) = if a.id.index() < b.id.index() {
+        (a, b, false)
+    } else {
+        (b, a, true)
+    };
     // `max` by one compare: anchor times are never NaN (nor -0), so this is `f64::max`
     // without its NaN handling, on every candidate of every pair search.
     let tr = if q.anchor_time > p.anchor_time {
@@ -290,16 +294,12 @@ struct Prediction {
     partner_motion: u32,
 }
 
-/// Whether pair prediction `q` comes before a stored pair event at `time` with `partner`:
-/// earlier, or at the same time with a lower partner index (the order `pair_event` keeps,
-/// whatever the broad phase's list order).
+/// Whether pair prediction `q`, with a partner of order key `q_key`, comes before a stored
+/// pair event at `time` with a partner of order key `key`: earlier, or at the same time with
+/// a lower key (the order `pair_event` keeps, whatever the broad phase's list order).
 #[inline]
-fn pair_before(q: &Prediction, time: Real, partner: u32) -> bool {
-    let qj = match q.target {
-        PTarget::Mover(j) => j,
-        _ => u32::MAX,
-    };
-    q.time < time || (q.time == time && qj < partner)
+fn pair_before(q: &Prediction, q_key: u32, time: Real, key: u32) -> bool {
+    q.time < time || (q.time == time && q_key < key)
 }
 
 /// The TC rule's window in steps (see `resolve`).
@@ -372,6 +372,28 @@ pub(crate) struct Scratch {
     t0: Real,
     t1: Real,
     cap: Real,
+    /// The part of the world the balls occupy, when it is not the whole world (a domain's
+    /// world, `domains.rs`): the broad phase's cells cover it and are sized for its density
+    /// (balls outside it live in the border cells, which extend to infinity outward).
+    pub(crate) region: Option<Aabb>,
+    /// Record every velocity change in `trace` (a domain's world, `domains.rs`).
+    pub(crate) tracing: bool,
+    /// This step's velocity changes, in the order they happened (when `tracing`).
+    pub(crate) trace: Vec<Trace>,
+}
+
+/// One velocity change of a ball (recorded by a domain's world, `domains.rs`): the ball, the
+/// ball it collided with (`u32::MAX` for static geometry) and the start of its new path.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Trace {
+    /// Mover index in the world that recorded it.
+    pub(crate) m: u32,
+    /// The other ball's mover index, or `u32::MAX`.
+    pub(crate) partner: u32,
+    /// The new path: its start (absolute time and position) and velocity.
+    pub(crate) anchor_time: Real,
+    pub(crate) anchor: Vec2,
+    pub(crate) vel: Vec2,
 }
 
 impl Scratch {
@@ -427,7 +449,7 @@ impl Scratch {
                 };
             }
         }
-        for list in [&mut self.renew, &mut self.frozen] {
+        for list in [&mut self.renew, &mut self.frozen, &mut self.steered] {
             list.retain_mut(|m| {
                 *m = renamed(*m);
                 *m != u32::MAX
@@ -488,14 +510,31 @@ impl World {
     /// run and platform).
     pub fn step(&mut self) -> &[Event] {
         self.events.clear();
-        self.resolve_embedded();
-        self.run_events();
+        if !crate::domains::step(self) {
+            self.resolve_embedded();
+            self.run_events();
+        }
         self.steps += 1;
         &self.events
     }
 
     fn nb(&self) -> usize {
         self.balls.len()
+    }
+
+    /// Mover `m`'s order key among events and contacts of the same time: a ball's stable id
+    /// slot (below 2^22), a dynamic rectangle's id slot above every ball's. Stable ids, not
+    /// storage places, so that the order of simultaneous events does not depend on where a
+    /// body is stored (removals move bodies; a domain's world stores a subset).
+    #[inline]
+    fn order_key(&self, m: usize) -> u32 {
+        let nb = self.nb();
+        if m < nb {
+            self.balls[m].id.index()
+        } else {
+            let k = self.scratch.dyn_rects[m - nb] as usize;
+            (1 << 31) | self.rects[k].id.index()
+        }
     }
 
     /// Ball `m`'s centre at its own time (`mv[m].t`), derived from its path's start; a
@@ -628,12 +667,15 @@ impl World {
         self.scratch = s;
         if self.scratch.use_bp {
             // Cells at least one largest diameter wide (touching balls are neighbours).
-            let area = self.size.x * self.size.y;
+            let bounds = self
+                .scratch
+                .region
+                .unwrap_or(Aabb::new(Vec2::ZERO, self.size));
+            let area = bounds.size().x * bounds.size().y;
             let spacing = (area / nb.max(1) as Real).sqrt();
             // 0.6 × the mean spacing measured best on the arena (callgrind, 10k balls at 60 and
             // 3000 units/s): fewer candidates per prediction outweigh the extra crossings.
             let size = (2.0 * max_radius * (1.0 + 1e-6) + 1e-9).max(0.6 * spacing);
-            let bounds = Aabb::new(Vec2::ZERO, self.size);
             self.scratch.bp.reset(bounds, size, n);
             for m in 0..nb {
                 let c = self.scratch.bp.cell_at(self.ball_pos(m));
@@ -728,6 +770,36 @@ impl World {
             s.steered.push(m as u32);
         }
         self.scratch.added = 0;
+    }
+
+    /// Removes balls `list` (dense indices, ascending, no dynamic rectangle in the world)
+    /// between steps the way lost balls are removed: the others keep their predictions (pair
+    /// events aimed at a removed ball become void and are searched again), and each removal
+    /// moves the last ball into the freed place, highest index first (as
+    /// [`World::remove_ball`]). For a domain's world (`domains.rs`), whose balls' ids are not
+    /// looked up: its id slots are left alone.
+    pub(crate) fn drop_balls(&mut self, list: &[usize]) {
+        let nb = self.balls.len();
+        let s = &mut self.scratch;
+        if s.valid && s.dyn_rects.is_empty() && s.mv.len() == nb && s.added == 0 {
+            for &i in list {
+                s.mv[i].state = DEAD;
+                s.mv[i].motion = s.mv[i].motion.wrapping_add(1);
+                s.queue.remove(i);
+                if s.use_bp {
+                    s.bp.remove(i);
+                }
+            }
+            s.dead_balls.clear();
+            s.dead_balls.extend_from_slice(list);
+            s.drop_lost_balls();
+            s.dead_balls.clear();
+        } else {
+            s.valid = false;
+        }
+        for &i in list.iter().rev() {
+            self.balls.swap_remove(i);
+        }
     }
 
     /// Starts loading every record of mover `h` that its next event reads (hot record, stored
@@ -844,9 +916,17 @@ impl World {
         // Queue entries due by the step's end come out of the queue, in time order; later
         // ones wait (the predictions above were queued against the last step's end).
         self.scratch.queue.set_limit(self.scratch.t0, t1);
+        // A domain's world (`tracing`) notes which mover's event, at what time, reported
+        // each event, so that the domains' events merge in this loop's order.
+        let tracing = self.scratch.tracing;
+        let mut last = (t1, u32::MAX);
         while let Some((m, time)) = self.scratch.queue.peek() {
             if time > t1 {
                 break;
+            }
+            if tracing {
+                self.event_movers.resize(self.events.len(), last);
+                last = (time, m as u32);
             }
             // Start loading the records of the mover likely to come next while this one is
             // handled (the lines arrive during this event's work instead of stalling the next).
@@ -918,6 +998,9 @@ impl World {
                 }
                 Next::Horizon => self.predict(m),
             }
+        }
+        if tracing {
+            self.event_movers.resize(self.events.len(), last);
         }
         // The next step ends at `time + dt`, computed the same way there.
         self.finish_movers(t1, t1 + dt);
@@ -1092,7 +1175,7 @@ impl World {
         let j = r.partner as usize;
         let nb = self.nb();
         let (_, hit) = match (m < nb, j < nb) {
-            (true, true) => ball_ball_contact(&self.balls[m], m, &self.balls[j], j, Real::INFINITY),
+            (true, true) => ball_ball_contact(&self.balls[m], &self.balls[j], Real::INFINITY),
             (true, false) => self.ball_box_contact(m, j, Real::INFINITY),
             (false, false) => self.box_box_contact(m, j, Real::INFINITY),
             (false, true) => self.box_ball_contact(m, j, Real::INFINITY),
@@ -1207,7 +1290,8 @@ impl World {
             self.scratch.queue.remove(m);
             self.scratch.frozen.push(m as u32);
         } else {
-            self.scratch.queue.set(m, time);
+            let key = self.order_key(m);
+            self.scratch.queue.set(m, time, key);
         }
     }
 
@@ -1241,7 +1325,11 @@ impl World {
             // The stored event stands unless a new neighbour comes first.
             let p_time = self.scratch.mv[m].pair_t;
             if let Some(q) = self.pair_event(m, t, p_time.min(until), Some(old)) {
-                if pair_before(&q, p_time, r.partner) {
+                let q_key = match q.target {
+                    PTarget::Mover(j) => self.order_key(j as usize),
+                    _ => u32::MAX,
+                };
+                if pair_before(&q, q_key, p_time, self.order_key(r.partner as usize)) {
                     self.set_pair(m, Some(q));
                 }
             }
@@ -1526,12 +1614,16 @@ impl World {
         // partner's `motion`; `limit` is the latest absolute time still wanted.
         let mut best: Option<(Real, u32, SweepHit, u32)> = None;
         let mut limit = until;
-        // Ties in time go to the lower partner index: which partner a mover meets first does
-        // not depend on the order the broad phase lists candidates in.
+        // Ties in time go to the partner of lower order key (its stable id): which partner a
+        // mover meets first depends neither on the order the broad phase lists candidates in
+        // nor on where the partners are stored.
+        let mut best_key = u32::MAX;
         let mut take = |time: Real, j: usize, hit: SweepHit, limit: &mut Real| {
-            if time <= *limit
-                && best.is_none_or(|b| time < b.0 || (time == b.0 && (j as u32) < b.1))
-            {
+            if time <= *limit && (best.is_none() || time < *limit || {
+                let k = self.order_key(j);
+                k < best_key
+            }) {
+                best_key = self.order_key(j);
                 best = Some((time, j as u32, hit, sc.mv[j].motion));
                 *limit = time;
             }
@@ -1556,7 +1648,7 @@ impl World {
                     if j == m {
                         return;
                     }
-                    if let Some((time, h)) = ball_ball_contact(bm, m, &balls[j], j, limit) {
+                    if let Some((time, h)) = ball_ball_contact(bm, &balls[j], limit) {
                         if sc.mv[j].state == ACTIVE {
                             take(time, j, h, &mut limit);
                         }
@@ -1995,9 +2087,29 @@ impl World {
         if let Some(j) = partner {
             self.scratch.last_hit[j] = t;
         }
+        if self.scratch.tracing {
+            self.trace_change(m, partner);
+            if let Some(j) = partner {
+                self.trace_change(j, Some(m));
+            }
+        }
         self.after_response(m, t);
         if let Some(j) = partner {
             self.after_response(j, t);
+        }
+    }
+
+    /// Records ball `m`'s new path (hit by `partner`, a ball, or by static geometry) in the
+    /// trace. Only balls are traced (a domain's world has no rectangle).
+    fn trace_change(&mut self, m: usize, partner: Option<usize>) {
+        if let Some(b) = self.balls.get(m) {
+            self.scratch.trace.push(Trace {
+                m: m as u32,
+                partner: partner.map_or(u32::MAX, |j| j as u32),
+                anchor_time: b.anchor_time,
+                anchor: b.anchor,
+                vel: b.vel,
+            });
         }
     }
 

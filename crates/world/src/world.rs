@@ -310,6 +310,14 @@ pub struct World {
     /// Worker threads the step may use (1: the calling thread only). Not part of the state:
     /// results are bit-identical for every value.
     pub(crate) threads: usize,
+    /// With a domain's world's `Scratch::tracing`: for each event of `events`, the absolute
+    /// time and mover index of the queue event that reported it.
+    pub(crate) event_movers: Vec<(Real, u32)>,
+    /// The world cut into spatial domains stepped on several threads (`domains.rs`), kept
+    /// between steps while nothing edits the world.
+    pub(crate) domains: Option<Box<crate::domains::Domains>>,
+    /// Steps taken in domains, and domain steps that failed their check and ran serially.
+    pub(crate) domain_steps: (u64, u64),
 }
 
 impl World {
@@ -344,6 +352,9 @@ impl World {
             embed_check: true,
             embed_some: Vec::new(),
             threads: 1,
+            event_movers: Vec::new(),
+            domains: None,
+            domain_steps: (0, 0),
         })
     }
 
@@ -557,6 +568,7 @@ impl World {
 
     /// Changes which sides reflect (takes effect at the next step).
     pub fn set_walls(&mut self, walls: Walls) {
+        self.domains = None;
         self.embed_check = true;
         self.scratch.valid = false;
         self.walls = walls;
@@ -573,6 +585,7 @@ impl World {
     /// # Errors
     /// As [`World::new`] for invalid settings; the old settings are kept then.
     pub fn set_config(&mut self, config: StepConfig) -> Result<(), WorldError> {
+        self.domains = None;
         self.scratch.valid = false;
         validate_config(&config)?;
         self.config = config;
@@ -589,6 +602,7 @@ impl World {
     /// tile is pushed out at the start of the next step. Returns the previous cell, or `None`
     /// when there is no grid or `c` is outside it.
     pub fn set_cell(&mut self, c: CellCoord, cell: Cell) -> Option<Cell> {
+        self.domains = None;
         self.embed_check = true;
         self.scratch.valid = false;
         self.grid.as_mut()?.set_cell(c, cell)
@@ -633,6 +647,15 @@ impl World {
         self.threads
     }
 
+    /// How many steps ran in spatial domains on several threads, and how many domain steps
+    /// failed their exactness check and ran again serially (`domains.rs`: a large world of
+    /// balls only, closed walls, restitution 1, [`World::set_threads`] above 1). Counters for
+    /// measurements; the results are the same bits either way.
+    #[must_use]
+    pub fn domain_steps(&self) -> (u64, u64) {
+        self.domain_steps
+    }
+
     /// The live balls at the world's current time, in storage order (stable between
     /// removals; a removal moves the last ball into the freed place). The balls are values:
     /// a ball's position is derived from the start of its current path (64 bytes a ball,
@@ -675,6 +698,7 @@ impl World {
     /// [`WorldError::BadBall`] for a non-finite position or velocity, or a radius or density
     /// that is not finite and `>= 0`; [`WorldError::TooMany`] past [`limits::MAX_BALLS`].
     pub fn add_ball(&mut self, desc: BallDesc) -> Result<BallId, WorldError> {
+        self.domains = None;
         validate_ball(&desc)?;
         if self.balls.len() >= limits::MAX_BALLS {
             return Err(WorldError::TooMany {
@@ -700,6 +724,7 @@ impl World {
 
     /// Removes a ball; returns it, or `None` if the id is stale.
     pub fn remove_ball(&mut self, id: BallId) -> Option<Ball> {
+        self.domains = None;
         self.scratch.valid = false;
         let i = self.ball_slots.get(id)?;
         if !self.embed_some.is_empty() {
@@ -723,6 +748,7 @@ impl World {
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadBall`] for a non-finite
     /// velocity.
     pub fn set_ball_velocity(&mut self, id: BallId, vel: Vec2) -> Result<(), WorldError> {
+        self.domains = None;
         if !vel.is_finite() {
             return Err(WorldError::BadBall {
                 field: "vel",
@@ -750,6 +776,7 @@ impl World {
     /// # Errors
     /// As [`World::set_ball_velocity`].
     pub fn set_ball_position(&mut self, id: BallId, pos: Vec2) -> Result<(), WorldError> {
+        self.domains = None;
         if !pos.is_finite() {
             return Err(WorldError::BadBall {
                 field: "pos",
@@ -774,6 +801,7 @@ impl World {
     /// density that is not finite and `>= 0`; [`WorldError::TooMany`] past
     /// [`limits::MAX_RECTS`].
     pub fn add_rect(&mut self, desc: RectDesc) -> Result<RectId, WorldError> {
+        self.domains = None;
         self.embed_check = true;
         self.scratch.valid = false;
         if !desc.aabb.is_valid() {
@@ -820,6 +848,7 @@ impl World {
 
     /// Removes a rectangle; returns it, or `None` if the id is stale.
     pub fn remove_rect(&mut self, id: RectId) -> Option<Rect> {
+        self.domains = None;
         self.scratch.valid = false;
         let i = self.rect_slots.get(id)?;
         self.rect_slots.remove(id);
@@ -844,6 +873,7 @@ impl World {
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for a non-finite
     /// velocity or a static rectangle (which never moves).
     pub fn set_rect_velocity(&mut self, id: RectId, vel: Vec2) -> Result<(), WorldError> {
+        self.domains = None;
         if !vel.is_finite() {
             return Err(WorldError::BadRect {
                 field: "vel",
@@ -876,6 +906,7 @@ impl World {
     /// # Errors
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for an invalid box.
     pub fn set_rect_aabb(&mut self, id: RectId, aabb: Aabb) -> Result<(), WorldError> {
+        self.domains = None;
         self.embed_check = true;
         self.scratch.valid = false;
         if !aabb.is_valid() {
