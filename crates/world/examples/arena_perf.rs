@@ -55,6 +55,9 @@ fn main() {
         // The bottom opens: balls leave the world every step and are removed.
         w.set_walls(collide_world::Walls::OPEN_BOTTOM);
     }
+    // EVHASH=1: also print an FNV-1a hash of every step's events (their debug text).
+    let ev_hash_on = std::env::var("EVHASH").is_ok();
+    let mut ev_hash: u64 = 0xcbf2_9ce4_8422_2325;
     for step in 0..steps {
         match (edit.as_str(), paddle) {
             ("paddle", Some(id)) => {
@@ -83,6 +86,13 @@ fn main() {
         let t = std::time::Instant::now();
         ev += w.step().len();
         times.push(t.elapsed().as_secs_f64() * 1e3);
+        if ev_hash_on {
+            for e in w.events() {
+                for b in format!("{e:?}").bytes() {
+                    ev_hash = (ev_hash ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+                }
+            }
+        }
     }
     times.sort_by(f64::total_cmp);
     println!(
@@ -92,6 +102,9 @@ fn main() {
         (w.kinetic_energy() - e0) / e0
     );
     println!("hash {:016x}", w.state_hash());
+    if ev_hash_on {
+        println!("events hash {ev_hash:016x}");
+    }
     let (domain, failed) = w.domain_steps();
     if domain + failed > 0 {
         eprintln!("steps in domains {domain}, domain steps run again serially {failed}");

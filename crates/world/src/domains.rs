@@ -72,6 +72,23 @@ struct Sub {
     global: Vec<u32>,
     /// Index in the whole world → local index (`NONE`: not held).
     local: Vec<u32>,
+    /// Local index → whether this domain owns the ball.
+    own: Vec<bool>,
+    /// Found by `survey` after the step: owned balls that changed course (local indices),
+    /// owned balls now held by other domains (ball, owner, second holder), largest speed.
+    written: Vec<u32>,
+    /// Its events about balls it owns (places in its events).
+    kept: Vec<u32>,
+    /// Its records of balls held by two domains: (ball, this domain, place in its trace).
+    twice: Vec<(u32, u32, u32)>,
+    changed: Vec<(u32, u32, u32)>,
+    v_max: Real,
+    /// Set by the commit for `update`: changes of owner (local, now owned), copies to
+    /// correct (local), balls to drop (local), balls to add (whole-world index, owned).
+    flips: Vec<(u32, bool)>,
+    syncs: Vec<u32>,
+    drops: Vec<usize>,
+    adds: Vec<(u32, bool)>,
 }
 
 /// The world cut into domains (kept in [`World`] between steps).
@@ -90,12 +107,10 @@ pub(crate) struct Domains {
     home: Vec<u32>,
     second: Vec<u32>,
     /// Reused buffers: trace entries of balls held twice (ball, domain, place in its trace),
-    /// diverged balls (ball, `D`), per-domain removals and additions, merge cursors.
+    /// diverged balls (ball, `D`), each domain's next event in the merge.
     shared: Vec<(u32, u32, u32)>,
     diverged: Vec<(u32, Real)>,
-    drops: Vec<Vec<usize>>,
-    adds: Vec<(u32, u32)>,
-    cursor: Vec<usize>,
+    heads: Vec<Option<(Real, u32, usize)>>,
 }
 
 /// Whether `w` can be stepped in domains (see the module docs).
@@ -143,23 +158,6 @@ pub(crate) fn step(w: &mut World) -> bool {
 }
 
 impl Domains {
-    /// The domain owning a centre at `x`.
-    fn owner(&self, x: Real) -> u32 {
-        self.cuts.partition_point(|&c| c <= x) as u32
-    }
-
-    /// The neighbour of domain `k` whose halo holds a centre at `x` (`NONE` if none).
-    fn neighbour(&self, k: u32, x: Real) -> u32 {
-        let k = k as usize;
-        if k > 0 && x < self.cuts[k - 1] + self.halo {
-            (k - 1) as u32
-        } else if k < self.cuts.len() && x >= self.cuts[k] - self.halo {
-            (k + 1) as u32
-        } else {
-            NONE
-        }
-    }
-
     /// Cuts `w` into domains, or `None` when it is too narrow for two.
     fn build(w: &mut World) -> Option<Domains> {
         let n = w.balls.len();
@@ -195,9 +193,7 @@ impl Domains {
             second: vec![NONE; n],
             shared: Vec::new(),
             diverged: Vec::new(),
-            drops: vec![Vec::new(); k_count],
-            adds: Vec::new(),
-            cursor: vec![0; k_count],
+            heads: Vec::new(),
         };
         for k in 0..k_count {
             let lo = if k == 0 { 0.0 } else { d.cuts[k - 1] - halo };
@@ -206,18 +202,38 @@ impl Domains {
             } else {
                 d.cuts[k] + halo
             };
-            let region = Aabb::new(Vec2::new(lo.max(0.0), 0.0), Vec2::new(hi.min(width), w.size.y));
+            let region = Aabb::new(
+                Vec2::new(lo.max(0.0), 0.0),
+                Vec2::new(hi.min(width), w.size.y),
+            );
             d.subs.push(Sub {
                 world: w.domain_world(region),
                 global: Vec::new(),
                 local: vec![NONE; n],
+                own: Vec::new(),
+                written: Vec::new(),
+                kept: Vec::new(),
+                twice: Vec::new(),
+                changed: Vec::new(),
+                v_max: 0.0,
+                flips: Vec::new(),
+                syncs: Vec::new(),
+                drops: Vec::new(),
+                adds: Vec::new(),
             });
         }
         let t = w.time;
         for g in 0..n {
             let x = w.balls[g].pos_at(t).x;
-            let h = d.owner(x);
-            let s = d.neighbour(h, x);
+            let geo = Geometry {
+                cuts: &d.cuts,
+                halo,
+                home: &[],
+                second: &[],
+                slots: &w.ball_slots,
+            };
+            let h = geo.owner(x);
+            let s = geo.neighbour(h, x);
             d.home[g] = h;
             d.second[g] = s;
             for k in [h, s] {
@@ -225,6 +241,7 @@ impl Domains {
                     let sub = &mut d.subs[k as usize];
                     sub.local[g] = sub.global.len() as u32;
                     sub.global.push(g as u32);
+                    sub.own.push(k == h);
                     sub.world.balls.push(w.balls[g]);
                 }
             }
@@ -238,35 +255,19 @@ impl Domains {
     /// the owned balls, the merged events and the time into `w` and updates the domains'
     /// balls for the next step. On failure `w` is untouched and `self` is spent.
     fn run(&mut self, w: &mut World) -> bool {
-        for sub in &mut self.subs {
-            sub.world.event_movers.clear();
+        let geometry = Geometry {
+            cuts: &self.cuts,
+            halo: self.halo,
+            home: &self.home,
+            second: &self.second,
+            slots: &w.ball_slots,
+        };
+        let threads = w.threads;
+        for_each_parallel(&mut self.subs, threads, |k, sub| {
             sub.world.scratch.trace.clear();
-        }
-        let threads = w.threads.min(self.subs.len()).max(1);
-        if threads == 1 {
-            for sub in &mut self.subs {
-                sub.world.step();
-            }
-        } else {
-            let mut parts: Vec<Vec<&mut Sub>> = (0..threads).map(|_| Vec::new()).collect();
-            for (k, sub) in self.subs.iter_mut().enumerate() {
-                parts[k % threads].push(sub);
-            }
-            std::thread::scope(|scope| {
-                let mut parts = parts.into_iter();
-                let mine = parts.next();
-                for part in parts {
-                    scope.spawn(move || {
-                        for sub in part {
-                            sub.world.step();
-                        }
-                    });
-                }
-                for sub in mine.into_iter().flatten() {
-                    sub.world.step();
-                }
-            });
-        }
+            sub.world.step();
+            sub.survey(k as u32, &geometry);
+        });
         if !self.verify(w) {
             return false;
         }
@@ -305,13 +306,8 @@ impl Domains {
         }
         // The records of the balls held twice, by ball, domain and order.
         self.shared.clear();
-        for (k, sub) in self.subs.iter().enumerate() {
-            for (i, e) in sub.world.scratch.trace.iter().enumerate() {
-                let g = sub.global[e.m as usize];
-                if self.second[g as usize] != NONE {
-                    self.shared.push((g, k as u32, i as u32));
-                }
-            }
+        for sub in &self.subs {
+            self.shared.extend_from_slice(&sub.twice);
         }
         self.shared.sort_unstable();
         self.diverged.clear();
@@ -442,106 +438,273 @@ impl Domains {
     /// Writes a verified step into `w` and readies the domains for the next one.
     fn commit(&mut self, w: &mut World) {
         let t1 = self.subs[0].world.time;
-        // Events in the serial loop's order: time, then the reporting mover's id; each from
-        // the domain owning that mover (a domain's events are in that order already).
-        w.events.clear();
-        for c in &mut self.cursor {
-            *c = 0;
-        }
-        loop {
-            let mut best: Option<(usize, Real, u32)> = None;
-            for (k, sub) in self.subs.iter().enumerate() {
-                let c = &mut self.cursor[k];
-                while let Some(&(t, m)) = sub.world.event_movers.get(*c) {
-                    let g = sub.global[m as usize] as usize;
-                    if self.home[g] == k as u32 {
-                        let key = w.balls[g].id.index();
-                        if best.is_none_or(|b| t < b.1 || (t == b.1 && key < b.2)) {
-                            best = Some((k, t, key));
-                        }
-                        break;
+        self.merge_events(w);
+        // The owned balls that changed course (the others' paths are the world's already):
+        // random writes into the world's balls, on two threads, each its half.
+        let subs = &self.subs;
+        let write = |balls: &mut [BallRec], from: usize| {
+            let to = from + balls.len();
+            for sub in subs {
+                for &i in &sub.written {
+                    let g = sub.global[i as usize] as usize;
+                    if from <= g && g < to {
+                        balls[g - from] = sub.world.balls[i as usize];
                     }
-                    *c += 1;
                 }
             }
-            let Some((k, t, _)) = best else { break };
-            // Every event this mover reported at this time, in order.
-            let sub = &self.subs[k];
-            let c = &mut self.cursor[k];
-            let m = sub.world.event_movers[*c].1;
-            while sub.world.event_movers.get(*c) == Some(&(t, m)) {
-                w.events.push(sub.world.events[*c]);
-                *c += 1;
-            }
-        }
-        // The owned balls.
-        for (k, sub) in self.subs.iter().enumerate() {
-            for (i, &g) in sub.global.iter().enumerate() {
-                if self.home[g as usize] == k as u32 {
-                    w.balls[g as usize] = sub.world.balls[i];
-                }
-            }
+        };
+        if w.threads > 1 {
+            let half = w.balls.len() / 2;
+            let (a, b) = w.balls.split_at_mut(half);
+            std::thread::scope(|scope| {
+                scope.spawn(|| write(b, half));
+                write(a, 0);
+            });
+        } else {
+            write(&mut w.balls, 0);
         }
         w.time = t1;
         // Wrong copies take the true path.
         for &(g, _) in &self.diverged {
             let n = self.second[g as usize] as usize;
-            let sub = &mut self.subs[n];
-            let i = sub.local[g as usize] as usize;
-            sub.world.balls[i] = w.balls[g as usize];
-            sub.world.scratch.course_changed(i);
+            let i = self.subs[n].local[g as usize];
+            self.subs[n].syncs.push(i);
         }
-        // Who holds whom now.
-        self.adds.clear();
+        // Who holds whom now: each ball's owner saw it move (`Sub::survey`).
         let mut v_max: Real = 0.0;
-        for g in 0..w.balls.len() {
-            let b = &w.balls[g];
-            v_max = v_max.max(b.vel.length());
-            let x = b.pos_at(t1).x;
-            let h = self.owner(x);
-            let s = self.neighbour(h, x);
-            let (h0, s0) = (self.home[g], self.second[g]);
-            if (h, s) == (h0, s0) {
-                continue;
-            }
-            for k in [h0, s0] {
-                if k != NONE && k != h && k != s {
-                    let i = self.subs[k as usize].local[g];
-                    self.drops[k as usize].push(i as usize);
+        for k in 0..self.subs.len() {
+            v_max = v_max.max(self.subs[k].v_max);
+            for c in 0..self.subs[k].changed.len() {
+                let (g, h, s) = self.subs[k].changed[c];
+                let gi = g as usize;
+                let (h0, s0) = (self.home[gi], self.second[gi]);
+                for old in [h0, s0] {
+                    if old != NONE && old != h && old != s {
+                        let sub = &mut self.subs[old as usize];
+                        let i = sub.local[gi];
+                        sub.drops.push(i as usize);
+                    }
                 }
-            }
-            for k in [h, s] {
-                if k != NONE && k != h0 && k != s0 {
-                    self.adds.push((k, g as u32));
+                for new in [h, s] {
+                    if new != NONE && new != h0 && new != s0 {
+                        self.subs[new as usize].adds.push((g, new == h));
+                    }
                 }
+                if h != h0 {
+                    // A new owner: the domains that keep the ball learn who owns it.
+                    for (k, owns) in [(h0, false), (h, true)] {
+                        if k == h || k == s {
+                            let sub = &mut self.subs[k as usize];
+                            let i = sub.local[gi];
+                            if i != NONE {
+                                sub.flips.push((i, owns));
+                            }
+                        }
+                    }
+                }
+                self.home[gi] = h;
+                self.second[gi] = s;
             }
-            self.home[g] = h;
-            self.second[g] = s;
         }
         self.v0_max = v_max;
-        for (k, sub) in self.subs.iter_mut().enumerate() {
-            let list = &mut self.drops[k];
-            if list.is_empty() {
-                continue;
-            }
-            list.sort_unstable();
-            sub.world.drop_balls(list);
-            for &i in list.iter().rev() {
-                let gone = sub.global.swap_remove(i);
-                sub.local[gone as usize] = NONE;
-                if let Some(&moved) = sub.global.get(i) {
-                    sub.local[moved as usize] = i as u32;
+        let balls = &w.balls;
+        for_each_parallel(&mut self.subs, w.threads, |_, sub| sub.update(balls));
+    }
+
+    /// The events of the step in their canonical order (`World::order_events`: time, then
+    /// the id of the body an event is about), each from the domain owning that body. Every
+    /// domain's events are in that order already, so this is a merge; the events of one body
+    /// at one instant all come from one domain, in its order.
+    fn merge_events(&mut self, w: &mut World) {
+        w.events.clear();
+        w.event_times.clear();
+        let key_at = |sub: &Sub, c: usize| -> Option<(Real, u32, usize)> {
+            let &e = sub.kept.get(c)?;
+            let e = e as usize;
+            let key = crate::step::body_key(sub.world.events[e].body());
+            Some((sub.world.event_times[e], key, c))
+        };
+        self.heads.clear();
+        for sub in &self.subs {
+            self.heads.push(key_at(sub, 0));
+        }
+        loop {
+            let mut best: Option<(usize, Real, u32, usize)> = None;
+            for (k, h) in self.heads.iter().enumerate() {
+                if let &Some((t, key, c)) = h {
+                    if best.is_none_or(|b| t < b.1 || (t == b.1 && key < b.2)) {
+                        best = Some((k, t, key, c));
+                    }
                 }
             }
-            list.clear();
-        }
-        for &(k, g) in &self.adds {
-            let sub = &mut self.subs[k as usize];
-            sub.local[g as usize] = sub.global.len() as u32;
-            sub.global.push(g);
-            sub.world.join_exact(w.balls[g as usize]);
+            let Some((k, t, _, c)) = best else { break };
+            let sub = &self.subs[k];
+            w.events.push(sub.world.events[sub.kept[c] as usize]);
+            w.event_times.push(t);
+            self.heads[k] = key_at(sub, c + 1);
         }
     }
+}
+
+/// What a domain needs to know of the others while it surveys its balls.
+struct Geometry<'a> {
+    cuts: &'a [Real],
+    halo: Real,
+    home: &'a [u32],
+    second: &'a [u32],
+    /// The whole world's id slots (a ball's id → its index).
+    slots: &'a crate::ids::Slots,
+}
+
+impl Geometry<'_> {
+    /// The domain owning a centre at `x`.
+    fn owner(&self, x: Real) -> u32 {
+        self.cuts.partition_point(|&c| c <= x) as u32
+    }
+
+    /// The neighbour of domain `k` whose halo holds a centre at `x` (`NONE` if none).
+    fn neighbour(&self, k: u32, x: Real) -> u32 {
+        let k = k as usize;
+        if k > 0 && x < self.cuts[k - 1] + self.halo {
+            (k - 1) as u32
+        } else if k < self.cuts.len() && x >= self.cuts[k] - self.halo {
+            (k + 1) as u32
+        } else {
+            NONE
+        }
+    }
+}
+
+impl Sub {
+    /// After its step, domain `k` lists the owned balls that changed course (to be written
+    /// into the world) and those now held by other domains than before, and finds its owned
+    /// balls' largest speed. Reads only; a failed check discards it.
+    fn survey(&mut self, k: u32, geo: &Geometry) {
+        // The events about balls it owns (the others' owners report them).
+        self.kept.clear();
+        for (c, e) in self.world.events.iter().enumerate() {
+            let crate::event::Body::Ball(id) = e.body() else {
+                continue;
+            };
+            if geo.slots.get(id).is_some_and(|g| geo.home[g] == k) {
+                self.kept.push(c as u32);
+            }
+        }
+        self.written.clear();
+        self.twice.clear();
+        for (seq, e) in self.world.scratch.trace.iter().enumerate() {
+            let m = e.m as usize;
+            if self.own[m] {
+                self.written.push(e.m);
+            }
+            let g = self.global[m];
+            if geo.second[g as usize] != NONE {
+                self.twice.push((g, k, seq as u32));
+            }
+        }
+        self.changed.clear();
+        let t1 = self.world.time;
+        let mut v_max: Real = 0.0;
+        // Far from the cuts' halos a ball stays owned by this domain alone.
+        let ku = k as usize;
+        let inner_lo = if ku == 0 {
+            Real::NEG_INFINITY
+        } else {
+            geo.cuts[ku - 1] + geo.halo
+        };
+        let inner_hi = if ku == geo.cuts.len() {
+            Real::INFINITY
+        } else {
+            geo.cuts[ku] - geo.halo
+        };
+        for (i, b) in self.world.balls.iter().enumerate() {
+            if !self.own[i] {
+                continue;
+            }
+            v_max = v_max.max(b.vel.length());
+            let x = b.pos_at(t1).x;
+            let g = self.global[i];
+            let gi = g as usize;
+            if inner_lo <= x && x < inner_hi && geo.second[gi] == NONE {
+                continue;
+            }
+            let h = geo.owner(x);
+            let s = geo.neighbour(h, x);
+            if (h, s) != (geo.home[gi], geo.second[gi]) {
+                self.changed.push((g, h, s));
+            }
+        }
+        self.v_max = v_max;
+    }
+
+    /// Applies the commit's lists: wrong copies take the true path from `balls` (the whole
+    /// world's), balls that left its halo go, balls that entered it join.
+    fn update(&mut self, balls: &[BallRec]) {
+        for &(i, owns) in &self.flips {
+            self.own[i as usize] = owns;
+        }
+        self.flips.clear();
+        for &i in &self.syncs {
+            let i = i as usize;
+            self.world.balls[i] = balls[self.global[i] as usize];
+            self.world.scratch.course_changed(i);
+        }
+        self.syncs.clear();
+        if !self.drops.is_empty() {
+            self.drops.sort_unstable();
+            self.world.drop_balls(&self.drops);
+            for &i in self.drops.iter().rev() {
+                let gone = self.global.swap_remove(i);
+                self.own.swap_remove(i);
+                self.local[gone as usize] = NONE;
+                if let Some(&moved) = self.global.get(i) {
+                    self.local[moved as usize] = i as u32;
+                }
+            }
+            self.drops.clear();
+        }
+        for &(g, owns) in &self.adds {
+            self.local[g as usize] = self.global.len() as u32;
+            self.global.push(g);
+            self.own.push(owns);
+            self.world.join_exact(balls[g as usize]);
+        }
+        self.adds.clear();
+    }
+}
+
+/// Runs `f` on every domain, the domains dealt round-robin to up to `threads` threads (the
+/// calling one included; `std::thread::scope`).
+fn for_each_parallel<F>(subs: &mut [Sub], threads: usize, f: F)
+where
+    F: Fn(usize, &mut Sub) + Sync,
+{
+    let threads = threads.min(subs.len()).max(1);
+    if threads == 1 {
+        for (k, sub) in subs.iter_mut().enumerate() {
+            f(k, sub);
+        }
+        return;
+    }
+    let mut parts: Vec<Vec<(usize, &mut Sub)>> = (0..threads).map(|_| Vec::new()).collect();
+    for (k, sub) in subs.iter_mut().enumerate() {
+        parts[k % threads].push((k, sub));
+    }
+    let f = &f;
+    std::thread::scope(|scope| {
+        let mut parts = parts.into_iter();
+        let mine = parts.next();
+        for part in parts {
+            scope.spawn(move || {
+                for (k, sub) in part {
+                    f(k, sub);
+                }
+            });
+        }
+        for (k, sub) in mine.into_iter().flatten() {
+            f(k, sub);
+        }
+    });
 }
 
 impl World {
@@ -568,7 +731,7 @@ impl World {
             embed_check: false,
             embed_some: Vec::new(),
             threads: 1,
-            event_movers: Vec::new(),
+            event_times: Vec::new(),
             domains: None,
             domain_steps: (0, 0),
         }

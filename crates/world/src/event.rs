@@ -210,6 +210,26 @@ impl Event {
         }
     }
 
+    /// The body an event is about (the first one named; for a destroyed brick, the body that
+    /// hit it). The step reports the events of one instant in the order of these bodies'
+    /// ids.
+    #[must_use]
+    pub const fn body(&self) -> Body {
+        match *self {
+            Event::BallTile { ball, .. }
+            | Event::BallWall { ball, .. }
+            | Event::BallRect { ball, .. }
+            | Event::BallLost { ball, .. } => Body::Ball(ball),
+            Event::BallBall { a, .. } => Body::Ball(a),
+            Event::RectTile { rect, .. }
+            | Event::RectWall { rect, .. }
+            | Event::RectLost { rect, .. } => Body::Rect(rect),
+            Event::RectRect { a, .. } => Body::Rect(a),
+            Event::BrickDestroyed { by, .. } => by,
+            Event::Unembedded { body, .. } | Event::IterationLimit { body, .. } => body,
+        }
+    }
+
     /// Every kind name of [`Event::kind`], in declaration order.
     pub const KINDS: [&'static str; 12] = [
         "ball_tile",

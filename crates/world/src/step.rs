@@ -302,6 +302,16 @@ fn pair_before(q: &Prediction, q_key: u32, time: Real, key: u32) -> bool {
     q.time < time || (q.time == time && q_key < key)
 }
 
+/// A body's order key among events of the same instant: a ball's id slot, a rectangle's id
+/// slot above every ball's (as `World::order_key`).
+#[inline]
+pub(crate) fn body_key(b: Body) -> u32 {
+    match b {
+        Body::Ball(id) => id.index(),
+        Body::Rect(id) => (1 << 31) | id.index(),
+    }
+}
+
 /// The TC rule's window in steps (see `resolve`).
 const TC_STEPS: Real = 1e-4;
 
@@ -376,6 +386,9 @@ pub(crate) struct Scratch {
     /// world, `domains.rs`): the broad phase's cells cover it and are sized for its density
     /// (balls outside it live in the border cells, which extend to infinity outward).
     pub(crate) region: Option<Aabb>,
+    /// Reused buffers of `World::order_events`.
+    event_order: Vec<(Real, u32, u32)>,
+    event_buf: Vec<Event>,
     /// Record every velocity change in `trace` (a domain's world, `domains.rs`).
     pub(crate) tracing: bool,
     /// This step's velocity changes, in the order they happened (when `tracing`).
@@ -510,6 +523,7 @@ impl World {
     /// run and platform).
     pub fn step(&mut self) -> &[Event] {
         self.events.clear();
+        self.event_times.clear();
         if !crate::domains::step(self) {
             self.resolve_embedded();
             self.run_events();
@@ -522,6 +536,45 @@ impl World {
         self.balls.len()
     }
 
+    /// Puts the step's events in their canonical order: by the absolute time of the queue
+    /// event that reported them, then by the id of the body they are about ([`Event::body`],
+    /// balls before rectangles), keeping the order of one body's events at one instant. The
+    /// loop reports them in its queue order, (time, mover id), which is this order except
+    /// where a ball–ball collision was handled by the ball of higher id at the instant of
+    /// another body's event: which of two balls handles their contact depends on which found
+    /// it last (the history of predictions), the canonical order does not, so that the
+    /// domains' merged events (`domains.rs`) are the same as one loop's. Sorts only when
+    /// needed (rarely), into reused buffers.
+    fn order_events(&mut self) {
+        let key = |e: &Event| body_key(e.body());
+        let n = self.events.len();
+        let in_order = (1..n).all(|i| {
+            (self.event_times[i - 1], key(&self.events[i - 1]))
+                <= (self.event_times[i], key(&self.events[i]))
+        });
+        if in_order {
+            return;
+        }
+        let mut order = std::mem::take(&mut self.scratch.event_order);
+        order.clear();
+        order.extend(
+            self.events
+                .iter()
+                .zip(&self.event_times)
+                .enumerate()
+                .map(|(i, (e, &t))| (t, key(e), i as u32)),
+        );
+        order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+        let mut buf = std::mem::take(&mut self.scratch.event_buf);
+        buf.clear();
+        buf.extend(order.iter().map(|o| self.events[o.2 as usize]));
+        std::mem::swap(&mut self.events, &mut buf);
+        self.event_times.clear();
+        self.event_times.extend(order.iter().map(|o| o.0));
+        self.scratch.event_order = order;
+        self.scratch.event_buf = buf;
+    }
+
     /// Mover `m`'s order key among events and contacts of the same time: a ball's stable id
     /// slot (below 2^22), a dynamic rectangle's id slot above every ball's. Stable ids, not
     /// storage places, so that the order of simultaneous events does not depend on where a
@@ -530,10 +583,10 @@ impl World {
     fn order_key(&self, m: usize) -> u32 {
         let nb = self.nb();
         if m < nb {
-            self.balls[m].id.index()
+            body_key(Body::Ball(self.balls[m].id))
         } else {
             let k = self.scratch.dyn_rects[m - nb] as usize;
-            (1 << 31) | self.rects[k].id.index()
+            body_key(Body::Rect(self.rects[k].id))
         }
     }
 
@@ -916,18 +969,15 @@ impl World {
         // Queue entries due by the step's end come out of the queue, in time order; later
         // ones wait (the predictions above were queued against the last step's end).
         self.scratch.queue.set_limit(self.scratch.t0, t1);
-        // A domain's world (`tracing`) notes which mover's event, at what time, reported
-        // each event, so that the domains' events merge in this loop's order.
-        let tracing = self.scratch.tracing;
-        let mut last = (t1, u32::MAX);
+        // Each event's absolute time: that of the queue event that reported it (the step's
+        // start for the push-outs before the loop), for `order_events`.
+        let mut last = self.scratch.t0;
         while let Some((m, time)) = self.scratch.queue.peek() {
             if time > t1 {
                 break;
             }
-            if tracing {
-                self.event_movers.resize(self.events.len(), last);
-                last = (time, m as u32);
-            }
+            self.event_times.resize(self.events.len(), last);
+            last = time;
             // Start loading the records of the mover likely to come next while this one is
             // handled (the lines arrive during this event's work instead of stalling the next).
             if let Some(h) = self.scratch.queue.likely_next(m) {
@@ -999,9 +1049,8 @@ impl World {
                 Next::Horizon => self.predict(m),
             }
         }
-        if tracing {
-            self.event_movers.resize(self.events.len(), last);
-        }
+        self.event_times.resize(self.events.len(), last);
+        self.order_events();
         // The next step ends at `time + dt`, computed the same way there.
         self.finish_movers(t1, t1 + dt);
         self.time = t1;
@@ -1619,10 +1668,12 @@ impl World {
         // nor on where the partners are stored.
         let mut best_key = u32::MAX;
         let mut take = |time: Real, j: usize, hit: SweepHit, limit: &mut Real| {
-            if time <= *limit && (best.is_none() || time < *limit || {
-                let k = self.order_key(j);
-                k < best_key
-            }) {
+            if time <= *limit
+                && (best.is_none() || time < *limit || {
+                    let k = self.order_key(j);
+                    k < best_key
+                })
+            {
                 best_key = self.order_key(j);
                 best = Some((time, j as u32, hit, sc.mv[j].motion));
                 *limit = time;
@@ -2052,6 +2103,15 @@ impl World {
                 }
                 let other = self.body_of(j);
                 self.events.push(match (me, other) {
+                    // Named in id order (the normal toward the first): which of the two
+                    // handles the contact depends on which found it last, the event does not.
+                    (Body::Ball(a), Body::Ball(b)) if b.index() < a.index() => Event::BallBall {
+                        a: b,
+                        b: a,
+                        point: pred.point,
+                        normal: -n,
+                        toi,
+                    },
                     (Body::Ball(a), Body::Ball(b)) => Event::BallBall {
                         a,
                         b,

@@ -310,9 +310,9 @@ pub struct World {
     /// Worker threads the step may use (1: the calling thread only). Not part of the state:
     /// results are bit-identical for every value.
     pub(crate) threads: usize,
-    /// With a domain's world's `Scratch::tracing`: for each event of `events`, the absolute
-    /// time and mover index of the queue event that reported it.
-    pub(crate) event_movers: Vec<(Real, u32)>,
+    /// For each event of `events`, the absolute time of the queue event that reported it
+    /// (the canonical order of events, `World::order_events`).
+    pub(crate) event_times: Vec<Real>,
     /// The world cut into spatial domains stepped on several threads (`domains.rs`), kept
     /// between steps while nothing edits the world.
     pub(crate) domains: Option<Box<crate::domains::Domains>>,
@@ -352,7 +352,7 @@ impl World {
             embed_check: true,
             embed_some: Vec::new(),
             threads: 1,
-            event_movers: Vec::new(),
+            event_times: Vec::new(),
             domains: None,
             domain_steps: (0, 0),
         })
