@@ -59,6 +59,19 @@ use collide_core::{Aabb, Real, Vec2};
 
 /// No domain, no ball.
 const NONE: u32 = u32::MAX;
+/// How a domain holds a ball (`Sub::hold`).
+const GHOST: u8 = 0;
+const ALONE: u8 = 1;
+const SHARED: u8 = 2;
+
+/// How domain `k` holds a ball owned by `h` and copied by `s` (`NONE`: by no other).
+fn hold_of(k: u32, h: u32, s: u32) -> u8 {
+    match (k == h, s == NONE) {
+        (false, _) => GHOST,
+        (true, true) => ALONE,
+        (true, false) => SHARED,
+    }
+}
 /// Fewest balls for which a world is cut into domains.
 pub const MIN_BALLS: usize = 20_000;
 /// Balls per domain aimed at when cutting a world (measured: `examples/domains_bound.rs`).
@@ -72,23 +85,25 @@ struct Sub {
     global: Vec<u32>,
     /// Index in the whole world → local index (`NONE`: not held).
     local: Vec<u32>,
-    /// Local index → whether this domain owns the ball.
-    own: Vec<bool>,
+    /// Local index → how this domain holds the ball: `GHOST` (a copy of a neighbour's),
+    /// `ALONE` (owned, held by no other domain) or `SHARED` (owned, copied by a neighbour).
+    hold: Vec<u8>,
     /// Found by `survey` after the step: owned balls that changed course (local indices),
     /// owned balls now held by other domains (ball, owner, second holder), largest speed.
     written: Vec<u32>,
-    /// Its events about balls it owns (places in its events).
-    kept: Vec<u32>,
+    /// Its events about balls it owns: time, order key (the ball's id slot) and place in its
+    /// events.
+    kept: Vec<(Real, u32, u32)>,
     /// Its records of balls held by two domains: (ball, this domain, place in its trace).
     twice: Vec<(u32, u32, u32)>,
     changed: Vec<(u32, u32, u32)>,
     v_max: Real,
     /// Set by the commit for `update`: changes of owner (local, now owned), copies to
     /// correct (local), balls to drop (local), balls to add (whole-world index, owned).
-    flips: Vec<(u32, bool)>,
+    flips: Vec<(u32, u8)>,
     syncs: Vec<u32>,
     drops: Vec<usize>,
-    adds: Vec<(u32, bool)>,
+    adds: Vec<(u32, u8)>,
 }
 
 /// The world cut into domains (kept in [`World`] between steps).
@@ -210,7 +225,7 @@ impl Domains {
                 world: w.domain_world(region),
                 global: Vec::new(),
                 local: vec![NONE; n],
-                own: Vec::new(),
+                hold: Vec::new(),
                 written: Vec::new(),
                 kept: Vec::new(),
                 twice: Vec::new(),
@@ -241,7 +256,7 @@ impl Domains {
                     let sub = &mut d.subs[k as usize];
                     sub.local[g] = sub.global.len() as u32;
                     sub.global.push(g as u32);
-                    sub.own.push(k == h);
+                    sub.hold.push(hold_of(k, h, s));
                     sub.world.balls.push(w.balls[g]);
                 }
             }
@@ -485,21 +500,18 @@ impl Domains {
                         sub.drops.push(i as usize);
                     }
                 }
-                for new in [h, s] {
-                    if new != NONE && new != h0 && new != s0 {
-                        self.subs[new as usize].adds.push((g, new == h));
+                // The domains holding it now learn how; the new ones add it.
+                for k in [h, s] {
+                    if k == NONE {
+                        continue;
                     }
-                }
-                if h != h0 {
-                    // A new owner: the domains that keep the ball learn who owns it.
-                    for (k, owns) in [(h0, false), (h, true)] {
-                        if k == h || k == s {
-                            let sub = &mut self.subs[k as usize];
-                            let i = sub.local[gi];
-                            if i != NONE {
-                                sub.flips.push((i, owns));
-                            }
-                        }
+                    let how = hold_of(k, h, s);
+                    let sub = &mut self.subs[k as usize];
+                    if k == h0 || k == s0 {
+                        let i = sub.local[gi];
+                        sub.flips.push((i, how));
+                    } else {
+                        sub.adds.push((g, how));
                     }
                 }
                 self.home[gi] = h;
@@ -519,10 +531,8 @@ impl Domains {
         w.events.clear();
         w.event_times.clear();
         let key_at = |sub: &Sub, c: usize| -> Option<(Real, u32, usize)> {
-            let &e = sub.kept.get(c)?;
-            let e = e as usize;
-            let key = crate::step::body_key(sub.world.events[e].body());
-            Some((sub.world.event_times[e], key, c))
+            let &(t, key, _) = sub.kept.get(c)?;
+            Some((t, key, c))
         };
         self.heads.clear();
         for sub in &self.subs {
@@ -539,7 +549,7 @@ impl Domains {
             }
             let Some((k, t, _, c)) = best else { break };
             let sub = &self.subs[k];
-            w.events.push(sub.world.events[sub.kept[c] as usize]);
+            w.events.push(sub.world.events[sub.kept[c].2 as usize]);
             w.event_times.push(t);
             self.heads[k] = key_at(sub, c + 1);
         }
@@ -582,29 +592,34 @@ impl Sub {
     fn survey(&mut self, k: u32, geo: &Geometry) {
         // The events about balls it owns (the others' owners report them).
         self.kept.clear();
-        for (c, e) in self.world.events.iter().enumerate() {
+        for (c, (e, &t)) in self
+            .world
+            .events
+            .iter()
+            .zip(&self.world.event_times)
+            .enumerate()
+        {
             let crate::event::Body::Ball(id) = e.body() else {
                 continue;
             };
             if geo.slots.get(id).is_some_and(|g| geo.home[g] == k) {
-                self.kept.push(c as u32);
+                self.kept.push((t, id.index(), c as u32));
             }
         }
         self.written.clear();
         self.twice.clear();
         for (seq, e) in self.world.scratch.trace.iter().enumerate() {
             let m = e.m as usize;
-            if self.own[m] {
+            if self.hold[m] != GHOST {
                 self.written.push(e.m);
             }
-            let g = self.global[m];
-            if geo.second[g as usize] != NONE {
-                self.twice.push((g, k, seq as u32));
+            if self.hold[m] != ALONE {
+                self.twice.push((self.global[m], k, seq as u32));
             }
         }
         self.changed.clear();
         let t1 = self.world.time;
-        let mut v_max: Real = 0.0;
+        let mut v2_max: Real = 0.0;
         // Far from the cuts' halos a ball stays owned by this domain alone.
         let ku = k as usize;
         let inner_lo = if ku == 0 {
@@ -618,30 +633,31 @@ impl Sub {
             geo.cuts[ku] - geo.halo
         };
         for (i, b) in self.world.balls.iter().enumerate() {
-            if !self.own[i] {
+            let how = self.hold[i];
+            if how == GHOST {
                 continue;
             }
-            v_max = v_max.max(b.vel.length());
+            v2_max = v2_max.max(b.vel.length_squared());
             let x = b.pos_at(t1).x;
+            if how == ALONE && inner_lo <= x && x < inner_hi {
+                continue;
+            }
             let g = self.global[i];
             let gi = g as usize;
-            if inner_lo <= x && x < inner_hi && geo.second[gi] == NONE {
-                continue;
-            }
             let h = geo.owner(x);
             let s = geo.neighbour(h, x);
             if (h, s) != (geo.home[gi], geo.second[gi]) {
                 self.changed.push((g, h, s));
             }
         }
-        self.v_max = v_max;
+        self.v_max = v2_max.sqrt();
     }
 
     /// Applies the commit's lists: wrong copies take the true path from `balls` (the whole
     /// world's), balls that left its halo go, balls that entered it join.
     fn update(&mut self, balls: &[BallRec]) {
-        for &(i, owns) in &self.flips {
-            self.own[i as usize] = owns;
+        for &(i, how) in &self.flips {
+            self.hold[i as usize] = how;
         }
         self.flips.clear();
         for &i in &self.syncs {
@@ -655,7 +671,7 @@ impl Sub {
             self.world.drop_balls(&self.drops);
             for &i in self.drops.iter().rev() {
                 let gone = self.global.swap_remove(i);
-                self.own.swap_remove(i);
+                self.hold.swap_remove(i);
                 self.local[gone as usize] = NONE;
                 if let Some(&moved) = self.global.get(i) {
                     self.local[moved as usize] = i as u32;
@@ -663,18 +679,19 @@ impl Sub {
             }
             self.drops.clear();
         }
-        for &(g, owns) in &self.adds {
+        for &(g, how) in &self.adds {
             self.local[g as usize] = self.global.len() as u32;
             self.global.push(g);
-            self.own.push(owns);
+            self.hold.push(how);
             self.world.join_exact(balls[g as usize]);
         }
         self.adds.clear();
     }
 }
 
-/// Runs `f` on every domain, the domains dealt round-robin to up to `threads` threads (the
-/// calling one included; `std::thread::scope`).
+/// Runs `f` on every domain on up to `threads` threads (the calling one included;
+/// `std::thread::scope`), each thread taking the next domain not yet taken, so that a thread
+/// that finishes early takes more. Which thread runs a domain does not change its result.
 fn for_each_parallel<F>(subs: &mut [Sub], threads: usize, f: F)
 where
     F: Fn(usize, &mut Sub) + Sync,
@@ -686,24 +703,18 @@ where
         }
         return;
     }
-    let mut parts: Vec<Vec<(usize, &mut Sub)>> = (0..threads).map(|_| Vec::new()).collect();
-    for (k, sub) in subs.iter_mut().enumerate() {
-        parts[k % threads].push((k, sub));
-    }
-    let f = &f;
+    let next = std::sync::Mutex::new(subs.iter_mut().enumerate());
+    let work = || loop {
+        // A poisoned lock means another thread panicked; the scope passes its panic on.
+        let taken = next.lock().unwrap_or_else(|e| e.into_inner()).next();
+        let Some((k, sub)) = taken else { break };
+        f(k, sub);
+    };
     std::thread::scope(|scope| {
-        let mut parts = parts.into_iter();
-        let mine = parts.next();
-        for part in parts {
-            scope.spawn(move || {
-                for (k, sub) in part {
-                    f(k, sub);
-                }
-            });
+        for _ in 1..threads {
+            scope.spawn(work);
         }
-        for (k, sub) in mine.into_iter().flatten() {
-            f(k, sub);
-        }
+        work();
     });
 }
 

@@ -632,11 +632,21 @@ impl World {
     pub const STEP_BYTES_PER_BALL: usize = crate::step::Scratch::BYTES_PER_MOVER;
 
     /// Lets [`World::step`] use up to `threads` threads (0 is taken as 1; at most
-    /// [`crate::limits::MAX_THREADS`]). The results do not depend on it, bit for bit: only
-    /// work whose outcome cannot depend on its order runs in parallel (predicting many movers'
-    /// events from one frozen state); the event loop itself stays in one global time order. Worker threads are scoped to each step
-    /// (spawned and joined by `std::thread::scope` when the parallel work is large enough to
-    /// pay for it).
+    /// [`crate::limits::MAX_THREADS`]). The results do not depend on it, bit for bit (state,
+    /// events and their order). Two kinds of work run in parallel:
+    /// - predicting many movers' events from one frozen state (every mover after an edit, the
+    ///   movers whose predictions end within the step), whose outcome cannot depend on order;
+    /// - in a large world of balls only (at least 20 000 balls, no rectangle, four closed
+    ///   walls, ball–ball collisions on, restitution 1, no destructible brick), the event loop
+    ///   itself: the world is cut into spatial domains of about 10 000 balls that step in
+    ///   parallel, each in its own world with copies of its neighbours' balls near its
+    ///   border; a step is kept only if a check proves it equal to the serial one, else it is
+    ///   run again serially (see `docs/algorithms.md`, "Spatial domains"). An edit of the
+    ///   world between steps makes the domains predict everything again at the next step.
+    ///
+    /// Worker threads are scoped to each step (spawned and joined by `std::thread::scope` when
+    /// the parallel work is large enough to pay for it). [`World::domain_steps`] counts the
+    /// steps taken in domains.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, crate::limits::MAX_THREADS);
     }
