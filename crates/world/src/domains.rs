@@ -83,8 +83,6 @@ struct Sub {
     world: World,
     /// Local index → index in the whole world.
     global: Vec<u32>,
-    /// Index in the whole world → local index (`NONE`: not held).
-    local: Vec<u32>,
     /// Local index → how this domain holds the ball: `GHOST` (a copy of a neighbour's),
     /// `ALONE` (owned, held by no other domain) or `SHARED` (owned, copied by a neighbour).
     hold: Vec<u8>,
@@ -98,12 +96,15 @@ struct Sub {
     twice: Vec<(u32, u32, u32)>,
     changed: Vec<(u32, u32, u32)>,
     v_max: Real,
-    /// Set by the commit for `update`: changes of owner (local, now owned), copies to
-    /// correct (local), balls to drop (local), balls to add (whole-world index, owned).
+    /// Set by the commit: changes of how it holds a ball (local, how), balls to add
+    /// (whole-world index, how); then, for `update`, copies to correct (local index in its
+    /// world, whole-world index), balls to drop (local, ascending), balls to join (whole-world
+    /// index).
     flips: Vec<(u32, u8)>,
-    syncs: Vec<u32>,
-    drops: Vec<usize>,
     adds: Vec<(u32, u8)>,
+    syncs: Vec<(u32, u32)>,
+    drops: Vec<usize>,
+    joins: Vec<u32>,
 }
 
 /// The world cut into domains (kept in [`World`] between steps).
@@ -118,9 +119,12 @@ pub(crate) struct Domains {
     r_max: Real,
     /// Largest speed at the start of the step.
     v0_max: Real,
-    /// Per ball (whole-world index): its owner, and the other domain holding a copy.
+    /// Per ball (whole-world index): its owner, and the other domain holding a copy (`NONE`),
+    /// and where the (at most two) domains holding it keep it: (domain, local index), `NONE`
+    /// in both for a free place.
     home: Vec<u32>,
     second: Vec<u32>,
+    places: Vec<[(u32, u32); 2]>,
     /// Reused buffers: trace entries of balls held twice (ball, domain, place in its trace),
     /// diverged balls (ball, `D`), each domain's next event in the merge.
     shared: Vec<(u32, u32, u32)>,
@@ -206,6 +210,7 @@ impl Domains {
             v0_max: v_max,
             home: vec![NONE; n],
             second: vec![NONE; n],
+            places: vec![[(NONE, NONE); 2]; n],
             shared: Vec::new(),
             diverged: Vec::new(),
             heads: Vec::new(),
@@ -224,7 +229,6 @@ impl Domains {
             d.subs.push(Sub {
                 world: w.domain_world(region),
                 global: Vec::new(),
-                local: vec![NONE; n],
                 hold: Vec::new(),
                 written: Vec::new(),
                 kept: Vec::new(),
@@ -232,9 +236,10 @@ impl Domains {
                 changed: Vec::new(),
                 v_max: 0.0,
                 flips: Vec::new(),
+                adds: Vec::new(),
                 syncs: Vec::new(),
                 drops: Vec::new(),
-                adds: Vec::new(),
+                joins: Vec::new(),
             });
         }
         let t = w.time;
@@ -254,7 +259,7 @@ impl Domains {
             for k in [h, s] {
                 if k != NONE {
                     let sub = &mut d.subs[k as usize];
-                    sub.local[g] = sub.global.len() as u32;
+                    set_place(&mut d.places[g], k, sub.global.len() as u32);
                     sub.global.push(g as u32);
                     sub.hold.push(hold_of(k, h, s));
                     sub.world.balls.push(w.balls[g]);
@@ -481,9 +486,9 @@ impl Domains {
         w.time = t1;
         // Wrong copies take the true path.
         for &(g, _) in &self.diverged {
-            let n = self.second[g as usize] as usize;
-            let i = self.subs[n].local[g as usize];
-            self.subs[n].syncs.push(i);
+            let n = self.second[g as usize];
+            let i = place_in(&self.places[g as usize], n);
+            self.subs[n as usize].syncs.push((i, g));
         }
         // Who holds whom now: each ball's owner saw it move (`Sub::survey`).
         let mut v_max: Real = 0.0;
@@ -495,9 +500,8 @@ impl Domains {
                 let (h0, s0) = (self.home[gi], self.second[gi]);
                 for old in [h0, s0] {
                     if old != NONE && old != h && old != s {
-                        let sub = &mut self.subs[old as usize];
-                        let i = sub.local[gi];
-                        sub.drops.push(i as usize);
+                        let i = place_in(&self.places[gi], old);
+                        self.subs[old as usize].drops.push(i as usize);
                     }
                 }
                 // The domains holding it now learn how; the new ones add it.
@@ -506,12 +510,11 @@ impl Domains {
                         continue;
                     }
                     let how = hold_of(k, h, s);
-                    let sub = &mut self.subs[k as usize];
                     if k == h0 || k == s0 {
-                        let i = sub.local[gi];
-                        sub.flips.push((i, how));
+                        let i = place_in(&self.places[gi], k);
+                        self.subs[k as usize].flips.push((i, how));
                     } else {
-                        sub.adds.push((g, how));
+                        self.subs[k as usize].adds.push((g, how));
                     }
                 }
                 self.home[gi] = h;
@@ -519,6 +522,30 @@ impl Domains {
             }
         }
         self.v0_max = v_max;
+        // The domains' lists of balls (a few changes), then their worlds, in parallel.
+        for (k, sub) in self.subs.iter_mut().enumerate() {
+            let k = k as u32;
+            for &(i, how) in &sub.flips {
+                sub.hold[i as usize] = how;
+            }
+            sub.flips.clear();
+            sub.drops.sort_unstable();
+            for &i in sub.drops.iter().rev() {
+                let gone = sub.global.swap_remove(i);
+                sub.hold.swap_remove(i);
+                clear_place(&mut self.places[gone as usize], k);
+                if let Some(&moved) = sub.global.get(i) {
+                    set_place(&mut self.places[moved as usize], k, i as u32);
+                }
+            }
+            for &(g, how) in &sub.adds {
+                set_place(&mut self.places[g as usize], k, sub.global.len() as u32);
+                sub.global.push(g);
+                sub.hold.push(how);
+                sub.joins.push(g);
+            }
+            sub.adds.clear();
+        }
         let balls = &w.balls;
         for_each_parallel(&mut self.subs, w.threads, |_, sub| sub.update(balls));
     }
@@ -653,39 +680,53 @@ impl Sub {
         self.v_max = v2_max.sqrt();
     }
 
-    /// Applies the commit's lists: wrong copies take the true path from `balls` (the whole
-    /// world's), balls that left its halo go, balls that entered it join.
+    /// Applies the commit's lists to its world (its own lists are updated already): wrong
+    /// copies take the true path from `balls` (the whole world's), balls that left its halo
+    /// go, balls that entered it join.
     fn update(&mut self, balls: &[BallRec]) {
-        for &(i, how) in &self.flips {
-            self.hold[i as usize] = how;
-        }
-        self.flips.clear();
-        for &i in &self.syncs {
+        for &(i, g) in &self.syncs {
             let i = i as usize;
-            self.world.balls[i] = balls[self.global[i] as usize];
+            self.world.balls[i] = balls[g as usize];
             self.world.scratch.course_changed(i);
         }
         self.syncs.clear();
         if !self.drops.is_empty() {
-            self.drops.sort_unstable();
             self.world.drop_balls(&self.drops);
-            for &i in self.drops.iter().rev() {
-                let gone = self.global.swap_remove(i);
-                self.hold.swap_remove(i);
-                self.local[gone as usize] = NONE;
-                if let Some(&moved) = self.global.get(i) {
-                    self.local[moved as usize] = i as u32;
-                }
-            }
             self.drops.clear();
         }
-        for &(g, how) in &self.adds {
-            self.local[g as usize] = self.global.len() as u32;
-            self.global.push(g);
-            self.hold.push(how);
+        for &g in &self.joins {
             self.world.join_exact(balls[g as usize]);
         }
-        self.adds.clear();
+        self.joins.clear();
+    }
+}
+
+/// The local index at which domain `k` keeps a ball, from the ball's `places`.
+fn place_in(places: &[(u32, u32); 2], k: u32) -> u32 {
+    if places[0].0 == k {
+        places[0].1
+    } else {
+        places[1].1
+    }
+}
+
+/// Records that domain `k` keeps a ball at local index `i` (in its place if it has one, else
+/// in a free one).
+fn set_place(places: &mut [(u32, u32); 2], k: u32, i: u32) {
+    let slot = if places[0].0 == k || (places[0].0 == NONE && places[1].0 != k) {
+        0
+    } else {
+        1
+    };
+    places[slot] = (k, i);
+}
+
+/// Records that domain `k` no longer keeps a ball.
+fn clear_place(places: &mut [(u32, u32); 2], k: u32) {
+    for p in places.iter_mut() {
+        if p.0 == k {
+            *p = (NONE, NONE);
+        }
     }
 }
 
