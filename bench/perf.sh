@@ -4,7 +4,8 @@
 #   bench/perf.sh compare        collide vs rapier2d side by side + plot  (section collide-compare)
 #   bench/perf.sh bench          the `collide bench` table                 (section collide-bench)
 #   bench/perf.sh instructions   instructions per ball-step, callgrind     (section instructions)
-#   bench/perf.sh all            the three, in that order
+#   bench/perf.sh cores          100 000 balls on one and on two cores     (section two-cores)
+#   bench/perf.sh all            the four, in that order
 #
 # Builds with cargo (unpinned), then runs the measurement pinned to one core with
 # `taskset -c $PIN_CPU` when taskset exists. Environment:
@@ -177,17 +178,61 @@ EOF
     echo "wrote section instructions of $DOC"
 }
 
+# The 100 000-ball arena at 60 units/s with 1 and 2 threads, taking turns, three rounds,
+# unpinned (two threads need both cores).
+cmd_cores() {
+    cargo build --release -p collide-cli
+    local cpu rows="" round threads row load
+    cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -1)
+    local args=(bench --balls 100000 --speeds 60 --ball-ball on --steps-large 300 --warmup 20 --markdown)
+    load=$(cut -d' ' -f1-3 /proc/loadavg)
+    for round in 1 2 3; do
+        for threads in 1 2; do
+            row=$("$TARGET/release/collide" "${args[@]}" --threads "$threads" | tail -1)
+            rows+=$(echo "$row" | awk -F'|' -v r="$round" -v t="$threads" '{
+                gsub(/ /, "", $7); gsub(/ /, "", $8); gsub(/ /, "", $14)
+                printf "| %s | %s | %s | %.0f | %s | %s |", r, t, $7, 1000 / $7, $8, $14 }')$'\n'
+            echo "cores: round $round, $threads thread(s): $(echo "$row" | awk -F'|' '{print $7}') ms/step"
+        done
+    done
+    splice two-cores <<EOF
+## 100 000 balls on one and on two cores
+
+Measured on $(date -u +%Y-%m-%d), collide at commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$( [ -n "$(git status --porcelain 2>/dev/null)" ] && echo ' + uncommitted changes') (source fingerprint \`$(fingerprint)\`), $(rustc --version), not pinned (two threads need both cores). Machine: ${cpu:-?} (\`lscpu\` model name), \`nproc\` = $(nproc --all). Load average at the start: $load (the machine is shared: single figures can be off by tens of per cent).
+
+The tiled arena (5 × 2 arenas, 100 000 balls of radius 2 at 60 units/s, ball–ball on), 20
+untimed steps, then 300 timed steps; one thread is the serial event loop, two threads step the
+world in spatial domains (docs/algorithms.md, "Spatial domains"). Taking turns, three rounds:
+
+| round | threads | ms/step (median) | steps/s | ms/step (mean) | state_hash |
+|---|---|---|---|---|---|
+$rows
+Issue 5's target: at least 60 steps per second on both cores (at most 16.7 ms/step). The
+same \`state_hash\` in every row: two threads end in the serial loop's state, bit for bit.
+
+Command: \`bench/perf.sh cores\`, which runs, for N = 1 and 2 in turn, three times:
+
+\`\`\`sh
+cargo build --release -p collide-cli
+$TARGET/release/collide ${args[*]} --threads N
+\`\`\`
+EOF
+    echo "wrote section two-cores of $DOC"
+}
+
 case "${1:-}" in
 compare) cmd_compare ;;
 bench) cmd_bench ;;
 instructions) cmd_instructions ;;
+cores) cmd_cores ;;
 all)
     cmd_compare
     cmd_bench
     cmd_instructions
+    cmd_cores
     ;;
 *)
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

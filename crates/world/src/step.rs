@@ -548,9 +548,11 @@ impl World {
     fn order_events(&mut self) {
         let key = |e: &Event| body_key(e.body());
         let n = self.events.len();
+        // (Keys are compared only between events of one instant.)
+        let t = &self.event_times;
         let in_order = (1..n).all(|i| {
-            (self.event_times[i - 1], key(&self.events[i - 1]))
-                <= (self.event_times[i], key(&self.events[i]))
+            t[i - 1] < t[i]
+                || (t[i - 1] == t[i] && key(&self.events[i - 1]) <= key(&self.events[i]))
         });
         if in_order {
             return;
@@ -976,7 +978,9 @@ impl World {
             if time > t1 {
                 break;
             }
-            self.event_times.resize(self.events.len(), last);
+            if self.event_times.len() < self.events.len() {
+                self.event_times.resize(self.events.len(), last);
+            }
             last = time;
             // Start loading the records of the mover likely to come next while this one is
             // handled (the lines arrive during this event's work instead of stalling the next).
@@ -1666,15 +1670,13 @@ impl World {
         // Ties in time go to the partner of lower order key (its stable id): which partner a
         // mover meets first depends neither on the order the broad phase lists candidates in
         // nor on where the partners are stored.
-        let mut best_key = u32::MAX;
+        // (Keys are looked up only on an exact tie, rare.)
         let mut take = |time: Real, j: usize, hit: SweepHit, limit: &mut Real| {
             if time <= *limit
-                && (best.is_none() || time < *limit || {
-                    let k = self.order_key(j);
-                    k < best_key
+                && best.is_none_or(|b| {
+                    time < b.0 || (time == b.0 && self.order_key(j) < self.order_key(b.1 as usize))
                 })
             {
-                best_key = self.order_key(j);
                 best = Some((time, j as u32, hit, sc.mv[j].motion));
                 *limit = time;
             }
