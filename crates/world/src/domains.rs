@@ -458,30 +458,27 @@ impl Domains {
     /// Writes a verified step into `w` and readies the domains for the next one.
     fn commit(&mut self, w: &mut World) {
         let t1 = self.subs[0].world.time;
-        self.merge_events(w);
-        // The owned balls that changed course (the others' paths are the world's already):
-        // random writes into the world's balls, on two threads, each its half.
+        // The events (merged), and the owned balls that changed course (random writes into
+        // the world's balls; the others' paths are the world's already): on two threads.
         let subs = &self.subs;
-        let write = |balls: &mut [BallRec], from: usize| {
-            let to = from + balls.len();
+        let heads = &mut self.heads;
+        let (events, times) = (&mut w.events, &mut w.event_times);
+        let balls = &mut w.balls;
+        let mut write = || {
             for sub in subs {
                 for &i in &sub.written {
-                    let g = sub.global[i as usize] as usize;
-                    if from <= g && g < to {
-                        balls[g - from] = sub.world.balls[i as usize];
-                    }
+                    balls[sub.global[i as usize] as usize] = sub.world.balls[i as usize];
                 }
             }
         };
         if w.threads > 1 {
-            let half = w.balls.len() / 2;
-            let (a, b) = w.balls.split_at_mut(half);
             std::thread::scope(|scope| {
-                scope.spawn(|| write(b, half));
-                write(a, 0);
+                scope.spawn(|| merge_events(subs, heads, events, times));
+                write();
             });
         } else {
-            write(&mut w.balls, 0);
+            merge_events(subs, heads, events, times);
+            write();
         }
         w.time = t1;
         // Wrong copies take the true path.
@@ -549,37 +546,42 @@ impl Domains {
         let balls = &w.balls;
         for_each_parallel(&mut self.subs, w.threads, |_, sub| sub.update(balls));
     }
+}
 
-    /// The events of the step in their canonical order (`World::order_events`: time, then
-    /// the id of the body an event is about), each from the domain owning that body. Every
-    /// domain's events are in that order already, so this is a merge; the events of one body
-    /// at one instant all come from one domain, in its order.
-    fn merge_events(&mut self, w: &mut World) {
-        w.events.clear();
-        w.event_times.clear();
-        let key_at = |sub: &Sub, c: usize| -> Option<(Real, u32, usize)> {
-            let &(t, key, _) = sub.kept.get(c)?;
-            Some((t, key, c))
-        };
-        self.heads.clear();
-        for sub in &self.subs {
-            self.heads.push(key_at(sub, 0));
-        }
-        loop {
-            let mut best: Option<(usize, Real, u32, usize)> = None;
-            for (k, h) in self.heads.iter().enumerate() {
-                if let &Some((t, key, c)) = h {
-                    if best.is_none_or(|b| t < b.1 || (t == b.1 && key < b.2)) {
-                        best = Some((k, t, key, c));
-                    }
+/// The events of the step in their canonical order (`World::order_events`: time, then the
+/// id of the body an event is about), each from the domain owning that body, into `events`
+/// and `times`. Every domain's events are in that order already, so this is a merge; the
+/// events of one body at one instant all come from one domain, in its order.
+fn merge_events(
+    subs: &[Sub],
+    heads: &mut Vec<Option<(Real, u32, usize)>>,
+    events: &mut Vec<Event>,
+    times: &mut Vec<Real>,
+) {
+    events.clear();
+    times.clear();
+    let key_at = |sub: &Sub, c: usize| -> Option<(Real, u32, usize)> {
+        let &(t, key, _) = sub.kept.get(c)?;
+        Some((t, key, c))
+    };
+    heads.clear();
+    for sub in subs {
+        heads.push(key_at(sub, 0));
+    }
+    loop {
+        let mut best: Option<(usize, Real, u32, usize)> = None;
+        for (k, h) in heads.iter().enumerate() {
+            if let &Some((t, key, c)) = h {
+                if best.is_none_or(|b| t < b.1 || (t == b.1 && key < b.2)) {
+                    best = Some((k, t, key, c));
                 }
             }
-            let Some((k, t, _, c)) = best else { break };
-            let sub = &self.subs[k];
-            w.events.push(sub.world.events[sub.kept[c].2 as usize]);
-            w.event_times.push(t);
-            self.heads[k] = key_at(sub, c + 1);
         }
+        let Some((k, t, _, c)) = best else { break };
+        let sub = &subs[k];
+        events.push(sub.world.events[sub.kept[c].2 as usize]);
+        times.push(t);
+        heads[k] = key_at(sub, c + 1);
     }
 }
 
