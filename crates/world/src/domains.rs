@@ -38,8 +38,9 @@
 //! ghost whose copy was wrong before `t` (excluded by 1), or a true contact that its world
 //! missed because the partner's copy was wrong (excluded by 2), or a ball its world does not
 //! hold (excluded by the halo). The same argument runs for every domain, so the step's kept
-//! paths are the serial step's. Events are merged in the serial loop's order (time, then the
-//! reporting mover's id), each from the domain that owns its mover.
+//! paths are the serial step's. The events are merged in their canonical order
+//! (`World::order_events`: time, then the id of the body an event is about), each from the
+//! domain that owns that body.
 //!
 //! # When it is used
 //! Only where a domain's world can reproduce the serial step: balls only (no rectangle), all
@@ -72,10 +73,11 @@ fn hold_of(k: u32, h: u32, s: u32) -> u8 {
         (true, false) => SHARED,
     }
 }
+
 /// Fewest balls for which a world is cut into domains.
-pub const MIN_BALLS: usize = 20_000;
+pub(crate) const MIN_BALLS: usize = 20_000;
 /// Balls per domain aimed at when cutting a world (measured: `examples/domains_bound.rs`).
-pub const BALLS_PER_DOMAIN: usize = 10_000;
+pub(crate) const BALLS_PER_DOMAIN: usize = 10_000;
 
 /// One domain: its world (owned balls and copies of its neighbours'), and its balls' places.
 #[derive(Clone, Debug)]
@@ -86,15 +88,18 @@ struct Sub {
     /// Local index → how this domain holds the ball: `GHOST` (a copy of a neighbour's),
     /// `ALONE` (owned, held by no other domain) or `SHARED` (owned, copied by a neighbour).
     hold: Vec<u8>,
-    /// Found by `survey` after the step: owned balls that changed course (local indices),
-    /// owned balls now held by other domains (ball, owner, second holder), largest speed.
+    /// Found by `survey` after the step: the owned balls that changed course (local indices,
+    /// to be written into the world).
     written: Vec<u32>,
     /// Its events about balls it owns: time, order key (the ball's id slot) and place in its
     /// events.
     kept: Vec<(Real, u32, u32)>,
     /// Its records of balls held by two domains: (ball, this domain, place in its trace).
     twice: Vec<(u32, u32, u32)>,
+    /// Its owned balls now held by other domains than before: (ball, new owner, new second
+    /// holder or `NONE`).
     changed: Vec<(u32, u32, u32)>,
+    /// The largest speed of its owned balls at the end of the step.
     v_max: Real,
     /// Set by the commit: changes of how it holds a ball (local, how), balls to add
     /// (whole-world index, how); then, for `update`, copies to correct (local index in its
@@ -266,8 +271,9 @@ impl Domains {
                 }
             }
         }
-        // The world's own predictions are not kept up while the domains step.
-        w.scratch.valid = false;
+        // The world's own predictions are not kept up while the domains step: their memory
+        // goes (a serial step predicts everything again).
+        w.scratch = crate::step::Scratch::default();
         Some(d)
     }
 
