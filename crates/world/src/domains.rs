@@ -289,7 +289,9 @@ impl Domains {
             slots: &w.ball_slots,
         };
         let threads = w.threads;
+        let balls = &w.balls;
         for_each_parallel(&mut self.subs, threads, |k, sub| {
+            sub.update(balls);
             sub.world.scratch.trace.clear();
             sub.world.step();
             sub.survey(k as u32, &geometry);
@@ -549,8 +551,8 @@ impl Domains {
             }
             sub.adds.clear();
         }
-        let balls = &w.balls;
-        for_each_parallel(&mut self.subs, w.threads, |_, sub| sub.update(balls));
+        // Their worlds take these changes at the start of the next step, in its parallel part
+        // (`Sub::update`; an edit of the world in between drops the domains).
     }
 }
 
@@ -688,9 +690,9 @@ impl Sub {
         self.v_max = v2_max.sqrt();
     }
 
-    /// Applies the commit's lists to its world (its own lists are updated already): wrong
-    /// copies take the true path from `balls` (the whole world's), balls that left its halo
-    /// go, balls that entered it join.
+    /// Applies the last commit's lists to its world (its own lists are updated already),
+    /// before its next step: wrong copies take the true path from `balls` (the whole
+    /// world's), balls that left its halo go, balls that entered it join.
     fn update(&mut self, balls: &[BallRec]) {
         for &(i, g) in &self.syncs {
             let i = i as usize;
