@@ -54,8 +54,10 @@
 //! a mover met by several partners at the same instant meets the one of lowest id first (not
 //! the first its broad phase lists, nor the first stored), a ball–ball contact is solved in id
 //! order, so that simultaneous events do not depend on where bodies are stored (removals move
-//! them; a domain's world, `domains.rs`, stores a subset); bodies are visited in storage order, parallel work only computes predictions from one frozen state and applies
-//! them in mover order, and only `+ - * / sqrt` are used.
+//! them; a domain's world, `domains.rs`, stores a subset); events are reported in a canonical
+//! order (`World::order_events`); bodies are visited in storage order, parallel work only
+//! computes predictions from one frozen state and applies them in mover order, and only
+//! `+ - * / sqrt` are used.
 
 use crate::broad::CellLists;
 use crate::desc::{Cell, RectKind};
@@ -176,15 +178,15 @@ const STATIC_WINDOW_CELLS: Real = 0.5;
 
 const NO_CROSSING: (Real, u32) = (Real::INFINITY, u32::MAX);
 
-/// The first contact of balls `a` and `b` at an absolute time at
-/// most `limit`: that time and the hit as seen from `a` (normal from `b` toward `a`; the
-/// contact point, where the two surfaces touch).
+/// The first contact of balls `a` and `b` at an absolute time at most `limit`: that time and
+/// the hit as seen from `a` (normal from `b` toward `a`; the contact point, where the two
+/// surfaces touch).
 ///
 /// Canonical: both balls are taken from their anchors at the later of their two anchor times
-/// and swept in the order of their stable ids (not of their storage places), so the pair's contact time, normal and point are the same bits
-/// whichever of the two searches, and whenever it searches (after a cell crossing, at a
-/// horizon, at another step size). Only the normal's sign depends on which ball asks
-/// (an exact negation). Swept circle against circle as a point against the Minkowski sum of
+/// and swept in the order of their stable ids (not of their storage places), so the pair's
+/// contact time, normal and point are the same bits whichever of the two searches, whenever
+/// it searches (after a cell crossing, at a horizon, at another step size) and wherever the
+/// two are stored. Only the normal's sign depends on which ball asks (an exact negation). Swept circle against circle as a point against the Minkowski sum of
 /// radius `r_a + r_b` (`collide_core::sweep_circle_circle`).
 // Always inlined: it is the inner loop of every pair search (also called, once per event,
 // to solve a stored pair again).
@@ -294,12 +296,17 @@ struct Prediction {
     partner_motion: u32,
 }
 
-/// Whether pair prediction `q`, with a partner of order key `q_key`, comes before a stored
-/// pair event at `time` with a partner of order key `key`: earlier, or at the same time with
-/// a lower key (the order `pair_event` keeps, whatever the broad phase's list order).
+/// Whether pair prediction `q` comes before a stored pair event at `time`: earlier, or at the
+/// same time with a partner of lower order key (`keys` gives both partners' keys, `q`'s
+/// first; looked up only on a tie). The order `pair_event` keeps, whatever the broad phase's
+/// list order.
 #[inline]
-fn pair_before(q: &Prediction, q_key: u32, time: Real, key: u32) -> bool {
-    q.time < time || (q.time == time && q_key < key)
+fn pair_before(q: &Prediction, time: Real, keys: impl FnOnce() -> (u32, u32)) -> bool {
+    q.time < time
+        || (q.time == time && {
+            let (q_key, key) = keys();
+            q_key < key
+        })
 }
 
 /// A body's order key among events of the same instant: a ball's id slot, a rectangle's id
@@ -1378,11 +1385,13 @@ impl World {
             // The stored event stands unless a new neighbour comes first.
             let p_time = self.scratch.mv[m].pair_t;
             if let Some(q) = self.pair_event(m, t, p_time.min(until), Some(old)) {
-                let q_key = match q.target {
-                    PTarget::Mover(j) => self.order_key(j as usize),
-                    _ => u32::MAX,
-                };
-                if pair_before(&q, q_key, p_time, self.order_key(r.partner as usize)) {
+                if pair_before(&q, p_time, || {
+                    let q_key = match q.target {
+                        PTarget::Mover(j) => self.order_key(j as usize),
+                        _ => u32::MAX,
+                    };
+                    (q_key, self.order_key(r.partner as usize))
+                }) {
                     self.set_pair(m, Some(q));
                 }
             }
