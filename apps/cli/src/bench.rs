@@ -70,7 +70,8 @@ pub struct BenchArgs {
     /// ms_per_step_median, ms_per_step_mean, ms_per_step_min, steps_per_second, events,
     /// events_per_step, events_per_second, ball_struct_bytes, state_bytes_per_ball,
     /// step_bytes_per_ball, energy_start, energy_end,
-    /// energy_rel_change, overlapping_pairs, embedded, iteration_limits, state_hash, setup_ms.
+    /// energy_rel_change, overlapping_pairs, embedded, iteration_limits, domain_steps,
+    /// domain_reruns, state_hash, setup_ms.
     #[arg(long)]
     pub json: bool,
     /// Print a Markdown table instead of the aligned text table.
@@ -190,6 +191,11 @@ pub struct BenchRow {
     pub embedded: usize,
     /// `iteration_limit` events over the timed steps.
     pub iteration_limits: u64,
+    /// Timed steps taken in spatial domains (`World::domain_steps`: 2 threads or more, 20 000
+    /// balls or more).
+    pub domain_steps: u64,
+    /// Timed domain steps that failed their exactness check and ran again serially.
+    pub domain_reruns: u64,
     /// `World::state_hash` at the end, 16 hex digits.
     pub state_hash: String,
     /// Time to build the world (scene and ball placement), milliseconds.
@@ -236,6 +242,7 @@ pub fn run_one(
     for _ in 0..args.warmup {
         world.step();
     }
+    let domains_before = world.domain_steps();
     let mut times_ms = Vec::with_capacity(usize::try_from(steps.min(1 << 20)).unwrap_or(0));
     let mut events = 0u64;
     let mut iteration_limits = 0u64;
@@ -250,6 +257,7 @@ pub fn run_one(
         times_ms.push(dt * 1e3);
     }
     let energy_end = world.kinetic_energy();
+    let domains_after = world.domain_steps();
     let n = times_ms.len().max(1) as f64;
     let mean = times_ms.iter().sum::<f64>() / n;
     let min = times_ms.iter().copied().fold(f64::INFINITY, f64::min);
@@ -293,6 +301,8 @@ pub fn run_one(
         overlapping_pairs: stats::overlapping_pairs(&world.balls().collect::<Vec<_>>()),
         embedded: stats::embedded(&world),
         iteration_limits,
+        domain_steps: domains_after.0 - domains_before.0,
+        domain_reruns: domains_after.1 - domains_before.1,
         state_hash: format!("{:016x}", world.state_hash()),
         setup_ms,
     })
