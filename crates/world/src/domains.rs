@@ -48,8 +48,8 @@
 //! last-hit times a domain's copy may not have, changes nothing), no destructible brick (a
 //! brick destroyed in one domain would stay in another), nothing embedded, and a world wide
 //! enough for at least two strips of three halos. Any edit of the world drops the domains;
-//! they are built again (every domain predicting its balls) at the next step. Otherwise the
-//! step is the serial one.
+//! they are built again (every domain predicting its balls) after [`CALM_STEPS`] steps without
+//! an edit, the serial loop stepping meanwhile. Otherwise the step is the serial one.
 //!
 //! Must not depend on anything but the world itself (no thread pool: `std::thread::scope`).
 
@@ -73,6 +73,11 @@ fn hold_of(k: u32, h: u32, s: u32) -> u8 {
         (true, false) => SHARED,
     }
 }
+
+/// Steps without an edit of the world before it is cut into domains (again): building them
+/// predicts every ball, which an edit every step (a game steering balls) would pay every step,
+/// where the serial loop predicts only what the edit concerns.
+pub(crate) const CALM_STEPS: u64 = 8;
 
 /// Fewest balls for which a world is cut into domains.
 pub(crate) const MIN_BALLS: usize = 20_000;
@@ -142,6 +147,7 @@ fn eligible(w: &World) -> bool {
     let walls = w.walls;
     w.threads > 1
         && w.balls.len() >= MIN_BALLS
+        && w.steps >= w.last_edit + CALM_STEPS
         && w.rects.is_empty()
         && w.config.ball_ball
         && w.config.restitution == 1.0
@@ -796,6 +802,7 @@ impl World {
             event_times: Vec::new(),
             domains: None,
             domain_steps: (0, 0),
+            last_edit: 0,
         }
     }
 

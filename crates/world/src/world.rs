@@ -318,6 +318,8 @@ pub struct World {
     pub(crate) domains: Option<Box<crate::domains::Domains>>,
     /// Steps taken in domains, and domain steps that failed their check and ran serially.
     pub(crate) domain_steps: (u64, u64),
+    /// `steps` at the last edit between steps (`World::edited`).
+    pub(crate) last_edit: u64,
 }
 
 impl World {
@@ -355,6 +357,7 @@ impl World {
             event_times: Vec::new(),
             domains: None,
             domain_steps: (0, 0),
+            last_edit: 0,
         })
     }
 
@@ -568,7 +571,7 @@ impl World {
 
     /// Changes which sides reflect (takes effect at the next step).
     pub fn set_walls(&mut self, walls: Walls) {
-        self.domains = None;
+        self.edited();
         self.embed_check = true;
         self.scratch.valid = false;
         self.walls = walls;
@@ -585,7 +588,7 @@ impl World {
     /// # Errors
     /// As [`World::new`] for invalid settings; the old settings are kept then.
     pub fn set_config(&mut self, config: StepConfig) -> Result<(), WorldError> {
-        self.domains = None;
+        self.edited();
         self.scratch.valid = false;
         validate_config(&config)?;
         self.config = config;
@@ -602,7 +605,7 @@ impl World {
     /// tile is pushed out at the start of the next step. Returns the previous cell, or `None`
     /// when there is no grid or `c` is outside it.
     pub fn set_cell(&mut self, c: CellCoord, cell: Cell) -> Option<Cell> {
-        self.domains = None;
+        self.edited();
         self.embed_check = true;
         self.scratch.valid = false;
         self.grid.as_mut()?.set_cell(c, cell)
@@ -644,7 +647,8 @@ impl World {
     ///   parallel, each in its own world with copies of its neighbours' balls near its
     ///   border; a step is kept only if a check proves it equal to the serial one, else it is
     ///   run again serially (see `docs/algorithms.md`, "Spatial domains"). An edit of the
-    ///   world between steps makes the domains predict everything again at the next step.
+    ///   world between steps drops the domains; the serial loop steps until 8 steps have
+    ///   passed without an edit, then the domains are built again (every ball predicted).
     ///
     /// Worker threads are scoped to each step (spawned and joined by `std::thread::scope` when
     /// the parallel work is large enough to pay for it). [`World::domain_steps`] counts the
@@ -657,6 +661,15 @@ impl World {
     #[must_use]
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// Something outside the step changed the world: the spatial domains (`domains.rs`), if
+    /// any, are dropped, and the step stays serial for `domains::CALM_STEPS` steps (a world
+    /// edited every step, a game steering balls, keeps the serial loop's cheap edits instead
+    /// of building the domains again every step).
+    fn edited(&mut self) {
+        self.domains = None;
+        self.last_edit = self.steps;
     }
 
     /// How many steps ran in spatial domains on several threads, and how many domain steps
@@ -710,7 +723,7 @@ impl World {
     /// [`WorldError::BadBall`] for a non-finite position or velocity, or a radius or density
     /// that is not finite and `>= 0`; [`WorldError::TooMany`] past [`limits::MAX_BALLS`].
     pub fn add_ball(&mut self, desc: BallDesc) -> Result<BallId, WorldError> {
-        self.domains = None;
+        self.edited();
         validate_ball(&desc)?;
         if self.balls.len() >= limits::MAX_BALLS {
             return Err(WorldError::TooMany {
@@ -736,7 +749,7 @@ impl World {
 
     /// Removes a ball; returns it, or `None` if the id is stale.
     pub fn remove_ball(&mut self, id: BallId) -> Option<Ball> {
-        self.domains = None;
+        self.edited();
         self.scratch.valid = false;
         let i = self.ball_slots.get(id)?;
         if !self.embed_some.is_empty() {
@@ -760,7 +773,7 @@ impl World {
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadBall`] for a non-finite
     /// velocity.
     pub fn set_ball_velocity(&mut self, id: BallId, vel: Vec2) -> Result<(), WorldError> {
-        self.domains = None;
+        self.edited();
         if !vel.is_finite() {
             return Err(WorldError::BadBall {
                 field: "vel",
@@ -788,7 +801,7 @@ impl World {
     /// # Errors
     /// As [`World::set_ball_velocity`].
     pub fn set_ball_position(&mut self, id: BallId, pos: Vec2) -> Result<(), WorldError> {
-        self.domains = None;
+        self.edited();
         if !pos.is_finite() {
             return Err(WorldError::BadBall {
                 field: "pos",
@@ -813,7 +826,7 @@ impl World {
     /// density that is not finite and `>= 0`; [`WorldError::TooMany`] past
     /// [`limits::MAX_RECTS`].
     pub fn add_rect(&mut self, desc: RectDesc) -> Result<RectId, WorldError> {
-        self.domains = None;
+        self.edited();
         self.embed_check = true;
         self.scratch.valid = false;
         if !desc.aabb.is_valid() {
@@ -860,7 +873,7 @@ impl World {
 
     /// Removes a rectangle; returns it, or `None` if the id is stale.
     pub fn remove_rect(&mut self, id: RectId) -> Option<Rect> {
-        self.domains = None;
+        self.edited();
         self.scratch.valid = false;
         let i = self.rect_slots.get(id)?;
         self.rect_slots.remove(id);
@@ -885,7 +898,7 @@ impl World {
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for a non-finite
     /// velocity or a static rectangle (which never moves).
     pub fn set_rect_velocity(&mut self, id: RectId, vel: Vec2) -> Result<(), WorldError> {
-        self.domains = None;
+        self.edited();
         if !vel.is_finite() {
             return Err(WorldError::BadRect {
                 field: "vel",
@@ -918,7 +931,7 @@ impl World {
     /// # Errors
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for an invalid box.
     pub fn set_rect_aabb(&mut self, id: RectId, aabb: Aabb) -> Result<(), WorldError> {
-        self.domains = None;
+        self.edited();
         self.embed_check = true;
         self.scratch.valid = false;
         if !aabb.is_valid() {
