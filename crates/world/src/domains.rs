@@ -99,6 +99,8 @@ struct Sub {
     /// Its events about balls it owns: time, order key (the ball's id slot) and place in its
     /// events.
     kept: Vec<(Real, u32, u32)>,
+    /// The id slots of the balls it holds as copies, sorted (found by `survey`).
+    ghost_ids: Vec<u32>,
     /// Its records of balls held by two domains: (ball, this domain, place in its trace).
     twice: Vec<(u32, u32, u32)>,
     /// Its owned balls now held by other domains than before: (ball, new owner, new second
@@ -243,6 +245,7 @@ impl Domains {
                 hold: Vec::new(),
                 written: Vec::new(),
                 kept: Vec::new(),
+                ghost_ids: Vec::new(),
                 twice: Vec::new(),
                 changed: Vec::new(),
                 v_max: 0.0,
@@ -261,7 +264,6 @@ impl Domains {
                 halo,
                 home: &[],
                 second: &[],
-                slots: &w.ball_slots,
             };
             let h = geo.owner(x);
             let s = geo.neighbour(h, x);
@@ -292,7 +294,6 @@ impl Domains {
             halo: self.halo,
             home: &self.home,
             second: &self.second,
-            slots: &w.ball_slots,
         };
         let threads = w.threads;
         let balls = &w.balls;
@@ -605,8 +606,6 @@ struct Geometry<'a> {
     halo: Real,
     home: &'a [u32],
     second: &'a [u32],
-    /// The whole world's id slots (a ball's id → its index).
-    slots: &'a crate::ids::Slots,
 }
 
 impl Geometry<'_> {
@@ -633,7 +632,17 @@ impl Sub {
     /// into the world) and those now held by other domains than before, and finds its owned
     /// balls' largest speed. Reads only; a failed check discards it.
     fn survey(&mut self, k: u32, geo: &Geometry) {
-        // The events about balls it owns (the others' owners report them).
+        // The events about balls it owns (the others' owners report them): an event names a
+        // ball by id, so the ids of its copies of other domains' balls, sorted, tell them
+        // apart (a few hundred, searched in the cache, where a lookup of each event's ball in
+        // the whole world's tables would miss it).
+        self.ghost_ids.clear();
+        for (b, &how) in self.world.balls.iter().zip(&self.hold) {
+            if how == GHOST {
+                self.ghost_ids.push(b.id.index());
+            }
+        }
+        self.ghost_ids.sort_unstable();
         self.kept.clear();
         for (c, (e, &t)) in self
             .world
@@ -645,7 +654,7 @@ impl Sub {
             let crate::event::Body::Ball(id) = e.body() else {
                 continue;
             };
-            if geo.slots.get(id).is_some_and(|g| geo.home[g] == k) {
+            if self.ghost_ids.binary_search(&id.index()).is_err() {
                 self.kept.push((t, id.index(), c as u32));
             }
         }
