@@ -788,31 +788,14 @@ impl World {
     /// An empty world with this world's size, walls, grid and settings, at its time, for a
     /// domain whose balls occupy `region` (its broad phase covers that region).
     fn domain_world(&self, region: Aabb) -> World {
-        let mut scratch = crate::step::Scratch::default();
-        scratch.region = Some(region);
-        scratch.tracing = true;
-        World {
-            size: self.size,
-            walls: self.walls,
-            grid: self.grid.clone(),
-            balls: Vec::new(),
-            ball_slots: Default::default(),
-            rects: Vec::new(),
-            rect_anchor: Vec::new(),
-            rect_slots: Default::default(),
-            config: self.config,
-            events: Vec::new(),
-            steps: self.steps,
-            scratch,
-            time: self.time,
-            embed_check: false,
-            embed_some: Vec::new(),
-            threads: 1,
-            event_times: Vec::new(),
-            domains: None,
-            domain_steps: (0, 0),
-            last_edit: 0,
-        }
+        let mut d = World::empty(self.size, self.walls, self.config);
+        d.grid = self.grid.clone();
+        d.steps = self.steps;
+        d.time = self.time;
+        d.embed_check = false;
+        d.scratch.region = Some(region);
+        d.scratch.tracing = true;
+        d
     }
 
     /// Adds `rec` (a ball of another domain's world, id and path kept bit for bit) between

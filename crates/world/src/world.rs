@@ -337,7 +337,13 @@ impl World {
             });
         }
         validate_config(&config)?;
-        Ok(World {
+        Ok(World::empty(size, walls, config))
+    }
+
+    /// An empty world of `size` with `walls` and `config`, both already valid (checked by
+    /// [`World::new`], or taken from a world).
+    pub(crate) fn empty(size: Vec2, walls: Walls, config: StepConfig) -> World {
+        World {
             size,
             walls,
             grid: None,
@@ -358,7 +364,7 @@ impl World {
             domains: None,
             domain_steps: (0, 0),
             last_edit: 0,
-        })
+        }
     }
 
     /// Builds the world a scene describes: grid, explicit balls and rectangles, then the
