@@ -7,7 +7,9 @@
 //! its paddle does), `EDIT=walls` (set the walls again before every step: everything is
 //! predicted again); `REBUILD=1` adds the walls' edit to any other, so that the same edits can
 //! be timed with and without predicting everything again; `EVHASH=1` also prints an FNV-1a
-//! hash of every step's events (their debug text), to compare thread counts event for event.
+//! hash of every step's events (their debug text), to compare thread counts event for event;
+//! `FLUSH=MB` reads a buffer of MB megabytes before every step, untimed (what the step pays
+//! when its data has left the cache between steps: docs/performance.md, tenth session).
 //! With `THREADS=2` or more, a world of 20 000 balls or more steps in spatial domains: the
 //! counts of domain steps and of reruns go to stderr.
 use collide_world::{scene::arena_scene, scene::arena_scene_tiled, World};
@@ -61,7 +63,18 @@ fn main() {
     // EVHASH=1: also print an FNV-1a hash of every step's events (their debug text).
     let ev_hash_on = std::env::var("EVHASH").is_ok();
     let mut ev_hash: u64 = 0xcbf2_9ce4_8422_2325;
+    // FLUSH=MB: a buffer read through before every step (outside the timing).
+    let flush: Vec<u64> = vec![
+        1;
+        std::env::var("FLUSH")
+            .ok()
+            .and_then(|s| s.parse::<usize>().ok())
+            .unwrap_or(0)
+            << 17
+    ];
+    let mut flushed = 0u64;
     for step in 0..steps {
+        flushed = flush.iter().fold(flushed, |a, &x| a.wrapping_add(x));
         match (edit.as_str(), paddle) {
             ("paddle", Some(id)) => {
                 // Back and forth over 400 units, a new velocity every step.
@@ -107,6 +120,12 @@ fn main() {
     println!("hash {:016x}", w.state_hash());
     if ev_hash_on {
         println!("events hash {ev_hash:016x}");
+    }
+    if !flush.is_empty() {
+        eprintln!(
+            "flushed {} MB before each step ({flushed} words read)",
+            flush.len() >> 17
+        );
     }
     let (domain, failed) = w.domain_steps();
     if domain + failed > 0 {
