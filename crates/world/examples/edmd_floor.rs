@@ -1,10 +1,12 @@
 //! How fast can an exact event-driven step be on this machine, without collide's generality?
 //! `edmd_floor N SPEED STEPS`: the arena's balls without its tiles (world [0, 1000]², four
 //! walls, radius 2, equal masses, restitution 1), stepped by collide and by a minimal
-//! event-driven hard-disc loop written only for this case (struct-of-arrays state, cells of
-//! fixed capacity, one indexed 4-ary heap, cell-crossing events, lazy invalidation by
-//! collision counters: the textbook scheme of Rapaport's "The Art of Molecular Dynamics
-//! Simulation", ch. 14, and of Marín, Risso and Cordero 1993), taking turns, 20 steps each.
+//! event-driven hard-disc loop written only for this case (a ball's state in one cache line,
+//! its predictions and queue entry in another, cells of fixed capacity, one event per ball in
+//! a calendar queue over the step, cell-crossing events, lazy invalidation by collision
+//! counters: the textbook scheme of Rapaport's "The Art of Molecular Dynamics Simulation",
+//! ch. 14, Marín, Risso and Cordero 1993, and Brown's calendar queue, 1988), taking turns,
+//! 20 steps each.
 //! Prints both medians and the events each counted (ball-ball collisions and wall hits per
 //! step), and each one's energy drift and overlapping pairs at the end.
 //!
@@ -17,27 +19,49 @@ type R = f64;
 const NONE: u32 = u32::MAX;
 const CAP: usize = 16;
 
+/// A ball's state, in one cache line with its collision count and cell: a pair test reads
+/// one line per candidate.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+struct Ball {
+    x: R,
+    y: R,
+    vx: R,
+    vy: R,
+    /// Time of the state.
+    t: R,
+    /// Collisions (velocity changes): predictions made against an older count are void.
+    count: u32,
+    cell: u32,
+}
+
+/// A ball's predictions and its queue entry, in one cache line.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+struct Pred {
+    /// Earliest pair event found: time, partner, the partner's count then.
+    pair_t: R,
+    /// Wall hit and next cell crossing.
+    wall_t: R,
+    cross_t: R,
+    /// Queue key (the earliest of the three).
+    key: R,
+    pair_j: u32,
+    pair_c: u32,
+    cross_c: u32,
+    /// Queue links and bucket (`NONE`: out; `FAR`: after the step).
+    qnext: u32,
+    qprev: u32,
+    qpos: u32,
+    wall_axis: u8,
+}
+
+const FAR: u32 = u32::MAX - 1;
+
 struct Lean {
     n: usize,
-    x: Vec<R>,
-    y: Vec<R>,
-    vx: Vec<R>,
-    vy: Vec<R>,
-    /// Time of each ball's state.
-    t: Vec<R>,
-    /// Collisions (velocity changes) of each ball: predictions against an older count are void.
-    count: Vec<u32>,
-    /// Each ball's earliest pair event found: time, partner, the partner's count then.
-    pair_t: Vec<R>,
-    pair_j: Vec<u32>,
-    pair_c: Vec<u32>,
-    /// Its wall hit: time and axis (0 x, 1 y).
-    wall_t: Vec<R>,
-    wall_axis: Vec<u8>,
-    /// Its next cell crossing: time and the next cell.
-    cross_t: Vec<R>,
-    cross_c: Vec<u32>,
-    cell_of: Vec<u32>,
+    b: Vec<Ball>,
+    p: Vec<Pred>,
     /// Cells: up to CAP balls each (discs of radius 2 that do not overlap leave room for at
     /// most 5 centres in a cell of side 6, 13 in one of side 10), a ring of empty cells
     /// around the grid.
@@ -47,9 +71,13 @@ struct Lean {
     size: R,
     side: R,
     r: R,
-    /// Indexed 4-ary heap of (earliest event time, ball), and each ball's slot in it.
-    heap: Vec<(R, u32)>,
-    pos: Vec<u32>,
+    /// Calendar queue over the current step (Brown 1988): `heads.len()` buckets from `t0`
+    /// to `t1`, unordered lists; later entries wait (`FAR`) and join at the next step.
+    heads: Vec<u32>,
+    cursor: usize,
+    t0: R,
+    t1: R,
+    per: R,
     collisions: u64,
     walls: u64,
     crossings: u64,
@@ -71,34 +99,51 @@ impl Lean {
         let cols = k + 2;
         let mut s = Lean {
             n,
-            x: balls.iter().map(|b| b.0).collect(),
-            y: balls.iter().map(|b| b.1).collect(),
-            vx: balls.iter().map(|b| b.2).collect(),
-            vy: balls.iter().map(|b| b.3).collect(),
-            t: vec![0.0; n],
-            count: vec![0; n],
-            pair_t: vec![R::INFINITY; n],
-            pair_j: vec![NONE; n],
-            pair_c: vec![0; n],
-            wall_t: vec![R::INFINITY; n],
-            wall_axis: vec![0; n],
-            cross_t: vec![R::INFINITY; n],
-            cross_c: vec![NONE; n],
-            cell_of: vec![NONE; n],
+            b: balls
+                .iter()
+                .map(|b| Ball {
+                    x: b.0,
+                    y: b.1,
+                    vx: b.2,
+                    vy: b.3,
+                    t: 0.0,
+                    count: 0,
+                    cell: NONE,
+                })
+                .collect(),
+            p: vec![
+                Pred {
+                    pair_t: R::INFINITY,
+                    wall_t: R::INFINITY,
+                    cross_t: R::INFINITY,
+                    key: R::INFINITY,
+                    pair_j: NONE,
+                    pair_c: 0,
+                    cross_c: NONE,
+                    qnext: NONE,
+                    qprev: NONE,
+                    qpos: NONE,
+                    wall_axis: 0,
+                };
+                n
+            ],
             cells: vec![[NONE; CAP]; cols * cols],
             fill: vec![0; cols * cols],
             cols,
             size,
             side,
             r,
-            heap: Vec::with_capacity(n),
-            pos: vec![NONE; n],
+            heads: vec![NONE; (4 * n).next_power_of_two()],
+            cursor: 0,
+            t0: 0.0,
+            t1: 0.0,
+            per: 0.0,
             collisions: 0,
             walls: 0,
             crossings: 0,
         };
         for i in 0..n {
-            let c = s.cell_at(s.x[i], s.y[i]);
+            let c = s.cell_at(s.b[i].x, s.b[i].y);
             s.insert(i, c);
         }
         for i in 0..n {
@@ -119,11 +164,11 @@ impl Lean {
         assert!((*f as usize) < CAP, "cell overflow");
         self.cells[c as usize][*f as usize] = i as u32;
         *f += 1;
-        self.cell_of[i] = c;
+        self.b[i].cell = c;
     }
 
     fn remove(&mut self, i: usize) {
-        let c = self.cell_of[i] as usize;
+        let c = self.b[i].cell as usize;
         let f = self.fill[c] as usize;
         let cell = &mut self.cells[c];
         let k = cell[..f]
@@ -137,37 +182,38 @@ impl Lean {
     /// Contact time of `i` and `j` after `now` (both from their own states), if any.
     #[inline(always)]
     fn contact(&self, i: usize, j: usize, now: R) -> R {
-        let tt = self.t[i].max(self.t[j]);
-        let xi = self.x[i] + self.vx[i] * (tt - self.t[i]);
-        let yi = self.y[i] + self.vy[i] * (tt - self.t[i]);
-        let xj = self.x[j] + self.vx[j] * (tt - self.t[j]);
-        let yj = self.y[j] + self.vy[j] * (tt - self.t[j]);
+        let (a, b) = (&self.b[i], &self.b[j]);
+        let tt = a.t.max(b.t);
+        let xi = a.x + a.vx * (tt - a.t);
+        let yi = a.y + a.vy * (tt - a.t);
+        let xj = b.x + b.vx * (tt - b.t);
+        let yj = b.y + b.vy * (tt - b.t);
         let (dx, dy) = (xj - xi, yj - yi);
-        let (dvx, dvy) = (self.vx[j] - self.vx[i], self.vy[j] - self.vy[i]);
-        let b = dx * dvx + dy * dvy;
-        if b >= 0.0 {
+        let (dvx, dvy) = (b.vx - a.vx, b.vy - a.vy);
+        let bb = dx * dvx + dy * dvy;
+        if bb >= 0.0 {
             return R::INFINITY;
         }
         let v2 = dvx * dvx + dvy * dvy;
         let sigma = 2.0 * self.r;
         let c = dx * dx + dy * dy - sigma * sigma;
-        let disc = b * b - v2 * c;
+        let disc = bb * bb - v2 * c;
         if disc < 0.0 {
             return R::INFINITY;
         }
         let dt = if c <= 0.0 {
             0.0
         } else {
-            c / (-b + disc.sqrt())
+            c / (-bb + disc.sqrt())
         };
         (tt + dt).max(now)
     }
 
-    /// Searches cells `cs` for ball `i`'s earliest contact before `limit`; keeps the best.
+    /// Searches cells `cs` for ball `i`'s earliest contact before its stored pair event.
     #[inline(always)]
     fn search(&mut self, i: usize, now: R, cs: &[u32]) {
-        let mut best = self.pair_t[i];
-        let mut bj = self.pair_j[i];
+        let mut best = self.p[i].pair_t;
+        let mut bj = self.p[i].pair_j;
         for &c in cs {
             let f = self.fill[c as usize] as usize;
             for k in 0..f {
@@ -182,14 +228,16 @@ impl Lean {
                 }
             }
         }
-        if bj != self.pair_j[i] || best != self.pair_t[i] {
-            self.pair_t[i] = best;
-            self.pair_j[i] = bj;
-            self.pair_c[i] = if bj == NONE {
+        if bj != self.p[i].pair_j || best != self.p[i].pair_t {
+            let c = if bj == NONE {
                 0
             } else {
-                self.count[bj as usize]
+                self.b[bj as usize].count
             };
+            let e = &mut self.p[i];
+            e.pair_t = best;
+            e.pair_j = bj;
+            e.pair_c = c;
         }
     }
 
@@ -210,7 +258,8 @@ impl Lean {
     }
 
     fn next_crossing(&mut self, i: usize) {
-        let c = self.cell_of[i] as usize;
+        let bi = self.b[i];
+        let c = bi.cell as usize;
         let (cx, cy) = (c % self.cols - 1, c / self.cols - 1);
         let k = self.cols - 2;
         let axis = |p: R, v: R, ci: usize| -> R {
@@ -222,24 +271,26 @@ impl Lean {
                 R::INFINITY
             }
         };
-        let tx = axis(self.x[i], self.vx[i], cx).max(0.0);
-        let ty = axis(self.y[i], self.vy[i], cy).max(0.0);
+        let tx = axis(bi.x, bi.vx, cx).max(0.0);
+        let ty = axis(bi.y, bi.vy, cy).max(0.0);
         let w = self.cols as i64;
         let (tc, d) = if tx <= ty {
-            (tx, if self.vx[i] > 0.0 { 1 } else { -1 })
+            (tx, if bi.vx > 0.0 { 1 } else { -1 })
         } else {
-            (ty, if self.vy[i] > 0.0 { w } else { -w })
+            (ty, if bi.vy > 0.0 { w } else { -w })
         };
+        let e = &mut self.p[i];
         if tc.is_finite() {
-            self.cross_t[i] = self.t[i] + tc;
-            self.cross_c[i] = (c as i64 + d) as u32;
+            e.cross_t = bi.t + tc;
+            e.cross_c = (c as i64 + d) as u32;
         } else {
-            self.cross_t[i] = R::INFINITY;
-            self.cross_c[i] = NONE;
+            e.cross_t = R::INFINITY;
+            e.cross_c = NONE;
         }
     }
 
     fn wall(&mut self, i: usize) {
+        let bi = self.b[i];
         let (lo, hi) = (self.r, self.side - self.r);
         let ax = |p: R, v: R| -> R {
             if v > 0.0 {
@@ -250,22 +301,23 @@ impl Lean {
                 R::INFINITY
             }
         };
-        let tx = ax(self.x[i], self.vx[i]);
-        let ty = ax(self.y[i], self.vy[i]);
+        let tx = ax(bi.x, bi.vx);
+        let ty = ax(bi.y, bi.vy);
+        let e = &mut self.p[i];
         if tx <= ty {
-            self.wall_t[i] = self.t[i] + tx;
-            self.wall_axis[i] = 0;
+            e.wall_t = bi.t + tx;
+            e.wall_axis = 0;
         } else {
-            self.wall_t[i] = self.t[i] + ty;
-            self.wall_axis[i] = 1;
+            e.wall_t = bi.t + ty;
+            e.wall_axis = 1;
         }
     }
 
     /// Everything anew for ball `i` at its time `now`.
     fn predict(&mut self, i: usize, now: R) {
-        self.pair_t[i] = R::INFINITY;
-        self.pair_j[i] = NONE;
-        let cs = self.neighbours(self.cell_of[i]);
+        self.p[i].pair_t = R::INFINITY;
+        self.p[i].pair_j = NONE;
+        let cs = self.neighbours(self.b[i].cell);
         self.search(i, now, &cs);
         self.wall(i);
         self.next_crossing(i);
@@ -273,29 +325,39 @@ impl Lean {
     }
 
     fn schedule(&mut self, i: usize) {
-        let k = self.pair_t[i].min(self.wall_t[i]).min(self.cross_t[i]);
-        self.heap_set(i, k);
+        let e = &self.p[i];
+        let k = e.pair_t.min(e.wall_t).min(e.cross_t);
+        self.q_set(i, k);
     }
 
     fn advance(&mut self, i: usize, t: R) {
-        let dt = t - self.t[i];
-        self.x[i] += self.vx[i] * dt;
-        self.y[i] += self.vy[i] * dt;
-        self.t[i] = t;
+        let b = &mut self.b[i];
+        let dt = t - b.t;
+        b.x += b.vx * dt;
+        b.y += b.vy * dt;
+        b.t = t;
     }
 
     fn run(&mut self, t1: R) {
-        while let Some(&(t, top)) = self.heap.first() {
-            let i = top as usize;
+        self.q_limit(t1);
+        while let Some(i) = self.q_peek() {
+            let t = self.p[i].key;
             if t > t1 {
                 break;
             }
+            // Start loading the records of the ball likely to come next (and its cells'
+            // fill counts) while this one is handled.
+            if let Some(h) = self.q_likely_next(i) {
+                mem_prefetch::prefetch_read_data::<_, 3>(&self.b[h]);
+                mem_prefetch::prefetch_read_data::<_, 3>(&self.p[h]);
+            }
             self.advance(i, t);
-            if self.cross_t[i] == t && self.cross_t[i] <= self.pair_t[i] && t <= self.wall_t[i] {
+            let e = self.p[i];
+            if e.cross_t == t && e.cross_t <= e.pair_t && t <= e.wall_t {
                 // Cell crossing: new cells' balls only.
                 self.crossings += 1;
-                let old = self.cell_of[i];
-                let c = self.cross_c[i];
+                let old = self.b[i].cell;
+                let c = e.cross_c;
                 self.remove(i);
                 self.insert(i, c);
                 let (o, nn) = (self.neighbours(old), self.neighbours(c));
@@ -308,127 +370,169 @@ impl Lean {
                     }
                 }
                 // A partner that changed course voids the stored pair: search everything.
-                let pj = self.pair_j[i];
-                if pj != NONE && self.count[pj as usize] != self.pair_c[i] {
-                    self.pair_t[i] = R::INFINITY;
-                    self.pair_j[i] = NONE;
+                let pj = e.pair_j;
+                if pj != NONE && self.b[pj as usize].count != e.pair_c {
+                    self.p[i].pair_t = R::INFINITY;
+                    self.p[i].pair_j = NONE;
                     self.search(i, t, &nn);
                 } else {
                     self.search(i, t, &entering[..m]);
                 }
                 self.next_crossing(i);
                 self.schedule(i);
-            } else if self.wall_t[i] == t && t <= self.pair_t[i] {
+            } else if e.wall_t == t && t <= e.pair_t {
                 self.walls += 1;
-                if self.wall_axis[i] == 0 {
-                    self.vx[i] = -self.vx[i];
+                let b = &mut self.b[i];
+                if e.wall_axis == 0 {
+                    b.vx = -b.vx;
                 } else {
-                    self.vy[i] = -self.vy[i];
+                    b.vy = -b.vy;
                 }
-                self.count[i] += 1;
+                b.count += 1;
                 self.predict(i, t);
             } else {
-                let j = self.pair_j[i] as usize;
-                if self.count[j] != self.pair_c[i] {
+                let j = e.pair_j as usize;
+                if self.b[j].count != e.pair_c {
                     // Stale: the partner changed course since.
                     self.predict(i, t);
                     continue;
                 }
                 self.collisions += 1;
                 self.advance(j, t);
-                let (dx, dy) = (self.x[j] - self.x[i], self.y[j] - self.y[i]);
+                let (bi, bj) = (self.b[i], self.b[j]);
+                let (dx, dy) = (bj.x - bi.x, bj.y - bi.y);
                 let d2 = dx * dx + dy * dy;
-                let (dvx, dvy) = (self.vx[j] - self.vx[i], self.vy[j] - self.vy[i]);
+                let (dvx, dvy) = (bj.vx - bi.vx, bj.vy - bi.vy);
                 let k = (dx * dvx + dy * dvy) / d2;
                 // Equal masses: exchange the normal components.
-                self.vx[i] += k * dx;
-                self.vy[i] += k * dy;
-                self.vx[j] -= k * dx;
-                self.vy[j] -= k * dy;
-                self.count[i] += 1;
-                self.count[j] += 1;
+                let b = &mut self.b[i];
+                b.vx += k * dx;
+                b.vy += k * dy;
+                b.count += 1;
+                let b = &mut self.b[j];
+                b.vx -= k * dx;
+                b.vy -= k * dy;
+                b.count += 1;
                 self.predict(i, t);
                 self.predict(j, t);
             }
         }
     }
 
-    /// Sets ball `i`'s key in the 4-ary heap, whose slots hold (key, ball): a sift compares
-    /// keys in the heap's own array, not through the balls' records.
-    fn heap_set(&mut self, i: usize, k: R) {
-        let p = self.pos[i];
-        if p == NONE {
-            self.pos[i] = self.heap.len() as u32;
-            self.heap.push((k, i as u32));
-            self.up(self.heap.len() - 1);
+    /// The queue's new step, `[t0, t1]` (`t0` the last limit): the buckets are laid over it
+    /// and the waiting entries due by `t1` join them (one pass over the balls).
+    fn q_limit(&mut self, t1: R) {
+        let t0 = self.t1;
+        self.t0 = t0;
+        self.t1 = t1;
+        self.per = self.heads.len() as R / (t1 - t0);
+        self.heads.fill(NONE);
+        self.cursor = 0;
+        for i in 0..self.n {
+            let e = &self.p[i];
+            if e.qpos != NONE && e.key <= t1 {
+                self.link(i);
+            }
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, t: R) -> usize {
+        (((t - self.t0) * self.per) as usize).min(self.heads.len() - 1)
+    }
+
+    fn link(&mut self, i: usize) {
+        let b = self.bucket(self.p[i].key);
+        let h = self.heads[b];
+        if h != NONE {
+            self.p[h as usize].qprev = i as u32;
+        }
+        let e = &mut self.p[i];
+        e.qnext = h;
+        e.qprev = NONE;
+        e.qpos = b as u32;
+        self.heads[b] = i as u32;
+        if b < self.cursor {
+            self.cursor = b;
+        }
+    }
+
+    fn unlink(&mut self, i: usize) {
+        let e = self.p[i];
+        if e.qprev == NONE {
+            self.heads[e.qpos as usize] = e.qnext;
         } else {
-            let old = self.heap[p as usize].0;
-            self.heap[p as usize].0 = k;
-            if k < old {
-                self.up(p as usize);
-            } else {
-                self.down(p as usize);
-            }
+            self.p[e.qprev as usize].qnext = e.qnext;
+        }
+        if e.qnext != NONE {
+            self.p[e.qnext as usize].qprev = e.qprev;
         }
     }
 
-    fn up(&mut self, mut p: usize) {
-        let e = self.heap[p];
-        while p > 0 {
-            let q = (p - 1) / 4;
-            let h = self.heap[q];
-            if h.0 <= e.0 {
-                break;
-            }
-            self.heap[p] = h;
-            self.pos[h.1 as usize] = p as u32;
-            p = q;
+    fn q_set(&mut self, i: usize, k: R) {
+        let pos = self.p[i].qpos;
+        if pos != NONE && pos != FAR {
+            self.unlink(i);
         }
-        self.heap[p] = e;
-        self.pos[e.1 as usize] = p as u32;
+        self.p[i].key = k;
+        if k > self.t1 {
+            self.p[i].qpos = FAR;
+        } else {
+            self.link(i);
+        }
     }
 
-    fn down(&mut self, mut p: usize) {
-        let n = self.heap.len();
-        let e = self.heap[p];
+    /// The earliest due ball (ties: the lower index), without taking it out.
+    fn q_peek(&mut self) -> Option<usize> {
+        let nb = self.heads.len();
+        while self.cursor < nb && self.heads[self.cursor] == NONE {
+            self.cursor += 1;
+        }
+        if self.cursor == nb {
+            return None;
+        }
+        let mut m = self.heads[self.cursor];
+        let mut best = m;
         loop {
-            let first = 4 * p + 1;
-            if first >= n {
+            m = self.p[m as usize].qnext;
+            if m == NONE {
                 break;
             }
-            let mut c = first;
-            for q in first + 1..(first + 4).min(n) {
-                if self.heap[q].0 < self.heap[c].0 {
-                    c = q;
-                }
+            let (k, kb) = (self.p[m as usize].key, self.p[best as usize].key);
+            if k < kb || (k == kb && m < best) {
+                best = m;
             }
-            let h = self.heap[c];
-            if h.0 >= e.0 {
-                break;
-            }
-            self.heap[p] = h;
-            self.pos[h.1 as usize] = p as u32;
-            p = c;
         }
-        self.heap[p] = e;
-        self.pos[e.1 as usize] = p as u32;
+        Some(best as usize)
+    }
+
+    /// Another due ball likely to come out after `i` (the earliest): the head of its bucket
+    /// or the next in it, else the first of the next non-empty bucket among a few.
+    fn q_likely_next(&self, i: usize) -> Option<usize> {
+        let h = self.heads[self.cursor];
+        if h != i as u32 {
+            return Some(h as usize);
+        }
+        let n = self.p[i].qnext;
+        if n != NONE {
+            return Some(n as usize);
+        }
+        let end = (self.cursor + 8).min(self.heads.len());
+        self.heads[self.cursor + 1..end]
+            .iter()
+            .find(|&&b| b != NONE)
+            .map(|&b| b as usize)
     }
 
     fn energy(&self) -> R {
-        (0..self.n)
-            .map(|i| self.vx[i] * self.vx[i] + self.vy[i] * self.vy[i])
-            .sum::<R>()
-            * 0.5
+        self.b.iter().map(|b| b.vx * b.vx + b.vy * b.vy).sum::<R>() * 0.5
     }
 
     fn overlaps(&self, t: R) -> usize {
-        let p: Vec<(R, R)> = (0..self.n)
-            .map(|i| {
-                (
-                    self.x[i] + self.vx[i] * (t - self.t[i]),
-                    self.y[i] + self.vy[i] * (t - self.t[i]),
-                )
-            })
+        let p: Vec<(R, R)> = self
+            .b
+            .iter()
+            .map(|b| (b.x + b.vx * (t - b.t), b.y + b.vy * (t - b.t)))
             .collect();
         let mut n = 0;
         for c in 0..self.cells.len() {
