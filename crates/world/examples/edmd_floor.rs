@@ -1,6 +1,7 @@
 //! How fast can an exact event-driven step be on this machine, without collide's generality?
 //! `edmd_floor N SPEED STEPS`: the arena's balls without its tiles (world [0, 1000]², four
-//! walls, radius 2, equal masses, restitution 1), stepped by collide and by a minimal
+//! walls, radius 2, equal masses, restitution 1; above 20 000 balls 5 × 2 arenas side by side,
+//! as `collide bench`), stepped by collide and by a minimal
 //! event-driven hard-disc loop written only for this case (a ball's state in one cache line,
 //! its predictions and queue entry in another, cells of fixed capacity, one event per ball in
 //! a calendar queue over the step, cell-crossing events, lazy invalidation by collision
@@ -13,7 +14,10 @@
 //! It is a measuring tool, not a second engine: no tiles, rectangles, open sides, masses,
 //! edits, canonical tie order or iteration bounds. What it says is how far collide's loop is
 //! from a loop that does only this (docs/performance.md, tenth session).
-use collide_world::{scene::arena_scene, Event, World};
+use collide_world::{
+    scene::{arena_scene, arena_scene_tiled},
+    Event, World,
+};
 
 type R = f64;
 const NONE: u32 = u32::MAX;
@@ -68,8 +72,13 @@ struct Lean {
     cells: Vec<[u32; CAP]>,
     fill: Vec<u8>,
     cols: usize,
+    /// Interior cells across and down (the grid without its ring).
+    kx: usize,
+    ky: usize,
     size: R,
-    side: R,
+    /// The world's width and height.
+    wx: R,
+    wy: R,
     r: R,
     /// Calendar queue over the current step (Brown 1988): `heads.len()` buckets from `t0`
     /// to `t1`, unordered lists; later entries wait (`FAR`) and join at the next step.
@@ -84,9 +93,9 @@ struct Lean {
 }
 
 impl Lean {
-    fn new(balls: &[(R, R, R, R)], r: R, side: R) -> Lean {
+    fn new(balls: &[(R, R, R, R)], r: R, wx: R, wy: R) -> Lean {
         let n = balls.len();
-        let spacing = (side * side / n as R).sqrt();
+        let spacing = (wx * wy / n as R).sqrt();
         // Cell side: `CELL` × the mean spacing (default 0.6, collide's choice), at least a
         // diameter.
         let factor = std::env::var("CELL")
@@ -94,9 +103,9 @@ impl Lean {
             .and_then(|s| s.parse::<R>().ok())
             .unwrap_or(0.6);
         let size = (2.0 * r * (1.0 + 1e-6)).max(factor * spacing);
-        let k = (side / size).ceil() as usize;
-        let size = side / k as R;
-        let cols = k + 2;
+        let (kx, ky) = ((wx / size).ceil() as usize, (wy / size).ceil() as usize);
+        let cols = kx + 2;
+        let cells = cols * (ky + 2);
         let mut s = Lean {
             n,
             b: balls
@@ -127,11 +136,14 @@ impl Lean {
                 };
                 n
             ],
-            cells: vec![[NONE; CAP]; cols * cols],
-            fill: vec![0; cols * cols],
+            cells: vec![[NONE; CAP]; cells],
+            fill: vec![0; cells],
             cols,
+            kx,
+            ky,
             size,
-            side,
+            wx,
+            wy,
             r,
             heads: vec![NONE; (4 * n).next_power_of_two()],
             cursor: 0,
@@ -153,9 +165,8 @@ impl Lean {
     }
 
     fn cell_at(&self, x: R, y: R) -> u32 {
-        let k = self.cols - 2;
-        let cx = ((x / self.size) as usize).min(k - 1) + 1;
-        let cy = ((y / self.size) as usize).min(k - 1) + 1;
+        let cx = ((x / self.size) as usize).min(self.kx - 1) + 1;
+        let cy = ((y / self.size) as usize).min(self.ky - 1) + 1;
         (cy * self.cols + cx) as u32
     }
 
@@ -261,8 +272,7 @@ impl Lean {
         let bi = self.b[i];
         let c = bi.cell as usize;
         let (cx, cy) = (c % self.cols - 1, c / self.cols - 1);
-        let k = self.cols - 2;
-        let axis = |p: R, v: R, ci: usize| -> R {
+        let axis = |p: R, v: R, ci: usize, k: usize| -> R {
             if v > 0.0 && ci + 1 < k {
                 ((ci + 1) as R * self.size - p) / v
             } else if v < 0.0 && ci > 0 {
@@ -271,8 +281,8 @@ impl Lean {
                 R::INFINITY
             }
         };
-        let tx = axis(bi.x, bi.vx, cx).max(0.0);
-        let ty = axis(bi.y, bi.vy, cy).max(0.0);
+        let tx = axis(bi.x, bi.vx, cx, self.kx).max(0.0);
+        let ty = axis(bi.y, bi.vy, cy, self.ky).max(0.0);
         let w = self.cols as i64;
         let (tc, d) = if tx <= ty {
             (tx, if bi.vx > 0.0 { 1 } else { -1 })
@@ -291,8 +301,8 @@ impl Lean {
 
     fn wall(&mut self, i: usize) {
         let bi = self.b[i];
-        let (lo, hi) = (self.r, self.side - self.r);
-        let ax = |p: R, v: R| -> R {
+        let lo = self.r;
+        let ax = |p: R, v: R, hi: R| -> R {
             if v > 0.0 {
                 ((hi - p) / v).max(0.0)
             } else if v < 0.0 {
@@ -301,8 +311,8 @@ impl Lean {
                 R::INFINITY
             }
         };
-        let tx = ax(bi.x, bi.vx);
-        let ty = ax(bi.y, bi.vy);
+        let tx = ax(bi.x, bi.vx, self.wx - self.r);
+        let ty = ax(bi.y, bi.vy, self.wy - self.r);
         let e = &mut self.p[i];
         if tx <= ty {
             e.wall_t = bi.t + tx;
@@ -571,7 +581,12 @@ fn main() {
         parse(2, 3000.0),
         parse(3, 200.0) as usize,
     );
-    let mut scene = arena_scene(n, speed, 1);
+    // Above 20 000 balls, 5 × 2 arenas side by side (as `collide bench`): the same density.
+    let mut scene = if n > 20_000 {
+        arena_scene_tiled(n, speed, 1, 5, 2)
+    } else {
+        arena_scene(n, speed, 1)
+    };
     scene.grid = None;
     let mut w = World::from_scene(&scene).expect("the tile-free arena builds");
     let dt = w.config().dt;
@@ -579,7 +594,7 @@ fn main() {
         .balls()
         .map(|b| (b.pos.x, b.pos.y, b.vel.x, b.vel.y))
         .collect();
-    let mut lean = Lean::new(&balls, 2.0, 1000.0);
+    let mut lean = Lean::new(&balls, 2.0, scene.size.x, scene.size.y);
     let (e0w, e0l) = (w.kinetic_energy(), lean.energy());
     let (mut tw, mut tl) = (Vec::new(), Vec::new());
     let (mut bbw, mut wallw) = (0u64, 0u64);
