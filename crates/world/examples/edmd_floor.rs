@@ -581,6 +581,10 @@ fn main() {
         parse(2, 3000.0),
         parse(3, 200.0) as usize,
     );
+    if n == 0 || steps == 0 {
+        eprintln!("usage: edmd_floor BALLS SPEED STEPS (balls and steps above 0)");
+        std::process::exit(2);
+    }
     // Above 20 000 balls, 5 × 2 arenas side by side (as `collide bench`): the same density.
     let mut scene = if n > 20_000 {
         arena_scene_tiled(n, speed, 1, 5, 2)
@@ -601,7 +605,7 @@ fn main() {
     let mut done = 0;
     while done < steps {
         let k = 20.min(steps - done);
-        for s in 0..k {
+        for _ in 0..k {
             let t = std::time::Instant::now();
             let ev = w.step();
             tw.push(t.elapsed().as_secs_f64() * 1e3);
@@ -612,7 +616,6 @@ fn main() {
                     _ => {}
                 }
             }
-            let _ = s;
         }
         for s in 0..k {
             let t1 = (done + s + 1) as R * dt;
