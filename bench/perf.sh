@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Re-runs the measurements of docs/performance.md (issue 5) and rewrites their sections of it.
+# Re-runs the measurements of docs/performance.md and rewrites their generated sections.
 #
 #   bench/perf.sh compare        collide vs rapier2d side by side + plot  (section collide-compare)
 #   bench/perf.sh bench          the `collide bench` table                 (section collide-bench)
@@ -74,7 +74,7 @@ facts() {
     if [ -n "$(git status --porcelain 2>/dev/null)" ]; then
         commit="$commit + uncommitted changes"
     fi
-    echo "Measured on $(date -u +%Y-%m-%d), collide at commit $commit (source fingerprint \`$(fingerprint)\`), $(rustc --version), $(pin_text). Machine: ${cpu:-?} (\`lscpu\` model name), \`nproc\` = $(nproc --all). Load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) (the machine is shared with other engineers' builds and tests: single figures can be off by tens of per cent)."
+    echo "Measured with collide at commit $commit (source fingerprint \`$(fingerprint)\`), $(rustc --version | cut -d" " -f1-2), $(pin_text). Machine: ${cpu:-?} (\`lscpu\` model name), \`nproc\` = $(nproc --all). Load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) (the machine is shared with other engineers' builds and tests: single figures can be off by tens of per cent)."
 }
 
 cmd_compare() {
@@ -156,7 +156,7 @@ cmd_instructions() {
     splice instructions <<EOF
 ## Instructions per ball-step (callgrind)
 
-Measured on $(date -u +%Y-%m-%d), collide at commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$( [ -n "$(git status --porcelain 2>/dev/null)" ] && echo ' + uncommitted changes') (source fingerprint \`$(fingerprint)\`), $(valgrind --version), ${cpu:-?}. \`perf stat -e instructions\` is not available on this
+Measured with collide at commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$( [ -n "$(git status --porcelain 2>/dev/null)" ] && echo ' + uncommitted changes') (source fingerprint \`$(fingerprint)\`), $(valgrind --version), ${cpu:-?}. \`perf stat -e instructions\` is not available on this
 virtual machine (\`<not supported>\`), so the count comes from valgrind's callgrind, which counts
 every instruction executed (exact and independent of the machine's load).
 
@@ -198,7 +198,7 @@ cmd_cores() {
     splice two-cores <<EOF
 ## 100 000 balls on one and on two cores
 
-Measured on $(date -u +%Y-%m-%d), collide at commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$( [ -n "$(git status --porcelain 2>/dev/null)" ] && echo ' + uncommitted changes') (source fingerprint \`$(fingerprint)\`), $(rustc --version), not pinned (two threads need both cores). Machine: ${cpu:-?} (\`lscpu\` model name), \`nproc\` = $(nproc --all). Load average at the start: $load (the machine is shared: single figures can be off by tens of per cent).
+Measured with collide at commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$( [ -n "$(git status --porcelain 2>/dev/null)" ] && echo ' + uncommitted changes') (source fingerprint \`$(fingerprint)\`), $(rustc --version | cut -d" " -f1-2), not pinned (two threads need both cores). Machine: ${cpu:-?} (\`lscpu\` model name), \`nproc\` = $(nproc --all). Load average at the start: $load (the machine is shared: single figures can be off by tens of per cent).
 
 The tiled arena (5 × 2 arenas, 100 000 balls of radius 2 at 60 units/s, ball–ball on), 20
 untimed steps, then 300 timed steps; one thread is the serial event loop, two threads step the
@@ -207,8 +207,8 @@ world in spatial domains (docs/algorithms.md, "Spatial domains"). Taking turns, 
 | round | threads | ms/step (median) | steps/s | ms/step (mean) | state_hash |
 |---|---|---|---|---|---|
 $rows
-Issue 5's target: at least 60 steps per second on both cores (at most 16.7 ms/step). The
-same \`state_hash\` in every row: two threads end in the serial loop's state, bit for bit.
+60 steps per second (at most 16.7 ms/step) is real time at 60 Hz. The same \`state_hash\` in
+every row: two threads end in the serial loop's state, bit for bit.
 
 Command: \`bench/perf.sh cores\`, which runs, for N = 1 and 2 in turn, three times:
 

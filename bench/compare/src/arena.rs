@@ -12,7 +12,7 @@ pub use collide_world::scene::arena_auto_tiles as auto_tiles;
 pub const TOLERANCE: f64 = 1e-6;
 
 /// `arena_scene(balls, speed, seed)` (ball-ball on) with its grid repeated `across × down`
-/// times; `(1, 1)` is the issue's arena itself. Identical to `collide bench`'s scene.
+/// times; `(1, 1)` is the arena itself. Identical to `collide bench`'s scene.
 #[must_use]
 pub fn scene(balls: usize, speed: f64, seed: u64, (across, down): (usize, usize)) -> Scene {
     let mut scene = arena_scene_tiled(balls, speed, seed, across, down);
@@ -102,7 +102,7 @@ mod tests {
     use collide_world::Cell;
 
     #[test]
-    fn one_tile_is_the_issue_arena() {
+    fn one_tile_is_the_arena() {
         assert_eq!(scene(1000, 60.0, 1, (1, 1)), arena_scene(1000, 60.0, 1));
         let s = scene(10, 60.0, 1, (5, 2));
         let g = s.grid.unwrap();

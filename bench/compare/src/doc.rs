@@ -3,7 +3,8 @@
 //! The file is made of hand-written text and generated sections, each between
 //! `<!-- BEGIN name -->` and `<!-- END name -->` lines. A tool replaces only the inside of its
 //! own section ([`splice`]); `collide-compare` owns `collide-compare`, `bench/perf.sh` the
-//! `collide-bench` and `instructions` sections.
+//! `collide-bench`, `instructions` and `two-cores` sections. The generated text states what
+//! was measured and how (commit, source fingerprint, machine, command), not when.
 
 use std::process::Command;
 
@@ -11,7 +12,8 @@ use std::process::Command;
 pub const SKELETON: &str = "# Performance\n\n\
 <!-- BEGIN collide-compare -->\n<!-- END collide-compare -->\n\n\
 <!-- BEGIN collide-bench -->\n<!-- END collide-bench -->\n\n\
-<!-- BEGIN instructions -->\n<!-- END instructions -->\n";
+<!-- BEGIN instructions -->\n<!-- END instructions -->\n\n\
+<!-- BEGIN two-cores -->\n<!-- END two-cores -->\n";
 
 /// Replaces the inside of section `name` of `text` by `body` (a trailing newline is added when
 /// missing). A missing section is appended at the end.
@@ -62,10 +64,8 @@ pub struct Machine {
     /// `crates/world/src/*.rs` (concatenated in `sh` glob order): identifies the step's source
     /// when the tree has uncommitted changes. `bench/perf.sh` prints the same fingerprint.
     pub source: String,
-    /// `rustc --version`.
+    /// `rustc --version`, its first two words (`rustc 1.95.0`).
     pub rustc: String,
-    /// Today's date, UTC, `YYYY-MM-DD`.
-    pub date: String,
 }
 
 /// The load average (1, 5, 15 minutes), or `?`.
@@ -103,8 +103,8 @@ impl Machine {
             load_start: load_average(),
             commit: q(commit),
             source: q(source_fingerprint()),
-            rustc: q(command_output("rustc", &["--version"])),
-            date: today(),
+            rustc: q(command_output("rustc", &["--version"])
+                .map(|v| v.split_whitespace().take(2).collect::<Vec<_>>().join(" "))),
         }
     }
 }
@@ -126,31 +126,6 @@ pub fn source_fingerprint() -> Option<String> {
 /// The shell command of [`source_fingerprint`] (run from the workspace root).
 pub const SOURCE_FINGERPRINT_SH: &str =
     "cat crates/collide-core/src/*.rs crates/world/src/*.rs | sha256sum | cut -c1-12";
-
-/// Today's date (UTC) as `YYYY-MM-DD`, from the system clock.
-#[must_use]
-pub fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
-/// Days since 1970-01-01 to a proleptic Gregorian date (H. Hinnant's `civil_from_days`).
-#[must_use]
-pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
 
 /// The version of `package` in the workspace's `Cargo.lock` (read at run time), if listed.
 #[must_use]
@@ -182,12 +157,5 @@ mod tests {
         assert!(!t2.contains("table"));
         let t3 = splice("# x\n", "new", "body");
         assert_eq!(t3, "# x\n\n<!-- BEGIN new -->\nbody\n<!-- END new -->\n");
-    }
-
-    #[test]
-    fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
     }
 }
