@@ -1,4 +1,4 @@
-//! No heap allocation per step in steady state (issue 5): a counting global allocator
+//! No heap allocation per step in steady state: a counting global allocator
 //! (`stats_alloc`'s instrumented system allocator, so that this file needs no `unsafe`) counts
 //! every allocation and reallocation made during each `World::step` call after a warm-up of
 //! [`WARMUP`] steps, on

@@ -2,8 +2,8 @@
 //! reduced by hand to a small world built through the public API. The fuzzer's own inputs
 //! are kept in `fuzz/regressions/step/` and replayed by `fuzz/README.md`'s command.
 //!
-//! Each test states the behaviour that must hold; all three failed on the code the fuzzer ran
-//! (commit a51d4bd plus the fuzzing work's first changes) and pass since 4c75763.
+//! Each test states the behaviour that must hold; each failed on the code the fuzzer found
+//! its bug in (findings F1, F2 and F4 of `docs/reliability.md`).
 
 use collide_core::{Aabb, Vec2};
 use collide_tests::ball;
@@ -42,8 +42,8 @@ fn point_ball_outside_a_wall_next_to_a_rect_is_pushed_back_in() {
     }
 }
 
-/// Reported against the push-out (`embed.rs`), fixed in 4c75763 ("push-out searches from
-/// inside the walls however far out a body is"). A ball far outside a closed world was pushed
+/// Finding F2, in the push-out (`embed.rs`), which now searches from inside the walls however
+/// far out a body is. A ball far outside a closed world was pushed
 /// in only if the nearest inside spot was free. The candidates are gathered around the ball's own position,
 /// and the search stopped at twice the world's diagonal, so from 10^6 units away the only
 /// candidate was the clamped position; here a rectangle covers it, the push-out gave up, the
@@ -72,8 +72,8 @@ fn ball_far_outside_a_closed_world_is_pushed_in_when_the_nearest_spot_is_blocked
     assert!(inside(&w, far), "{:?}", w.ball(far));
 }
 
-/// Reported against the step (`step.rs`), fixed in 4c75763 (walls are solid half-planes,
-/// `collide_core::sweep_circle_half_plane`). A closed wall stopped only a centre on its inner
+/// Finding F4, in the step (`step.rs`); walls are solid half-planes
+/// (`collide_core::sweep_circle_half_plane`). A closed wall stopped only a centre on its inner
 /// side, and the push-out tolerates 1e-7 of overlap: a ball of radius below 1e-7 (a point
 /// ball, radius 0, is valid) could end up a rounding error behind the wall, for instance put
 /// there by a push-out out of a dynamic rectangle lying against the wall (the fuzzer's case);

@@ -100,9 +100,10 @@ fn arenas() -> [(&'static str, collide_world::Scene); 2] {
 #[test]
 fn predicting_again_every_step_changes_nothing() {
     // The arena (tiles, walls, balls), BricksBeater level 1 with its paddle (a kinematic
-    // rectangle) moving, and seed 003's dynamic rectangles: hits on rectangles are solved from
-    // path starts too. (Before rectangles were anchored, the level case failed at step 3, a
-    // paddle bounce solved from the time of the search 4e-16 s apart, and seed 003 at step 77.)
+    // rectangle) moving, and the `seed003_rects` scene's dynamic rectangles: hits on
+    // rectangles are solved from path starts too. (Solved from the time of the search, they
+    // made the level case differ at step 3, a paddle bounce 4e-16 s apart, and `seed003_rects`
+    // at step 77: what this test catches.)
     let mut level = closed_level(1, 1000);
     level.step.ball_ball = true;
     level.rects[0].vel = glam::DVec2::new(24.0, -3.0);
@@ -266,8 +267,8 @@ fn steering_balls_predicts_only_them_and_changes_nothing_else() {
 /// Steering a kinematic rectangle between steps (`set_rect_velocity`, a paddle following the
 /// player every frame) predicts again only the bodies its old or new path can concern; the
 /// result is the same, bit for bit, as predicting the whole world again after each change.
-/// BricksBeater level 1 with its paddle (ball–ball on and off) and seed 003 (a kinematic
-/// platform among dynamic rectangles), the paddle given a new xorshift64* velocity every step
+/// BricksBeater level 1 with its paddle (ball–ball on and off) and `seed003_rects` (a
+/// kinematic platform among dynamic rectangles), the paddle given a new xorshift64* velocity every step
 /// (sometimes zero, sometimes fast enough to cross a ball's path within the step).
 #[test]
 fn steering_a_kinematic_rectangle_changes_nothing_else() {

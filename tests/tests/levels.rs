@@ -1,4 +1,4 @@
-//! The foundation issue's acceptance runs on the seven real BricksBeater levels: walls on all
+//! The acceptance runs on the seven real BricksBeater levels: walls on all
 //! four sides, indestructible bricks, 1000 balls, 10 000 steps: no ball lost, none embedded,
 //! kinetic energy constant to 1e-9 relative at every step, and the same state hash twice.
 

@@ -1,4 +1,4 @@
-//! The limits that protect the process (issue 6, `collide_world::limits`): exceeding any of
+//! The limits that protect the process (`collide_world::limits`, docs/reliability.md): exceeding any of
 //! them gives a typed error or a reported event, never a panic, an abort, an out-of-memory or
 //! a hang.
 //!
@@ -297,8 +297,8 @@ fn world_refuses_the_ball_past_the_limit() {
     assert_eq!(w.balls().len(), MAX_BALLS);
 }
 
-/// Reported against `World::spawn` (world.rs), fixed in b1fad17 ("give up after 200 000
-/// failures in a row"). Random placement gave up only after `1000 · count + 10 000` attempts:
+/// Finding L1 of `docs/reliability.md`, in `World::spawn` (world.rs), which gives up after
+/// 200 000 failures in a row. Random placement gave up only after `1000 · count + 10 000` attempts:
 /// when the region holds far fewer balls than asked (13 balls of radius 10 fit in a
 /// 100 × 100 world), a count within the limit made loading the scene take minutes before
 /// `SpawnImpossible` (100 000 balls: 19 s; 2^22: ~13 min).
@@ -331,8 +331,8 @@ fn spawn_that_cannot_fit_fails_in_bounded_time() {
     }
 }
 
-/// Reported against `World::spawn` (world.rs), fixed in b1fad17 ("bucket grid sized by the
-/// count"). The spawn's no-overlap hash grid had cells of side `2r` (at least 1e-6) over the
+/// Finding L2 of `docs/reliability.md`, in `World::spawn` (world.rs), whose bucket grid is
+/// sized by the count. The spawn's no-overlap hash grid had cells of side `2r` (at least 1e-6) over the
 /// spawn region, capped at 4096 × 4096: a single ball of radius 0 in a large world allocated
 /// 4096² empty vectors, 384 MiB, to place one ball.
 #[test]
@@ -628,8 +628,9 @@ fn coordinates_beyond_the_limit_are_refused() {
 // ---------------------------------------------------------------------------------------------
 // Work per step
 
-/// Found by fuzzing (`fuzz/`, target `step`, a timeout), reported against grid.rs (the sweep's
-/// walk) and fixed in 9ea8697 (chunks at least the shape's size; 0.1 s now). A sweep cut the
+/// Finding F5 of `docs/reliability.md`, found by fuzzing (`fuzz/`, target `step`, a timeout),
+/// in grid.rs (the sweep's walk), whose chunks are at least the shape's size (0.1 s for the
+/// step below). A sweep cut the
 /// motion into chunks of one cell and scanned the cells under each chunk's box, so a ball much
 /// larger than the cells cost
 /// `(path + 2r) / cell` chunks times up to `(2r / cell)²` cells: a ball of radius 50

@@ -1,4 +1,4 @@
-//! Property tests of the world over random scenes (issue 6, "Reliability").
+//! Property tests of the world over random scenes (docs/reliability.md).
 //!
 //! Each case builds a random scene — a tile grid made of walls, brick blocks, L-shapes, single
 //! cells and lines; balls of radius 0.5–8 with mixed densities and speeds up to 50 cells per
@@ -929,9 +929,10 @@ fn replay(spec: &SceneSpec, checks: Checks) -> Result<(), String> {
     run(build(spec).expect("the scene holds balls"), STEPS, checks)
 }
 
-/// Found by `moving_rects_keep_balls_finite_inside_and_out_of_static_geometry` (shrunk; no
-/// moving rectangle was needed) on the step of commit 8237182; the step of a51d4bd ("frozen
-/// bodies are obstacles at rest", "TC rule against inelastic collapse") passes it.
+/// Finding P1 of `docs/reliability.md`, found by
+/// `moving_rects_keep_balls_finite_inside_and_out_of_static_geometry` (shrunk; no moving
+/// rectangle was needed). What makes it pass: frozen bodies are obstacles at rest, and the TC
+/// rule against inelastic collapse (docs/algorithms.md).
 ///
 /// A light ball (density 0.1) rests against the top wall; a heavy one (density 2.9) comes up
 /// under it. With restitution 0.28 the light ball is caught between wall and heavy ball: they
@@ -984,15 +985,14 @@ fn regression_frozen_ball_is_passed_through_by_the_others() {
     assert_eq!(replay(&spec, checks), Ok(()));
 }
 
-/// Found by `moving_rects_keep_balls_finite_inside_and_out_of_static_geometry` on commit
-/// 84a2b64 (shrunk to two balls in an empty closed box: nothing of the property's moving
-/// rectangles was needed). Reported against `step.rs`.
+/// Finding P2 of `docs/reliability.md`, found by
+/// `moving_rects_keep_balls_finite_inside_and_out_of_static_geometry` (shrunk to two balls in
+/// an empty closed box: nothing of the property's moving rectangles was needed), in `step.rs`.
 ///
 /// A ball of radius 2 at 2276 units/s (38 units per step, more than the box's side of 32)
 /// and a ball of radius 0.5 at rest: after a few dozen steps of wall bounces (several per
 /// step) the step misses one of their collisions and they pass through each other (overlap
-/// 0.6 to 1.9 units, no `BallBall` event). Commit 8237182's step kept them apart for all 300
-/// steps.
+/// 0.6 to 1.9 units, no `BallBall` event).
 #[test]
 fn regression_fast_pair_in_a_small_box_passes_through_each_other() {
     let spec = SceneSpec {
@@ -1033,8 +1033,8 @@ fn regression_fast_pair_in_a_small_box_passes_through_each_other() {
     assert_eq!(replay(&spec, checks), Ok(()));
 }
 
-/// Found by `open_sides_every_ball_is_alive_or_reported_lost` on commit 84a2b64 (shrunk).
-/// Reported against `step.rs`.
+/// Finding P2 of `docs/reliability.md`, found by `open_sides_every_ball_is_alive_or_reported_lost`
+/// (shrunk), in `step.rs`.
 ///
 /// No walls, a block of two wall cells, six balls: in the very first step the ball of radius
 /// 6.9 going up at 7215 units/s and the ball of radius 6.0 going down-left at 1416 units/s
@@ -1121,9 +1121,10 @@ fn regression_ball_pair_missed_in_the_first_step_of_an_open_world() {
 
 /// Found by `open_sides_every_ball_is_alive_or_reported_lost` explored with
 /// `COLLIDE_PROP_MAX_EVENTS=65536` (a case took over 5 s: shrunk to one dynamic rectangle in
-/// a ring of wall tiles, then written with the world's API). Fixed in
-/// `collide_core::sweep_aabb_aabb`: a dynamic rectangle bouncing between a floor and a
-/// ceiling of tiles ends a bounce sunk ~1e-14 into a tile (its position is a sum of moves).
+/// a ring of wall tiles, then written with the world's API): finding F3 of
+/// `docs/reliability.md`, in `collide_core::sweep_aabb_aabb`. A dynamic rectangle bouncing
+/// between a floor and a ceiling of tiles ends a bounce sunk ~1e-14 into a tile (its position
+/// is a sum of moves).
 /// Moving out of it, the slab test saw it "entering" the tile's far face in the past and
 /// reflected it back in; then the near face reflected it out, and so on at the same instant
 /// until the event bound, every step: the rectangle stuck in the tile for good.

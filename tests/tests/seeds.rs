@@ -1,5 +1,17 @@
 //! Every case the four seed articles discuss, run through the whole world step and checked
-//! against values worked out by hand in the comments.
+//! against values worked out by hand in the comments. The articles (Chinese, with code; cited
+//! in docs/algorithms.md, "Sources"), named here by their number as the tests are:
+//!
+//! - seed 000: huidong (author of the game BricksBeater), "游戏中二维碰撞反弹算法分析与实现"
+//!   ("Analysis and implementation of 2D collision and bounce in games"): a circle against
+//!   grid rectangles, faces, corners, "fake" tangencies, seams and drifting through blocks;
+//! - seed 001: "2D游戏中圆形与矩形碰撞检测" ("Circle–rectangle collision detection in 2D
+//!   games", author not named, reposted on 程序博客网): the discrete overlap test;
+//! - seed 002: "C++多小球非对心弹性碰撞(HGE引擎)" ("Oblique elastic collisions of many balls in
+//!   C++, HGE engine", by the CSDN user y85171642): elastic collisions of unequal masses;
+//! - seed 003: "[筆記] 矩形的碰撞偵測 (中篇) - 反彈" ("Notes: rectangle collision detection,
+//!   part 2: bouncing", a blog post of July 2019, author not named): a rectangle bouncing off
+//!   another, and which face was hit first.
 
 use collide_core::{Corner, Face, Feature, Vec2};
 use collide_tests::{ball, cc, embedded_count, world_with_cells};

@@ -1,4 +1,4 @@
-//! The renderer's budget (issue 3): 10 000 balls plus a 51 × 31 BricksBeater level painted at
+//! The renderer's budget: 10 000 balls plus a 51 × 31 BricksBeater level painted at
 //! 1280 × 720 in under 8 ms on one core. `cargo bench -p collide-render --bench render`.
 //!
 //! The world is level 1 (the real level file) with 10 000 balls of radius 3 placed uniformly

@@ -1,6 +1,6 @@
-//! Criterion benchmarks of `World::step` on the arena benchmark scene (issue 5):
-//! `arena_scene(N, speed, 1)` (world [0, 1000]², 226 solid cells of 25 units, balls of radius 2,
-//! dt = 1/60 s):
+//! Criterion benchmarks of `World::step` on the arena benchmark scene:
+//! `arena_scene(N, speed, 1)` (a closed box [0, 1000]², 226 randomly placed wall cells of 25
+//! units, balls of radius 2, dt = 1/60 s):
 //! - group `arena_step`: N = 1000 and 10 000 at 60 and 3000 units/s, ball-ball on;
 //! - group `arena_step_ball_ball_off`: the same with ball-ball collisions off;
 //! - group `arena_step_100k`: 100 000 balls at 60 units/s in 5 × 2 arenas

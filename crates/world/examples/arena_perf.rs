@@ -9,7 +9,7 @@
 //! be timed with and without predicting everything again; `EVHASH=1` also prints an FNV-1a
 //! hash of every step's events (their debug text), to compare thread counts event for event;
 //! `FLUSH=MB` reads a buffer of MB megabytes before every step, untimed (what the step pays
-//! when its data has left the cache between steps: docs/performance.md, tenth session).
+//! when its data has left the cache between steps: docs/performance.md, "What bounds the step").
 //! With `THREADS=2` or more, a world of 20 000 balls or more steps in spatial domains: the
 //! counts of domain steps and of reruns go to stderr.
 use collide_world::{scene::arena_scene, scene::arena_scene_tiled, World};

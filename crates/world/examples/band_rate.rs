@@ -6,7 +6,7 @@
 //!
 //! A parallel step that ran two domains on their own and started the step again whenever
 //! anything happened at their border would start again at every step that is not quiet
-//! (docs/performance.md, eighth session):
+//! (docs/performance.md, "What bounds the step"):
 //!
 //! ```sh
 //! cargo run --release -p collide-world --example band_rate -- 100000 60 100 2500 5

@@ -6,7 +6,7 @@
 //! Ten worlds of 10 000 balls are the 100 000 balls of the tiled arena (5 × 2 arenas, the
 //! same density of balls and tiles) cut into domains that never interact: no border, no
 //! synchronisation, no rollback. That is the upper bound on what an exact parallel step by
-//! spatial domains could reach on this machine (docs/performance.md, eighth session):
+//! spatial domains could reach on this machine (docs/performance.md, "What bounds the step"):
 //!
 //! ```sh
 //! cargo build --release -p collide-world --example domains_bound --example arena_perf

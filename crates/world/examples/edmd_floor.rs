@@ -13,7 +13,7 @@
 //!
 //! It is a measuring tool, not a second engine: no tiles, rectangles, open sides, masses,
 //! edits, canonical tie order or iteration bounds. What it says is how far collide's loop is
-//! from a loop that does only this (docs/performance.md, tenth session).
+//! from a loop that does only this (docs/performance.md, "What bounds the step").
 use collide_world::{
     scene::{arena_scene, arena_scene_tiled},
     Event, World,
