@@ -77,6 +77,10 @@ pub enum GridError {
         /// The limit.
         max: usize,
     },
+    /// Rows of level characters given to [`Grid::from_rows`] are not a rectangle of cells
+    /// (the error names the 1-based row).
+    #[error("grid rows: {0}")]
+    Rows(#[from] crate::level::LevelError),
 }
 
 /// The 8 neighbours of a cell as (column, row) offsets, in the order of `Grid::ring`'s bits.
@@ -234,6 +238,35 @@ impl Grid {
             cols,
             rows,
             cells: vec![Cell::Empty; cols * rows],
+        })
+    }
+
+    /// A grid built from rows of level characters, row 0 (the top) first: `#` is a
+    /// [`Cell::Wall`], `R` `Y` `G` `C` `B` `W` a [`Cell::Brick`] of that kind, anything else
+    /// (a space, `.`) is empty, as in BricksBeater level files ([`crate::level`]). Cells are
+    /// squares of side `cell` world units; cell `(0, 0)` has its top-left corner at `origin`.
+    ///
+    /// # Errors
+    /// [`GridError::Rows`] for no row, rows of different widths or more than
+    /// [`limits::MAX_GRID_CELLS`] cells (naming the 1-based row), or as [`Grid::new`] for a
+    /// bad `cell` or `origin`.
+    ///
+    /// ```
+    /// use collide_world::{CellCoord, Cell, Grid, Vec2};
+    /// // Three columns of 10-unit cells starting at (20, 0): the brick of row 1, column 1
+    /// // spans x in [30, 40] and y in [10, 20].
+    /// let grid = Grid::from_rows(10.0, Vec2::new(20.0, 0.0), &["###", " R "]).unwrap();
+    /// assert_eq!((grid.cols(), grid.rows()), (3, 2));
+    /// assert_eq!(grid.cell(CellCoord::new(1, 1)), Cell::Brick(b'R'));
+    /// assert_eq!(grid.cell_aabb(CellCoord::new(1, 1)).min, Vec2::new(30.0, 10.0));
+    /// assert!(Grid::from_rows(10.0, Vec2::ZERO, &["###", "#"]).is_err());
+    /// ```
+    pub fn from_rows(cell: Real, origin: Vec2, rows: &[&str]) -> Result<Self, GridError> {
+        let desc = crate::level::parse_rows(rows.iter().copied())?;
+        Grid::new(&GridDesc {
+            cell,
+            origin,
+            ..desc
         })
     }
 

@@ -19,8 +19,7 @@
 //!
 //! # Example
 //! ```
-//! use collide_world::{BallDesc, StepConfig, Walls, World};
-//! use collide_core::Vec2;
+//! use collide_world::{BallDesc, StepConfig, Vec2, Walls, World};
 //! let mut w = World::new(Vec2::new(100.0, 100.0), Walls::ALL, StepConfig { dt: 0.1, ..Default::default() }).unwrap();
 //! // A ball of radius 5 at x = 80 moving right at 100 units/s reaches x = 95 (touching the
 //! // right wall) after 0.15 s of travel: during the first 0.1 s step it moves to x = 90, in the
@@ -48,6 +47,12 @@ pub mod scene;
 mod step;
 pub mod world;
 
+/// The geometry crate this one is built on, for its swept tests and overlap tests.
+pub use collide_core;
+/// The types the world's API takes and returns, so that one dependency on `collide-world` is
+/// enough: [`Vec2`] (a `glam::DVec2`), [`Real`] (`f64`), [`Aabb`], the hit features of
+/// [`Event::BallTile`] and [`GridHit`].
+pub use collide_core::{Aabb, Circle, Corner, Face, Feature, Features, Real, SweepHit, Vec2};
 pub use desc::*;
 pub use event::{Body, Event, Side};
 pub use grid::{CellCoord, Grid, GridError, GridHit};

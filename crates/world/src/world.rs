@@ -607,6 +607,33 @@ impl World {
         self.grid.as_ref()
     }
 
+    /// Gives the world a tile grid (built with [`Grid::from_rows`], [`Grid::new`] or
+    /// [`Grid::empty`]), replacing any grid it had, between steps. The grid may lie anywhere
+    /// relative to the world rectangle; cells outside it are never reached by a body. A ball
+    /// left inside a solid cell is pushed out at the start of the next step (an
+    /// [`crate::Event::Unembedded`] event). Returns the previous grid.
+    ///
+    /// ```
+    /// use collide_world::{Grid, StepConfig, Vec2, Walls, World};
+    /// let mut world = World::new(Vec2::new(30.0, 20.0), Walls::ALL, StepConfig::default()).unwrap();
+    /// let old = world.set_grid(Grid::from_rows(10.0, Vec2::ZERO, &["#R#", "   "]).unwrap());
+    /// assert!(old.is_none());
+    /// assert_eq!(world.grid().unwrap().bricks_left(), 1);
+    /// ```
+    pub fn set_grid(&mut self, grid: Grid) -> Option<Grid> {
+        self.edited();
+        self.embed_check = true;
+        self.scratch.valid = false;
+        self.grid.replace(grid)
+    }
+
+    /// Removes the tile grid between steps, returning it.
+    pub fn take_grid(&mut self) -> Option<Grid> {
+        self.edited();
+        self.scratch.valid = false;
+        self.grid.take()
+    }
+
     /// Sets one grid cell (placing or removing a tile between steps). A ball left inside a new
     /// tile is pushed out at the start of the next step. Returns the previous cell, or `None`
     /// when there is no grid or `c` is outside it.
