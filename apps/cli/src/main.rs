@@ -53,8 +53,9 @@ struct Cli {
 enum Command {
     /// Runs a scene and prints one JSON object.
     ///
-    /// Keys: scene, steps, dt, balls_start, balls_alive, balls_lost, embedded,
-    /// overlapping_pairs, energy_start, energy_end, energy_max_rel_dev, collisions (a count per
+    /// Keys: scene, steps, dt, ball_ball, balls_start, balls_alive, balls_lost, embedded,
+    /// overlapping_pairs (and overlapping_pairs_note when ball_ball is false: balls then pass
+    /// through each other by design), energy_start, energy_end, energy_max_rel_dev, collisions (a count per
     /// event kind), bricks_destroyed, bricks_left, iteration_limits, unembedded, state_hash
     /// (16 hex digits), ms_per_step (median wall time of one step); with --dump also balls
     /// [{id, pos, vel, radius}] and rects [{id, min, max, vel, kind}].
@@ -99,7 +100,8 @@ enum Command {
     },
     /// Lists the built-in scenes, one per line.
     Scenes,
-    /// Times the step on the arena benchmark scene (issue 5): a table, or --json.
+    /// Times the step on the arena benchmark scene (a closed box of tiles and N balls at one
+    /// speed, the scene of docs/performance.md): a table, or --json.
     Bench(bench::BenchArgs),
     /// Plays a scene as the game (rules, policies) for N steps and writes a replay file
     /// (docs/replay-format.md); prints one JSON line.
@@ -355,11 +357,13 @@ fn cmd_run(args: &SceneArgs, steps: u64, dump: bool) -> Result<()> {
         scene: scene.name.clone(),
         steps,
         dt: world.config().dt,
+        ball_ball: world.config().ball_ball,
         balls_start,
         balls_alive: world.balls().len(),
         balls_lost: counts.get("ball_lost"),
         embedded: stats::embedded(&world),
         overlapping_pairs: stats::overlapping_pairs(&world.balls().collect::<Vec<_>>()),
+        overlapping_pairs_note: (!world.config().ball_ball).then_some(report::BALLS_PASS_THROUGH),
         energy_start,
         energy_end: world.kinetic_energy(),
         energy_max_rel_dev: max_dev,

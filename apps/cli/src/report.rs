@@ -13,8 +13,12 @@ pub struct RunReport {
     pub scene: String,
     /// Steps run.
     pub steps: u64,
-    /// The step's dt, seconds.
+    /// The step's dt, seconds (12 significant digits).
+    #[serde(serialize_with = "sig12")]
     pub dt: f64,
+    /// Whether balls collide with each other in this scene (`false` in BricksBeater levels,
+    /// as in the game, unless `--ball-ball on`).
+    pub ball_ball: bool,
     /// Balls when the world was built.
     pub balls_start: usize,
     /// Balls at the end.
@@ -23,13 +27,20 @@ pub struct RunReport {
     pub balls_lost: u64,
     /// Balls whose centre is closer than `radius − 1e-6` to a solid cell or a static rect.
     pub embedded: usize,
-    /// Ball pairs whose centres are closer than `r1 + r2 − 1e-6`.
+    /// Ball pairs whose centres are closer than `r1 + r2 − 1e-6`. With ball–ball collisions
+    /// off, balls pass through each other by design and this counts those crossings.
     pub overlapping_pairs: u64,
-    /// Kinetic energy before the first step.
+    /// Why `overlapping_pairs` is not 0 when ball–ball collisions are off (absent when on).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub overlapping_pairs_note: Option<&'static str>,
+    /// Kinetic energy before the first step (12 significant digits).
+    #[serde(serialize_with = "sig12")]
     pub energy_start: f64,
-    /// Kinetic energy after the last step.
+    /// Kinetic energy after the last step (12 significant digits).
+    #[serde(serialize_with = "sig12")]
     pub energy_end: f64,
-    /// Largest `|E − E0| / E0` after any step (0 when `E0 = 0`).
+    /// Largest `|E − E0| / E0` after any step (0 when `E0 = 0`; 3 significant digits).
+    #[serde(serialize_with = "sig3")]
     pub energy_max_rel_dev: f64,
     /// Events per kind over all steps, every kind present.
     pub collisions: EventCounts,
@@ -43,7 +54,8 @@ pub struct RunReport {
     pub unembedded: u64,
     /// `World::state_hash` at the end, 16 hex digits.
     pub state_hash: String,
-    /// Median wall time of one `World::step` call, milliseconds.
+    /// Median wall time of one `World::step` call, milliseconds (4 significant digits).
+    #[serde(serialize_with = "sig4")]
     pub ms_per_step: f64,
     /// With `--dump`: every ball at the end.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -51,6 +63,40 @@ pub struct RunReport {
     /// With `--dump`: every rectangle at the end.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rects: Option<Vec<RectOut>>,
+}
+
+/// The text of [`RunReport::overlapping_pairs_note`].
+pub const BALLS_PASS_THROUGH: &str =
+    "ball-ball collisions are off in this scene (as in BricksBeater): balls pass through each \
+     other, so overlapping pairs are expected; run with --ball-ball on to make them collide";
+
+/// `x` rounded to `digits` significant decimal digits (the nearest `f64` to the rounded
+/// decimal), so that the JSON shows `0.0166666666667` rather than every digit of an `f64`.
+/// Non-finite values and 0 are returned unchanged.
+#[must_use]
+pub fn round_sig(x: f64, digits: usize) -> f64 {
+    if !x.is_finite() || x == 0.0 {
+        return x;
+    }
+    format!("{:.*e}", digits.saturating_sub(1), x)
+        .parse()
+        .unwrap_or(x)
+}
+
+fn sig<S: Serializer>(x: f64, digits: usize, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(round_sig(x, digits))
+}
+
+fn sig12<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    sig(*x, 12, s)
+}
+
+fn sig4<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    sig(*x, 4, s)
+}
+
+fn sig3<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    sig(*x, 3, s)
 }
 
 /// The object printed by `collide render`.

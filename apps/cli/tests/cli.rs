@@ -60,10 +60,11 @@ fn f(v: &Value, key: &str) -> f64 {
         .unwrap_or_else(|| panic!("`{key}` is not a number in {v}"))
 }
 
-const KEYS: [&str; 18] = [
+const KEYS: [&str; 19] = [
     "scene",
     "steps",
     "dt",
+    "ball_ball",
     "balls_start",
     "balls_alive",
     "balls_lost",
@@ -90,9 +91,16 @@ fn run_on_a_builtin_level_reports_every_key() {
     assert!(v.get("balls").is_none() && v.get("rects").is_none());
     assert_eq!(v["scene"], "level_1");
     assert_eq!(u(&v, "steps"), 30);
-    assert!((f(&v, "dt") - 1.0 / 60.0).abs() < 1e-15);
+    // dt is printed to 12 significant digits: 0.0166666666667.
+    assert!((f(&v, "dt") - 1.0 / 60.0).abs() < 1e-13);
     assert_eq!(u(&v, "balls_start"), 1000);
     assert_eq!(u(&v, "balls_alive") + u(&v, "balls_lost"), 1000);
+    // A BricksBeater level has ball-ball collisions off, and the JSON says why balls overlap.
+    assert_eq!(v["ball_ball"], false);
+    assert!(v["overlapping_pairs_note"]
+        .as_str()
+        .unwrap()
+        .contains("--ball-ball on"));
     let collisions = v["collisions"].as_object().unwrap();
     assert_eq!(collisions.len(), Event::KINDS.len());
     for k in Event::KINDS {
@@ -142,6 +150,38 @@ fn closed_indestructible_level_conserves_everything_and_is_deterministic() {
     // A different spawn seed gives a different run.
     let c = run(&[&args[..], &["--seed", "2"]].concat());
     assert_ne!(a["state_hash"], c["state_hash"]);
+}
+
+#[test]
+fn main_job_with_ball_ball_on_has_no_overlap_and_no_note() {
+    // The README's main command on fewer steps: balls collide with each other, so no pair
+    // may overlap and the JSON needs no note about overlaps.
+    let v = run(&[
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../scenes/levels/level_1.dat"
+        ),
+        "--balls",
+        "1000",
+        "--steps",
+        "200",
+        "--walls",
+        "left,top,right,bottom",
+        "--indestructible",
+        "--ball-ball",
+        "on",
+    ]);
+    assert_eq!(v["ball_ball"], true);
+    assert_eq!(u(&v, "overlapping_pairs"), 0, "{v}");
+    assert_eq!(u(&v, "embedded"), 0);
+    assert!(v.get("overlapping_pairs_note").is_none(), "{v}");
+    assert!(v["collisions"]["ball_ball"].as_u64().unwrap() > 0);
+    // Rounded for reading: 12 significant digits of the energy, 3 of its deviation.
+    let e = v["energy_start"].to_string();
+    let digits = e.chars().filter(char::is_ascii_digit).count();
+    assert!(digits <= 12, "energy_start {e}");
+    let dev = v["energy_max_rel_dev"].to_string();
+    assert!(dev.len() <= "1.23e-15".len(), "energy_max_rel_dev {dev}");
 }
 
 #[test]
