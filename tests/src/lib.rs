@@ -91,3 +91,9 @@ pub fn embedded_count(w: &World) -> usize {
         })
         .count()
 }
+
+/// The project's README, whose Rust code blocks run as doctests (`cargo test --workspace`), so
+/// that the snippet a newcomer copies always compiles and runs.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;

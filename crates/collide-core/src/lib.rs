@@ -55,3 +55,8 @@ pub use sweep::{
     sweep_circle_face, sweep_circle_half_plane, sweep_circle_point, Corner, Face, FaceSegment,
     Feature, Features, SweepHit,
 };
+
+/// The crate's README, whose code blocks run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

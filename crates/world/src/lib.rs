@@ -58,3 +58,8 @@ pub use event::{Body, Event, Side};
 pub use grid::{CellCoord, Grid, GridError, GridHit};
 pub use ids::{BallId, RectId};
 pub use world::{Ball, Balls, CastHit, Rect, Target, World, WorldError};
+
+/// The crate's README, whose code blocks run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
