@@ -16,6 +16,17 @@ use crate::policy::{clamp_paddle, english, min_vertical, rotate, PaddleLimits, P
 /// Distance between a ball waiting on the paddle and the paddle's top, world units.
 pub const REST_GAP: Real = 0.25;
 
+/// Balls rained into the sealed pockets of a level (see [`sealed_pockets`]) each time a
+/// ball in play bounces off the paddle's top: the player's returns feed the rain.
+pub const RAIN_PER_RETURN: usize = 1;
+
+/// A heart caught at full lives scores this many bricks' worth.
+pub const HEART_BONUS_BRICKS: u64 = 5;
+
+/// How long a rained ball lives, seconds, if it breaks no brick before (a rained ball is
+/// spent on its first brick).
+pub const RAIN_LIFE: Real = 5.0;
+
 /// Where a game of BricksBeater stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
@@ -160,6 +171,10 @@ pub struct Breaker {
     pub(crate) volley_left: u32,
     pub(crate) volley_vel: Vec2,
     pub(crate) volley_timer: u32,
+    /// Rained balls still in the pockets, with the steps each has left to live.
+    pub(crate) rain: Vec<(BallId, u32)>,
+    /// Balls rained on this level so far.
+    pub(crate) rained_total: u64,
 }
 
 impl Breaker {
@@ -212,6 +227,8 @@ impl Breaker {
             volley_left: 0,
             volley_vel: Vec2::ZERO,
             volley_timer: 0,
+            rain: Vec::new(),
+            rained_total: 0,
         };
         b.serve(&mut world)?;
         Ok((world, b))
@@ -282,6 +299,18 @@ impl Breaker {
     #[must_use]
     pub fn volley_left(&self) -> u32 {
         self.volley_left
+    }
+
+    /// The rained balls still in the sealed pockets (see [`Options::rain`]).
+    #[must_use]
+    pub fn rained(&self) -> impl Iterator<Item = BallId> + '_ {
+        self.rain.iter().map(|(id, _)| *id)
+    }
+
+    /// Balls rained on this level so far (at launches and returns).
+    #[must_use]
+    pub fn rained_total(&self) -> u64 {
+        self.rained_total
     }
 
     /// Radius of the balls served, world units.
@@ -472,7 +501,7 @@ impl Breaker {
                     for id in self.resting.drain(..) {
                         let _ = world.set_ball_velocity(id, v);
                     }
-                    self.rain(world, colors, options);
+                    self.rain(world, colors, options, options.rain);
                     self.volley_left = options.volley.saturating_sub(1);
                     self.volley_vel = v;
                     self.volley_timer = steps_of(options.volley_interval, dt);
@@ -494,9 +523,15 @@ impl Breaker {
         // 5. Rules on the events.
         let grid_cell_center = |w: &World, c| w.grid().map(|g| g.cell_aabb(c).center());
         let mut paddle_hits: Vec<(usize, BallId, Vec2, Vec2, Real)> = Vec::new();
+        let mut spent: Vec<BallId> = Vec::new();
         for (i, e) in events.iter().enumerate() {
             match *e {
-                Event::BrickDestroyed { cell, .. } => {
+                Event::BrickDestroyed { cell, by, .. } => {
+                    if let collide_world::Body::Ball(ball) = by {
+                        if self.rain.iter().any(|(id, _)| *id == ball) {
+                            spent.push(ball);
+                        }
+                    }
                     self.score += options.score_per_brick;
                     self.bricks_broken += 1;
                     let u = self.rng.next_f64();
@@ -509,6 +544,7 @@ impl Breaker {
                 Event::BallLost { ball, .. } => {
                     colors.remove(ball);
                     self.resting.retain(|id| *id != ball);
+                    self.rain.retain(|(id, _)| *id != ball);
                 }
                 Event::BallRect {
                     ball,
@@ -519,6 +555,28 @@ impl Breaker {
                 } if rect == self.paddle => paddle_hits.push((i, ball, point, normal, toi)),
                 _ => {}
             }
+        }
+
+        // Rained balls are spent on their first brick or at the end of their life; every
+        // return of a ball in play off the paddle's top rains more.
+        for (id, left) in &mut self.rain {
+            *left = left.saturating_sub(1);
+            if *left == 0 {
+                spent.push(*id);
+            }
+        }
+        for id in spent {
+            if world.remove_ball(id).is_some() {
+                colors.remove(id);
+            }
+            self.rain.retain(|(r, _)| *r != id);
+        }
+        let returns = paddle_hits
+            .iter()
+            .filter(|&&(_, ball, _, normal, _)| normal.y < 0.0 && world.ball(ball).is_some())
+            .count();
+        if returns > 0 {
+            self.rain(world, colors, options, returns * RAIN_PER_RETURN);
         }
 
         // 6. Policies, after the step.
@@ -615,17 +673,34 @@ impl Breaker {
         Outcome::Continue
     }
 
-    /// The rain: when no brick can be reached from below, [`Options::rain`] balls appear at
-    /// the centres of distinct cells of [`sealed_pockets`] (drawn with the rules' generator),
-    /// moving in random directions at the game's speed.
-    fn rain(&mut self, world: &mut World, colors: &mut BallColors, options: &Options) {
-        if options.rain == 0 {
+    /// The rain: when no brick can be reached from below, `count` balls appear at the
+    /// centres of distinct cells of [`sealed_pockets`] (drawn with the rules' generator),
+    /// moving in random directions at the game's speed. Each lives until it breaks a brick,
+    /// at most [`RAIN_LIFE`] seconds. Nothing rains when [`Options::rain`] is 0.
+    fn rain(
+        &mut self,
+        world: &mut World,
+        colors: &mut BallColors,
+        options: &Options,
+        count: usize,
+    ) {
+        if options.rain == 0 || count == 0 {
             return;
         }
         let Some(grid) = world.grid() else { return };
         let mut pockets = sealed_pockets(grid);
+        // Cells already holding a rained ball are left out.
+        pockets.retain(|c| {
+            let b = grid.cell_aabb(*c);
+            !self.rain.iter().any(|(id, _)| {
+                world
+                    .ball(*id)
+                    .is_some_and(|ball| collide_core::point_in_aabb(ball.pos, &b))
+            })
+        });
+        let life = steps_of(RAIN_LIFE, world.config().dt);
         let centres: Vec<Vec2> = {
-            let n = options.rain.min(pockets.len());
+            let n = count.min(pockets.len());
             // A partial Fisher-Yates shuffle: n distinct cells.
             for i in 0..n {
                 let left = (pockets.len() - i) as u64;
@@ -649,6 +724,8 @@ impl Breaker {
                 density: 1.0,
             }) {
                 colors.remove(id);
+                self.rain.push((id, life));
+                self.rained_total += 1;
             }
         }
     }
@@ -663,11 +740,23 @@ impl Breaker {
     ) {
         let (c, s) = SPREAD;
         match kind {
-            PowerKind::Heart => self.lives = self.lives.saturating_add(1),
+            // A lost life back, never more than a game starts with; at full lives, the
+            // score of [`HEART_BONUS_BRICKS`] bricks.
+            PowerKind::Heart => {
+                if self.lives < options.lives {
+                    self.lives += 1;
+                } else {
+                    self.score += HEART_BONUS_BRICKS * options.score_per_brick;
+                }
+            }
             PowerKind::Triple => {
                 let flying: Vec<_> = world
                     .balls()
-                    .filter(|b| !self.resting.contains(&b.id) && b.vel != Vec2::ZERO)
+                    .filter(|b| {
+                        !self.resting.contains(&b.id)
+                            && !self.rain.iter().any(|(id, _)| *id == b.id)
+                            && b.vel != Vec2::ZERO
+                    })
                     .collect();
                 'split: for b in flying {
                     for sign in [1.0, -1.0] {

@@ -123,6 +123,30 @@ pub struct FrameReport {
     pub steps: u32,
 }
 
+/// A game from its first serve to its end (or to now): what the summary after a game shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RunSummary {
+    /// Score at the end.
+    pub score: u64,
+    /// The highest level reached (1 to 7), `None` for a scene that is not a built-in level.
+    pub level: Option<u8>,
+    /// Game time played, seconds: fixed steps run while the game went on (not paused, not
+    /// after its end) times the step.
+    pub seconds: Real,
+    /// Whether every level was cleared.
+    pub won: bool,
+}
+
+impl RunSummary {
+    /// One line for a HUD: `SCORE 3150  LEVEL 2  TIME 1:23`.
+    #[must_use]
+    pub fn line(&self) -> String {
+        let t = self.seconds.max(0.0).round() as u64;
+        let level = self.level.map_or(String::new(), |n| format!("  LEVEL {n}"));
+        format!("SCORE {}{level}  TIME {}:{:02}", self.score, t / 60, t % 60)
+    }
+}
+
 /// What a HUD shows, read from the game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Status {
@@ -177,6 +201,12 @@ pub struct Game {
     error: Option<String>,
     /// The session's recording, while one runs ([`Game::start_recording`]).
     recorder: Option<Box<Recorder>>,
+    /// The game being played: steps run, the highest level reached.
+    run_steps: u64,
+    run_level: Option<u8>,
+    /// The summary of the last game that ended (game over or victory), once a new one
+    /// started with a launch.
+    last_run: Option<RunSummary>,
 }
 
 impl Game {
@@ -191,6 +221,10 @@ impl Game {
             _ => 1,
         };
         let clock = FixedStep::new(world.config().dt, options.max_steps_per_frame);
+        let source_level = match source {
+            Source::Level(n) => Some(n),
+            _ => None,
+        };
         Ok(Game {
             options,
             source,
@@ -208,6 +242,9 @@ impl Game {
             last_events: Vec::new(),
             error: None,
             recorder: None,
+            run_steps: 0,
+            run_level: source_level,
+            last_run: None,
         })
     }
 
@@ -241,13 +278,20 @@ impl Game {
 
     /// [`Game::load`] without recording.
     fn load_new(&mut self, source: Source) -> Result<(), GameError> {
-        self.load_keeping(source, self.options.lives, 0)
+        self.load_keeping(source, self.options.lives, 0)?;
+        self.run_steps = 0;
+        self.run_level = match self.source {
+            Source::Level(n) => Some(n),
+            _ => None,
+        };
+        Ok(())
     }
 
     fn load_keeping(&mut self, source: Source, lives: u32, score: u64) -> Result<(), GameError> {
         let (world, breaker, colors) = build(&source, &self.options, lives, score)?;
         if let Source::Level(n) = source {
             self.last_level = n;
+            self.run_level = Some(self.run_level.map_or(n, |m| m.max(n)));
         }
         self.clock = FixedStep::new(world.config().dt, self.options.max_steps_per_frame);
         self.world = world;
@@ -443,6 +487,9 @@ impl Game {
         };
         match &mut self.breaker {
             Some(b) => {
+                if !matches!(b.phase(), Phase::GameOver | Phase::Victory) {
+                    self.run_steps += 1;
+                }
                 let outcome = b.step(
                     &mut self.world,
                     &mut self.colors,
@@ -454,15 +501,17 @@ impl Game {
                 match outcome {
                     Outcome::Continue => {}
                     Outcome::Restart => {
-                        // After the last level a new game starts at level 1; after a lost
-                        // game, on the same level.
-                        let won = self.breaker.as_ref().map(Breaker::phase) == Some(Phase::Victory);
-                        let r = if won && matches!(self.source, Source::Level(_)) {
+                        // "Play again" after a game ended: a new game from level 1 (a scene
+                        // that is not a built-in level starts again), and the summary of the
+                        // game that ended is kept to be shown.
+                        let summary = self.run();
+                        let r = if matches!(self.source, Source::Level(_)) {
                             self.load_new(Source::Level(1))
                         } else {
                             self.load_new(self.source.clone())
                         };
                         self.note(r);
+                        self.last_run = Some(summary);
                     }
                     Outcome::NextLevel => {
                         let (lives, score) = (b.lives(), b.score());
@@ -507,6 +556,42 @@ impl Game {
     fn note(&mut self, r: Result<(), GameError>) {
         if let Err(e) = r {
             self.error = Some(e.to_string());
+        }
+    }
+
+    /// The game being played so far (score, highest level, game time), also at its end
+    /// (game over, victory) until a new game starts.
+    #[must_use]
+    pub fn run(&self) -> RunSummary {
+        let b = self.breaker.as_ref();
+        RunSummary {
+            score: b.map_or(0, Breaker::score),
+            level: self.run_level,
+            seconds: self.run_steps as Real * self.world.config().dt,
+            won: b.map(Breaker::phase) == Some(Phase::Victory),
+        }
+    }
+
+    /// The summary of the last game that ended (game over or victory), kept from the launch
+    /// that started the next one ("play again"); `None` before any game ended.
+    #[must_use]
+    pub fn last_run(&self) -> Option<RunSummary> {
+        self.last_run
+    }
+
+    /// The summary line a HUD shows under the banner: at the end of a game (game over,
+    /// victory) the game's own `SCORE …  LEVEL …  TIME m:ss`; after "play again", while the
+    /// new game's first ball waits (score 0, full lives), `LAST GAME: SCORE …`. `None`
+    /// otherwise, and in a sandbox.
+    #[must_use]
+    pub fn summary_line(&self) -> Option<String> {
+        let b = self.breaker.as_ref()?;
+        match b.phase() {
+            Phase::GameOver | Phase::Victory => Some(self.run().line()),
+            Phase::Serving if b.score() == 0 && b.lives() == self.options.lives => {
+                self.last_run.map(|r| format!("LAST GAME: {}", r.line()))
+            }
+            _ => None,
         }
     }
 
@@ -709,6 +794,11 @@ impl Game {
             h.word(b.volley_vel.x.to_bits());
             h.word(b.volley_vel.y.to_bits());
             h.word(b.target_x.to_bits());
+            // Rained balls (none on levels that can be reached from below).
+            for (id, left) in &b.rain {
+                h.word(id.to_bits());
+                h.word(u64::from(*left));
+            }
             let mut rng = b.rng().clone();
             h.word(rng.next_u64());
         }

@@ -17,14 +17,20 @@
 //!   by a volley of [`Options::volley`] balls fired one after another from the paddle. When
 //!   no brick can be reached from below (level 1's bricks sit behind diagonal wall joints
 //!   that an exact ball cannot pass), each launch also rains [`Options::rain`] balls into
-//!   the sealed pockets next to the bricks ([`sealed_pockets`]). Bricks
+//!   the sealed pockets next to the bricks ([`sealed_pockets`]), and each return of a ball
+//!   off the paddle's top rains [`RAIN_PER_RETURN`] more; a rained ball is spent on its
+//!   first brick, or after [`RAIN_LIFE`] seconds. Bricks
 //!   break on hit (the world's `BrickDestroyed` events) and score
-//!   [`Options::score_per_brick`]; each destroyed brick may drop a power-up (3x 8 %, shoot 3
-//!   12 %, heart 5 %, drawn from xorshift64* seeded from the level) that falls and is caught
-//!   by the paddle: "3x" splits every ball in flight into three, "shoot 3" launches three
-//!   more balls from the paddle, "heart" gives a life. 4 lives: when no ball is left a life
-//!   is lost (once the volley is out) and a new ball waits on the paddle; with none left the game is over. When no
-//!   brick is left the next level starts (after level 7: victory).
+//!   [`Options::score_per_brick`]; each destroyed brick may drop a power-up (3x 5 %, shoot 3
+//!   8 %, heart 2 %, drawn from xorshift64* seeded from the level) that falls and is caught
+//!   by the paddle: "3x" splits every ball in flight (not the rained ones) into three,
+//!   "shoot 3" launches three more balls from the paddle, "heart" gives back a lost life
+//!   (never above the lives a game starts with). 4 lives: when no ball is left a life
+//!   is lost (once the volley is out) and a new ball waits on the paddle; with none left the
+//!   game is over. When no brick is left the next level starts (after level 7: victory). A
+//!   launch after the game ended ("play again") starts a new game at level 1, and
+//!   [`Game::last_run`] keeps the summary of the one that ended ([`RunSummary`]: score,
+//!   highest level, game time).
 //! - Other scenes run as a *sandbox*: the physics alone, each ball in a colour of
 //!   [`colors::PALETTE`], colours swapping when two balls collide (seed 002's billiards).
 //!
@@ -66,10 +72,13 @@ mod options;
 pub mod policy;
 pub mod replay;
 
-pub use breaker::{is_breaker_scene, sealed_pockets, Breaker, Phase, PowerUp, REST_GAP};
+pub use breaker::{
+    is_breaker_scene, sealed_pockets, Breaker, Phase, PowerUp, HEART_BONUS_BRICKS, RAIN_LIFE,
+    RAIN_PER_RETURN, REST_GAP,
+};
 pub use clock::FixedStep;
 pub use colors::{BallColors, Rgb8};
-pub use game::{FrameReport, Game, GameError, Source, Status, DEMOS, LEVELS, SPEEDS};
+pub use game::{FrameReport, Game, GameError, RunSummary, Source, Status, DEMOS, LEVELS, SPEEDS};
 pub use input::{Command, Input, StepInput};
 pub use options::Options;
 pub use policy::PowerKind;

@@ -46,8 +46,10 @@ pub struct Options {
     pub volley_interval: Real,
     /// Balls dropped into the sealed pockets of a level at each launch while no brick can be
     /// reached from below (see [`crate::sealed_pockets`]; level 1's bricks, for instance, sit
-    /// behind diagonal wall joints that an exact ball of radius 3 cannot pass). 0 turns the
-    /// rain off. Default 8.
+    /// behind diagonal wall joints that an exact ball of radius 3 cannot pass); each return
+    /// of a ball off the paddle adds [`crate::RAIN_PER_RETURN`]. A rained ball is spent on
+    /// its first brick or after [`crate::RAIN_LIFE`] seconds. 0 turns the rain off.
+    /// Default 8.
     pub rain: usize,
     /// The most fixed steps one frame runs ([`crate::FixedStep`]). Default 8.
     pub max_steps_per_frame: u32,

@@ -140,9 +140,12 @@ fn level_1_is_sealed_so_a_launch_rains_balls_next_to_its_bricks() {
     }
     let opts = g.options().clone();
     step(&mut g, None, true);
-    // The waiting ball, plus 8 balls at the centres of distinct pocket cells.
+    // The waiting ball, plus 8 balls at the centres of distinct pocket cells, less those
+    // spent on a brick in this first step.
     let balls: Vec<_> = g.world().balls().collect();
-    assert_eq!(balls.len(), 1 + opts.rain);
+    let spent = 315 - g.status().bricks_left;
+    assert_eq!(balls.len(), 1 + opts.rain - spent);
+    assert_eq!(g.breaker().unwrap().rained().count(), opts.rain - spent);
     let grid = g.world().grid().unwrap();
     let mut cells: Vec<_> = balls[1..]
         .iter()
@@ -150,15 +153,45 @@ fn level_1_is_sealed_so_a_launch_rains_balls_next_to_its_bricks() {
         .collect();
     cells.sort();
     cells.dedup();
-    assert_eq!(cells.len(), opts.rain, "distinct cells");
+    assert_eq!(cells.len(), opts.rain - spent, "distinct cells");
     for b in &balls[1..] {
         assert!((b.vel.length() - opts.ball_speed).abs() < 1e-9);
     }
-    // They break bricks.
-    for _ in 0..120 {
+    // They break bricks, one each, then they are gone: 8 bricks at most; or they live
+    // 5 s (300 steps).
+    for _ in 0..300 {
         step(&mut g, None, false);
     }
-    assert!(g.status().bricks_left < 315, "{:?}", g.status());
+    let broken = 315 - g.status().bricks_left;
+    assert!((1..=opts.rain).contains(&broken), "{:?}", g.status());
+    assert_eq!(g.breaker().unwrap().rained().count(), 0);
+}
+
+#[test]
+fn each_return_off_the_paddle_rains_a_ball_on_level_1() {
+    // Level 1, one ball straight up from the middle of the paddle, no rain at the launch:
+    // it comes back down onto the paddle (the paddle stays), and each return rains one ball.
+    let opts = Options {
+        rain: 1,
+        ..straight_up()
+    };
+    let mut g = Game::new(Source::Level(1), opts).unwrap();
+    step(&mut g, None, true);
+    assert_eq!(g.breaker().unwrap().rained_total(), 1, "the launch's rain");
+    let mut returns = 0;
+    for _ in 0..1200 {
+        let before = g.breaker().unwrap().rained_total();
+        step(&mut g, None, false);
+        let hits = g
+            .last_events()
+            .iter()
+            .filter(|e| matches!(e, Event::BallRect { normal, .. } if normal.y < 0.0))
+            .count() as u64;
+        returns += hits;
+        assert_eq!(g.breaker().unwrap().rained_total(), before + hits);
+    }
+    assert!(returns >= 2, "{returns} returns");
+    assert_eq!(g.breaker().unwrap().rained_total(), 1 + returns);
 }
 
 #[test]
@@ -205,12 +238,40 @@ fn catching_3x_triples_the_balls_and_shoot3_adds_three() {
         assert!((b.vel.length() - 240.0).abs() < 1e-9, "{:?}", b.vel);
         assert!(b.vel.y < 0.0);
     }
-    // A heart: one more life.
+    // A heart at full lives: no fifth life, the score of 5 bricks (50).
+    let score = g.breaker().unwrap().score();
     g.breaker_mut()
         .unwrap()
         .drop_power_up(PowerKind::Heart, just_above);
     step(&mut g, None, false);
-    assert_eq!(g.breaker().unwrap().lives(), 5);
+    assert_eq!(g.breaker().unwrap().lives(), 4);
+    assert_eq!(g.breaker().unwrap().score(), score + 50);
+}
+
+#[test]
+fn a_heart_gives_back_a_lost_life_never_more_than_the_start() {
+    let mut g = game(corner_brick(), straight_up());
+    step(&mut g, None, true);
+    // The paddle goes to the left wall (0..80); the ball at x = 90 falls past it.
+    for _ in 0..600 {
+        step(&mut g, Some(0.0), false);
+        if g.breaker().unwrap().phase() == Phase::Serving {
+            break;
+        }
+    }
+    assert_eq!(g.breaker().unwrap().lives(), 3);
+    let p = paddle_box(&g);
+    let size = g.options().power_up_size;
+    let just_above = Vec2::new(p.center().x, p.min.y - size.y * 0.5 - 0.1);
+    for (lives, score) in [(4, 0), (4, 50), (4, 100)] {
+        g.breaker_mut()
+            .unwrap()
+            .drop_power_up(PowerKind::Heart, just_above);
+        step(&mut g, Some(p.center().x), false);
+        let b = g.breaker().unwrap();
+        assert!(b.power_ups().is_empty(), "caught");
+        assert_eq!((b.lives(), b.score()), (lives, score));
+    }
 }
 
 #[test]
@@ -558,7 +619,11 @@ fn clearing_a_level_goes_to_the_next_keeping_score_and_lives() {
     let b = g.breaker().unwrap();
     assert_eq!(b.level(), Some(2));
     assert_eq!(b.phase(), Phase::Serving);
-    assert_eq!(b.lives(), 5, "the heart caught during the pause is kept");
+    assert_eq!(
+        (b.lives(), b.score()),
+        (4, 50),
+        "the heart caught during the pause (at full lives: 50 points) is kept"
+    );
     assert_eq!(*g.source(), Source::Level(2));
     // Level 7 cleared: victory.
     let mut g = Game::new(Source::Level(7), Options::default()).unwrap();
@@ -688,7 +753,18 @@ fn update_runs_fixed_steps_and_commands() {
     };
     g.update(&debug, 1.0 / 60.0);
     assert!(g.debug());
-    assert_eq!(g.trace_start().len(), g.world().balls().len());
+    // Every ball in play but the rained ones (spent, or rained after the step) was traced.
+    let traced: Vec<_> = g.trace_start().iter().map(|(id, _)| *id).collect();
+    let b = g.breaker().unwrap();
+    let played: Vec<_> = g
+        .world()
+        .balls()
+        .filter(|ball| !b.rained().any(|r| r == ball.id))
+        .collect();
+    assert!(!played.is_empty());
+    for ball in played {
+        assert!(traced.contains(&ball.id), "{:?}", ball.id);
+    }
     // Level keys and restart.
     let l3 = Input {
         commands: vec![Command::Level(3)],
