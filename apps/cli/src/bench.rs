@@ -1,4 +1,4 @@
-//! `collide bench`: times [`World::step`] on the arena benchmark scene (issue 5).
+//! `collide bench`: times [`World::step`] on the arena benchmark scene.
 //!
 //! For every combination of `--balls`, `--speeds` and `--ball-ball` it builds the arena
 //! ([`collide_world::scene::arena_scene`]; repeated side by side above 10 000 balls, see
@@ -21,20 +21,20 @@ use collide_core::Vec2;
 #[cfg(test)]
 use collide_world::scene::arena_scene;
 use collide_world::scene::arena_scene_tiled;
-use collide_world::{Ball, Scene, World};
+use collide_world::{limits, Ball, Scene, World};
 use serde::Serialize;
 
 use crate::stats;
-use crate::{json_error, parse_on_off, stdout_error, CliError, Result};
+use crate::{json_error, parse_non_negative, parse_on_off, stdout_error, CliError, Result};
 
 /// The arguments of `collide bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Ball counts to time, comma-separated.
-    #[arg(long, value_name = "N,N,...", value_delimiter = ',', default_values_t = [1_000usize, 10_000, 100_000])]
+    /// Ball counts to time, comma-separated (at most 4194304 each, a scene's limit).
+    #[arg(long, value_name = "N,N,...", value_delimiter = ',', default_values_t = [1_000usize, 10_000, 100_000], value_parser = parse_ball_count)]
     pub balls: Vec<usize>,
-    /// Ball speeds to time (units/s), comma-separated.
-    #[arg(long, value_name = "V,V,...", value_delimiter = ',', default_values_t = [60.0f64, 3000.0])]
+    /// Ball speeds to time (units/s), comma-separated (each >= 0 and <= 1e9, a scene's limit).
+    #[arg(long, value_name = "V,V,...", value_delimiter = ',', default_values_t = [60.0f64, 3000.0], value_parser = parse_non_negative)]
     pub speeds: Vec<f64>,
     /// Ball-ball collisions, comma-separated list of `on` and `off`.
     #[arg(long = "ball-ball", value_name = "on,off", value_delimiter = ',', value_parser = parse_on_off, default_value = "on,off")]
@@ -100,6 +100,15 @@ impl Tiles {
     }
 }
 
+/// A ball count within [`limits::MAX_BALLS`].
+fn parse_ball_count(s: &str) -> Result<usize, String> {
+    let n: usize = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a whole number of balls"))?;
+    limits::check_count(n, 0, limits::MAX_BALLS)
+}
+
 fn parse_tiles(s: &str) -> Result<Tiles, String> {
     if s == "auto" {
         return Ok(Tiles::Auto);
@@ -157,7 +166,8 @@ pub struct BenchRow {
     pub threads_requested: u32,
     /// Threads the step actually used (1 until the world gets a thread setting).
     pub threads_used: u32,
-    /// Median wall time of one `step()` call, milliseconds.
+    /// Median wall time of one `step()` call, milliseconds, within 0.1 %
+    /// ([`stats::StepTimes`]).
     pub ms_per_step_median: f64,
     /// Mean wall time of one `step()` call, milliseconds.
     pub ms_per_step_mean: f64,
@@ -243,25 +253,24 @@ pub fn run_one(
         world.step();
     }
     let domains_before = world.domain_steps();
-    let mut times_ms = Vec::with_capacity(usize::try_from(steps.min(1 << 20)).unwrap_or(0));
+    // Constant memory whatever the number of steps (the median within 0.1 %).
+    let mut times = stats::StepTimes::default();
     let mut events = 0u64;
     let mut iteration_limits = 0u64;
-    let mut total_s = 0.0;
     for _ in 0..steps {
         let t0 = Instant::now();
         let ev = world.step();
-        let dt = t0.elapsed().as_secs_f64();
+        let elapsed = t0.elapsed();
         events += ev.len() as u64;
         iteration_limits += ev.iter().filter(|e| e.kind() == "iteration_limit").count() as u64;
-        total_s += dt;
-        times_ms.push(dt * 1e3);
+        times.record(elapsed);
     }
     let energy_end = world.kinetic_energy();
     let domains_after = world.domain_steps();
-    let n = times_ms.len().max(1) as f64;
-    let mean = times_ms.iter().sum::<f64>() / n;
-    let min = times_ms.iter().copied().fold(f64::INFINITY, f64::min);
-    let median = stats::median(&mut times_ms);
+    let total_s = times.total_s();
+    let mean = times.mean_ms();
+    let min = times.min_ms();
+    let median = times.median_ms();
     let size = world.size();
     Ok(BenchRow {
         balls: world.balls().len(),

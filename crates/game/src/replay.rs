@@ -46,7 +46,9 @@ use std::path::Path;
 
 use collide_core::{Real, Vec2};
 use collide_world::level::{parse_level, scene_from_level, DEFAULT_BALLS};
-use collide_world::limits::{MAX_LEVEL_BYTES, MAX_SCENE_BYTES};
+use collide_world::limits::{
+    check_count, Bound, MAX_BALLS, MAX_EVENTS_PER_BODY, MAX_LEVEL_BYTES, MAX_SCENE_BYTES,
+};
 use collide_world::scene::SceneError;
 use collide_world::{Scene, StepConfig};
 
@@ -171,6 +173,17 @@ pub enum ReplayError {
     /// A zero hash interval.
     #[error("the hash interval must be at least 1 step")]
     BadHashInterval,
+    /// The replay records no state hash after its last call: nothing proves the final state,
+    /// so it does not verify (a file whose hash lines were removed, or whose last `h` line is
+    /// followed by further calls).
+    #[error(
+        "no state hash is recorded after the last call (step {steps}): nothing proves the final \
+         state; a replay verifies only when its final state hash is recorded and matches"
+    )]
+    NoFinalHash {
+        /// Steps the replay holds.
+        steps: u64,
+    },
 }
 
 impl ReplayError {
@@ -520,8 +533,13 @@ impl Replay {
     /// Rebuilds the game from the replay alone, makes every recorded call in order and
     /// compares every recorded hash with the re-simulated [`Game::state_hash`].
     ///
+    /// `Ok` means the final state is proven: the replay's last entry is a hash, taken after
+    /// every call, and it matches (so do all the hashes before it).
+    ///
     /// # Errors
     /// [`ReplayError::HashMismatch`] at the first hash that differs (the step, both hashes);
+    /// [`ReplayError::NoFinalHash`] when the last entry is not a hash (no hash at all, or
+    /// calls after the last one), checked after every recorded hash matched;
     /// [`ReplayError::WorldConfig`] when the rebuilt world's step settings differ from the
     /// recorded ones; the errors of [`Replay::source`]; [`ReplayError::Game`] when the game
     /// cannot be built.
@@ -561,6 +579,11 @@ impl Replay {
             }
         }
         report.final_hash = game.state_hash();
+        if !matches!(self.entries.last(), Some(Entry::Hash { .. })) {
+            return Err(ReplayError::NoFinalHash {
+                steps: report.steps,
+            });
+        }
         Ok(report)
     }
 
@@ -807,10 +830,33 @@ fn option_values(o: &Options) -> Vec<(&'static str, String)> {
     ]
 }
 
+/// Largest `score_per_brick` a replay may ask for: 10⁹ (a score of every brick of the largest
+/// grid, 2²⁴ cells, stays far below `u64::MAX`).
+pub const MAX_SCORE_PER_BRICK: u64 = 1_000_000_000;
+
 /// Sets option `name` from `value`; `Err` is the problem.
+///
+/// Every value is checked with the limits of the scene format ([`Bound`]): speeds, lengths,
+/// durations and sizes within [`Bound::NonNeg`] (finite, `0 ..= 1e9`), fractions and
+/// probabilities (`min_vertical`, `drops.*`) within [`Bound::Unit`], `initial_aim` within
+/// [`Bound::Coord`] (the game clamps it to `[-1, 1]`); ball counts (`volley`, `rain`,
+/// `max_balls`) at most [`MAX_BALLS`], `aim_segments` (a preview ball's bounces) at most
+/// [`MAX_EVENTS_PER_BODY`], `score_per_brick` at most [`MAX_SCORE_PER_BRICK`].
 fn set_option(o: &mut Options, name: &str, value: &str) -> Result<(), String> {
-    fn r(v: &str) -> Result<Real, String> {
-        parse_real(v).ok_or_else(|| format!("`{v}` is not a number"))
+    fn real(v: &str, bound: Bound) -> Result<Real, String> {
+        let x = parse_real(v).ok_or_else(|| format!("`{v}` is not a number"))?;
+        bound.check(x).map_err(|e| e.to_string())
+    }
+    let r = |v: &str| real(v, Bound::NonNeg);
+    let unit = |v: &str| real(v, Bound::Unit);
+    fn upto<T>(v: &str, max: T) -> Result<T, String>
+    where
+        T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display + Default,
+    {
+        let n: T = v
+            .parse()
+            .map_err(|_| format!("`{v}` is not a whole number in range"))?;
+        check_count(n, T::default(), max)
     }
     fn b(v: &str) -> Result<bool, String> {
         match v {
@@ -828,27 +874,27 @@ fn set_option(o: &mut Options, name: &str, value: &str) -> Result<(), String> {
         "constant_speed" => o.constant_speed = b(value)?,
         "english" => o.english = b(value)?,
         "english_slope" => o.english_slope = r(value)?,
-        "min_vertical" => o.min_vertical = r(value)?,
+        "min_vertical" => o.min_vertical = unit(value)?,
         "anti_trap" => o.anti_trap = b(value)?,
-        "aim_segments" => o.aim_segments = n(value)?,
+        "aim_segments" => o.aim_segments = upto(value, MAX_EVENTS_PER_BODY as usize)?,
         "aim_length" => o.aim_length = r(value)?,
         "aim_rate" => o.aim_rate = r(value)?,
-        "initial_aim" => o.initial_aim = r(value)?,
+        "initial_aim" => o.initial_aim = real(value, Bound::Coord)?,
         "paddle_key_speed" => o.paddle_key_speed = r(value)?,
-        "volley" => o.volley = n(value)?,
+        "volley" => o.volley = upto(value, MAX_BALLS as u32)?,
         "volley_interval" => o.volley_interval = r(value)?,
-        "rain" => o.rain = n(value)?,
+        "rain" => o.rain = upto(value, MAX_BALLS)?,
         "max_steps_per_frame" => o.max_steps_per_frame = n(value)?,
-        "max_balls" => o.max_balls = n(value)?,
+        "max_balls" => o.max_balls = upto(value, MAX_BALLS)?,
         "lives" => o.lives = n(value)?,
-        "drops.triple" => o.drops.triple = r(value)?,
-        "drops.shoot3" => o.drops.shoot3 = r(value)?,
-        "drops.heart" => o.drops.heart = r(value)?,
+        "drops.triple" => o.drops.triple = unit(value)?,
+        "drops.shoot3" => o.drops.shoot3 = unit(value)?,
+        "drops.heart" => o.drops.heart = unit(value)?,
         "power_up_speed" => o.power_up_speed = r(value)?,
         "power_up_size.x" => o.power_up_size = Vec2::new(r(value)?, o.power_up_size.y),
         "power_up_size.y" => o.power_up_size = Vec2::new(o.power_up_size.x, r(value)?),
         "level_clear_pause" => o.level_clear_pause = r(value)?,
-        "score_per_brick" => o.score_per_brick = n(value)?,
+        "score_per_brick" => o.score_per_brick = upto(value, MAX_SCORE_PER_BRICK)?,
         "color_swap" => o.color_swap = b(value)?,
         _ => return Err("unknown option".to_owned()),
     }
@@ -1854,6 +1900,124 @@ mod tests {
         assert_eq!(parsed, r);
         assert_eq!(parsed.verify().unwrap().final_hash, g.state_hash());
         assert_eq!(parsed.play, Play::Scene);
+    }
+
+    #[test]
+    fn options_outside_the_scene_limits_are_refused_naming_the_option() {
+        let (_, r) = level_1(5, 60);
+        let good = r.to_text();
+        let huge = [
+            "1e200",
+            "1e155",
+            "1.7976931348623157e308",
+            "inf",
+            "-inf",
+            "NaN",
+            "0x7ff8000000000000",
+        ];
+        for (name, value) in option_values(&Options::default()) {
+            let line = format!("option {name} {value}\n");
+            assert!(good.contains(&line), "{name}");
+            let is_real = value.contains('.') || value.contains('e');
+            let bad: Vec<String> = if is_real {
+                huge.iter().map(|s| (*s).to_owned()).collect()
+            } else if value == "true" || value == "false" {
+                continue;
+            } else if name == "lives" || name == "max_steps_per_frame" {
+                // Any u32: its work is bounded by the recorded steps.
+                vec!["-1".to_owned(), "1e9".to_owned()]
+            } else {
+                vec![
+                    "-1".to_owned(),
+                    "99999999999999999999".to_owned(),
+                    "1e9".to_owned(),
+                ]
+            };
+            for v in bad {
+                let text = good.replacen(&line, &format!("option {name} {v}\n"), 1);
+                match Replay::parse(&text) {
+                    Err(ReplayError::Parse { field, .. }) => {
+                        assert_eq!(field, format!("option.{name}"), "{name} {v}");
+                    }
+                    other => panic!("option {name} {v}: {other:?}"),
+                }
+            }
+        }
+        // Counts past the limits: the scene format's ball limit, the event bound.
+        for (name, v) in [
+            ("volley", MAX_BALLS as u64 + 1),
+            ("rain", MAX_BALLS as u64 + 1),
+            ("max_balls", MAX_BALLS as u64 + 1),
+            ("aim_segments", u64::from(MAX_EVENTS_PER_BODY) + 1),
+            ("score_per_brick", MAX_SCORE_PER_BRICK + 1),
+        ] {
+            let old = option_values(&Options::default())
+                .into_iter()
+                .find(|o| o.0 == name)
+                .unwrap()
+                .1;
+            let text = good.replacen(
+                &format!("option {name} {old}\n"),
+                &format!("option {name} {v}\n"),
+                1,
+            );
+            let e = Replay::parse(&text).unwrap_err().to_string();
+            assert!(
+                e.contains(&format!("option.{name}")) && e.contains("expected a whole number"),
+                "{e}"
+            );
+        }
+        // Probabilities and fractions within [0, 1].
+        for name in ["min_vertical", "drops.heart"] {
+            let old = option_values(&Options::default())
+                .into_iter()
+                .find(|o| o.0 == name)
+                .unwrap()
+                .1;
+            let text = good.replacen(
+                &format!("option {name} {old}\n"),
+                &format!("option {name} 1.5\n"),
+                1,
+            );
+            assert!(Replay::parse(&text).is_err(), "{name} 1.5");
+        }
+    }
+
+    #[test]
+    fn only_a_matching_final_hash_verifies() {
+        let (_, r) = level_1(30, 10);
+        r.verify().unwrap();
+        // Every hash removed: nothing proves anything.
+        let mut bare = r.clone();
+        bare.entries.retain(|e| !matches!(e, Entry::Hash { .. }));
+        let e = bare.verify().unwrap_err();
+        assert!(matches!(e, ReplayError::NoFinalHash { steps: 30 }), "{e}");
+        // The final hash removed, the others kept: the last state is unproven.
+        let mut cut = r.clone();
+        assert!(matches!(
+            cut.entries.pop(),
+            Some(Entry::Hash { step: 30, .. })
+        ));
+        assert!(matches!(cut.verify(), Err(ReplayError::NoFinalHash { .. })));
+        // A call after the final hash: unproven too.
+        let mut extra = r.clone();
+        extra.entries.push(Entry::Command(Command::Restart));
+        assert!(matches!(
+            extra.verify(),
+            Err(ReplayError::NoFinalHash { .. })
+        ));
+        // Through the text: the same.
+        let text: String = r
+            .to_text()
+            .lines()
+            .filter(|l| !l.starts_with("h "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let parsed = Replay::parse(&text).unwrap();
+        assert!(matches!(
+            parsed.verify(),
+            Err(ReplayError::NoFinalHash { .. })
+        ));
     }
 
     #[test]

@@ -47,8 +47,8 @@ use crate::desc::{
 };
 use crate::level::{parse_level, parse_rows, scene_from_level, LevelError, DEFAULT_BALLS};
 use crate::limits::{
-    MAX_BALLS, MAX_COORD, MAX_EVENTS_PER_BODY, MAX_GRID_CELLS, MAX_GRID_SIDE, MAX_LEVEL_BYTES,
-    MAX_RECTS, MAX_SCENE_BYTES,
+    MAX_BALLS, MAX_EVENTS_PER_BODY, MAX_GRID_CELLS, MAX_GRID_SIDE, MAX_LEVEL_BYTES, MAX_RECTS,
+    MAX_SCENE_BYTES,
 };
 use crate::rng::XorShift64Star;
 
@@ -599,42 +599,9 @@ struct RawStep {
 // ---------------------------------------------------------------------------------------------
 // Validation
 
-/// What a number must satisfy (every rule also requires a finite value).
-#[derive(Clone, Copy)]
-enum Rule {
-    /// Finite, `|v| <= MAX_COORD`.
-    Coord,
-    /// Finite, `0 <= v <= MAX_COORD`.
-    NonNeg,
-    /// Finite, `0 < v <= MAX_COORD`.
-    Positive,
-    /// Finite, `0 <= v <= 1`.
-    Unit,
-}
-
-impl Rule {
-    /// `None` if `v` satisfies the rule, else what is expected.
-    fn check(self, v: f64) -> Option<&'static str> {
-        if !v.is_finite() {
-            return Some("a finite number");
-        }
-        let ok = match self {
-            Rule::Coord => v.abs() <= MAX_COORD,
-            Rule::NonNeg => (0.0..=MAX_COORD).contains(&v),
-            Rule::Positive => v > 0.0 && v <= MAX_COORD,
-            Rule::Unit => (0.0..=1.0).contains(&v),
-        };
-        if ok {
-            return None;
-        }
-        Some(match self {
-            Rule::Coord => "a number between -1e9 and 1e9",
-            Rule::NonNeg => "a number >= 0 (and <= 1e9)",
-            Rule::Positive => "a number > 0 (and <= 1e9)",
-            Rule::Unit => "a number between 0 and 1",
-        })
-    }
-}
+// What a number must satisfy: the bounds shared with the world's setters
+// (`crate::limits::Bound`).
+use crate::limits::Bound as Rule;
 
 /// Byte offsets of line starts, for offset → line/column.
 struct LineIndex {
@@ -730,10 +697,8 @@ impl<'a> Ctx<'a> {
 
     fn num(&self, v: &S<f64>, field: &str, rule: Rule) -> Result<f64, SceneError> {
         let x = *v.get_ref();
-        match rule.check(x) {
-            None => Ok(x),
-            Some(want) => Err(self.err(&v.span(), field, format!("expected {want}, found {x}"))),
-        }
+        rule.check(x)
+            .map_err(|e| self.err(&v.span(), field, e.to_string()))
     }
 
     fn opt_num(
@@ -767,12 +732,8 @@ impl<'a> Ctx<'a> {
         }
         let mut out = [0.0; N];
         for (i, (&x, o)) in items.iter().zip(out.iter_mut()).enumerate() {
-            if let Some(want) = rule.check(x) {
-                return Err(self.err(
-                    &v.span(),
-                    field,
-                    format!("element {i} of {what}: expected {want}, found {x}"),
-                ));
+            if let Err(e) = rule.check(x) {
+                return Err(self.err(&v.span(), field, format!("element {i} of {what}: {e}")));
             }
             *o = x;
         }

@@ -5,7 +5,7 @@ use crate::desc::{BallDesc, Cell, RectDesc, RectKind, Scene, StepConfig, Walls};
 use crate::event::{Body, Event, Side};
 use crate::grid::{CellCoord, Grid, GridError};
 use crate::ids::{BallId, RectId, Slots};
-use crate::limits;
+use crate::limits::{self, Bound, OutOfBounds};
 use crate::rng::XorShift64Star;
 use crate::step::Scratch;
 use collide_core::{
@@ -326,16 +326,18 @@ impl World {
     /// An empty world of `size` (world units, both `> 0`) with the given walls and settings.
     ///
     /// # Errors
-    /// [`WorldError::BadSetting`] for a non-finite or non-positive size, or invalid settings
-    /// (dt not finite and `> 0`, restitution outside `[0, 1]`, `max_events_per_body` 0 or over
-    /// [`limits::MAX_EVENTS_PER_BODY`]).
+    /// [`WorldError::BadSetting`] naming the field for a size outside
+    /// [`Bound::Positive`] (finite, `> 0`, at most [`limits::MAX_COORD`]), or invalid settings
+    /// (`step.dt` outside [`Bound::Positive`], `step.restitution` outside `[0, 1]`,
+    /// `step.max_events_per_body` 0 or over [`limits::MAX_EVENTS_PER_BODY`]): the limits of
+    /// the scene format.
     pub fn new(size: Vec2, walls: Walls, config: StepConfig) -> Result<Self, WorldError> {
-        if !(size.is_finite() && size.x > 0.0 && size.y > 0.0) {
-            return Err(WorldError::BadSetting {
+        Bound::Positive
+            .check_vec2(size)
+            .map_err(|e| WorldError::BadSetting {
                 field: "world.size",
-                problem: format!("must be finite and > 0, got [{}, {}]", size.x, size.y),
-            });
-        }
+                problem: vec2_problem(e, size),
+            })?;
         validate_config(&config)?;
         Ok(World::empty(size, walls, config))
     }
@@ -409,17 +411,17 @@ impl World {
             radius: sp.radius,
             density: sp.density,
         })?;
-        if !(sp.speed.is_finite() && sp.speed >= 0.0) {
-            return Err(WorldError::BadSetting {
+        Bound::NonNeg
+            .check(sp.speed)
+            .map_err(|e| WorldError::BadSetting {
                 field: "spawn.speed",
-                problem: format!("must be finite and >= 0, got {}", sp.speed),
-            });
-        }
+                problem: e.to_string(),
+            })?;
         let region = sp.region.unwrap_or(Aabb::new(Vec2::ZERO, self.size));
-        if !region.is_valid() {
+        if let Err((_, problem)) = validate_aabb(&region) {
             return Err(WorldError::BadSetting {
                 field: "spawn.region",
-                problem: format!("must be finite with min <= max, got {region:?}"),
+                problem,
             });
         }
         let r = sp.radius;
@@ -753,8 +755,10 @@ impl World {
     /// predicts everything again.
     ///
     /// # Errors
-    /// [`WorldError::BadBall`] for a non-finite position or velocity, or a radius or density
-    /// that is not finite and `>= 0`; [`WorldError::TooMany`] past [`limits::MAX_BALLS`].
+    /// [`WorldError::BadBall`] naming the field (`pos`, `vel`, `radius`, `density`) for a
+    /// value the scene format refuses: a position or velocity component outside
+    /// [`Bound::Coord`] (`±1e9`, finite), a radius or density outside [`Bound::NonNeg`];
+    /// [`WorldError::TooMany`] past [`limits::MAX_BALLS`].
     pub fn add_ball(&mut self, desc: BallDesc) -> Result<BallId, WorldError> {
         self.edited();
         validate_ball(&desc)?;
@@ -803,16 +807,11 @@ impl World {
     /// collision; predictions made against its old path are void), not the whole world.
     ///
     /// # Errors
-    /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadBall`] for a non-finite
-    /// velocity.
+    /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadBall`] (field `vel`) for a
+    /// component outside [`Bound::Coord`], as [`World::add_ball`].
     pub fn set_ball_velocity(&mut self, id: BallId, vel: Vec2) -> Result<(), WorldError> {
         self.edited();
-        if !vel.is_finite() {
-            return Err(WorldError::BadBall {
-                field: "vel",
-                problem: format!("not finite: {vel}"),
-            });
-        }
+        check_ball_vec2("vel", vel)?;
         let i = self
             .ball_slots
             .get(id)
@@ -832,15 +831,11 @@ impl World {
     /// [`World::set_ball_velocity`]) unless it has to be pushed out of something.
     ///
     /// # Errors
-    /// As [`World::set_ball_velocity`].
+    /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadBall`] (field `pos`) for a
+    /// component outside [`Bound::Coord`], as [`World::add_ball`].
     pub fn set_ball_position(&mut self, id: BallId, pos: Vec2) -> Result<(), WorldError> {
         self.edited();
-        if !pos.is_finite() {
-            return Err(WorldError::BadBall {
-                field: "pos",
-                problem: format!("not finite: {pos}"),
-            });
-        }
+        check_ball_vec2("pos", pos)?;
         let i = self
             .ball_slots
             .get(id)
@@ -855,31 +850,15 @@ impl World {
     /// Adds a rectangle.
     ///
     /// # Errors
-    /// [`WorldError::BadRect`] for a non-finite box or `min > max`, a non-finite velocity, or a
-    /// density that is not finite and `>= 0`; [`WorldError::TooMany`] past
-    /// [`limits::MAX_RECTS`].
+    /// [`WorldError::BadRect`] naming the field for a value the scene format refuses: a
+    /// corner component outside [`Bound::Coord`] (`min`, `max`), `min > max` (`min/max`), a
+    /// velocity component outside [`Bound::Coord`] (`vel`), a density outside
+    /// [`Bound::NonNeg`] (`density`); [`WorldError::TooMany`] past [`limits::MAX_RECTS`].
     pub fn add_rect(&mut self, desc: RectDesc) -> Result<RectId, WorldError> {
         self.edited();
         self.embed_check = true;
         self.scratch.valid = false;
-        if !desc.aabb.is_valid() {
-            return Err(WorldError::BadRect {
-                field: "min/max",
-                problem: format!("must be finite with min <= max, got {:?}", desc.aabb),
-            });
-        }
-        if !desc.vel.is_finite() {
-            return Err(WorldError::BadRect {
-                field: "vel",
-                problem: format!("not finite: {}", desc.vel),
-            });
-        }
-        if !(desc.density.is_finite() && desc.density >= 0.0) {
-            return Err(WorldError::BadRect {
-                field: "density",
-                problem: format!("must be finite and >= 0, got {}", desc.density),
-            });
-        }
+        validate_rect(&desc)?;
         if self.rects.len() >= limits::MAX_RECTS {
             return Err(WorldError::TooMany {
                 what: "rects",
@@ -928,16 +907,16 @@ impl World {
     /// predict again at the next step. A dynamic rectangle's change predicts everything again.
     ///
     /// # Errors
-    /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for a non-finite
-    /// velocity or a static rectangle (which never moves).
+    /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] (field `vel`) for a
+    /// component outside [`Bound::Coord`] or a static rectangle (which never moves).
     pub fn set_rect_velocity(&mut self, id: RectId, vel: Vec2) -> Result<(), WorldError> {
         self.edited();
-        if !vel.is_finite() {
-            return Err(WorldError::BadRect {
+        Bound::Coord
+            .check_vec2(vel)
+            .map_err(|e| WorldError::BadRect {
                 field: "vel",
-                problem: format!("not finite: {vel}"),
-            });
-        }
+                problem: vec2_problem(e, vel),
+            })?;
         let i = self
             .rect_slots
             .get(id)
@@ -962,16 +941,14 @@ impl World {
     /// it are pushed out at the next step.
     ///
     /// # Errors
-    /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for an invalid box.
+    /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for a box
+    /// [`World::add_rect`] refuses (field `min`, `max` or `min/max`).
     pub fn set_rect_aabb(&mut self, id: RectId, aabb: Aabb) -> Result<(), WorldError> {
         self.edited();
         self.embed_check = true;
         self.scratch.valid = false;
-        if !aabb.is_valid() {
-            return Err(WorldError::BadRect {
-                field: "min/max",
-                problem: format!("must be finite with min <= max, got {aabb:?}"),
-            });
+        if let Err((field, problem)) = validate_aabb(&aabb) {
+            return Err(WorldError::BadRect { field, problem });
         }
         let i = self
             .rect_slots
@@ -1224,57 +1201,98 @@ impl World {
     }
 }
 
+/// Checks step settings with the scene format's bounds ([`Bound`]).
 fn validate_config(c: &StepConfig) -> Result<(), WorldError> {
-    if !(c.dt.is_finite() && c.dt > 0.0) {
-        return Err(WorldError::BadSetting {
+    Bound::Positive
+        .check(c.dt)
+        .map_err(|e| WorldError::BadSetting {
             field: "step.dt",
-            problem: format!("must be finite and > 0, got {}", c.dt),
-        });
-    }
-    if !(c.restitution >= 0.0 && c.restitution <= 1.0) {
-        return Err(WorldError::BadSetting {
+            problem: e.to_string(),
+        })?;
+    Bound::Unit
+        .check(c.restitution)
+        .map_err(|e| WorldError::BadSetting {
             field: "step.restitution",
-            problem: format!("must be in [0, 1], got {}", c.restitution),
-        });
-    }
-    if c.max_events_per_body == 0 || c.max_events_per_body > limits::MAX_EVENTS_PER_BODY {
-        return Err(WorldError::BadSetting {
+            problem: e.to_string(),
+        })?;
+    limits::check_count(c.max_events_per_body, 1, limits::MAX_EVENTS_PER_BODY).map_err(
+        |problem| WorldError::BadSetting {
             field: "step.max_events_per_body",
-            problem: format!(
-                "must be in 1..={}, got {}",
-                limits::MAX_EVENTS_PER_BODY,
-                c.max_events_per_body
-            ),
-        });
+            problem,
+        },
+    )?;
+    Ok(())
+}
+
+/// What is wrong with a vector, naming its component: `x: expected ..., found 1e200`.
+fn vec2_problem(e: OutOfBounds, v: Vec2) -> String {
+    let axis = if Bound::contains(e.bound, v.x) {
+        "y"
+    } else {
+        "x"
+    };
+    format!("{axis}: {e}")
+}
+
+/// A ball vector (`pos` or `vel`) within [`Bound::Coord`].
+fn check_ball_vec2(field: &'static str, v: Vec2) -> Result<(), WorldError> {
+    Bound::Coord
+        .check_vec2(v)
+        .map(|_| ())
+        .map_err(|e| WorldError::BadBall {
+            field,
+            problem: vec2_problem(e, v),
+        })
+}
+
+/// Checks a ball with the scene format's bounds ([`Bound`]).
+fn validate_ball(b: &BallDesc) -> Result<(), WorldError> {
+    check_ball_vec2("pos", b.pos)?;
+    check_ball_vec2("vel", b.vel)?;
+    for (field, v) in [("radius", b.radius), ("density", b.density)] {
+        Bound::NonNeg.check(v).map_err(|e| WorldError::BadBall {
+            field,
+            problem: e.to_string(),
+        })?;
     }
     Ok(())
 }
 
-fn validate_ball(b: &BallDesc) -> Result<(), WorldError> {
-    if !b.pos.is_finite() {
-        return Err(WorldError::BadBall {
-            field: "pos",
-            problem: format!("not finite: {}", b.pos),
-        });
+/// A box whose corners are within [`Bound::Coord`] with `min <= max`; else the field (`min`,
+/// `max`, `min/max`) and the problem.
+fn validate_aabb(a: &Aabb) -> Result<(), (&'static str, String)> {
+    for (field, v) in [("min", a.min), ("max", a.max)] {
+        Bound::Coord
+            .check_vec2(v)
+            .map_err(|e| (field, vec2_problem(e, v)))?;
     }
-    if !b.vel.is_finite() {
-        return Err(WorldError::BadBall {
+    if a.min.x > a.max.x || a.min.y > a.max.y {
+        return Err((
+            "min/max",
+            format!(
+                "min [{}, {}] must not be greater than max [{}, {}]",
+                a.min.x, a.min.y, a.max.x, a.max.y
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a rectangle with the scene format's bounds ([`Bound`]).
+fn validate_rect(r: &RectDesc) -> Result<(), WorldError> {
+    validate_aabb(&r.aabb).map_err(|(field, problem)| WorldError::BadRect { field, problem })?;
+    Bound::Coord
+        .check_vec2(r.vel)
+        .map_err(|e| WorldError::BadRect {
             field: "vel",
-            problem: format!("not finite: {}", b.vel),
-        });
-    }
-    if !(b.radius.is_finite() && b.radius >= 0.0) {
-        return Err(WorldError::BadBall {
-            field: "radius",
-            problem: format!("must be finite and >= 0, got {}", b.radius),
-        });
-    }
-    if !(b.density.is_finite() && b.density >= 0.0) {
-        return Err(WorldError::BadBall {
+            problem: vec2_problem(e, r.vel),
+        })?;
+    Bound::NonNeg
+        .check(r.density)
+        .map_err(|e| WorldError::BadRect {
             field: "density",
-            problem: format!("must be finite and >= 0, got {}", b.density),
-        });
-    }
+            problem: e.to_string(),
+        })?;
     Ok(())
 }
 
