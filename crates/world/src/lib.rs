@@ -44,6 +44,7 @@ pub mod limits;
 mod queue;
 pub mod rng;
 pub mod scene;
+mod solid_counts;
 mod step;
 pub mod world;
 
