@@ -26,6 +26,7 @@ fn by_meaning(logical: &Logical) -> Option<Key> {
             NamedKey::Escape => Key::Escape,
             NamedKey::ArrowLeft => Key::Left,
             NamedKey::ArrowRight => Key::Right,
+            NamedKey::F1 => Key::F1,
             _ => return None,
         }),
         Logical::Character(s) => {
@@ -45,6 +46,7 @@ fn by_meaning(logical: &Logical) -> Option<Key> {
                 'r' => Key::R,
                 'z' => Key::Z,
                 'x' => Key::X,
+                'h' => Key::H,
                 _ => return None,
             })
         }
@@ -91,6 +93,7 @@ mod tests {
         assert_eq!(ch("x", KeyCode::KeyX), Some(Key::X));
         assert_eq!(ch("p", KeyCode::KeyP), Some(Key::P));
         assert_eq!(ch("r", KeyCode::KeyR), Some(Key::R));
+        assert_eq!(ch("H", KeyCode::KeyH), Some(Key::H));
         assert_eq!(ch(".", KeyCode::Period), Some(Key::Period));
         assert_eq!(ch("[", KeyCode::BracketLeft), Some(Key::LeftBracket));
         assert_eq!(ch("]", KeyCode::BracketRight), Some(Key::RightBracket));
@@ -112,6 +115,7 @@ mod tests {
             named(NamedKey::ArrowRight, KeyCode::ArrowRight),
             Some(Key::Right)
         );
+        assert_eq!(named(NamedKey::F1, KeyCode::F1), Some(Key::F1));
         assert_eq!(named(NamedKey::Enter, KeyCode::Enter), None);
     }
 

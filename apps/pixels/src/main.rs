@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use collide_frontend::{
-    error_report, App, Args, Finish, Flow, FrameInput, FrontendError, Key, RgbImage,
+    action, error_report, Action, App, Args, Finish, Flow, FrontendError, InputQueue, RgbImage,
 };
 use collide_render::Rgba8Target;
 use winit::application::ApplicationHandler;
@@ -78,14 +78,9 @@ struct Glue {
     /// Created in `resumed`; the GPU buffer is dropped before it.
     window: Option<Arc<Window>>,
     gpu: Option<Gpu>,
-    /// Keys pressed since the last frame, and keys held.
-    pressed: Vec<Key>,
-    held: Vec<Key>,
-    mouse: Option<(f32, f32)>,
-    mouse_down: bool,
-    /// The left button went down since the last frame (a click shorter than a frame still
-    /// shows as down for one frame).
-    clicked: bool,
+    /// Key and button events since the last frame, as edges (a press and release within one
+    /// frame still count), and the pointer.
+    input: InputQueue,
     /// Minimised (size 0 on Windows, `_NET_WM_STATE_HIDDEN` on X11) or fully covered:
     /// nothing is rendered.
     zero_size: bool,
@@ -107,11 +102,7 @@ impl Glue {
             app,
             window: None,
             gpu: None,
-            pressed: Vec::new(),
-            held: Vec::new(),
-            mouse: None,
-            mouse_down: false,
-            clicked: false,
+            input: InputQueue::new(),
             zero_size: false,
             minimized: false,
             occluded: false,
@@ -176,12 +167,7 @@ impl Glue {
             let now = Instant::now();
             let wall_dt = (now - self.last).as_secs_f64();
             self.last = now;
-            let input = FrameInput {
-                pressed: std::mem::take(&mut self.pressed),
-                held: self.held.clone(),
-                mouse: self.mouse,
-                mouse_down: self.mouse_down || std::mem::take(&mut self.clicked),
-            };
+            let input = self.input.take_frame();
             if self.app.frame(&input, wall_dt) == Flow::Quit {
                 event_loop.exit();
                 return Ok(());
@@ -278,28 +264,25 @@ impl ApplicationHandler for Glue {
                 Ok(())
             }
             WindowEvent::Focused(false) => {
-                self.held.clear();
-                self.mouse_down = false;
+                self.input.release_all();
                 Ok(())
             }
             WindowEvent::KeyboardInput { event, .. } => {
                 if let Some(k) = keys::key(&event.logical_key, event.physical_key) {
-                    if event.state == ElementState::Pressed {
-                        if !event.repeat {
-                            self.pressed.push(k);
-                        }
-                        if !self.held.contains(&k) {
-                            self.held.push(k);
-                        }
-                    } else {
-                        self.held.retain(|h| *h != k);
+                    let down = event.state == ElementState::Pressed;
+                    self.input.key(k, down);
+                    // Esc closes the window now, not at the next frame (which, hidden or
+                    // waiting for vsync, may be far).
+                    if down && action(k) == Some(Action::Quit) {
+                        event_loop.exit();
                     }
                 }
                 Ok(())
             }
             WindowEvent::CursorMoved { position, .. } => {
                 if let Some(gpu) = &self.gpu {
-                    self.mouse = Some(gpu.to_buffer(position.x, position.y));
+                    self.input
+                        .pointer(Some(gpu.to_buffer(position.x, position.y)));
                 }
                 Ok(())
             }
@@ -308,8 +291,7 @@ impl ApplicationHandler for Glue {
                 button: MouseButton::Left,
                 ..
             } => {
-                self.mouse_down = state == ElementState::Pressed;
-                self.clicked |= self.mouse_down;
+                self.input.button(state == ElementState::Pressed);
                 Ok(())
             }
             WindowEvent::RedrawRequested => self.redraw(event_loop),

@@ -32,8 +32,12 @@ pub struct FrameInput {
     /// The pointer in frame-buffer pixels (`(0, 0)` is the top-left corner of the buffer),
     /// `None` when unknown.
     pub mouse: Option<(f32, f32)>,
-    /// Whether the left mouse button is down.
+    /// Whether the left mouse button is down (at the end of the frame, or at any time in
+    /// it).
     pub mouse_down: bool,
+    /// Left-button presses during the frame (each launches; one pressed and released within
+    /// the frame counts). [`crate::InputQueue`] fills it.
+    pub clicks: u32,
 }
 
 /// Whether the frontend should go on.
@@ -137,6 +141,7 @@ pub struct App {
     fps: RateMeter,
     sps: RateMeter,
     quit: bool,
+    help: bool,
 }
 
 impl App {
@@ -156,8 +161,12 @@ impl App {
             arg: arg.clone(),
             source: Box::new(source),
         };
-        let source = Source::from_arg(&arg, args.sandbox).map_err(game_err)?;
-        let mut game = Game::new(source, Options::default()).map_err(game_err)?;
+        let mut source = Source::from_arg(&arg, args.sandbox).map_err(game_err)?;
+        let mut options = Options::default();
+        if let Some(n) = args.balls {
+            with_balls(&mut source, &mut options, n as usize);
+        }
+        let mut game = Game::new(source, options).map_err(game_err)?;
         if let Some(file) = &args.save_replay {
             let replay_err = |source| FrontendError::Replay {
                 file: file.display().to_string(),
@@ -192,6 +201,7 @@ impl App {
             fps: RateMeter::default(),
             sps: RateMeter::default(),
             quit: false,
+            help: false,
         })
     }
 
@@ -224,6 +234,7 @@ impl App {
                 Some(Action::Command(c)) => game_input.commands.push(c),
                 Some(Action::Launch) => game_input.launch = true,
                 Some(Action::Quit) => self.quit = true,
+                Some(Action::Help) => self.help = !self.help,
                 Some(Action::Paddle(_) | Action::Aim(_)) | None => {}
             }
         }
@@ -254,7 +265,7 @@ impl App {
                 game_input.pointer_x = p.x.is_finite().then_some(p.x);
             }
         }
-        if input.mouse_down && !self.mouse_was_down {
+        if input.clicks > 0 || (input.mouse_down && !self.mouse_was_down) {
             game_input.launch = true;
         }
         self.mouse_was_down = input.mouse_down;
@@ -276,6 +287,37 @@ impl App {
         } else {
             Flow::Continue
         }
+    }
+
+    /// Whether the help overlay is shown (H or F1 toggles it).
+    #[must_use]
+    pub fn help_shown(&self) -> bool {
+        self.help
+    }
+
+    /// Whether the scene is played with a paddle (by the game's rules); the help and the
+    /// bottom bar list the paddle's keys only then.
+    #[must_use]
+    pub fn has_paddle(&self) -> bool {
+        self.game.breaker().is_some()
+    }
+
+    /// The lines of the help overlay: a title, then one line per key that applies to this
+    /// scene (`keys  what they do`, the keys padded to one column).
+    #[must_use]
+    pub fn help_lines(&self) -> Vec<String> {
+        let keys = crate::keys::help(self.has_paddle());
+        let w = keys.iter().map(|l| l.keys.len()).max().unwrap_or(0);
+        let mut lines = vec![if self.has_paddle() {
+            "KEYS".to_owned()
+        } else {
+            format!(
+                "KEYS ({} HAS NO PADDLE)",
+                self.game.status().name.to_uppercase()
+            )
+        }];
+        lines.extend(keys.iter().map(|l| format!("{:<w$}  {}", l.keys, l.what)));
+        lines
     }
 
     /// Frames per second measured over the last half second.
@@ -407,7 +449,12 @@ impl App {
         }
         // Help: at scale 1 it fits 960 pixels; shorter forms for narrower frames.
         let hy = h - layout.bar + (layout.bar - GLYPH_PX) / 2;
-        for help in HELP_LINES {
+        let lines: &[&str] = if self.has_paddle() {
+            &HELP_LINES
+        } else {
+            &HELP_LINES_NO_PADDLE
+        };
+        for help in lines {
             if text_width(help, 1) + 4 <= w {
                 let x = (w - text_width(help, 1)) / 2;
                 draw_text(target, x, hy, 1, help, HELP_TEXT, &clip);
@@ -428,13 +475,19 @@ impl App {
             return;
         }
         if let Some(banner) = game.banner() {
-            let scale = if text_width(banner, 2) + 16 < view.x1 - view.x0 {
+            let mut lines = vec![banner.to_owned()];
+            lines.extend(game.summary_line());
+            let widest = lines.iter().map(|l| text_width(l, 2)).max().unwrap_or(0);
+            let scale = if widest + 16 < view.x1 - view.x0 {
                 2
             } else {
                 1
             };
-            let lines = [banner.to_owned()];
-            let tw = text_width(banner, scale);
+            let tw = lines
+                .iter()
+                .map(|l| text_width(l, scale))
+                .max()
+                .unwrap_or(0);
             let x = view.x0 + (view.x1 - view.x0).saturating_sub(tw) / 2;
             // Just below the map when there is a grid (above the paddle), else mid-height.
             let y_world = match game.world().grid() {
@@ -446,6 +499,25 @@ impl App {
                 lines: &lines,
                 x,
                 y,
+                scale,
+            };
+            paint_hud(&hud, &self.style, target);
+        }
+        if self.help {
+            let lines = self.help_lines();
+            let widest = lines.iter().map(|l| text_width(l, 1)).max().unwrap_or(0);
+            let (w, h) = (view.x1 - view.x0, view.y1 - view.y0);
+            let scale = if 2 * widest + 24 <= w && lines.len() * 20 + 24 <= h {
+                2
+            } else {
+                1
+            };
+            let tw = widest * scale;
+            let th = lines.len() * 10 * scale;
+            let hud = Hud {
+                lines: &lines,
+                x: view.x0 + w.saturating_sub(tw) / 2,
+                y: view.y0 + h.saturating_sub(th) / 2,
                 scale,
             };
             paint_hud(&hud, &self.style, target);
@@ -592,6 +664,38 @@ impl App {
     }
 }
 
+/// `--balls N`: a scene played by the rules fires `n` balls per launch (the volley); any other
+/// scene opens with exactly `n` balls: its explicit balls first (the first `n` of them), then
+/// random ones from its spawn (or, without one, balls of radius 3 at 144 units/s anywhere
+/// free, seed 1, as `collide run --balls`).
+fn with_balls(source: &mut Source, options: &mut Options, n: usize) {
+    let scene = match source {
+        Source::Level(_) => None,
+        Source::Scene(s) if collide_game::is_breaker_scene(s) => None,
+        Source::Scene(s) | Source::Sandbox(s) => Some(s),
+    };
+    let Some(scene) = scene else {
+        options.volley = u32::try_from(n).unwrap_or(u32::MAX);
+        return;
+    };
+    scene.balls.truncate(n);
+    let random = n - scene.balls.len();
+    match (&mut scene.spawn, random) {
+        (_, 0) => scene.spawn = None,
+        (Some(sp), _) => sp.count = random,
+        (None, _) => {
+            scene.spawn = Some(collide_world::SpawnDesc {
+                count: random,
+                radius: 3.0,
+                speed: 144.0,
+                density: 1.0,
+                seed: 1,
+                region: None,
+            });
+        }
+    }
+}
+
 /// Paints a HUD panel (the renderer's HUD alone over an existing frame).
 fn paint_hud<T: PixelTarget + ?Sized>(hud: &Hud<'_>, style: &Style, target: &mut T) {
     collide_render::draw_hud(hud, style, target);
@@ -618,7 +722,14 @@ pub const HELP_TEXT: Rgb = Rgb::new(150, 150, 170);
 
 /// The help bar, longest first: the first that fits is drawn.
 const HELP_LINES: [&str; 3] = [
-    "MOUSE PADDLE  CLICK LAUNCH  Z/X AIM  1-7 LEVEL  TAB SCENE  P PAUSE  . STEP  [ ] SPEED  D DEBUG  R RESTART  ESC QUIT",
-    "CLICK LAUNCH  Z/X AIM  1-7 LEVEL  TAB SCENE  P PAUSE  . STEP  [ ] SPEED  D DEBUG  R RESTART",
-    "CLICK LAUNCH  1-7  TAB  P  D  R  ESC",
+    "MOUSE PADDLE  CLICK LAUNCH  Z/X AIM  1-7 LEVEL  TAB SCENE  P PAUSE  [ ] SPEED  D DEBUG  R RESTART  H HELP  ESC QUIT",
+    "CLICK LAUNCH  Z/X AIM  1-7 LEVEL  TAB SCENE  P PAUSE  . STEP  [ ] SPEED  D DEBUG  R RESTART  H HELP",
+    "CLICK LAUNCH  1-7  TAB  P  D  R  H HELP",
+];
+
+/// The help bar of a scene without a paddle.
+const HELP_LINES_NO_PADDLE: [&str; 3] = [
+    "1-7 LEVEL  TAB SCENE  P PAUSE  . STEP  [ ] SPEED  D DEBUG  R RESTART  H HELP  ESC QUIT",
+    "1-7 LEVEL  TAB SCENE  P PAUSE  . STEP  [ ] SPEED  D DEBUG  R RESTART  H HELP",
+    "1-7  TAB  P  D  R  H HELP",
 ];

@@ -15,7 +15,7 @@ pub const WINDOW_SIDE: std::ops::RangeInclusive<u32> = 64..=8192;
     about = "collide: BricksBeater with thousands of exactly colliding balls, and the demo scenes.",
     after_help = "Keys: mouse or Left/Right move the paddle; click or Space launches; Z/X turn the aim; \
 1-7 levels; Tab next demo scene; P pause; . single step; [ ] slower/faster; D debug view; \
-R restart; Esc quit."
+R restart; H or F1 help; Esc quit."
 )]
 pub struct Args {
     /// What to open: a built-in scene (level_1 .. level_7, seed000_room, seed002_billiards,
@@ -27,6 +27,12 @@ pub struct Args {
     /// Run the scene as a sandbox (physics only, no rules), even a level (with its 1000 balls).
     #[arg(long)]
     pub sandbox: bool,
+
+    /// Balls: in a sandbox, the scene opens with N random balls (its [spawn] count, or N
+    /// balls of radius 3 at 144 units/s added anywhere free); in a game, each launch fires N
+    /// balls (the volley, default 10).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub balls: Option<u32>,
 
     /// Let the built-in autopilot play (the paddle chases the balls and launches by itself).
     #[arg(long)]
@@ -76,6 +82,7 @@ impl Default for Args {
         Args {
             scene: None,
             sandbox: false,
+            balls: None,
             autoplay: false,
             debug: false,
             frames: None,
@@ -114,6 +121,8 @@ mod tests {
         let a = Args::try_parse_from(["x", "--save-replay", "r.replay", "--autoplay"]).unwrap();
         assert_eq!(a.save_replay, Some(PathBuf::from("r.replay")));
         assert!(a.autoplay && a.frames.is_none());
+        let a = Args::try_parse_from(["x", "--scene", "arena", "--balls", "50"]).unwrap();
+        assert_eq!((a.scene.as_deref(), a.balls), (Some("arena"), Some(50)));
     }
 
     #[test]
@@ -123,5 +132,7 @@ mod tests {
         assert!(Args::try_parse_from(["x", "--frames", "0"]).is_err());
         assert!(Args::try_parse_from(["x", "--width", "10"]).is_err());
         assert!(Args::try_parse_from(["x", "--nope"]).is_err());
+        assert!(Args::try_parse_from(["x", "--balls", "0"]).is_err());
+        assert!(Args::try_parse_from(["x", "--balls", "many"]).is_err());
     }
 }

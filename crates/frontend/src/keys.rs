@@ -34,6 +34,10 @@ pub enum Key {
     Left,
     /// Right arrow.
     Right,
+    /// H.
+    H,
+    /// F1.
+    F1,
 }
 
 /// What a key does.
@@ -49,11 +53,14 @@ pub enum Action {
     Paddle(i8),
     /// While held: turn the aim left (−1) or right (+1).
     Aim(i8),
+    /// Show or hide the help overlay, on the press.
+    Help,
 }
 
 /// The meaning of `key`: digits 1–7 levels, Tab the next demo scene, P pause, `.` single
 /// step, `[` `]` slower and faster, D the debug view, R restart, Space launch, Esc quit,
-/// Left/Right the paddle, Z/X the aim. `None` for keys with no meaning (0, 8, 9).
+/// Left/Right the paddle, Z/X the aim, H and F1 the help overlay. `None` for keys with no
+/// meaning (0, 8, 9).
 #[must_use]
 pub fn action(key: Key) -> Option<Action> {
     Some(match key {
@@ -72,29 +79,93 @@ pub fn action(key: Key) -> Option<Action> {
         Key::Right => Action::Paddle(1),
         Key::Z => Action::Aim(-1),
         Key::X => Action::Aim(1),
+        Key::H | Key::F1 => Action::Help,
     })
 }
 
-/// One line per key for help texts: `(keys, what they do)`.
-pub const HELP: [(&str, &str); 11] = [
-    ("mouse, Left/Right", "move the paddle"),
-    ("click, Space", "launch (a new game after the last one)"),
-    ("Z / X", "turn the aim left / right"),
-    ("1 - 7", "play level 1 to 7"),
-    (
-        "Tab",
-        "next demo scene (room, billiards, rectangles, arena, game)",
-    ),
-    ("P", "pause / resume"),
-    (".", "single step (pauses)"),
-    ("[ / ]", "slower / faster (1/16x to 4x)"),
-    (
-        "D",
-        "debug view: velocity lines, swept paths, contact normals",
-    ),
-    ("R", "restart"),
-    ("Esc", "quit"),
+/// One line of the help: keys, what they do, and whether they need a paddle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HelpLine {
+    /// The keys, as printed: `Z / X`.
+    pub keys: &'static str,
+    /// What they do.
+    pub what: &'static str,
+    /// Whether they only apply to a scene played with a paddle (the game's rules).
+    pub paddle: bool,
+}
+
+/// Every key, in the order the help lists them.
+pub const HELP: [HelpLine; 12] = [
+    HelpLine {
+        keys: "MOUSE, LEFT / RIGHT",
+        what: "MOVE THE PADDLE",
+        paddle: true,
+    },
+    HelpLine {
+        keys: "CLICK, SPACE",
+        what: "LAUNCH (AFTER THE GAME: PLAY AGAIN)",
+        paddle: true,
+    },
+    HelpLine {
+        keys: "Z / X",
+        what: "TURN THE AIM LEFT / RIGHT",
+        paddle: true,
+    },
+    HelpLine {
+        keys: "1 - 7",
+        what: "PLAY LEVEL 1 TO 7",
+        paddle: false,
+    },
+    HelpLine {
+        keys: "TAB",
+        what: "NEXT DEMO SCENE",
+        paddle: false,
+    },
+    HelpLine {
+        keys: "P",
+        what: "PAUSE / RESUME",
+        paddle: false,
+    },
+    HelpLine {
+        keys: ".",
+        what: "SINGLE STEP (PAUSES)",
+        paddle: false,
+    },
+    HelpLine {
+        keys: "[ / ]",
+        what: "SLOWER / FASTER (1/16X TO 4X)",
+        paddle: false,
+    },
+    HelpLine {
+        keys: "D",
+        what: "DEBUG VIEW",
+        paddle: false,
+    },
+    HelpLine {
+        keys: "R",
+        what: "RESTART",
+        paddle: false,
+    },
+    HelpLine {
+        keys: "H, F1",
+        what: "THIS HELP",
+        paddle: false,
+    },
+    HelpLine {
+        keys: "ESC",
+        what: "QUIT",
+        paddle: false,
+    },
 ];
+
+/// The help lines that apply: all of them in a scene with a paddle, the others without.
+#[must_use]
+pub fn help(paddle: bool) -> Vec<HelpLine> {
+    HELP.iter()
+        .copied()
+        .filter(|l| paddle || !l.paddle)
+        .collect()
+}
 
 #[cfg(test)]
 mod tests {
@@ -128,5 +199,20 @@ mod tests {
         assert_eq!(action(Key::Escape), Some(Action::Quit));
         assert_eq!(action(Key::Left), Some(Action::Paddle(-1)));
         assert_eq!(action(Key::X), Some(Action::Aim(1)));
+        assert_eq!(action(Key::H), Some(Action::Help));
+        assert_eq!(action(Key::F1), Some(Action::Help));
+    }
+
+    #[test]
+    fn the_help_without_a_paddle_leaves_out_the_paddle_keys() {
+        let all = help(true);
+        let some = help(false);
+        assert_eq!(all.len(), HELP.len());
+        assert_eq!(some.len(), HELP.len() - 3);
+        assert!(all.iter().any(|l| l.keys == "Z / X"));
+        assert!(!some
+            .iter()
+            .any(|l| l.keys == "Z / X" || l.keys == "CLICK, SPACE"));
+        assert!(some.iter().any(|l| l.keys == "ESC") && some.iter().any(|l| l.keys == "H, F1"));
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! What the collide frontends (the minifb app, and the pixels app) share, so that each app's
 //! `main.rs` is glue only: the command line ([`Args`], clap), frontend-neutral keys and their
-//! meaning ([`Key`], [`action`]), the frame loop ([`App`]: window input → the game's input →
+//! meaning ([`Key`], [`action`]), one input path ([`InputQueue`]: key and button events as
+//! edges, so nothing pressed and released within a frame is lost), the frame loop ([`App`]: window input → the game's input →
 //! fixed steps; drawing a frame with `collide-render` into any pixel format; `--frames`,
 //! `--screenshot` and `--save-replay`), PNG screenshots ([`RgbImage`]) and the pixel checks CI runs on them
 //! ([`check_level_start`]).
@@ -39,6 +40,7 @@ mod app;
 mod args;
 mod check;
 mod image;
+mod input;
 mod keys;
 
 pub use app::{
@@ -48,7 +50,8 @@ pub use app::{
 pub use args::{Args, WINDOW_SIDE};
 pub use check::{check_level_start, LevelCheck};
 pub use image::RgbImage;
-pub use keys::{action, Action, Key, HELP};
+pub use input::InputQueue;
+pub use keys::{action, help, Action, HelpLine, Key, HELP};
 
 /// Why a frontend stopped.
 #[derive(Debug, thiserror::Error)]

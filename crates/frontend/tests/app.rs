@@ -1,7 +1,7 @@
 //! The frame loop: window input mapped to the game, frames drawn, `--frames` counted.
 
 use collide_core::Vec2;
-use collide_frontend::{App, Args, Flow, FrameInput, Key, Layout, RgbImage};
+use collide_frontend::{App, Args, Flow, FrameInput, InputQueue, Key, Layout, RgbImage};
 use collide_game::Phase;
 use collide_render::{Rgb, Style, Xrgb32Target};
 
@@ -260,4 +260,234 @@ fn bad_scenes_are_errors_naming_the_scene_file_and_line() {
     let r = report(bad.to_str().unwrap());
     assert!(r.contains("ragged.dat") && r.contains("line 2"), "{r}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A press and release within one frame (a touchpad tap, a quick key stroke), recorded as
+/// the window glue records events, still acts: the click launches, a key toggles, a tap of
+/// an arrow moves the paddle.
+#[test]
+fn a_press_and_release_within_one_frame_is_not_lost() {
+    let mut a = app(Args::default());
+    let mut q = InputQueue::new();
+    a.frame(&q.take_frame(), DT);
+    assert_eq!(a.phase(), Some(Phase::Serving));
+    // A tap of the left button between two frames: down and up before the frame is taken.
+    q.button(true);
+    q.button(false);
+    let input = q.take_frame();
+    assert!(input.clicks == 1 && input.mouse_down);
+    a.frame(&input, DT);
+    assert_eq!(a.phase(), Some(Phase::Playing), "the tap launched");
+    // D, P and H pressed and released within one frame each: the debug view, the pause and
+    // the help toggle on, then off again the same way.
+    for on in [true, false] {
+        for k in [Key::D, Key::P, Key::H] {
+            q.key(k, true);
+            q.key(k, false);
+        }
+        a.frame(&q.take_frame(), DT);
+        assert_eq!(
+            (a.game().debug(), a.game().paused(), a.help_shown()),
+            (on, on, on)
+        );
+    }
+    // Space tapped within a frame after the game ended: play again.
+    let mut b = app(Args::default());
+    b.frame(&FrameInput::default(), DT);
+    q.key(Key::Space, true);
+    q.key(Key::Space, false);
+    b.frame(&q.take_frame(), DT);
+    assert_eq!(b.phase(), Some(Phase::Playing), "Space tapped launched");
+    // A tap of Left moves the paddle for that frame: 480 units/s for 1/60 s, 8 units.
+    let mut c = app(Args::default());
+    let x0 = paddle_x(&c);
+    q.key(Key::Left, true);
+    q.key(Key::Left, false);
+    c.frame(&q.take_frame(), DT);
+    assert!((x0 - paddle_x(&c) - 8.0).abs() < 1e-6, "{}", paddle_x(&c));
+    c.frame(&q.take_frame(), DT);
+    assert!(
+        (x0 - paddle_x(&c) - 8.0).abs() < 1e-6,
+        "released: no more motion"
+    );
+}
+
+/// `--balls N`: a sandbox opens with exactly N balls (spawned, or the scene's own first N);
+/// a game fires N balls per launch.
+#[test]
+fn balls_opens_the_scene_with_n_balls() {
+    let open = |scene: &str, sandbox: bool, n: u32| {
+        app(Args {
+            scene: Some(scene.to_owned()),
+            sandbox,
+            balls: Some(n),
+            ..Args::default()
+        })
+    };
+    // The arena has a spawn (1000 balls by default); level 1 as a sandbox too.
+    assert_eq!(open("arena", false, 50).game().world().balls().len(), 50);
+    assert_eq!(open("level_1", true, 200).game().world().balls().len(), 200);
+    assert_eq!(
+        open("arena", false, 3000).game().world().balls().len(),
+        3000
+    );
+    // The billiards have their own balls and no spawn: fewer keeps the first ones, more
+    // adds random ones.
+    let plain = app(Args {
+        scene: Some("seed002_billiards".to_owned()),
+        ..Args::default()
+    });
+    let own = plain.game().world().balls().len();
+    assert!(own > 2);
+    assert_eq!(
+        open("seed002_billiards", false, 2)
+            .game()
+            .world()
+            .balls()
+            .len(),
+        2
+    );
+    assert_eq!(
+        open("seed002_billiards", false, own as u32 + 7)
+            .game()
+            .world()
+            .balls()
+            .len(),
+        own + 7
+    );
+    // A game: level 2 (no rain) fires a volley of 25 balls, one every 5 steps. In a
+    // --frames run each frame is one step: the balls in play plus those lost are 25.
+    let mut g = app(Args {
+        scene: Some("level_2".to_owned()),
+        balls: Some(25),
+        frames: Some(1000),
+        ..Args::default()
+    });
+    assert_eq!(g.game().options().volley, 25);
+    assert_eq!(g.game().world().balls().len(), 1, "one ball waits");
+    let launch = FrameInput {
+        pressed: vec![Key::Space],
+        ..FrameInput::default()
+    };
+    g.frame(&launch, DT);
+    let mut lost = 0;
+    for _ in 0..24 * 5 {
+        g.frame(&FrameInput::default(), DT);
+        lost += g
+            .game()
+            .last_events()
+            .iter()
+            .filter(|e| matches!(e, collide_world::Event::BallLost { .. }))
+            .count();
+    }
+    assert_eq!(g.game().world().steps(), 121);
+    assert_eq!(g.game().breaker().unwrap().volley_left(), 0);
+    assert_eq!(g.game().world().balls().len() + lost, 25);
+}
+
+/// H or F1 shows the help: the keys that apply. A scene without a paddle leaves out the
+/// paddle, launch and aim keys; the overlay is drawn over the world.
+#[test]
+fn the_help_lists_the_keys_that_apply() {
+    let game = app(Args::default());
+    let mut demo = app(Args {
+        scene: Some("seed002_billiards".to_owned()),
+        ..Args::default()
+    });
+    assert!(game.has_paddle() && !demo.has_paddle());
+    let with = game.help_lines();
+    let without = demo.help_lines();
+    assert_ne!(with, without);
+    let mentions = |lines: &[String], what: &str| lines.iter().any(|l| l.contains(what));
+    for keys in ["MOUSE, LEFT / RIGHT", "CLICK, SPACE", "Z / X"] {
+        assert!(mentions(&with, keys), "{keys}");
+        assert!(!mentions(&without, keys), "{keys}");
+    }
+    for keys in ["1 - 7", "TAB", "P ", "[ / ]", "ESC", "H, F1"] {
+        assert!(mentions(&with, keys) && mentions(&without, keys), "{keys}");
+    }
+    assert_eq!(with.len(), without.len() + 3);
+    // Drawn: F1 on, the frame differs in the middle of the view; F1 again, the same frame.
+    demo.game_mut().command(collide_game::Command::TogglePause);
+    let off = draw(&mut demo, 960, 720);
+    let f1 = FrameInput {
+        pressed: vec![Key::F1],
+        ..FrameInput::default()
+    };
+    demo.frame(&f1, DT);
+    assert!(demo.help_shown());
+    let on = draw(&mut demo, 960, 720);
+    let changed = (200..520)
+        .flat_map(|y| (0..960).map(move |x| (x, y)))
+        .filter(|&(x, y)| on.rgb(x, y) != off.rgb(x, y))
+        .count();
+    assert!(changed > 5000, "{changed} pixels");
+    demo.frame(&f1, DT);
+    assert!(!demo.help_shown());
+    // The paused billiards do not move: without the help the view is the same again (the
+    // status bar's measured rates may differ).
+    let again = draw(&mut demo, 960, 720);
+    let view_differs = (24..696)
+        .flat_map(|y| (0..960).map(move |x| (x, y)))
+        .any(|(x, y)| again.rgb(x, y) != off.rgb(x, y));
+    assert!(!view_differs);
+}
+
+/// After the game ended, the screen shows the summary of that game under the banner, and
+/// after "play again" the new game at level 1 shows it while its first ball waits.
+#[test]
+fn the_game_over_screen_shows_the_last_games_summary() {
+    let mut a = app(Args {
+        scene: Some("level_2".to_owned()),
+        ..Args::default()
+    });
+    // Launch, then keep the paddle at the left wall until every life is lost.
+    let mut q = InputQueue::new();
+    q.key(Key::Space, true);
+    q.key(Key::Space, false);
+    a.frame(&q.take_frame(), DT);
+    let mut frames = 0;
+    while a.phase() != Some(Phase::GameOver) {
+        q.key(Key::Left, true);
+        if a.phase() == Some(Phase::Serving) {
+            q.key(Key::Space, true);
+            q.key(Key::Space, false);
+        }
+        a.frame(&q.take_frame(), DT);
+        frames += 1;
+        assert!(frames < 20 * 60 * 60, "{:?}", a.game().status());
+    }
+    q.key(Key::Left, false);
+    let summary = a.game().run();
+    assert_eq!(summary.level, Some(2));
+    assert_eq!(a.game().summary_line(), Some(summary.line()));
+    let before = draw(&mut a, 960, 720);
+    // Play again: level 1, and the same summary as the last game's, on screen.
+    q.button(true);
+    q.button(false);
+    a.frame(&q.take_frame(), DT);
+    assert_eq!(a.game().breaker().unwrap().level(), Some(1));
+    assert_eq!(a.game().last_run(), Some(summary));
+    let line = a.game().summary_line().unwrap();
+    assert_eq!(line, format!("LAST GAME: {}", summary.line()));
+    let after = draw(&mut a, 960, 720);
+    assert_ne!(before.data, after.data);
+    // The summary is painted in the HUD's text colour under the banner: more text pixels
+    // than the banner alone draws.
+    let hud = Style::default().hud_text;
+    let text_pixels = |img: &RgbImage| {
+        (24..696)
+            .flat_map(|y| (0..960).map(move |x| (x, y)))
+            .filter(|&(x, y)| img.rgb(x, y) == Some(hud))
+            .count()
+    };
+    let mut fresh = app(Args::default());
+    fresh.frame(&FrameInput::default(), DT);
+    let banner_only = draw(&mut fresh, 960, 720);
+    assert!(
+        text_pixels(&after) > text_pixels(&banner_only) + 500,
+        "{} vs {}",
+        text_pixels(&after),
+        text_pixels(&banner_only)
+    );
 }
