@@ -20,6 +20,8 @@
 #      driver, a clear error and exit status 1, no panic;
 #    - runs collide-pixels with the autopilot for 300 frames and --save-replay, and checks the
 #      replay with `collide replay` (every recorded state hash re-simulated).
+# 3. Runs collide-pixels without --frames, presses Esc (xdotool, a real key event) and
+#    requires the process to be gone within 200 ms.
 #
 # Any failure fails the step: no display server, a window or adapter that cannot be created,
 # a missing marker, a missing file, wrong pixels. Nothing is skipped. Packages:
@@ -117,5 +119,35 @@ timeout 300 xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
     done
     cargo test --release -p collide-pixels -- --nocapture --test-threads 1
 ' gui "$target" "$work"
+
+# Esc: the app runs without --frames; once its window shows, a real key press (XTEST) of
+# Esc is sent, and the process must be gone within 200 ms.
+timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+    set -euo pipefail
+    bin="$1"; title="$2"; log="$3"
+    "$bin" >"$log" 2>&1 &
+    app=$!
+    wid=$(timeout 60 xdotool search --sync --name "$title" | head -1)
+    xdotool windowfocus --sync "$wid"
+    sleep 1
+    t0=$(date +%s%N)
+    xdotool key Escape
+    while kill -0 "$app" 2>/dev/null; do
+        if [ $(( $(date +%s%N) - t0 )) -gt 5000000000 ]; then
+            echo "error: collide-pixels still runs 5 s after Esc" >&2
+            kill "$app"
+            exit 1
+        fi
+        sleep 0.002
+    done
+    t1=$(date +%s%N)
+    wait "$app"
+    ms=$(( (t1 - t0) / 1000000 ))
+    echo "collide-pixels: Esc closed the window in $ms ms (xdotool included)"
+    if [ "$ms" -gt 200 ]; then
+        echo "error: Esc took $ms ms, more than 200" >&2
+        exit 1
+    fi
+' esc "$target/collide-pixels" "^collide - BricksBeater \(pixels\)$" "$work/esc.txt"
 
 echo "gui-pixels: done in $((SECONDS - start)) s"
