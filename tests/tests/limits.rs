@@ -664,3 +664,192 @@ fn step_with_a_large_ball_over_a_fine_grid_finishes_in_bounded_time() {
     let pos = r.unwrap_or_else(|| panic!("one step did not finish within {:?}", started.elapsed()));
     assert!(pos.is_finite());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Memory of parsing, level files a scene may read, ids
+
+/// A valid scene of `balls` explicit balls and `rects` rectangles, as a person would write it.
+fn big_scene(balls: usize, rects: usize) -> String {
+    let mut s = String::from("[world]\nsize = [100000.0, 100000.0]\n\n");
+    for i in 0..balls {
+        let (x, y) = (10.0 + (i % 300) as f64 * 7.0, 10.0 + (i / 300) as f64 * 7.0);
+        s.push_str(&format!(
+            "[[ball]]\npos = [{x:?}, {y:?}]\nvel = [120.5, -30.25]\nradius = 3.0\n\n"
+        ));
+    }
+    for i in 0..rects {
+        let x = 5000.0 + (i as f64) * 20.0;
+        s.push_str(&format!(
+            "[[rect]]\nmin = [{x:?}, 5000.0]\nmax = [{:?}, 5010.0]\nkind = \"kinematic\"\nvel = [1.0, 0.0]\n\n",
+            x + 10.0
+        ));
+    }
+    s
+}
+
+/// Parsing a large valid scene asks the allocator for a bounded multiple of the text's size,
+/// in total (its peak is lower still): about 100 times for a scene of balls (the `toml`
+/// crate's document tree, every value with its span, and the typed tables with theirs);
+/// `docs/reliability.md`, "Limits", gives the figures and what that means for a 16 MiB file.
+#[test]
+fn parsing_a_large_scene_allocates_a_small_multiple_of_its_size() {
+    let _s = serial();
+    for (balls, rects) in [(20_000, 0), (5_000, 5_000)] {
+        let text = big_scene(balls, rects);
+        let (scene, bytes) = measured(|| parse(&text));
+        let scene = scene.unwrap();
+        assert_eq!((scene.balls.len(), scene.rects.len()), (balls, rects));
+        let ratio = bytes as f64 / text.len() as f64;
+        println!(
+            "{balls} balls, {rects} rects: {} bytes of text, {bytes} bytes allocated in all ({ratio:.1}x)",
+            text.len()
+        );
+        // The bound is the measured figure with a margin (a regression guard, not a goal):
+        // most of it is the TOML document tree (`toml` keeps every value with its span).
+        assert!(ratio < 128.0, "{ratio:.1}x the text's size");
+    }
+    // The worst text found: 16 MiB of line endings. The `toml` crate's lexer alone asks for
+    // about 1.2 GB in all (its token and event buffers grow with every line); the scene code
+    // adds no table per line. A regression guard at the measured figure with a margin.
+    let text = "\n".repeat(MAX_SCENE_BYTES as usize);
+    let (r, bytes) = measured(|| parse(&text));
+    assert!(r.is_err());
+    println!("16 MiB of line endings: {bytes} bytes allocated in all");
+    assert!(
+        bytes < 200 * MAX_SCENE_BYTES as usize,
+        "{bytes} bytes for a text of empty lines"
+    );
+    // A level of line endings allocates nothing per line (no list of lines).
+    let (r, bytes) = measured(|| parse_level(&text));
+    assert!(matches!(r, Err(LevelError::Empty)), "{r:?}");
+    assert!(bytes < MIB, "{bytes} bytes for a level of empty lines");
+    let cr = "\r".repeat(MAX_SCENE_BYTES as usize);
+    let (r, bytes) = measured(|| parse_level(&cr));
+    assert!(matches!(r, Err(LevelError::Empty)), "{r:?}");
+    assert!(bytes < MIB, "{bytes} bytes for a level of CRs");
+}
+
+/// A scene whose `grid.level` names `level`, in `dir`.
+fn scene_naming(dir: &std::path::Path, level: &str) -> PathBuf {
+    let path = dir.join("s.toml");
+    std::fs::write(
+        &path,
+        format!("[world]\nsize = [90.0, 90.0]\n[grid]\ncell = 9.0\nlevel = \"{level}\"\n"),
+    )
+    .unwrap();
+    path
+}
+
+/// The message of a `SceneError::LevelIo` (with its source), or what came instead.
+fn level_io(r: Result<Scene, SceneError>) -> String {
+    match r {
+        Err(e @ SceneError::LevelIo { .. }) => {
+            assert_eq!((e.line(), e.field()), (Some(5), Some("grid.level")));
+            let source = std::error::Error::source(&e).map(ToString::to_string);
+            format!("{e}: {}", source.unwrap_or_default())
+        }
+        Err(e) => format!("another error: {e}"),
+        Ok(_) => "accepted".to_owned(),
+    }
+}
+
+#[test]
+fn a_scene_reads_only_regular_level_files_below_its_folder() {
+    use collide_world::scene::LevelFiles;
+    let _s = serial();
+    let dir = temp_dir("level-files");
+    let inner = dir.join("scene");
+    std::fs::create_dir_all(inner.join("levels")).unwrap();
+    std::fs::write(inner.join("levels/ok.dat"), "#R#\n").unwrap();
+    std::fs::write(dir.join("outside.dat"), "#R#\n").unwrap();
+
+    // Below the folder: read.
+    let s = Scene::load(&scene_naming(&inner, "levels/ok.dat")).unwrap();
+    assert_eq!(s.grid.unwrap().cols, 3);
+    // Outside it, by `..` or an absolute path: refused, naming the file, unless allowed.
+    let e = level_io(Scene::load(&scene_naming(&inner, "../outside.dat")));
+    assert!(e.contains("outside the scene's folder"), "{e}");
+    let abs = dir.join("outside.dat").display().to_string();
+    let e = level_io(Scene::load(&scene_naming(&inner, &abs)));
+    assert!(e.contains("outside the scene's folder"), "{e}");
+    let s = Scene::load_with(
+        &scene_naming(&inner, "../outside.dat"),
+        LevelFiles::Anywhere,
+    );
+    assert_eq!(s.unwrap().grid.unwrap().cols, 3);
+
+    // /dev/stdin and a device: refused at once, even when allowed anywhere (they could block
+    // or never end).
+    for dev in ["/dev/stdin", "/dev/zero"] {
+        if !std::path::Path::new(dev).exists() {
+            continue;
+        }
+        let path = scene_naming(&inner, dev);
+        let r = within(10, move || {
+            level_io(Scene::load_with(&path, LevelFiles::Anywhere))
+        });
+        let e = r.unwrap_or_else(|| panic!("reading {dev} as a level blocked"));
+        assert!(e.contains("not a regular file"), "{dev}: {e}");
+    }
+    // A symbolic link inside the folder to a device: resolved, refused.
+    #[cfg(unix)]
+    {
+        let link = inner.join("levels/stdin.dat");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink("/dev/stdin", &link).unwrap();
+        let path = scene_naming(&inner, "levels/stdin.dat");
+        let e =
+            within(10, move || level_io(Scene::load(&path))).expect("a link to /dev/stdin blocked");
+        assert!(
+            e.contains("outside the scene's folder") || e.contains("not a regular file"),
+            "{e}"
+        );
+    }
+    // A FIFO in the folder: refused before it is opened (opening it would wait for a writer).
+    let fifo = inner.join("levels/fifo.dat");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    if made {
+        let path = scene_naming(&inner, "levels/fifo.dat");
+        let e = within(10, move || level_io(Scene::load(&path))).expect("reading a FIFO blocked");
+        assert!(e.contains("not a regular file"), "{e}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Ids never repeat within a world's life: 200 000 balls and rectangles added and removed in
+/// turn through a few slots; every id issued is new. (The generation's last value retires its
+/// slot instead of wrapping: `collide_world::ids`' unit test.)
+#[test]
+fn ids_never_repeat_through_many_reuses() {
+    let _s = serial();
+    let mut w = World::new(Vec2::new(100.0, 100.0), Walls::ALL, StepConfig::default()).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    let mut live = Vec::new();
+    for i in 0..200_000u32 {
+        let id = w
+            .add_ball(ball((50.0, 50.0), (0.0, 0.0), 1.0, 1.0))
+            .unwrap();
+        assert!(seen.insert(id.to_bits()), "ball id {id} issued twice");
+        live.push(id);
+        if live.len() > 3 {
+            let old = live.remove((i as usize * 7) % live.len());
+            assert!(w.remove_ball(old).is_some());
+            assert!(w.ball(old).is_none(), "a removed id still finds a ball");
+        }
+    }
+    assert!(seen.len() == 200_000 && w.balls().len() <= 4);
+    let mut rects = std::collections::HashSet::new();
+    for _ in 0..50_000 {
+        let id = w
+            .add_rect(RectDesc {
+                aabb: Aabb::new(Vec2::new(1.0, 1.0), Vec2::new(2.0, 2.0)),
+                ..RectDesc::default()
+            })
+            .unwrap();
+        assert!(rects.insert(id.to_bits()), "rect id {id} issued twice");
+        w.remove_rect(id);
+    }
+}

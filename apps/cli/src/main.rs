@@ -111,7 +111,8 @@ enum Command {
     /// Keys: out, play, scene, steps, hashes, bytes, final_hash (16 hex digits).
     Record(replay::RecordArgs),
     /// Re-simulates a replay file and checks every recorded state hash; prints one JSON line,
-    /// or fails (exit code 1) naming the first step whose hash differs.
+    /// or fails (exit code 1) naming the first step whose hash differs, or a replay whose final
+    /// state hash is not recorded (nothing would prove its last state).
     ///
     /// Keys: replay, play, scene, steps, commands, hashes_checked, final_hash, verified,
     /// seconds.

@@ -76,7 +76,9 @@ struct ReplayReport {
     hashes_checked: u64,
     /// `Game::state_hash` after the last step, 16 hex digits.
     final_hash: String,
-    /// Always true (a mismatch is an error, exit code 1).
+    /// Always true: printed only when every recorded hash matched and the final state's hash
+    /// is recorded (the last entry) and matched; a mismatch or a replay without a final hash
+    /// is an error naming the file, exit code 1 (`ReplayError::NoFinalHash`).
     verified: bool,
     /// Wall time of the re-simulation, seconds.
     seconds: f64,
@@ -135,7 +137,8 @@ pub fn cmd_record(args: &RecordArgs) -> Result<()> {
     print_json(&report)
 }
 
-/// `collide replay FILE`: re-simulates the replay and checks every recorded hash.
+/// `collide replay FILE`: re-simulates the replay and checks every recorded hash; verified only
+/// when the final state's hash is recorded and matches.
 pub fn cmd_replay(file: &Path) -> Result<()> {
     let shown = file.display();
     let replay = Replay::read(file)

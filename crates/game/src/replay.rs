@@ -49,7 +49,7 @@ use collide_world::level::{parse_level, scene_from_level, DEFAULT_BALLS};
 use collide_world::limits::{
     check_count, Bound, MAX_BALLS, MAX_EVENTS_PER_BODY, MAX_LEVEL_BYTES, MAX_SCENE_BYTES,
 };
-use collide_world::scene::SceneError;
+use collide_world::scene::{read_level_file, LevelFiles, SceneError};
 use collide_world::{Scene, StepConfig};
 
 use crate::game::{Game, GameError, Source, LEVELS};
@@ -246,8 +246,9 @@ impl SceneText {
         Some(st)
     }
 
-    /// Reads a scene file: a TOML scene with the level files it refers to (relative to its
-    /// directory), or a bare level if the name ends in `.dat`.
+    /// Reads a scene file: a TOML scene with the level files it refers to (regular files in
+    /// its directory or below it, as [`Scene::load`] reads them), or a bare level if the name
+    /// ends in `.dat`.
     ///
     /// # Errors
     /// [`ReplayError::Io`] for a file that cannot be read or is not UTF-8,
@@ -284,20 +285,9 @@ impl SceneText {
         }
         let dir = path.parent().unwrap_or_else(|| Path::new(""));
         let text = normalize(&text);
+        // The level files as `Scene::load` reads them: regular files below the scene's folder.
         let levels = levels_used(&text, &file, &|level| {
-            let full = dir.join(level);
-            read_limited(&full, MAX_LEVEL_BYTES)
-                .map(|t| normalize(&t))
-                .map_err(|e| match e {
-                    Limited::Io(e) => e,
-                    Limited::TooLarge(len) => std::io::Error::new(
-                        std::io::ErrorKind::InvalidData,
-                        format!(
-                            "{}: {len} bytes, more than {MAX_LEVEL_BYTES}",
-                            full.display()
-                        ),
-                    ),
-                })
+            read_level_file(dir, level, LevelFiles::BelowScene).map(|t| normalize(&t))
         })
         .map_err(ReplayError::Scene)?;
         Ok(SceneText {

@@ -1,4 +1,10 @@
 //! Generational ids: stable across removals; a stale id yields `None`, never a wrong entity.
+//!
+//! An id never repeats within a world's life: a slot is reused with its generation bumped, and
+//! a slot whose generation has reached `u32::MAX` is retired when that id is removed (never
+//! reused, so the generation never wraps back to an id already issued). A retired slot costs
+//! 8 bytes after 2³² uses of it; the slot indices themselves (`u32`) would run out only after
+//! 2³² slots, more than [`crate::limits::MAX_BALLS`] live bodies can use in 2³² reuses each.
 
 use std::fmt;
 
@@ -107,12 +113,50 @@ impl Slots {
         self.entries[id.parts().0 as usize].1 = dense;
     }
 
-    /// Frees `id`'s slot; its generation is bumped so the id goes stale.
+    /// Frees `id`'s slot; its generation is bumped so the id goes stale. A slot at the last
+    /// generation (`u32::MAX`) is retired instead: never reused, so no id repeats.
     pub(crate) fn remove<I: SlotId>(&mut self, id: I) {
         let index = id.parts().0;
         let e = &mut self.entries[index as usize];
-        e.0 = e.0.wrapping_add(1);
         e.1 = u32::MAX;
-        self.free.push(index);
+        if let Some(next) = e.0.checked_add(1) {
+            e.0 = next;
+            self.free.push(index);
+        }
+        // else: the slot keeps its last generation and a dense index of `u32::MAX`: `get`
+        // finds nothing there, and `insert` never takes it again.
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slot_is_retired_at_its_last_generation_instead_of_wrapping() {
+        let mut slots = Slots::default();
+        let first: BallId = slots.insert(0);
+        assert_eq!((first.index(), first.generation()), (0, 0));
+        // Fast-forward slot 0 to its last two generations (2^32 - 2 reuses).
+        slots.remove(first);
+        slots.entries[0].0 = u32::MAX - 1;
+        let a: BallId = slots.insert(0);
+        assert_eq!((a.index(), a.generation()), (0, u32::MAX - 1));
+        slots.remove(a);
+        let b: BallId = slots.insert(0);
+        assert_eq!((b.index(), b.generation()), (0, u32::MAX));
+        slots.remove(b);
+        // Slot 0 is retired: the next id takes a new slot, and no earlier id comes back.
+        let c: BallId = slots.insert(0);
+        assert_eq!((c.index(), c.generation()), (1, 0));
+        for old in [first, a, b] {
+            assert_eq!(slots.get(old), None);
+        }
+        assert_eq!(slots.get(c), Some(0));
+        for _ in 0..10 {
+            let d: BallId = slots.insert(0);
+            assert_ne!(d.index(), 0);
+            slots.remove(d);
+        }
     }
 }

@@ -10,8 +10,8 @@
 //!   blue, white bricks; destroyed by the first hit);
 //! - any other character (usually a space): [`Cell::Empty`].
 //!
-//! Lines end with `\n` or `\r\n`; a final line ending and empty lines at the very end are
-//! ignored, a UTF-8 byte order mark at the start is skipped. Every row must have the same
+//! Lines end with `\n`, `\r\n` or a lone `\r` (old Mac files); a final line ending and empty
+//! lines at the very end are ignored, a UTF-8 byte order mark at the start is skipped. Every row must have the same
 //! number of characters (cells). The real levels are 51 × 31 cells.
 
 use collide_core::{Aabb, Real, Vec2};
@@ -160,14 +160,30 @@ pub fn parse_level(text: &str) -> Result<GridDesc, LevelError> {
         });
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines: Vec<&str> = text
-        .split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .collect();
-    while lines.last().is_some_and(|l| l.is_empty()) {
-        lines.pop();
+    // Trailing line endings and empty lines are ignored; the rest is read line by line
+    // without a list of lines (a text of 16 MiB of line endings allocates nothing).
+    parse_rows(Lines(Some(text.trim_end_matches(['\r', '\n']))))
+}
+
+/// The lines of a text ended by `\n`, `\r\n` or a lone `\r`, without their endings; none
+/// for an empty text.
+struct Lines<'a>(Option<&'a str>);
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.0.take().filter(|r| !r.is_empty())?;
+        match rest.find(['\r', '\n']) {
+            None => Some(rest),
+            Some(i) => {
+                let skip = if rest[i..].starts_with("\r\n") { 2 } else { 1 };
+                // An ending at the very end leaves an empty rest: no further line.
+                self.0 = Some(&rest[i + skip..]);
+                Some(&rest[..i])
+            }
+        }
     }
-    parse_rows(lines)
 }
 
 /// Parses rows of level characters, one string per row (row 0 first, no line endings), into a
@@ -330,6 +346,16 @@ mod tests {
         let bare = parse_level("#R\n  ").unwrap();
         let extra = parse_level("#R\n  \n\n\r\n").unwrap();
         let bom = parse_level("\u{feff}#R\n  \n").unwrap();
+        // Old Mac line endings (a lone CR), and a mix of all three.
+        let cr = parse_level("#R\r  \r").unwrap();
+        assert_eq!(lf, cr);
+        let mixed = parse_level("#R\r\n#R\r  \n\r\r\n").unwrap();
+        assert_eq!((mixed.cols, mixed.rows), (2, 3));
+        assert_eq!(mixed.cells[2], Cell::Wall);
+        assert_eq!(mixed.cells[4], Cell::Empty);
+        // An empty line in the middle is a row (too short here: an error on line 2).
+        let e = parse_level("#R\r\r#R\r").unwrap_err();
+        assert_eq!(e.line(), 2, "{e}");
         assert_eq!(lf, crlf);
         assert_eq!(lf, bare);
         assert_eq!(lf, extra);

@@ -420,14 +420,25 @@ impl Scene {
 
     /// Loads a scene file: a TOML scene, or a bare BricksBeater level if the name ends in
     /// `.dat` (any case), which gives [`scene_from_level`] with [`DEFAULT_BALLS`] balls. The
-    /// scene's `grid.level` path is resolved relative to the scene file's directory. The
-    /// scene's name is the file stem unless the TOML has a `name` key.
+    /// scene's `grid.level` path is resolved relative to the scene file's directory and must
+    /// name a regular file in that directory or below it ([`read_level_file`] with
+    /// [`LevelFiles::BelowScene`]; [`Scene::load_with`] allows any regular file). The scene's
+    /// name is the file stem unless the TOML has a `name` key.
     ///
     /// # Errors
     /// [`SceneError::Io`] if the file cannot be read, [`SceneError::TooLarge`] if it is longer
-    /// than [`MAX_SCENE_BYTES`] (checked before reading), and every error of
-    /// [`Scene::from_toml_str`] or, for a `.dat`, [`SceneError::Level`].
+    /// than [`MAX_SCENE_BYTES`] (checked before reading), [`SceneError::LevelIo`] for a level
+    /// file outside the scene's folder, not a regular file (a FIFO, a device) or unreadable,
+    /// and every error of [`Scene::from_toml_str`] or, for a `.dat`, [`SceneError::Level`].
     pub fn load(path: &Path) -> Result<Scene, SceneError> {
+        Scene::load_with(path, LevelFiles::BelowScene)
+    }
+
+    /// [`Scene::load`], with the level files the scene may read given by `levels`.
+    ///
+    /// # Errors
+    /// As [`Scene::load`].
+    pub fn load_with(path: &Path, levels: LevelFiles) -> Result<Scene, SceneError> {
         let file = path.display().to_string();
         let is_level = path
             .extension()
@@ -437,7 +448,7 @@ impl Scene {
         } else {
             MAX_SCENE_BYTES
         };
-        let text = read_limited(path, max).map_err(|e| match e {
+        let text = read_limited(path, max, false).map_err(|e| match e {
             ReadError::Io(source) => SceneError::Io {
                 file: file.clone(),
                 source,
@@ -459,21 +470,71 @@ impl Scene {
             return Ok(scene_from_level(&file_stem(&file), grid, DEFAULT_BALLS));
         }
         let dir = path.parent().unwrap_or_else(|| Path::new(""));
-        let resolve = |level: &str| -> Result<String, std::io::Error> {
-            let full = dir.join(level);
-            read_limited(&full, MAX_LEVEL_BYTES).map_err(|e| {
-                let (kind, what) = match e {
-                    ReadError::Io(e) => (e.kind(), e.to_string()),
-                    ReadError::TooLarge(len) => (
-                        std::io::ErrorKind::InvalidData,
-                        format!("{len} bytes long, more than the limit of {MAX_LEVEL_BYTES} bytes"),
-                    ),
-                };
-                std::io::Error::new(kind, format!("{}: {what}", full.display()))
-            })
-        };
+        let resolve = |level: &str| read_level_file(dir, level, levels);
         Scene::from_toml_str(&text, &file, &resolve)
     }
+}
+
+/// Which files a scene's `grid.level` may name ([`Scene::load_with`], [`read_level_file`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LevelFiles {
+    /// Regular files in the scene's folder or below it, symbolic links resolved (the
+    /// default: a scene made by someone else reads nothing else).
+    #[default]
+    BelowScene,
+    /// Any regular file.
+    Anywhere,
+}
+
+/// Reads the level file `level` (as written in a scene's `grid.level`) relative to the
+/// scene's folder `scene_dir`.
+///
+/// Only a regular file is read (checked on its metadata before it is opened, and again on
+/// the open file), so a FIFO, `/dev/stdin` or another device can neither block nor feed an
+/// endless stream; its size is checked against [`MAX_LEVEL_BYTES`] before reading. With
+/// [`LevelFiles::BelowScene`] the file, symbolic links resolved, must be inside `scene_dir`.
+///
+/// # Errors
+/// An [`std::io::Error`] whose message names the full path: not found, outside the scene's
+/// folder (`PermissionDenied`), not a regular file (`InvalidInput`), larger than the limit or
+/// not UTF-8 (`InvalidData`).
+pub fn read_level_file(
+    scene_dir: &Path,
+    level: &str,
+    levels: LevelFiles,
+) -> Result<String, std::io::Error> {
+    use std::io::{Error, ErrorKind};
+    let full = scene_dir.join(level);
+    let shown = full.display().to_string();
+    let err = |kind: ErrorKind, what: String| Error::new(kind, format!("{shown}: {what}"));
+    if levels == LevelFiles::BelowScene {
+        let dir = if scene_dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            scene_dir
+        };
+        let base = std::fs::canonicalize(dir)
+            .map_err(|e| err(e.kind(), format!("cannot resolve the scene's folder: {e}")))?;
+        let target = std::fs::canonicalize(&full).map_err(|e| err(e.kind(), e.to_string()))?;
+        if !target.starts_with(&base) {
+            return Err(err(
+                ErrorKind::PermissionDenied,
+                format!(
+                    "the level is {}, outside the scene's folder {}: a scene may read only \
+                     files in its folder or below it",
+                    target.display(),
+                    base.display()
+                ),
+            ));
+        }
+    }
+    read_limited(&full, MAX_LEVEL_BYTES, true).map_err(|e| match e {
+        ReadError::Io(e) => err(e.kind(), e.to_string()),
+        ReadError::TooLarge(len) => err(
+            ErrorKind::InvalidData,
+            format!("{len} bytes long, more than the limit of {MAX_LEVEL_BYTES} bytes"),
+        ),
+    })
 }
 
 /// The stem of a file name (`scenes/level_1.toml` → `level_1`), or the name itself.
@@ -488,10 +549,25 @@ enum ReadError {
     TooLarge(u64),
 }
 
-/// Reads a UTF-8 file of at most `max` bytes, refusing larger files before reading them.
-fn read_limited(path: &Path, max: u64) -> Result<String, ReadError> {
+/// Reads a UTF-8 file of at most `max` bytes, refusing larger files before reading them; with
+/// `regular_only`, refusing anything but a regular file before opening it (opening a FIFO
+/// blocks until a writer comes).
+fn read_limited(path: &Path, max: u64, regular_only: bool) -> Result<String, ReadError> {
+    let not_regular = || {
+        ReadError::Io(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a FIFO, a device or a folder could block or never end)",
+        ))
+    };
+    if regular_only && !std::fs::metadata(path).map_err(ReadError::Io)?.is_file() {
+        return Err(not_regular());
+    }
     let f = std::fs::File::open(path).map_err(ReadError::Io)?;
-    let len = f.metadata().map_err(ReadError::Io)?.len();
+    let meta = f.metadata().map_err(ReadError::Io)?;
+    if regular_only && !meta.is_file() {
+        return Err(not_regular());
+    }
+    let len = meta.len();
     if len > max {
         return Err(ReadError::TooLarge(len));
     }
@@ -603,26 +679,33 @@ struct RawStep {
 // (`crate::limits::Bound`).
 use crate::limits::Bound as Rule;
 
-/// Byte offsets of line starts, for offset → line/column.
-struct LineIndex {
-    starts: Vec<usize>,
+/// Offset → line, counted on demand (only errors and a few keys need a line): no table of
+/// line starts, whose 8 bytes per line would be 8 times the size of a text of empty lines.
+struct LineIndex<'a> {
+    text: &'a str,
 }
 
-impl LineIndex {
-    fn new(text: &str) -> Self {
-        let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
-        Self { starts }
+impl<'a> LineIndex<'a> {
+    fn new(text: &'a str) -> Self {
+        Self { text }
     }
 
     /// 1-based line of a byte offset.
     fn line(&self, offset: usize) -> usize {
-        self.starts.partition_point(|&s| s <= offset).max(1)
+        let end = offset.min(self.text.len());
+        1 + self.text.as_bytes()[..end]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+    }
+
+    /// Byte offset of the start of the line holding `offset`.
+    fn line_start(&self, offset: usize) -> usize {
+        let end = offset.min(self.text.len());
+        self.text.as_bytes()[..end]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1)
     }
 }
 
@@ -630,7 +713,7 @@ impl LineIndex {
 struct Ctx<'a> {
     file: &'a str,
     text: &'a str,
-    lines: LineIndex,
+    lines: LineIndex<'a>,
 }
 
 impl<'a> Ctx<'a> {
@@ -658,7 +741,7 @@ impl<'a> Ctx<'a> {
     fn syntax_error(&self, e: &toml::de::Error) -> SceneError {
         let offset = e.span().map_or(0, |s| s.start).min(self.text.len());
         let line = self.lines.line(offset);
-        let line_start = self.lines.starts.get(line - 1).copied().unwrap_or(0);
+        let line_start = self.lines.line_start(offset);
         let column = self
             .text
             .get(line_start..offset)
@@ -1214,24 +1297,26 @@ fn walk_value(
 /// Best-effort field of a syntax error at 1-based `line`: the last table header at or above
 /// the line (with the index of `[[array]]` tables) and the bare key at the start of the line.
 fn field_at_line(text: &str, line: usize) -> String {
-    let lines: Vec<&str> = text.split('\n').take(line).collect();
-    let key = lines.last().and_then(|l| bare_key(l));
+    // One pass, no list of lines: the table in force and, per array table name, how many of
+    // its headers came before.
+    let mut arrays: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let mut table: Option<String> = None;
-    if let Some(h) = lines.iter().rposition(|l| header(l).is_some()) {
-        if let Some((name, is_array)) = header(lines[h]) {
-            table = Some(if is_array {
-                let index = lines[..h]
-                    .iter()
-                    .filter(|l| header(l) == Some((name, true)))
-                    .count();
-                format!("{name}[{index}]")
-            } else {
-                name.to_owned()
-            });
+    let mut last = "";
+    for l in text.split('\n').take(line) {
+        last = l;
+        match header(l) {
+            Some((name, true)) => {
+                let index = arrays.entry(name).or_insert(0);
+                table = Some(format!("{name}[{index}]"));
+                *index += 1;
+            }
+            Some((name, false)) => table = Some(name.to_owned()),
+            None => {}
         }
     }
+    let key = bare_key(last);
     // On the header line itself the header is the field.
-    let on_header = lines.last().is_some_and(|l| header(l).is_some());
+    let on_header = header(last).is_some();
     match (table, key) {
         (Some(t), Some(k)) if !on_header => format!("{t}.{k}"),
         (Some(t), _) => t,
