@@ -232,8 +232,8 @@ impl PowerKind {
 
 /// The chance that a destroyed brick drops each power-up: 3x 5 %, shoot 3 8 %, heart 2 %,
 /// nothing the other 85 % (huidong's BricksBeater drops more, 8 %, 12 % and 5 %; at those
-/// rates power-ups falling on a paddle that never moves multiplied the balls and the lives
-/// without play: the balance rule in `docs/frontends.md`).
+/// rates the power-ups that fall onto a paddle that never moves multiply the balls and the
+/// lives without play: the balance rule in `docs/frontends.md`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DropTable {
     /// Probability of "3x", `[0, 1]`.
