@@ -302,7 +302,6 @@ impl Breaker {
     }
 
     /// The rained balls still in the sealed pockets (see [`Options::rain`]).
-    #[must_use]
     pub fn rained(&self) -> impl Iterator<Item = BallId> + '_ {
         self.rain.iter().map(|(id, _)| *id)
     }

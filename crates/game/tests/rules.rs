@@ -207,7 +207,7 @@ fn a_launch_fires_a_volley_along_the_aim() {
     let launched = g.world().steps();
     assert_eq!(launched, 46);
     // Every ball left along the aim (the last one has not hit anything yet).
-    let last = g.world().balls().last().unwrap();
+    let last = g.world().balls().next_back().unwrap();
     assert_eq!(last.vel, v);
     assert!(g.world().balls().len() >= 2);
 }
