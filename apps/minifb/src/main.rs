@@ -120,8 +120,9 @@ fn run(args: &Args) -> Result<(), FrontendError> {
             }
             break;
         }
-        // Until the next frame is due: read the window's events every millisecond; a key or
-        // a click (Esc among them) starts the next frame at once.
+        // Until the next frame is due: read the window's events every millisecond (on X11
+        // `Window::update` only reads events and the pointer, it draws nothing); a key or a
+        // click (Esc among them) starts the next frame at once.
         next += frame_time;
         if next + frame_time < Instant::now() {
             // More than a frame behind (a slow frame): do not try to catch up.
