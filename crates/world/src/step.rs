@@ -373,6 +373,9 @@ pub(crate) struct Scratch {
     /// Movers to predict again at the start of the next step: stopped at the iteration
     /// bound, or with nothing to do before the end of this step.
     frozen: Vec<u32>,
+    /// Some mover was stopped at the iteration bound during this step: the pair searches then
+    /// look at each candidate's state, to meet a stopped ball as an obstacle at rest.
+    any_frozen: bool,
     /// Movers whose predictions end within the next step (found at the end of this one).
     renew: Vec<u32>,
     /// Balls given a new velocity or position between steps ([`World::set_ball_velocity`],
@@ -608,6 +611,19 @@ impl World {
             b.anchor
         } else {
             b.pos_at(self.scratch.mv[m].t)
+        }
+    }
+
+    /// Ball `j`'s path as another body meets it: its record, at rest where it stopped (its
+    /// path starts there) while it is stopped at the iteration bound.
+    fn ball_path(&self, j: usize) -> crate::world::BallRec {
+        if self.scratch.mv[j].state == FROZEN {
+            crate::world::BallRec {
+                vel: Vec2::ZERO,
+                ..self.balls[j]
+            }
+        } else {
+            self.balls[j]
         }
     }
 
@@ -890,6 +906,7 @@ impl World {
         let dt = self.config.dt;
         self.scratch.t0 = self.time;
         self.scratch.t1 = self.time + dt;
+        self.scratch.any_frozen = false;
         if let Some(g) = &mut self.grid {
             g.refresh_clearance();
         }
@@ -932,8 +949,14 @@ impl World {
                 if self.scratch.mv[mi].state == DEAD {
                     continue;
                 }
-                self.scratch.mv[mi].state = ACTIVE;
-                self.scratch.mv[mi].t = t0;
+                // A mover stopped at the bound moves again: what others predicted against it
+                // at rest is void (`motion`).
+                let r = &mut self.scratch.mv[mi];
+                if r.state == FROZEN {
+                    r.motion = r.motion.wrapping_add(1);
+                }
+                r.state = ACTIVE;
+                r.t = t0;
                 batch.push(m);
             }
             // The movers whose horizon is within this step (listed by the last step's end).
@@ -1235,7 +1258,7 @@ impl World {
         let j = r.partner as usize;
         let nb = self.nb();
         let (_, hit) = match (m < nb, j < nb) {
-            (true, true) => ball_ball_contact(&self.balls[m], &self.balls[j], Real::INFINITY),
+            (true, true) => ball_ball_contact(&self.balls[m], &self.ball_path(j), Real::INFINITY),
             (true, false) => self.ball_box_contact(m, j, Real::INFINITY),
             (false, false) => self.box_box_contact(m, j, Real::INFINITY),
             (false, true) => self.box_ball_contact(m, j, Real::INFINITY),
@@ -1706,8 +1729,21 @@ impl World {
                 let bm = &balls[m];
                 // A candidate's mover record is read only when it is hit (most are not):
                 // one random cache line fewer per candidate in a large world.
+                let any_frozen = sc.any_frozen;
                 let mut visit = |j: usize| {
                     if j == m {
+                        return;
+                    }
+                    if any_frozen && sc.mv[j].state == FROZEN {
+                        // Stopped at the iteration bound: an obstacle at rest where it stopped
+                        // (its path starts there) until the step ends.
+                        let still = crate::world::BallRec {
+                            vel: Vec2::ZERO,
+                            ..balls[j]
+                        };
+                        if let Some((time, h)) = ball_ball_contact(bm, &still, limit) {
+                            take(time, j, h, &mut limit);
+                        }
                         return;
                     }
                     if let Some((time, h)) = ball_ball_contact(bm, &balls[j], limit) {
@@ -1776,7 +1812,7 @@ impl World {
                 let reach = v.length() * (sc.cap - s_t).max(0.0);
                 let q = aabb.grown(reach + sc.max_radius + 1e-9);
                 sc.bp.for_each_in_box(&q, |j| {
-                    if sc.mv[j].state != ACTIVE {
+                    if sc.mv[j].state == DEAD {
                         return;
                     }
                     if let Some((time, h)) = self.box_ball_contact(m, j, limit) {
@@ -1848,17 +1884,16 @@ impl World {
         let v = self.rects[self.scratch.dyn_rects[m - self.nb()] as usize].vel;
         let (ma, mt, _) = self.dyn_path(m);
         let bj = &self.balls[j];
+        // A ball stopped at the iteration bound is at rest where its path starts.
+        let bv = if self.scratch.mv[j].state == FROZEN {
+            Vec2::ZERO
+        } else {
+            bj.vel
+        };
         let r_t = bj.anchor_time.max(mt);
-        let pj = bj.anchor + bj.vel * (r_t - bj.anchor_time);
+        let pj = bj.anchor + bv * (r_t - bj.anchor_time);
         let box_ref = ma.translated(v * (r_t - mt));
-        let mut h = sweep_circle_aabb(
-            pj,
-            bj.radius,
-            bj.vel - v,
-            limit - r_t,
-            &box_ref,
-            Features::ALL,
-        )?;
+        let mut h = sweep_circle_aabb(pj, bj.radius, bv - v, limit - r_t, &box_ref, Features::ALL)?;
         h.point += v * h.toi;
         h.normal = -h.normal;
         Some((r_t + h.toi, h))
@@ -2213,6 +2248,7 @@ impl World {
             self.rect_anchor[k] = (self.rects[k].aabb, self.scratch.mv[m].t);
         }
         self.scratch.queue.remove(m);
+        self.scratch.any_frozen = true;
         self.scratch.mv[m].state = FROZEN;
         self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);
         self.scratch.frozen.push(m as u32);

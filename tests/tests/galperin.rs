@@ -1,0 +1,103 @@
+//! Galperin's billiard (G. Galperin, "Playing pool with π (the number π from a billiard point
+//! of view)", Regular and Chaotic Dynamics 8(4), 2003): a ball of mass M pushes a ball of
+//! mass m toward a wall; with elastic collisions the two balls and the wall exchange exactly
+//! ⌊π·√(M/m)⌋ collisions (ball–ball plus ball–wall) before both balls move away for good.
+//! For M/m = 100^k that is the first k + 1 digits of π: 3, 31, 314, 3141, ...
+
+use collide_world::{BallDesc, Event, StepConfig, Vec2, Walls, World};
+
+/// Runs the billiard with mass ratio `ratio` (big ball over small ball, same radius, so the
+/// ratio of densities), `max_events` per body and step, for `steps` steps of `dt`; returns
+/// (ball–ball + ball–wall collisions, iteration-limit events, overlapping at the end).
+fn galperin(ratio: f64, max_events: u32, dt: f64, steps: usize) -> (u64, u64, bool) {
+    let config = StepConfig {
+        dt,
+        max_events_per_body: max_events,
+        ..StepConfig::default()
+    };
+    // Only the left wall reflects; the world is long enough that the big ball never comes
+    // back once it has turned.
+    let walls = Walls {
+        left: true,
+        top: false,
+        right: false,
+        bottom: false,
+    };
+    let mut w = World::new(Vec2::new(1e7, 100.0), walls, config).unwrap();
+    let small = w
+        .add_ball(BallDesc {
+            pos: Vec2::new(20.0, 50.0),
+            vel: Vec2::ZERO,
+            radius: 1.0,
+            density: 1.0,
+        })
+        .unwrap();
+    let big = w
+        .add_ball(BallDesc {
+            pos: Vec2::new(40.0, 50.0),
+            vel: Vec2::new(-10.0, 0.0),
+            radius: 1.0,
+            density: ratio,
+        })
+        .unwrap();
+    let (mut collisions, mut limits, mut overlap) = (0u64, 0u64, false);
+    for _ in 0..steps {
+        for e in w.step() {
+            match e {
+                Event::BallBall { .. } | Event::BallWall { .. } => collisions += 1,
+                Event::IterationLimit { .. } => limits += 1,
+                _ => {}
+            }
+        }
+        // After every step: no overlap of the balls, nor of a ball with the wall.
+        let (a, b) = (w.ball(small).unwrap(), w.ball(big).unwrap());
+        overlap |= (a.pos - b.pos).length() < a.radius + b.radius - 1e-9;
+        overlap |= a.pos.x < a.radius - 1e-9 || b.pos.x < b.radius - 1e-9;
+    }
+    let (a, b) = (w.ball(small).unwrap(), w.ball(big).unwrap());
+    println!(
+        "end: small at {} moving {}, big at {} moving {}",
+        a.pos, a.vel, b.pos, b.vel
+    );
+    (collisions, limits, overlap)
+}
+
+#[test]
+fn galperin_counts_digits_of_pi() {
+    // Steps of 1/60 s for 100 s: every collision is over long before (the big ball leaves
+    // at 10 units/s and the small one follows, slower).
+    for (k, expected) in [(0, 3), (1, 31), (2, 314), (3, 3141), (4, 31415)] {
+        let ratio = 100f64.powi(k);
+        let (n, limits, overlap) = galperin(ratio, 1 << 16, 1.0 / 60.0, 6000);
+        assert_eq!((n, limits, overlap), (expected, 0, false), "M/m = {ratio}");
+    }
+}
+
+#[test]
+fn galperin_in_one_long_step_is_exact_while_the_budget_allows() {
+    // One step of 100 s holds every collision. The small ball takes part in all of them,
+    // the big one in the ball–ball half: a budget of 2^16 events per body allows 31 415.
+    for (k, expected) in [(2, 314), (3, 3141), (4, 31415)] {
+        let ratio = 100f64.powi(k);
+        let (n, limits, overlap) = galperin(ratio, 1 << 16, 100.0, 1);
+        assert_eq!((n, limits, overlap), (expected, 0, false), "M/m = {ratio}");
+    }
+}
+
+#[test]
+fn galperin_past_the_budget_reports_the_limit_and_never_overlaps() {
+    // A budget of 8 events per body and step, steps of 1 s: the small ball stops at its
+    // bound against the wall while the big one still comes; the stopped ball is an obstacle
+    // at rest for the rest of the step (the big ball bounces off it), so no step ends with
+    // an overlap, and the limit is reported.
+    for k in 1..5 {
+        let ratio = 100f64.powi(k);
+        let (n, limits, overlap) = galperin(ratio, 8, 1.0, 60);
+        assert!(!overlap, "M/m = {ratio}: overlap");
+        assert!(
+            limits > 0,
+            "M/m = {ratio}: the bound was reached, and reported"
+        );
+        assert!(n < 31415, "M/m = {ratio}: {n} collisions");
+    }
+}
