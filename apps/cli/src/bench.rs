@@ -49,8 +49,8 @@ pub struct BenchArgs {
     /// Ball count from which `--steps-large` applies.
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub large_from: usize,
-    /// Untimed steps run before the timed ones (0: time the run from the scene's start, as the
-    /// issue's reference figures do).
+    /// Untimed steps run before the timed ones (0: time the run from the scene's start, as
+    /// the figures of docs/performance.md do).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub warmup: u64,
     /// Worker threads the step may use (1 = single-threaded; `World::set_threads`). Results

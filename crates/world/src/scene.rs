@@ -306,8 +306,8 @@ pub fn arena_scene(balls: usize, speed: Real, seed: u64) -> Scene {
 }
 
 /// Balls per `[0, 1000]²` arena when a benchmark tiles the arena automatically
-/// ([`arena_auto_tiles`]): the densest configuration of issue 5's table (10 000 balls in one
-/// arena). One arena cannot hold 100 000 balls of radius 2 (random placement jams near 36 000).
+/// ([`arena_auto_tiles`]): the densest configuration of docs/performance.md (10 000 balls in
+/// one arena). One arena cannot hold 100 000 balls of radius 2 (random placement jams near 36 000).
 pub const ARENA_BALLS_PER_TILE: usize = 10_000;
 
 /// How many arenas side by side hold `balls` at the density of [`ARENA_BALLS_PER_TILE`]:

@@ -68,7 +68,7 @@ pub(crate) struct BallRec {
     pub(crate) density: Real,
 }
 
-// Issue 5's memory target: a ball's state in one 64-byte record.
+// A ball's state is one 64-byte record (a cache line): checked at compile time.
 const _: () = assert!(std::mem::size_of::<BallRec>() == 64);
 
 impl BallRec {
