@@ -218,6 +218,28 @@ fn ball_ball_contact(
     Some((tr + h.toi, h))
 }
 
+/// The velocity nearest to `v` that moves away from neither of two contacts met at the same
+/// instant (`v·n ≥ 0` and `v·prev ≥ 0`, normals toward the body): `v` itself if it does,
+/// else its projection on the tangent of one contact that leaves the other (for facing
+/// normals, an exact fit: the tangential part, so the body slides along both), else rest.
+/// The projection onto the cone of free velocities, as a contact solver's two-contact
+/// linear complementarity problem gives it (D. Baraff, "Fast contact force computation for
+/// nonpenetrating rigid bodies", SIGGRAPH 1994); the normal parts it removes are lost energy,
+/// the price of a wedge (`docs/algorithms.md`, "Exact fits").
+fn leave_wedge(v: Vec2, n: Vec2, prev: Vec2) -> Vec2 {
+    if v.dot(n) >= 0.0 && v.dot(prev) >= 0.0 {
+        return v;
+    }
+    let mut best = Vec2::ZERO;
+    for (a, b) in [(n, prev), (prev, n)] {
+        let p = v - a * (v.dot(a) / a.length_squared());
+        if p.dot(b) >= 0.0 && (p - v).length_squared() < (best - v).length_squared() {
+            best = p;
+        }
+    }
+    best
+}
+
 /// A static search's result as a prediction: the earliest hit (time from `origin`, the start
 /// of the mover's path), never before `s_t` (now).
 #[inline]
@@ -342,6 +364,10 @@ pub(crate) struct Scratch {
     mv: Vec<Mover>,
     /// Absolute time of each mover's last collision (for the TC rule).
     last_hit: Vec<Real>,
+    /// The contact normal of each mover's last collision when it was with an immovable
+    /// obstacle (a tile, a wall, a resting rectangle), zero otherwise: a second such contact
+    /// at the same instant whose normal opposes it wedges the mover (`leave_wedge`).
+    last_normal: Vec<Vec2>,
     /// Each mover's earliest event with static geometry (tiles, walls, open sides, static and
     /// kinematic rectangles) before its horizon; valid while its velocity is unchanged (and
     /// the brick it aims at exists).
@@ -442,6 +468,7 @@ impl Scratch {
             let last = self.mv.len() - 1;
             self.mv.swap_remove(i);
             self.last_hit.swap_remove(i);
+            self.last_normal.swap_remove(i);
             self.stat.swap_remove(i);
             self.pair.swap_remove(i);
             self.perm.swap_remove(i);
@@ -725,6 +752,8 @@ impl World {
         s.mv.resize(n, Mover::new(t0));
         s.last_hit.clear();
         s.last_hit.resize(n, Real::NEG_INFINITY);
+        s.last_normal.clear();
+        s.last_normal.resize(n, Vec2::ZERO);
 
         s.stat.clear();
         s.stat.resize(n, None);
@@ -838,6 +867,7 @@ impl World {
             let s = &mut self.scratch;
             s.mv.push(Mover::new(t0));
             s.last_hit.push(Real::NEG_INFINITY);
+            s.last_normal.push(Vec2::ZERO);
             s.stat.push(None);
             s.pair.push(PairRef::NONE);
             s.queue.push_mover();
@@ -2017,6 +2047,20 @@ impl World {
             out
         };
         let mut partner: Option<usize> = None;
+        // A second contact with immovable geometry at the same instant, facing the first
+        // (an exact fit: a ball as wide as its corridor, a box that fits its slot): the body
+        // is wedged, and leaves with the velocity nearest to its reflected one that moves
+        // away from neither contact (it slides along them), instead of bouncing between
+        // them at zero time until the event bound stops it.
+        let wedged = {
+            let prev = self.scratch.last_normal[m];
+            (self.scratch.last_hit[m] == t && n.dot(prev) < 0.0).then_some(prev)
+        };
+        let immovable = match pred.target {
+            PTarget::Cell(_) | PTarget::Wall(_) => true,
+            PTarget::Rect(k) => self.rects[k as usize].vel == Vec2::ZERO,
+            _ => false,
+        };
         match pred.target {
             PTarget::Lost(side) => {
                 self.scratch.mv[m].state = DEAD;
@@ -2037,6 +2081,7 @@ impl World {
                 } else {
                     reflect_box(v, Vec2::ZERO)
                 };
+                let nv = wedged.map_or(nv, |prev| leave_wedge(nv, n, prev));
                 self.set_vel(m, nv, t, contact);
                 self.events.push(match me {
                     Body::Ball(ball) => Event::BallTile {
@@ -2075,6 +2120,7 @@ impl World {
                 } else {
                     reflect_box(v, Vec2::ZERO)
                 };
+                let nv = wedged.map_or(nv, |prev| leave_wedge(nv, n, prev));
                 self.set_vel(m, nv, t, contact);
                 self.events.push(match me {
                     Body::Ball(ball) => Event::BallWall {
@@ -2098,6 +2144,10 @@ impl World {
                     reflect_relative(v, rc.vel, n, e)
                 } else {
                     reflect_box(v, rc.vel)
+                };
+                let nv = match wedged {
+                    Some(prev) if immovable => leave_wedge(nv, n, prev),
+                    _ => nv,
                 };
                 self.set_vel(m, nv, t, contact);
                 self.events.push(match me {
@@ -2190,8 +2240,10 @@ impl World {
             }
         }
         self.scratch.last_hit[m] = t;
+        self.scratch.last_normal[m] = if immovable { n } else { Vec2::ZERO };
         if let Some(j) = partner {
             self.scratch.last_hit[j] = t;
+            self.scratch.last_normal[j] = Vec2::ZERO;
         }
         if self.scratch.tracing {
             self.trace_change(m, partner);
