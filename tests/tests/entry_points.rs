@@ -349,3 +349,43 @@ proptest! {
         prop_assert!(done.is_some(), "the input did not finish within 30 s: {:?}", bytes);
     }
 }
+
+/// `Grid::new` (and so `World::set_grid` and `Grid::from_rows`) takes the scene format's
+/// bounds: a cell side in (0, 1e9], an origin within ±1e9.
+#[test]
+fn grids_built_in_code_take_the_scene_bounds() {
+    use collide_world::{Grid, GridError};
+    for cell in [
+        0.0,
+        -1.0,
+        1e200,
+        f64::MAX,
+        f64::NAN,
+        f64::INFINITY,
+        1e9 * (1.0 + 1e-15),
+    ] {
+        assert!(
+            matches!(
+                Grid::from_rows(cell, Vec2::ZERO, &["#"]),
+                Err(GridError::BadCellSize(_))
+            ),
+            "cell {cell}"
+        );
+    }
+    for origin in [
+        Vec2::new(1e200, 0.0),
+        Vec2::new(0.0, -2e9),
+        Vec2::new(f64::NAN, 0.0),
+    ] {
+        assert!(
+            matches!(
+                Grid::from_rows(1.0, origin, &["#"]),
+                Err(GridError::BadOrigin(..))
+            ),
+            "origin {origin}"
+        );
+    }
+    // The largest accepted values build.
+    assert!(Grid::from_rows(1e9, Vec2::splat(-1e9), &["#"]).is_ok());
+    assert!(Grid::from_rows(1e-300, Vec2::splat(1e9), &["#"]).is_ok());
+}

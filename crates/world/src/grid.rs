@@ -50,11 +50,11 @@ impl CellCoord {
 /// Why a [`GridDesc`] cannot become a [`Grid`].
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum GridError {
-    /// The cell side is not finite and positive.
-    #[error("grid field `cell`: cell side must be finite and > 0, got {0}")]
+    /// The cell side is not in `(0, 1e9]` ([`limits::Bound::Positive`]).
+    #[error("grid field `cell`: cell side must be > 0 and <= 1e9, got {0}")]
     BadCellSize(Real),
-    /// The origin is not finite.
-    #[error("grid field `origin`: must be finite, got ({0}, {1})")]
+    /// The origin is not within ±1e9 ([`limits::Bound::Coord`]).
+    #[error("grid field `origin`: must be finite and within ±1e9, got ({0}, {1})")]
     BadOrigin(Real, Real),
     /// `cells.len()` differs from `cols * rows`.
     #[error("grid: {cols}x{rows} needs {expected} cells, got {got}")]
@@ -168,13 +168,15 @@ impl Grid {
     /// Builds a grid from its description, computing every cell's exposed features.
     ///
     /// # Errors
-    /// [`GridError`] for a non-finite or non-positive cell side, a non-finite origin, a cell
+    /// [`GridError`] for a cell side outside `(0, 1e9]`, an origin outside ±1e9, a cell
     /// count different from `cols * rows`, or more than [`limits::MAX_GRID_CELLS`] cells.
     pub fn new(desc: &GridDesc) -> Result<Self, GridError> {
-        if !(desc.cell.is_finite() && desc.cell > 0.0) {
+        // The scene format's bounds (`limits::Bound`): a cell side in (0, 1e9], an origin
+        // within ±1e9, so that every cell's box is finite.
+        if limits::Bound::Positive.check(desc.cell).is_err() {
             return Err(GridError::BadCellSize(desc.cell));
         }
-        if !desc.origin.is_finite() {
+        if limits::Bound::Coord.check_vec2(desc.origin).is_err() {
             return Err(GridError::BadOrigin(desc.origin.x, desc.origin.y));
         }
         let total = desc
