@@ -101,3 +101,21 @@ fn galperin_past_the_budget_reports_the_limit_and_never_overlaps() {
         assert!(n < 31415, "M/m = {ratio}: {n} collisions");
     }
 }
+
+/// The shipped demo scene `scenes/pi.toml` (M/m = 10 000) counts 314.
+#[test]
+fn the_pi_scene_counts_314() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenes/pi.toml");
+    let scene = collide_world::Scene::load(&path).unwrap();
+    let mut w = World::from_scene(&scene).unwrap();
+    let mut n = 0;
+    for _ in 0..3000 {
+        n += w
+            .step()
+            .iter()
+            .filter(|e| matches!(e, Event::BallBall { .. } | Event::BallWall { .. }))
+            .count();
+    }
+    assert_eq!(n, 314);
+    assert_eq!(w.balls().len(), 2);
+}
