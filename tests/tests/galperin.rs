@@ -109,7 +109,7 @@ fn the_pi_scene_counts_314() {
     let scene = collide_world::Scene::load(&path).unwrap();
     let mut w = World::from_scene(&scene).unwrap();
     let mut n = 0;
-    for _ in 0..3000 {
+    for _ in 0..2100 {
         n += w
             .step()
             .iter()

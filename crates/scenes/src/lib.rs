@@ -13,6 +13,8 @@
 //! - `seed002_billiards`: twelve balls of radius 8–30 and different densities in a box.
 //! - `seed003_rects`: dynamic rectangles among static platforms and a kinematic platform.
 //! - `arena`: the benchmark, a 1000 × 1000 box with 226 random wall cells and 1000 balls.
+//! - `pi`: Galperin's billiard, a ball 10 000 times heavier pushing a light one toward a wall:
+//!   exactly 314 collisions.
 //!
 //! This crate depends on `collide-world` only. It must never depend on a renderer, a window or
 //! any frontend: it is data, usable by headless tests and benchmarks.
@@ -51,6 +53,7 @@ const SCENES: &[Embedded] = &[
     scene!("seed002_billiards"),
     scene!("seed003_rects"),
     scene!("arena"),
+    scene!("pi"),
 ];
 
 const NAMES: &[&str] = &[
@@ -65,6 +68,7 @@ const NAMES: &[&str] = &[
     "seed002_billiards",
     "seed003_rects",
     "arena",
+    "pi",
 ];
 
 macro_rules! level {
