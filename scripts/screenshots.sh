@@ -13,20 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-for tool in xvfb-run xauth import xdotool timeout; do
-    if ! command -v "$tool" >/dev/null 2>&1; then
-        echo "error: $tool not found; install the packages of .ci/apt-packages" >&2
-        exit 1
-    fi
-done
-lvp=(/usr/share/vulkan/icd.d/lvp_icd.*.json)
-if [ ! -f "${lvp[0]}" ]; then
-    echo "error: Mesa's software Vulkan driver (lavapipe) is not installed: apt-get install mesa-vulkan-drivers" >&2
-    exit 1
-fi
-export WGPU_BACKEND=vulkan
-export VK_DRIVER_FILES="${lvp[0]}"
-export VK_ICD_FILENAMES="${lvp[0]}"
+# The tools of .ci/apt-packages, and wgpu pointed at Mesa's lavapipe.
+source .ci/gui-env.sh
 
 cargo build --release -p collide-minifb -p collide-pixels -p collide-cli
 target="${CARGO_TARGET_DIR:-target}/release"
