@@ -1933,6 +1933,19 @@ mod tests {
                 }
             }
         }
+        // The recorded text with option `name` set to `value` instead of its default.
+        let with_option = |name: &str, value: &str| {
+            let old = option_values(&Options::default())
+                .into_iter()
+                .find(|o| o.0 == name)
+                .expect("a recorded option")
+                .1;
+            good.replacen(
+                &format!("option {name} {old}\n"),
+                &format!("option {name} {value}\n"),
+                1,
+            )
+        };
         // Counts past the limits: the scene format's ball limit, the event bound.
         for (name, v) in [
             ("volley", MAX_BALLS as u64 + 1),
@@ -1941,16 +1954,7 @@ mod tests {
             ("aim_segments", u64::from(MAX_EVENTS_PER_BODY) + 1),
             ("score_per_brick", MAX_SCORE_PER_BRICK + 1),
         ] {
-            let old = option_values(&Options::default())
-                .into_iter()
-                .find(|o| o.0 == name)
-                .unwrap()
-                .1;
-            let text = good.replacen(
-                &format!("option {name} {old}\n"),
-                &format!("option {name} {v}\n"),
-                1,
-            );
+            let text = with_option(name, &v.to_string());
             let e = Replay::parse(&text).unwrap_err().to_string();
             assert!(
                 e.contains(&format!("option.{name}")) && e.contains("expected a whole number"),
@@ -1959,17 +1963,10 @@ mod tests {
         }
         // Probabilities and fractions within [0, 1].
         for name in ["min_vertical", "drops.heart"] {
-            let old = option_values(&Options::default())
-                .into_iter()
-                .find(|o| o.0 == name)
-                .unwrap()
-                .1;
-            let text = good.replacen(
-                &format!("option {name} {old}\n"),
-                &format!("option {name} 1.5\n"),
-                1,
+            assert!(
+                Replay::parse(&with_option(name, "1.5")).is_err(),
+                "{name} 1.5"
             );
-            assert!(Replay::parse(&text).is_err(), "{name} 1.5");
         }
     }
 
