@@ -9,6 +9,7 @@ use collide_world::{
 };
 
 use crate::colors::BallColors;
+use crate::events::GameEvent;
 use crate::input::StepInput;
 use crate::options::Options;
 use crate::policy::{clamp_paddle, english, min_vertical, rotate, PaddleLimits, PowerKind, SPREAD};
@@ -412,7 +413,9 @@ impl Breaker {
     /// One fixed step under the rules: moves the paddle toward its target (velocity
     /// `(target − current) / dt`, so the world sweeps its motion exactly), keeps waiting balls
     /// on it, launches, steps the world, then applies the rules and the response policies to
-    /// the step's events. The events are left in `events`.
+    /// the step's events. The world's events are left in `events`, what the rules did in
+    /// `game_events` (both replaced).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn step(
         &mut self,
         world: &mut World,
@@ -421,7 +424,9 @@ impl Breaker {
         input: &StepInput,
         trace_start: Option<&mut Vec<(BallId, Vec2)>>,
         events: &mut Vec<Event>,
+        game_events: &mut Vec<GameEvent>,
     ) -> Outcome {
+        game_events.clear();
         let dt = world.config().dt;
         let Some(paddle) = world.rect(self.paddle).copied() else {
             // The paddle was removed from outside: no rules can apply.
@@ -634,12 +639,16 @@ impl Breaker {
         });
         for kind in caught {
             self.apply(kind, world, colors, options);
+            game_events.push(GameEvent::PowerUpCaught { kind });
         }
 
         // 8. Lives and levels.
         match self.phase {
             Phase::Playing if world.balls().is_empty() && self.volley_left == 0 => {
                 self.lives = self.lives.saturating_sub(1);
+                game_events.push(GameEvent::LifeLost {
+                    lives_left: self.lives,
+                });
                 if self.lives == 0 {
                     self.phase = Phase::GameOver;
                 } else {
@@ -655,6 +664,7 @@ impl Breaker {
         match self.phase {
             Phase::Playing | Phase::Serving if bricks_left == 0 => {
                 self.volley_left = 0;
+                game_events.push(GameEvent::LevelCleared { level: self.level });
                 self.phase = Phase::LevelCleared {
                     steps_left: steps_of(options.level_clear_pause, dt),
                 };

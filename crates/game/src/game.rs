@@ -8,6 +8,7 @@ use collide_world::{BallId, Event, Scene, World, WorldError};
 use crate::breaker::{is_breaker_scene, Breaker, Outcome, Phase, PowerUp};
 use crate::clock::FixedStep;
 use crate::colors::{BallColors, Rgb8, PALETTE};
+use crate::events::GameEvent;
 use crate::input::{Command, Input, StepInput};
 use crate::options::Options;
 use crate::replay::{Recorder, Replay, ReplayError, SceneText};
@@ -198,6 +199,7 @@ pub struct Game {
     debug: bool,
     trace_start: Vec<(BallId, Vec2)>,
     last_events: Vec<Event>,
+    last_game_events: Vec<GameEvent>,
     error: Option<String>,
     /// The session's recording, while one runs ([`Game::start_recording`]).
     recorder: Option<Box<Recorder>>,
@@ -240,6 +242,7 @@ impl Game {
             debug: false,
             trace_start: Vec::new(),
             last_events: Vec::new(),
+            last_game_events: Vec::new(),
             error: None,
             recorder: None,
             run_steps: 0,
@@ -302,6 +305,7 @@ impl Game {
         self.pending_steps = 0;
         self.trace_start.clear();
         self.last_events.clear();
+        self.last_game_events.clear();
         self.error = None;
         Ok(())
     }
@@ -441,6 +445,20 @@ impl Game {
     /// paused, only the steps asked by [`Command::SingleStep`]. Every step sees the pointer
     /// and held keys of `input`; a launch goes to the first step run (it waits for one).
     pub fn update(&mut self, input: &Input, frame_dt: Real) -> FrameReport {
+        self.update_with(input, frame_dt, |_, _| {})
+    }
+
+    /// [`Game::update`], calling `after_step(game, k)` after each fixed step it runs (`k`: 0
+    /// for the frame's first step, 1 for the second, ...), so that the events of every step
+    /// of the frame can be read ([`Game::last_events`], [`Game::last_game_events`]), not only
+    /// those of its last one. The hook sees the game read-only; what it does changes nothing
+    /// in the game.
+    pub fn update_with<F: FnMut(&Game, u32)>(
+        &mut self,
+        input: &Input,
+        frame_dt: Real,
+        mut after_step: F,
+    ) -> FrameReport {
         for c in &input.commands {
             self.command(*c);
         }
@@ -452,7 +470,7 @@ impl Game {
         } else {
             self.clock.advance(frame_dt * SPEEDS[self.speed_index])
         };
-        for _ in 0..steps {
+        for k in 0..steps {
             let si = StepInput {
                 pointer_x: input.pointer_x,
                 paddle_dir: input.paddle_dir,
@@ -460,6 +478,7 @@ impl Game {
                 launch: std::mem::take(&mut self.pending_launch),
             };
             self.step(&si);
+            after_step(self, k);
         }
         FrameReport { steps }
     }
@@ -497,6 +516,7 @@ impl Game {
                     input,
                     trace,
                     &mut self.last_events,
+                    &mut self.last_game_events,
                 );
                 match outcome {
                     Outcome::Continue => {}
@@ -540,6 +560,7 @@ impl Game {
                 }
                 self.world.step();
                 self.last_events = self.world.take_events();
+                self.last_game_events.clear();
                 for e in &self.last_events {
                     match *e {
                         Event::BallBall { a, b, .. } if self.options.color_swap => {
@@ -683,6 +704,13 @@ impl Game {
     #[must_use]
     pub fn last_events(&self) -> &[Event] {
         &self.last_events
+    }
+
+    /// What the rules did in the last step (power-ups caught, a life lost, the level
+    /// cleared), in the order it happened; always empty in a sandbox.
+    #[must_use]
+    pub fn last_game_events(&self) -> &[GameEvent] {
+        &self.last_game_events
     }
 
     /// Ball centres at the start of the last step (recorded only while the debug view is on;

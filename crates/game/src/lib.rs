@@ -34,6 +34,12 @@
 //! - Other scenes run as a *sandbox*: the physics alone, each ball in a colour of
 //!   [`colors::PALETTE`], colours swapping when two balls collide (seed 002's billiards).
 //!
+//! # Events
+//! After each step, [`Game::last_events`] holds the world's collision events and
+//! [`Game::last_game_events`] what the rules did ([`GameEvent`]: a power-up caught, a life
+//! lost, a level cleared). [`Game::update_with`] calls a hook after every step of a frame, so
+//! that a frontend sees the events of each step (for sounds, say), not only of the last one.
+//!
 //! # Arcade policies
 //! Options of the game ([`Options`]), applied after each world step, never inside the
 //! physics ([`policy`]): paddle english, constant ball speed, a minimum vertical angle, the
@@ -66,6 +72,7 @@
 mod breaker;
 mod clock;
 pub mod colors;
+mod events;
 mod game;
 mod input;
 mod options;
@@ -78,6 +85,7 @@ pub use breaker::{
 };
 pub use clock::FixedStep;
 pub use colors::{BallColors, Rgb8};
+pub use events::GameEvent;
 pub use game::{FrameReport, Game, GameError, RunSummary, Source, Status, DEMOS, LEVELS, SPEEDS};
 pub use input::{Command, Input, StepInput};
 pub use options::Options;

@@ -858,3 +858,70 @@ fn bad_sources_are_errors_not_panics() {
     let g = Game::new(s, Options::default()).unwrap();
     assert!(g.breaker().is_none());
 }
+
+/// The rules report what they did in each step: a caught power-up, a lost life, a cleared
+/// level; `update_with` calls its hook after every step of a frame, with the step's events.
+#[test]
+fn game_events_report_catches_lives_and_cleared_levels() {
+    use collide_game::GameEvent;
+    let mut g = game(corner_brick(), straight_up());
+    step(&mut g, None, true);
+    assert!(g.last_game_events().is_empty());
+    let p = paddle_box(&g);
+    let size = g.options().power_up_size;
+    let just_above = Vec2::new(p.center().x, p.min.y - size.y * 0.5 - 0.1);
+    g.breaker_mut()
+        .unwrap()
+        .drop_power_up(PowerKind::Heart, just_above);
+    step(&mut g, None, false);
+    assert_eq!(
+        g.last_game_events(),
+        [GameEvent::PowerUpCaught {
+            kind: PowerKind::Heart
+        }]
+    );
+    step(&mut g, None, false);
+    assert!(g.last_game_events().is_empty(), "one step's events only");
+    // The paddle goes to the left wall; the ball at x = 90 falls past it: one life lost, in
+    // the step that lost the ball.
+    let mut seen = Vec::new();
+    for _ in 0..600 {
+        step(&mut g, Some(0.0), false);
+        if !g.last_game_events().is_empty() {
+            assert!(g
+                .last_events()
+                .iter()
+                .any(|e| matches!(e, Event::BallLost { .. })));
+            seen.extend_from_slice(g.last_game_events());
+            break;
+        }
+    }
+    assert_eq!(seen, [GameEvent::LifeLost { lives_left: 3 }]);
+
+    // Level 1 with every brick gone: the next step clears it.
+    let mut g = Game::level_1().unwrap();
+    let grid = g.world().grid().unwrap().clone();
+    for row in 0..grid.rows() as u32 {
+        for col in 0..grid.cols() as u32 {
+            let c = CellCoord::new(col, row);
+            if matches!(grid.cell(c), collide_world::Cell::Brick(_)) {
+                g.world_mut().set_cell(c, collide_world::Cell::Empty);
+            }
+        }
+    }
+    // Four steps in one frame (speed 1, 4/60 s): the hook sees each, the clear in the first.
+    let mut hooks = Vec::new();
+    let report = g.update_with(&Input::default(), 4.0 / 60.0 + 1e-9, |game, k| {
+        hooks.push((k, game.world().steps(), game.last_game_events().to_vec()));
+    });
+    assert_eq!(report.steps, 4);
+    assert_eq!(hooks.len(), 4);
+    assert_eq!(
+        hooks[0],
+        (0, 1, vec![GameEvent::LevelCleared { level: Some(1) }])
+    );
+    for (i, (k, steps, events)) in hooks.iter().enumerate().skip(1) {
+        assert_eq!((*k as usize, *steps as usize), (i, i + 1));
+        assert!(events.is_empty());
+    }
+}
