@@ -80,6 +80,10 @@ fn run(args: &Args) -> Result<(), FrontendError> {
     };
     let mut window =
         Window::new(TITLE, args.width as usize, args.height as usize, options).map_err(win_err)?;
+    // No sound card: one line on stderr, and the game runs silently.
+    if let Some(warning) = app.open_audio_output() {
+        eprintln!("{warning}");
+    }
     // The loop paces itself (below), reading the window's events while it waits.
     window.set_target_fps(0);
     let queue = Rc::new(RefCell::new(InputQueue::new()));
@@ -140,6 +144,9 @@ fn run(args: &Args) -> Result<(), FrontendError> {
     if let Some(line) = app.save_replay()? {
         println!("{line}");
     }
+    if let Some(line) = app.finish_audio()? {
+        println!("{line}");
+    }
     Ok(())
 }
 
@@ -177,6 +184,7 @@ fn map_key(k: minifb::Key) -> Option<Key> {
         M::X => Key::X,
         M::H => Key::H,
         M::F1 => Key::F1,
+        M::M => Key::M,
         M::Space => Key::Space,
         M::Escape => Key::Escape,
         M::Left => Key::Left,
@@ -206,6 +214,7 @@ mod tests {
         events.set_key_state(minifb::Key::Escape, true);
         assert!(quit_pressed(&queue));
         assert_eq!(map_key(minifb::Key::F1), Some(Key::F1));
+        assert_eq!(map_key(minifb::Key::M), Some(Key::M));
         assert_eq!(map_key(minifb::Key::NumPad7), Some(Key::Digit(7)));
     }
 }

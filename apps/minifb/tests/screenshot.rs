@@ -158,6 +158,9 @@ fn help_lists_the_flags_and_keys() {
         "--screenshot",
         "--sandbox",
         "--autoplay",
+        "--mute",
+        "--record-audio",
+        "M sound on/off",
         "Esc quit",
     ] {
         assert!(help.contains(flag), "{flag}: {help}");

@@ -47,6 +47,7 @@ fn by_meaning(logical: &Logical) -> Option<Key> {
                 'z' => Key::Z,
                 'x' => Key::X,
                 'h' => Key::H,
+                'm' => Key::M,
                 _ => return None,
             })
         }
@@ -94,6 +95,7 @@ mod tests {
         assert_eq!(ch("p", KeyCode::KeyP), Some(Key::P));
         assert_eq!(ch("r", KeyCode::KeyR), Some(Key::R));
         assert_eq!(ch("H", KeyCode::KeyH), Some(Key::H));
+        assert_eq!(ch("m", KeyCode::KeyM), Some(Key::M));
         assert_eq!(ch(".", KeyCode::Period), Some(Key::Period));
         assert_eq!(ch("[", KeyCode::BracketLeft), Some(Key::LeftBracket));
         assert_eq!(ch("]", KeyCode::BracketRight), Some(Key::RightBracket));

@@ -64,6 +64,9 @@ fn run(args: Args) -> Result<(), Error> {
     if let Some(line) = glue.app.save_replay()? {
         println!("{line}");
     }
+    if let Some(line) = glue.app.finish_audio()? {
+        println!("{line}");
+    }
     match glue.error {
         Some(e) => Err(e),
         None => Ok(()),
@@ -133,6 +136,10 @@ impl Glue {
             eprintln!("collide-pixels: adapter {}", gpu.adapter());
         }
         self.gpu = Some(gpu);
+        // No sound card: one line on stderr, and the game runs silently.
+        if let Some(warning) = self.app.open_audio_output() {
+            eprintln!("{warning}");
+        }
         self.last = Instant::now();
         window.request_redraw();
         Ok(())

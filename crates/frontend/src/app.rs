@@ -1,11 +1,13 @@
 //! The frame loop every frontend runs: [`App::frame`] turns one frame of window input into
-//! the game's [`Input`] and advances the game with its fixed-step clock; [`App::draw`] paints
-//! the frame into any [`PixelTarget`]; [`App::presented`] counts presented frames for
-//! `--frames` / `--screenshot`.
+//! the game's [`Input`], advances the game with its fixed-step clock and mixes the frame's
+//! sound from the events of its steps; [`App::draw`] paints the frame into any
+//! [`PixelTarget`]; [`App::presented`] counts presented frames for `--frames` /
+//! `--screenshot`.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
+use collide_audio::{Audio, AudioOptions};
 use collide_core::{Aabb, Real, Vec2};
 use collide_game::replay::DEFAULT_HASH_EVERY;
 use collide_game::{Command, Game, Input, Options, Phase, PowerKind, SceneText, Source, LEVELS};
@@ -122,10 +124,12 @@ impl RateMeter {
     }
 }
 
-/// A frontend's state around the game: input mapping, meters, layout, `--frames` counting.
+/// A frontend's state around the game: input mapping, sound, meters, layout, `--frames`
+/// counting.
 #[derive(Debug)]
 pub struct App {
     game: Game,
+    audio: Audio,
     style: Style,
     autoplay: bool,
     fixed_dt: bool,
@@ -154,7 +158,11 @@ impl App {
     /// # Errors
     /// [`FrontendError::Game`] when the scene cannot be found, read or built;
     /// [`FrontendError::Replay`] when `--save-replay` is given and the scene's text cannot be
-    /// read for the replay.
+    /// read for the replay; [`FrontendError::Audio`] when the `--record-audio` file cannot be
+    /// created.
+    ///
+    /// No sound card is opened here (tests and tools make `App`s too): a frontend calls
+    /// [`App::open_audio_output`] once its window is about to open.
     pub fn new(args: &Args) -> Result<App, FrontendError> {
         let arg = args.scene.clone().unwrap_or_else(|| "level_1".to_owned());
         let game_err = |source| FrontendError::Game {
@@ -179,6 +187,11 @@ impl App {
         if args.debug {
             game.command(Command::ToggleDebug);
         }
+        let audio = Audio::new(&AudioOptions {
+            muted: args.mute,
+            record: args.record_audio.clone(),
+        })
+        .map_err(|e| FrontendError::Audio(Box::new(e)))?;
         let linger = if args.linger.is_finite() && args.linger > 0.0 {
             Duration::from_secs_f64(args.linger.min(3600.0))
         } else {
@@ -186,6 +199,7 @@ impl App {
         };
         Ok(App {
             game,
+            audio,
             style: Style::default(),
             autoplay: args.autoplay,
             fixed_dt: args.frames.is_some(),
@@ -226,7 +240,10 @@ impl App {
     /// Runs one frame: maps `input` to the game's [`Input`] (keys through [`action`], the
     /// pointer through the camera of the last frame drawn; the mouse drives the paddle once
     /// it has moved, the arrow keys take over until it moves again), then advances the game
-    /// by `wall_dt` seconds of real time (by exactly [`FIXED_FRAME_DT`] in `--frames` runs).
+    /// by `wall_dt` seconds of real time (by exactly [`FIXED_FRAME_DT`] in `--frames` runs),
+    /// and mixes that much sound from the events of the frame's steps (each heard at its time
+    /// within the frame), played and recorded as [`App::open_audio_output`] and
+    /// `--record-audio` say.
     pub fn frame(&mut self, input: &FrameInput, wall_dt: Real) -> Flow {
         let mut game_input = Input::default();
         for key in &input.pressed {
@@ -235,6 +252,7 @@ impl App {
                 Some(Action::Launch) => game_input.launch = true,
                 Some(Action::Quit) => self.quit = true,
                 Some(Action::Help) => self.help = !self.help,
+                Some(Action::Mute) => self.audio.toggle_mute(),
                 Some(Action::Paddle(_) | Action::Aim(_)) | None => {}
             }
         }
@@ -279,7 +297,11 @@ impl App {
         } else {
             wall_dt
         };
-        let report = self.game.update(&game_input, dt);
+        let audio = &mut self.audio;
+        let report = self
+            .game
+            .update_with(&game_input, dt, |game, _| audio.step(game));
+        self.audio.end_frame(dt);
         self.fps.add(1, wall_dt);
         self.sps.add(u64::from(report.steps), wall_dt);
         if self.quit {
@@ -287,6 +309,42 @@ impl App {
         } else {
             Flow::Continue
         }
+    }
+
+    /// The sound (mute state, mixer counts, the last block mixed).
+    #[must_use]
+    pub fn audio(&self) -> &Audio {
+        &self.audio
+    }
+
+    /// Whether the sound is off (`--mute`, M).
+    #[must_use]
+    pub fn muted(&self) -> bool {
+        self.audio.muted()
+    }
+
+    /// Opens the default sound card and plays the game's sound on it from the next frame on.
+    /// Without one (no device, none configured, busy) the game goes on silently: the returned
+    /// line says why, for the frontend to print on stderr, `collide: no audio output device
+    /// (…); the game runs silently`. `None` when the sound plays.
+    pub fn open_audio_output(&mut self) -> Option<String> {
+        match self.audio.open_output() {
+            Ok(_) => None,
+            Err(e) => Some(format!("collide: {e}; the game runs silently")),
+        }
+    }
+
+    /// Call once when the frontend exits, with [`App::save_replay`]: with `--record-audio
+    /// FILE`, finishes the WAV file and returns the line to print, `collide: audio FILE (N
+    /// samples, S s, peak P dBFS)`; without it, `None`. A second call returns `None`.
+    ///
+    /// # Errors
+    /// [`FrontendError::Audio`] if the file could not be written.
+    pub fn finish_audio(&mut self) -> Result<Option<String>, FrontendError> {
+        self.audio
+            .finish()
+            .map(|summary| summary.map(|s| s.line()))
+            .map_err(|e| FrontendError::Audio(Box::new(e)))
     }
 
     /// Whether the help overlay is shown (H or F1 toggles it).
@@ -555,8 +613,8 @@ impl App {
         }
     }
 
-    /// The right of the status bar: frames per second (with the speed of time and the pause),
-    /// and fixed steps per second.
+    /// The right of the status bar: frames per second (with the speed of time, the pause and
+    /// `MUTED` when the sound is off), and fixed steps per second.
     #[must_use]
     pub fn perf_lines(&self) -> (String, String) {
         let mut fps = format!("{:.0} FPS", self.fps.rate);
@@ -568,6 +626,9 @@ impl App {
         }
         if self.game.paused() {
             fps.push_str(" PAUSED");
+        }
+        if self.audio.muted() {
+            fps.push_str(" MUTED");
         }
         (fps, format!("{:.0} STEPS/S", self.sps.rate))
     }

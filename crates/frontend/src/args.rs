@@ -15,7 +15,7 @@ pub const WINDOW_SIDE: std::ops::RangeInclusive<u32> = 64..=8192;
     about = "collide: BricksBeater with thousands of exactly colliding balls, and the demo scenes.",
     after_help = "Keys: mouse or Left/Right move the paddle; click or Space launches; Z/X turn the aim; \
 1-7 levels; Tab next demo scene; P pause; . single step; [ ] slower/faster; D debug view; \
-R restart; H or F1 help; Esc quit."
+R restart; M sound on/off; H or F1 help; Esc quit."
 )]
 pub struct Args {
     /// What to open: a built-in scene (level_1 .. level_7, seed000_room, seed002_billiards,
@@ -67,6 +67,16 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub save_replay: Option<PathBuf>,
 
+    /// Start with the sound off (M turns it on).
+    #[arg(long)]
+    pub mute: bool,
+
+    /// Write the sound, exactly as it is played (mixed, mono, 44.1 kHz, 16-bit), to this WAV
+    /// file, and print `collide: audio FILE (N samples, S s, peak P dBFS)` when the app exits.
+    /// Works without a sound card; muted stretches are silent in the file too.
+    #[arg(long, value_name = "FILE.wav")]
+    pub record_audio: Option<PathBuf>,
+
     /// Initial window width, pixels.
     #[arg(long, default_value_t = 960, value_parser = clap::value_parser!(u32).range(64..=8192))]
     pub width: u32,
@@ -89,6 +99,8 @@ impl Default for Args {
             screenshot: None,
             linger: 0.0,
             save_replay: None,
+            mute: false,
+            record_audio: None,
             width: 960,
             height: 720,
         }
@@ -123,6 +135,10 @@ mod tests {
         assert!(a.autoplay && a.frames.is_none());
         let a = Args::try_parse_from(["x", "--scene", "arena", "--balls", "50"]).unwrap();
         assert_eq!((a.scene.as_deref(), a.balls), (Some("arena"), Some(50)));
+        assert!(!a.mute && a.record_audio.is_none());
+        let a = Args::try_parse_from(["x", "--mute", "--record-audio", "out.wav"]).unwrap();
+        assert!(a.mute);
+        assert_eq!(a.record_audio, Some(PathBuf::from("out.wav")));
     }
 
     #[test]
@@ -134,5 +150,7 @@ mod tests {
         assert!(Args::try_parse_from(["x", "--nope"]).is_err());
         assert!(Args::try_parse_from(["x", "--balls", "0"]).is_err());
         assert!(Args::try_parse_from(["x", "--balls", "many"]).is_err());
+        assert!(Args::try_parse_from(["x", "--record-audio"]).is_err());
+        assert!(Args::try_parse_from(["x", "--mute", "yes"]).is_err());
     }
 }

@@ -38,6 +38,8 @@ pub enum Key {
     H,
     /// F1.
     F1,
+    /// M.
+    M,
 }
 
 /// What a key does.
@@ -55,12 +57,14 @@ pub enum Action {
     Aim(i8),
     /// Show or hide the help overlay, on the press.
     Help,
+    /// Turn the sound off or on, on the press.
+    Mute,
 }
 
 /// The meaning of `key`: digits 1–7 levels, Tab the next demo scene, P pause, `.` single
 /// step, `[` `]` slower and faster, D the debug view, R restart, Space launch, Esc quit,
-/// Left/Right the paddle, Z/X the aim, H and F1 the help overlay. `None` for keys with no
-/// meaning (0, 8, 9).
+/// Left/Right the paddle, Z/X the aim, H and F1 the help overlay, M the sound. `None` for keys
+/// with no meaning (0, 8, 9).
 #[must_use]
 pub fn action(key: Key) -> Option<Action> {
     Some(match key {
@@ -80,6 +84,7 @@ pub fn action(key: Key) -> Option<Action> {
         Key::Z => Action::Aim(-1),
         Key::X => Action::Aim(1),
         Key::H | Key::F1 => Action::Help,
+        Key::M => Action::Mute,
     })
 }
 
@@ -95,7 +100,7 @@ pub struct HelpLine {
 }
 
 /// Every key, in the order the help lists them.
-pub const HELP: [HelpLine; 12] = [
+pub const HELP: [HelpLine; 13] = [
     HelpLine {
         keys: "MOUSE, LEFT / RIGHT",
         what: "MOVE THE PADDLE",
@@ -144,6 +149,11 @@ pub const HELP: [HelpLine; 12] = [
     HelpLine {
         keys: "R",
         what: "RESTART",
+        paddle: false,
+    },
+    HelpLine {
+        keys: "M",
+        what: "SOUND OFF / ON",
         paddle: false,
     },
     HelpLine {
@@ -201,6 +211,7 @@ mod tests {
         assert_eq!(action(Key::X), Some(Action::Aim(1)));
         assert_eq!(action(Key::H), Some(Action::Help));
         assert_eq!(action(Key::F1), Some(Action::Help));
+        assert_eq!(action(Key::M), Some(Action::Mute));
     }
 
     #[test]

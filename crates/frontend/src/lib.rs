@@ -4,13 +4,13 @@
 //! `main.rs` is glue only: the command line ([`Args`], clap), frontend-neutral keys and their
 //! meaning ([`Key`], [`action`]), one input path ([`InputQueue`]: key and button events as
 //! edges, so nothing pressed and released within a frame is lost), the frame loop ([`App`]: window input → the game's input →
-//! fixed steps; drawing a frame with `collide-render` into any pixel format; `--frames`,
-//! `--screenshot` and `--save-replay`), PNG screenshots ([`RgbImage`]) and the pixel checks CI runs on them
+//! fixed steps → the frame's sound from the steps' events (`collide-audio`); drawing a frame with `collide-render` into any pixel format; `--frames`,
+//! `--screenshot`, `--save-replay`, `--mute` and `--record-audio`), PNG screenshots ([`RgbImage`]) and the pixel checks CI runs on them
 //! ([`check_level_start`]).
 //!
-//! Depends on `collide-game`, `collide-render`, `collide-scenes`, `collide-world`,
-//! `collide-core`, `clap`, `png` and `thiserror`. It must never depend on a window or GPU
-//! crate: the apps bring those.
+//! Depends on `collide-game`, `collide-render`, `collide-audio`, `collide-scenes`,
+//! `collide-world`, `collide-core`, `clap`, `png` and `thiserror`. It must never depend on a
+//! window or GPU crate: the apps bring those.
 //!
 //! # A frontend in outline
 //! ```
@@ -86,6 +86,9 @@ pub enum FrontendError {
     /// The window could not be opened or updated.
     #[error("window: {0}")]
     Window(String),
+    /// The `--record-audio` file could not be created or written.
+    #[error("audio")]
+    Audio(#[source] Box<collide_audio::AudioError>),
 }
 
 /// The message of an error and of all its sources, one per line (`error: …`, then
