@@ -8,9 +8,12 @@
 #    window is grabbed (ImageMagick `import -window TITLE`).
 # 3. Runs apps/minifb/tests/screenshot.rs on both files: level 1's brick and wall colours at
 #    their cells, the paddle, the ball; and the X server's capture equal to the saved buffer.
-# 4. Runs it again, the autopilot playing level 1 for 300 frames with --save-replay, and checks
-#    the replay it wrote with `collide replay` (docs/replay-format.md): every recorded state
-#    hash must come out the same when the command line re-simulates the session.
+# 4. Runs it again, the autopilot playing level 1 for 300 frames with --save-replay and
+#    --record-audio, and checks the replay it wrote with `collide replay` (docs/replay-format.md):
+#    every recorded state hash must come out the same when the command line re-simulates the
+#    session; and the WAV file with crates/audio/tests/recorded.rs: 44.1 kHz mono 16-bit,
+#    300 frames × 735 samples, not silent, not clipped. There is no sound card here: stderr
+#    must hold at most the app's one line saying so (never alsa-lib's own messages).
 # 5. Runs it once more without --frames, presses Esc (xdotool, a real key event) and requires
 #    the process to be gone within 200 ms.
 #
@@ -63,16 +66,30 @@ test -s "$capture"
 COLLIDE_SCREENSHOT="$shot" COLLIDE_X11_CAPTURE="$capture" \
     cargo test --release -p collide-minifb --test screenshot -- --nocapture
 
-# The session's replay: written on exit, verified by the command line.
+# The session's replay and sound: written on exit, verified by the command line and the WAV
+# checks.
 replay="$work/session.replay"
+wav="$work/session.wav"
+err="$work/stderr.txt"
 timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" \
-    "$bin" --autoplay --frames 300 --save-replay "$replay" >"$log"
+    "$bin" --autoplay --frames 300 --save-replay "$replay" --record-audio "$wav" >"$log" 2>"$err"
 cat "$log"
+cat "$err" >&2
 grep -q "^collide: replay .* (300 steps)$" "$log" || {
     echo "error: collide-minifb printed no replay marker" >&2
     exit 1
 }
 "$cli" replay "$replay"
+grep -q "^collide: audio $wav (220500 samples, 5.00 s, peak -" "$log" || {
+    echo "error: collide-minifb printed no audio marker" >&2
+    exit 1
+}
+if [ "$(grep -c . "$err")" -gt 1 ] || grep -v "^collide: no audio output device (.*); the game runs silently$" "$err" | grep -q .; then
+    echo "error: collide-minifb's stderr holds more than the one line about the sound card" >&2
+    exit 1
+fi
+COLLIDE_WAV="$wav" COLLIDE_WAV_SAMPLES=220500 \
+    cargo test --release -p collide-audio --test recorded -- --nocapture
 
 # Esc closes the window within 200 ms (a real key press, see the script).
 bash .ci/esc-closes.sh "$bin" "^collide - BricksBeater \(minifb\)$" "$log" collide-minifb

@@ -18,8 +18,12 @@
 #      2x window shows its buffer at exactly 2x;
 #      minifb's frame = pixels' frame in the world area; and, with a display but no Vulkan
 #      driver, a clear error and exit status 1, no panic;
-#    - runs collide-pixels with the autopilot for 300 frames and --save-replay, and checks the
-#      replay with `collide replay` (every recorded state hash re-simulated).
+#    - runs collide-pixels with the autopilot for 300 frames with --save-replay and
+#      --record-audio, and checks the replay with `collide replay` (every recorded state hash
+#      re-simulated); runs collide-minifb the same way with --record-audio; checks both WAV
+#      files (crates/audio/tests/recorded.rs: 44.1 kHz mono 16-bit, 300 × 735 samples, not
+#      silent, not clipped) and that they are the same file, byte for byte (one game, one
+#      sound path).
 # 3. Runs collide-pixels without --frames, presses Esc (xdotool, a real key event) and
 #    requires the process to be gone within 200 ms.
 #
@@ -36,7 +40,7 @@ source .ci/gui-env.sh
 
 start=$SECONDS
 cargo build --release -p collide-pixels -p collide-minifb -p collide-cli
-cargo test --release -p collide-pixels --no-run
+cargo test --release -p collide-pixels -p collide-audio --no-run
 echo "gui-pixels: build $((SECONDS - start)) s"
 target="${CARGO_TARGET_DIR:-target}/release"
 
@@ -83,14 +87,26 @@ timeout 300 xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
 
     "$target/collide-minifb" --frames 30 --screenshot "$work/minifb.png"
 
-    # A session saved as a replay on exit, verified by the command line.
+    # A session saved as a replay on exit, verified by the command line, and its sound.
     "$target/collide-pixels" --autoplay --frames 300 --width 320 --height 240 \
-        --save-replay "$work/pixels.replay" | tee "$work/replay.txt"
+        --save-replay "$work/pixels.replay" --record-audio "$work/pixels.wav" | tee "$work/replay.txt"
     grep -q "^collide: replay .* (300 steps)$" "$work/replay.txt" || {
         echo "error: collide-pixels printed no replay marker" >&2
         exit 1
     }
     "$target/collide" replay "$work/pixels.replay"
+    grep -q "^collide: audio .* (220500 samples, " "$work/replay.txt" || {
+        echo "error: collide-pixels printed no audio marker" >&2
+        exit 1
+    }
+    # The same session in the minifb window: the same sound, byte for byte.
+    "$target/collide-minifb" --autoplay --frames 300 --record-audio "$work/minifb.wav"
+    cmp "$work/pixels.wav" "$work/minifb.wav" || {
+        echo "error: the two frontends recorded different sounds for the same session" >&2
+        exit 1
+    }
+    COLLIDE_WAV="$work/pixels.wav:$work/minifb.wav" COLLIDE_WAV_SAMPLES=220500 \
+        cargo test --release -p collide-audio --test recorded -- --nocapture
 
     export COLLIDE_GUI=1
     export COLLIDE_SCREENSHOT="$work/pixels.png"
