@@ -48,9 +48,9 @@ pub mod patch;
 mod voice;
 mod wav;
 
-pub use audio::{Audio, AudioOptions};
+pub use audio::{Audio, AudioOptions, MAX_FRAME};
 pub use cues::{Cue, SoundKind};
-pub use device::Playback;
+pub use device::{Playback, MAX_QUEUED, PREFILL};
 pub use error::AudioError;
 pub use limiter::Limiter;
 pub use mixer::{MixStats, Mixer, MixerConfig};
