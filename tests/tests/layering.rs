@@ -106,6 +106,7 @@ fn the_frontend_library_has_no_window_crate() {
             "collide-scenes",
             "collide-render",
             "collide-game",
+            "collide-audio",
             "clap",
             "png",
             "thiserror",

@@ -373,6 +373,17 @@ impl Serialize for EventOut<'_> {
                 m.serialize_entry("body", &BodyOut(body))?;
                 m.serialize_entry("toi", &toi)?;
             }
+            Event::Squeezed {
+                body,
+                rect,
+                normal,
+                toi,
+            } => {
+                m.serialize_entry("body", &BodyOut(body))?;
+                m.serialize_entry("rect", &rect.to_bits())?;
+                m.serialize_entry("normal", &xy(normal))?;
+                m.serialize_entry("toi", &toi)?;
+            }
         }
         m.end()
     }

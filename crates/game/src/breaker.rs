@@ -837,9 +837,9 @@ fn mentions(e: &Event, id: BallId) -> bool {
         | Event::BallRect { ball, .. }
         | Event::BallLost { ball, .. } => ball == id,
         Event::BallBall { a, b, .. } => a == id || b == id,
-        Event::Unembedded { body, .. } | Event::IterationLimit { body, .. } => {
-            body == collide_world::Body::Ball(id)
-        }
+        Event::Unembedded { body, .. }
+        | Event::IterationLimit { body, .. }
+        | Event::Squeezed { body, .. } => body == collide_world::Body::Ball(id),
         Event::BrickDestroyed { by, .. } => by == collide_world::Body::Ball(id),
         Event::RectTile { .. }
         | Event::RectWall { .. }

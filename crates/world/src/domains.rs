@@ -321,6 +321,7 @@ impl Domains {
                     matches!(
                         e,
                         Event::IterationLimit { .. }
+                            | Event::Squeezed { .. }
                             | Event::Unembedded { .. }
                             | Event::BallLost { .. }
                     )

@@ -13,6 +13,7 @@
 
 use crate::desc::RectKind;
 use crate::event::{Body, Event};
+use crate::grid::Grid;
 use crate::world::World;
 use collide_core::{
     aabb_overlaps_aabb, circle_overlaps_aabb, contact_circle_aabb, Aabb, Corner, Face, Real, Vec2,
@@ -25,21 +26,73 @@ use collide_core::{
 pub const EMBED_SLACK: Real = 1e-7;
 
 impl World {
-    /// Pushes ball `i` (dense index) to free space if it is embedded.
-    fn unembed_ball(&mut self, i: usize) {
+    /// Pushes ball `i` (dense index) to free space if it is embedded; returns whether it
+    /// moved.
+    fn unembed_ball(&mut self, i: usize) -> bool {
         let b = self.balls[i].ball_at(self.time);
         if self.circle_overlap_depth_ok(b.pos, b.radius, EMBED_SLACK, None) {
-            return;
+            return false;
         }
-        if let Some(to) = self.free_position(b.pos, b.radius) {
+        let Some(to) = self.free_position(b.pos, b.radius) else {
+            return false;
+        };
+        self.scratch.valid = false;
+        self.balls[i].anchor = to;
+        self.balls[i].anchor_time = self.time;
+        self.events.push(Event::Unembedded {
+            body: Body::Ball(b.id),
+            from: b.pos,
+            to,
+        });
+        true
+    }
+
+    /// Pushes dynamic rectangle `i` (dense index) to free space if it is embedded (the
+    /// smallest axis push out of the deepest obstacle, up to eight times); returns whether it
+    /// moved.
+    fn unembed_rect(&mut self, i: usize) -> bool {
+        let r = self.rects[i];
+        let mut aabb = r.aabb;
+        let mut moved = false;
+        for _ in 0..8 {
+            let Some(push) = self.box_push(&aabb, r.id) else {
+                break;
+            };
+            aabb = aabb.translated(push);
+            moved = true;
+        }
+        if moved {
             self.scratch.valid = false;
-            self.balls[i].anchor = to;
-            self.balls[i].anchor_time = self.time;
+            self.rects[i].aabb = aabb;
+            self.rect_anchor[i] = (aabb, self.time);
             self.events.push(Event::Unembedded {
-                body: Body::Ball(b.id),
-                from: b.pos,
-                to,
+                body: Body::Rect(r.id),
+                from: r.aabb.min,
+                to: aabb.min,
             });
+        }
+        moved
+    }
+
+    /// Pushes the bodies crushed during the step (`squeeze.rs`) out of the kinematic
+    /// rectangles that crushed them, at the step's end, so that no overlap outlives the
+    /// step. A body only touching its rectangle still (crushed at the step's very end) stays
+    /// crushed and is pushed out at the end of the next step.
+    pub(crate) fn push_out_crushed(&mut self, crushed: &[Body]) {
+        for &body in crushed {
+            let moved = match body {
+                Body::Ball(id) => self
+                    .ball_slots
+                    .get(id)
+                    .is_some_and(|i| self.unembed_ball(i)),
+                Body::Rect(id) => self
+                    .rect_slots
+                    .get(id)
+                    .is_some_and(|i| self.unembed_rect(i)),
+            };
+            if moved {
+                self.end_carry(body);
+            }
         }
     }
 
@@ -66,28 +119,8 @@ impl World {
             self.unembed_ball(i);
         }
         for i in 0..self.rects.len() {
-            if self.rects[i].kind != RectKind::Dynamic {
-                continue;
-            }
-            let r = self.rects[i];
-            let mut aabb = r.aabb;
-            let mut moved = false;
-            for _ in 0..8 {
-                let Some(push) = self.box_push(&aabb, r.id) else {
-                    break;
-                };
-                aabb = aabb.translated(push);
-                moved = true;
-            }
-            if moved {
-                self.scratch.valid = false;
-                self.rects[i].aabb = aabb;
-                self.rect_anchor[i] = (aabb, self.time);
-                self.events.push(Event::Unembedded {
-                    body: Body::Rect(r.id),
-                    from: r.aabb.min,
-                    to: aabb.min,
-                });
+            if self.rects[i].kind == RectKind::Dynamic {
+                self.unembed_rect(i);
             }
         }
     }
@@ -165,7 +198,7 @@ impl World {
             return Some(Vec2::new(p.x, s.y - r));
         }
         if let Some(g) = &self.grid {
-            if let Some(c) = g.first_overlap_circle(p, r, EMBED_SLACK) {
+            if let Some(c) = g.overlap_near_center(p, r, EMBED_SLACK) {
                 let contact = contact_circle_aabb(p, r, &g.cell_aabb(c))?;
                 return Some(p + contact.normal * contact.depth);
             }
@@ -198,7 +231,9 @@ impl World {
             .grid
             .as_ref()
             .map_or(radius.max(1.0), |g| g.cell_size());
-        let mut search = radius + cell;
+        // A disc pushed out of obstacles it covers travels about its diameter: searching that
+        // far at once spares a second, wider search over the same cells.
+        let mut search = 2.0 * radius + cell;
         let diag = self.size.length() + radius;
         // A body outside a closed wall is searched for from the nearest point inside the walls
         // (however far out it is); the nearest candidate to the body itself wins.
@@ -216,7 +251,16 @@ impl World {
         if w.bottom {
             base.y = base.y.min(self.size.y - radius);
         }
-        let mut candidates: Vec<Vec2> = Vec::new();
+        // Everything a candidate can come from: a search area that holds it all finds every
+        // candidate there is, and a wider one would find the same.
+        let mut everything = Aabb::new(Vec2::ZERO, self.size);
+        if let Some(g) = &self.grid {
+            everything = everything.union(&g.bounds());
+        }
+        for rc in &self.rects {
+            everything = everything.union(&rc.aabb);
+        }
+        let everything = everything.grown(radius);
         loop {
             // Candidates lie within `search + radius` of `base`, their discs within
             // `search + 2·radius`; pushes that leave this region fall back to scanning.
@@ -224,42 +268,68 @@ impl World {
                 let reach = search + 2.0 * radius + g.cell_size();
                 g.attach_solid_counts(&Aabb::new(base - reach, base + reach));
             }
-            candidates.clear();
-            self.gather_candidates(base, radius, search, &mut candidates);
             let mut best: Option<(Real, Vec2)> = None;
-            for &c in &candidates {
-                let mut q = c;
-                let mut ok = self.disc_free(q, radius);
-                for _ in 0..4 {
-                    if ok {
-                        break;
-                    }
-                    match self.push_once(q, radius) {
-                        Some(nq) if nq.is_finite() => q = nq,
-                        _ => break,
-                    }
-                    ok = self.disc_free(q, radius);
-                }
-                if ok {
+            let mut deep = DeepCells::new(self.grid.as_ref().map(Grid::cell_size), radius);
+            self.for_each_candidate(base, radius, search, |c| {
+                if let Some(q) = self.try_candidate(c, radius, &mut deep) {
                     let d = (q - p).length_squared();
                     if best.is_none_or(|b| d < b.0) {
                         best = Some((d, q));
                     }
                 }
-            }
+            });
+            let area = Aabb::new(base - search, base + search);
+            let all_seen = area.min.x <= everything.min.x
+                && area.min.y <= everything.min.y
+                && area.max.x >= everything.max.x
+                && area.max.y >= everything.max.y;
             if let Some((_, q)) = best {
-                if (q - base).length() <= search || search > 2.0 * diag {
+                if (q - base).length() <= search || search > 2.0 * diag || all_seen {
                     return Some(q);
                 }
             }
-            if search > 2.0 * diag {
+            if search > 2.0 * diag || all_seen {
                 return None;
             }
             search *= 2.0;
         }
     }
 
-    fn gather_candidates(&self, p: Vec2, r: Real, search: Real, out: &mut Vec<Vec2>) {
+    /// Candidate `c` pushed out of what its disc overlaps (up to four times): the free
+    /// position it leads to, or `None`. A candidate deep inside the obstacles (see
+    /// [`DeepCells`]) is given up at once.
+    fn try_candidate(&self, c: Vec2, radius: Real, deep: &mut DeepCells) -> Option<Vec2> {
+        if deep.covers(c) {
+            return None;
+        }
+        let mut q = c;
+        let mut ok = self.disc_free(q, radius);
+        if !ok {
+            if let Some(g) = &self.grid {
+                if let Some(cell) = g.overlap_near_center(q, radius, EMBED_SLACK) {
+                    deep.remember(g.cell_aabb(cell));
+                }
+            }
+        }
+        for _ in 0..4 {
+            if ok {
+                break;
+            }
+            match self.push_once(q, radius) {
+                Some(nq) if nq.is_finite() => q = nq,
+                _ => break,
+            }
+            ok = self.disc_free(q, radius);
+        }
+        ok.then_some(q)
+    }
+
+    /// Calls `f` with every candidate position of a disc of radius `r` searched for from `p`
+    /// within `search` (see the module docs), without collecting them: `p` kept inside the
+    /// closed walls, each free cell's nearest point to `p` kept `r` from its solid
+    /// neighbours, each exposed face of a solid cell or face of a rectangle pushed out by `r`,
+    /// each convex corner's arc.
+    fn for_each_candidate(&self, p: Vec2, r: Real, search: Real, mut f: impl FnMut(Vec2)) {
         let w = self.walls;
         let s = self.size;
         let mut q = p;
@@ -275,11 +345,43 @@ impl World {
         if w.bottom {
             q.y = q.y.min(s.y - r);
         }
-        out.push(q);
+        f(q);
         let area = Aabb::new(p - search, p + search);
-        let mut boxes: Vec<(Aabb, collide_core::Features)> = Vec::new();
+        let box_candidates = |b: Aabb, feats: collide_core::Features, f: &mut dyn FnMut(Vec2)| {
+            for face in Face::ALL {
+                if feats.contains(face.bit()) {
+                    let seg = face.segment(&b);
+                    let (axis, sign) = match face {
+                        Face::Left => (0, -1.0),
+                        Face::Right => (0, 1.0),
+                        Face::Top => (1, -1.0),
+                        Face::Bottom => (1, 1.0),
+                    };
+                    let mut c = p;
+                    c[axis] = seg.coord + sign * r;
+                    c[1 - axis] = p[1 - axis].clamp(seg.lo, seg.hi);
+                    f(c);
+                }
+            }
+            for corner in Corner::ALL {
+                if feats.contains(corner.bit()) {
+                    let cp = corner.point(&b);
+                    let sg = corner.signs();
+                    let d = p - cp;
+                    let len = d.length();
+                    let dir = if len > 0.0 && d.x * sg.x >= 0.0 && d.y * sg.y >= 0.0 {
+                        d / len
+                    } else {
+                        sg * FRAC_1_SQRT_2
+                    };
+                    f(cp + dir * r);
+                }
+            }
+        };
         if let Some(g) = &self.grid {
-            g.for_each_solid_in(&area, |c, _| boxes.push((g.cell_aabb(c), g.features(c))));
+            g.for_each_solid_in(&area, |c, _| {
+                box_candidates(g.cell_aabb(c), g.features(c), &mut f)
+            });
             // Free cells: the centre clamped into the cell, kept `r` away from solid neighbours.
             let gb = g.bounds();
             let lo = ((area.min - g.origin()) / g.cell_size())
@@ -318,45 +420,67 @@ impl World {
                     } else {
                         b.center().y
                     };
-                    out.push(Vec2::new(cx, cy));
+                    f(Vec2::new(cx, cy));
                 }
             }
         }
         for rc in &self.rects {
             if aabb_overlaps_aabb(&rc.aabb.grown(r), &area) {
-                boxes.push((rc.aabb, collide_core::Features::ALL));
+                box_candidates(rc.aabb, collide_core::Features::ALL, &mut f);
             }
         }
-        for (b, f) in boxes {
-            for face in Face::ALL {
-                if f.contains(face.bit()) {
-                    let seg = face.segment(&b);
-                    let (axis, sign) = match face {
-                        Face::Left => (0, -1.0),
-                        Face::Right => (0, 1.0),
-                        Face::Top => (1, -1.0),
-                        Face::Bottom => (1, 1.0),
-                    };
-                    let mut c = p;
-                    c[axis] = seg.coord + sign * r;
-                    c[1 - axis] = p[1 - axis].clamp(seg.lo, seg.hi);
-                    out.push(c);
-                }
-            }
-            for corner in Corner::ALL {
-                if f.contains(corner.bit()) {
-                    let cp = corner.point(&b);
-                    let sg = corner.signs();
-                    let d = p - cp;
-                    let len = d.length();
-                    let dir = if len > 0.0 && d.x * sg.x >= 0.0 && d.y * sg.y >= 0.0 {
-                        d / len
-                    } else {
-                        sg * FRAC_1_SQRT_2
-                    };
-                    out.push(cp + dir * r);
-                }
-            }
+    }
+}
+
+/// Solid cells that candidates of a push-out were found to overlap (the last eight: candidates
+/// come in turns of faces and corners of each side). A candidate whose disc overlaps one of
+/// them by more than two cells lies deep inside the obstacles' Minkowski sum, where pushing
+/// out of one cell at a time leads nowhere that the shallow candidates (on the sum's
+/// boundary) do not: it is given up at once. Only discs wider than two cells can be that
+/// deep; for them this makes the push-out a search per boundary candidate instead of one per
+/// candidate.
+struct DeepCells {
+    cells: [Option<Aabb>; 8],
+    /// Where the next one goes, and the one that gave up the last candidate (tried first).
+    next: usize,
+    last: usize,
+    radius: Real,
+    /// Overlap depth beyond which a candidate is given up (infinite without a grid).
+    limit: Real,
+}
+
+impl DeepCells {
+    fn new(cell_size: Option<Real>, radius: Real) -> Self {
+        DeepCells {
+            cells: [None; 8],
+            next: 0,
+            last: 0,
+            radius,
+            limit: cell_size.map_or(Real::INFINITY, |c| 2.0 * c + EMBED_SLACK),
         }
+    }
+
+    fn too_deep(&self, k: usize, c: Vec2) -> bool {
+        self.cells[k]
+            .is_some_and(|b| self.radius - collide_core::distance_point_aabb(c, &b) > self.limit)
+    }
+
+    /// Whether a disc at `c` overlaps a remembered cell too deeply.
+    fn covers(&mut self, c: Vec2) -> bool {
+        if self.too_deep(self.last, c) {
+            return true;
+        }
+        match (0..self.cells.len()).find(|&k| self.too_deep(k, c)) {
+            Some(k) => {
+                self.last = k;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn remember(&mut self, b: Aabb) {
+        self.cells[self.next] = Some(b);
+        self.next = (self.next + 1) % self.cells.len();
     }
 }

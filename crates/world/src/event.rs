@@ -186,12 +186,28 @@ pub enum Event {
         /// When it stopped, seconds from the start of the step.
         toi: Real,
     },
+    /// A kinematic rectangle closed on a body that had no room left: the body was crushed
+    /// between the rectangle and immovable geometry (a tile, a closed wall, a static
+    /// rectangle). It stops for the rest of the step, overlapped by the rectangle; the next
+    /// step pushes it out to the nearest free position ([`Event::Unembedded`]) and it moves on
+    /// with the rectangle's velocity across their contact. See the squeeze rule in
+    /// `docs/algorithms.md`.
+    Squeezed {
+        /// The crushed ball or dynamic rectangle.
+        body: Body,
+        /// The kinematic rectangle that crushed it.
+        rect: RectId,
+        /// The contact normal, from the rectangle toward the body.
+        normal: Vec2,
+        /// When it was crushed, seconds from the start of the step.
+        toi: Real,
+    },
 }
 
 impl Event {
     /// A short stable name of the event's kind (`ball_tile`, `ball_wall`, `ball_ball`,
     /// `ball_rect`, `rect_tile`, `rect_wall`, `rect_rect`, `brick_destroyed`, `ball_lost`,
-    /// `rect_lost`, `unembedded`, `iteration_limit`), used for counts and traces.
+    /// `rect_lost`, `unembedded`, `iteration_limit`, `squeezed`), used for counts and traces.
     #[must_use]
     pub const fn kind(&self) -> &'static str {
         match self {
@@ -207,6 +223,7 @@ impl Event {
             Event::RectLost { .. } => "rect_lost",
             Event::Unembedded { .. } => "unembedded",
             Event::IterationLimit { .. } => "iteration_limit",
+            Event::Squeezed { .. } => "squeezed",
         }
     }
 
@@ -226,12 +243,14 @@ impl Event {
             | Event::RectLost { rect, .. } => Body::Rect(rect),
             Event::RectRect { a, .. } => Body::Rect(a),
             Event::BrickDestroyed { by, .. } => by,
-            Event::Unembedded { body, .. } | Event::IterationLimit { body, .. } => body,
+            Event::Unembedded { body, .. }
+            | Event::IterationLimit { body, .. }
+            | Event::Squeezed { body, .. } => body,
         }
     }
 
     /// Every kind name of [`Event::kind`], in declaration order.
-    pub const KINDS: [&'static str; 12] = [
+    pub const KINDS: [&'static str; 13] = [
         "ball_tile",
         "ball_wall",
         "ball_ball",
@@ -244,5 +263,6 @@ impl Event {
         "rect_lost",
         "unembedded",
         "iteration_limit",
+        "squeezed",
     ];
 }

@@ -632,6 +632,95 @@ impl Grid {
         None
     }
 
+    /// Whether the disc overlaps some solid cell by more than `slack` world units: whether
+    /// [`Grid::first_overlap_circle`] finds one, without finding the first. While solid counts
+    /// cover the disc, blocks of cells are searched nearest the centre first and a block that
+    /// holds a solid cell and lies inside the disc answers at once: a disc far larger than
+    /// the cells that holds solid cells near its centre costs about `O(log cells)`.
+    #[must_use]
+    pub fn circle_overlaps_solid(&self, center: Vec2, radius: Real, slack: Real) -> bool {
+        self.overlap_near(center, radius, slack, false).is_some()
+    }
+
+    /// A solid cell the disc overlaps by more than `slack` world units, searched nearest the
+    /// centre first (while solid counts cover the disc; else the row-major first, as
+    /// [`Grid::first_overlap_circle`]): the push-out pushes out of it.
+    pub(crate) fn overlap_near_center(
+        &self,
+        center: Vec2,
+        radius: Real,
+        slack: Real,
+    ) -> Option<CellCoord> {
+        self.overlap_near(center, radius, slack, true)
+    }
+
+    fn overlap_near(
+        &self,
+        center: Vec2,
+        radius: Real,
+        slack: Real,
+        want_cell: bool,
+    ) -> Option<CellCoord> {
+        let r = radius - slack;
+        let range = self.cell_range(&Aabb::new(center - radius, center + radius))?;
+        match self.counts.as_deref().filter(|c| c.covers(range)) {
+            Some(counts) => self.overlap_near_in(counts, center, r, range, want_cell),
+            None => self.first_overlap_circle(center, radius, slack),
+        }
+    }
+
+    /// A solid cell of the block `[c0, c1] × [r0, r1]` that the disc (`center`, `r`)
+    /// overlaps, or `None`: the halves of a block are visited nearest the centre first. A
+    /// block whose four corners lie inside the disc overlaps it with every cell (a disc is
+    /// convex): any solid cell in it answers (found by the counts alone when `want_cell`,
+    /// else the block's first cell stands for it).
+    fn overlap_near_in(
+        &self,
+        counts: &SolidCounts,
+        center: Vec2,
+        r: Real,
+        (c0, r0, c1, r1): (usize, usize, usize, usize),
+        want_cell: bool,
+    ) -> Option<CellCoord> {
+        if counts.count(c0, r0, c1, r1) == 0 {
+            return None;
+        }
+        let block = Aabb::new(
+            self.cell_aabb_usize(c0, r0).min,
+            self.cell_aabb_usize(c1, r1).max,
+        );
+        if !circle_overlaps_aabb(center, r, &block) {
+            return None;
+        }
+        let far = (center - block.min).abs().max((center - block.max).abs());
+        if far.length_squared() < r * r {
+            return Some(if want_cell {
+                counts.some_solid((c0, r0, c1, r1))
+            } else {
+                CellCoord::new(c0 as u32, r0 as u32)
+            });
+        }
+        let (a, b) = if r0 < r1 {
+            let m = r0 + (r1 - r0) / 2;
+            ((c0, r0, c1, m), (c0, m + 1, c1, r1))
+        } else if c0 < c1 {
+            let m = c0 + (c1 - c0) / 2;
+            ((c0, r0, m, r1), (m + 1, r0, c1, r1))
+        } else {
+            return Some(CellCoord::new(c0 as u32, r0 as u32));
+        };
+        let dist = |(c0, r0, c1, r1): (usize, usize, usize, usize)| {
+            let bb = Aabb::new(
+                self.cell_aabb_usize(c0, r0).min,
+                self.cell_aabb_usize(c1, r1).max,
+            );
+            (center - center.clamp(bb.min, bb.max)).length_squared()
+        };
+        let (first, second) = if dist(b) < dist(a) { (b, a) } else { (a, b) };
+        self.overlap_near_in(counts, center, r, first, want_cell)
+            .or_else(|| self.overlap_near_in(counts, center, r, second, want_cell))
+    }
+
     /// The first solid cell in row-major order of the block `[c0, c1] × [r0, r1]` that the
     /// disc (`center`, `r`) overlaps, by halving the block (rows first, the upper half first,
     /// then columns, the left half first) so that the order is row-major. A block is skipped
@@ -782,6 +871,12 @@ impl Grid {
                         if let Some((t, h)) = test(col, row, limit) {
                             if best.is_none_or(|b| t < b.0) {
                                 best = Some((t, h, CellCoord::new(col as u32, row as u32)));
+                                // Hits are never before `min_t` and ties go to the first
+                                // found: a hit at `min_t` is the answer (a body resting
+                                // against tiles, or embedded, stops the walk at once).
+                                if t <= min_t {
+                                    return best;
+                                }
                             }
                         }
                     }

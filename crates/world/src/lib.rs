@@ -45,6 +45,7 @@ mod queue;
 pub mod rng;
 pub mod scene;
 mod solid_counts;
+mod squeeze;
 mod step;
 pub mod world;
 

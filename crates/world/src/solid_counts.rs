@@ -58,6 +58,32 @@ impl SolidCounts {
         c0 >= self.c0 && r0 >= self.r0 && c1 < self.c0 + self.cols && r1 < self.r0 + self.rows
     }
 
+    /// A solid cell of `[c0, c1] × [r0, r1]` (grid coordinates, inside the block, holding at
+    /// least one solid cell), found by halving along the counts: `O(log cells)`.
+    pub(crate) fn some_solid(
+        &self,
+        (mut c0, mut r0, mut c1, mut r1): (usize, usize, usize, usize),
+    ) -> crate::grid::CellCoord {
+        while r0 < r1 || c0 < c1 {
+            if r0 < r1 {
+                let m = r0 + (r1 - r0) / 2;
+                if self.count(c0, r0, c1, m) > 0 {
+                    r1 = m;
+                } else {
+                    r0 = m + 1;
+                }
+            } else {
+                let m = c0 + (c1 - c0) / 2;
+                if self.count(c0, r0, m, r1) > 0 {
+                    c1 = m;
+                } else {
+                    c0 = m + 1;
+                }
+            }
+        }
+        crate::grid::CellCoord::new(c0 as u32, r0 as u32)
+    }
+
     /// Solid cells in `[c0, c1] × [r0, r1]` (grid coordinates, inclusive, inside the block:
     /// see [`SolidCounts::covers`]).
     pub(crate) fn count(&self, c0: usize, r0: usize, c1: usize, r1: usize) -> u32 {

@@ -64,6 +64,7 @@ use crate::desc::{Cell, RectKind};
 use crate::event::{Body, Event, Side};
 use crate::grid::CellCoord;
 use crate::queue::EventQueue;
+use crate::squeeze::{carry_velocity, Carry, Probe, Wedge};
 use crate::world::World;
 use collide_core::{
     collide_elastic, reflect, reflect_relative, sweep_aabb_aabb, sweep_circle_aabb,
@@ -399,6 +400,8 @@ pub(crate) struct Scratch {
     /// Movers to predict again at the start of the next step: stopped at the iteration
     /// bound, or with nothing to do before the end of this step.
     frozen: Vec<u32>,
+    /// Bodies crushed during this step (`squeeze.rs`), pushed out at its end.
+    crushed: Vec<Body>,
     /// Some mover was stopped at the iteration bound during this step: the pair searches then
     /// look at each candidate's state, to meet a stopped ball as an obstacle at rest.
     any_frozen: bool,
@@ -1150,6 +1153,12 @@ impl World {
             s.valid = false;
         }
         self.scratch = s;
+        if !self.scratch.crushed.is_empty() {
+            let mut crushed = std::mem::take(&mut self.scratch.crushed);
+            self.push_out_crushed(&crushed);
+            crushed.clear();
+            self.scratch.crushed = crushed;
+        }
     }
 
     /// The end of a step, in one pass over the movers: each is brought to absolute time `t1`
@@ -1958,7 +1967,7 @@ impl World {
     }
 
     /// Hits of a moving box against the closed walls within `limit` (box inside the world).
-    fn box_wall_hits(
+    pub(crate) fn box_wall_hits(
         &self,
         b: &Aabb,
         v: Vec2,
@@ -2061,6 +2070,12 @@ impl World {
             PTarget::Rect(k) => self.rects[k as usize].vel == Vec2::ZERO,
             _ => false,
         };
+        // A body moving with a kinematic rectangle that squeezes it (`squeeze.rs`).
+        let carry = if self.carries.is_empty() {
+            None
+        } else {
+            self.carry_of(me)
+        };
         match pred.target {
             PTarget::Lost(side) => {
                 self.scratch.mv[m].state = DEAD;
@@ -2073,6 +2088,7 @@ impl World {
                     Body::Rect(rect) => Event::RectLost { rect, side, toi },
                 });
                 self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);
+                self.end_carry(me);
                 return;
             }
             PTarget::Cell(c) => {
@@ -2082,6 +2098,27 @@ impl World {
                     reflect_box(v, Vec2::ZERO)
                 };
                 let nv = wedged.map_or(nv, |prev| leave_wedge(nv, n, prev));
+                // A brick that the hit destroys leaves room: no wedge.
+                let breaks = || {
+                    self.config.destructible_bricks
+                        && self
+                            .grid
+                            .as_ref()
+                            .is_some_and(|g| matches!(g.cell(c), Cell::Brick(_)))
+                };
+                let nv = match carry {
+                    None => nv,
+                    Some(_) if breaks() => {
+                        self.end_carry(me);
+                        nv
+                    }
+                    Some(_) => {
+                        match self.carried_meets_immovable(m, carry, v, n, nv, e, t, contact) {
+                            Some(nv) => nv,
+                            None => return,
+                        }
+                    }
+                };
                 self.set_vel(m, nv, t, contact);
                 self.events.push(match me {
                     Body::Ball(ball) => Event::BallTile {
@@ -2121,6 +2158,10 @@ impl World {
                     reflect_box(v, Vec2::ZERO)
                 };
                 let nv = wedged.map_or(nv, |prev| leave_wedge(nv, n, prev));
+                let Some(nv) = self.carried_meets_immovable(m, carry, v, n, nv, e, t, contact)
+                else {
+                    return;
+                };
                 self.set_vel(m, nv, t, contact);
                 self.events.push(match me {
                     Body::Ball(ball) => Event::BallWall {
@@ -2148,6 +2189,27 @@ impl World {
                 let nv = match wedged {
                     Some(prev) if immovable => leave_wedge(nv, n, prev),
                     _ => nv,
+                };
+                let closing = rc.kind == RectKind::Kinematic && rc.vel.dot(n) > 0.0;
+                if let Some(c) =
+                    carry.filter(|c| c.crushed && closing && World::carry_holds(c, rc.id, rc.vel))
+                {
+                    // Crushed and still pressed: it stays until its push-out.
+                    self.crush(m, c, carry_velocity(v, rc.vel, n, !is_ball), t, contact);
+                    return;
+                }
+                let nv = if immovable {
+                    match self.carried_meets_immovable(m, carry, v, n, nv, e, t, contact) {
+                        Some(nv) => nv,
+                        None => return,
+                    }
+                } else if closing && self.squeezed_against(self.probe(m, contact), n) {
+                    // Squeezed: it moves with the rectangle across their contact.
+                    self.start_carry(me, rc.id, rc.vel, n);
+                    carry_velocity(v, rc.vel, n, !is_ball)
+                } else {
+                    self.end_carry(me);
+                    nv
                 };
                 self.set_vel(m, nv, t, contact);
                 self.events.push(match me {
@@ -2193,8 +2255,11 @@ impl World {
                     a
                 };
                 self.set_vel(m, nv, t, contact);
+                self.end_carry(me);
                 if !frozen {
                     self.set_vel(j, nvj, t, None);
+                    let other = self.body_of(j);
+                    self.end_carry(other);
                     partner = Some(j);
                 }
                 let other = self.body_of(j);
@@ -2257,6 +2322,77 @@ impl World {
         }
     }
 
+    /// The body of mover `m` (at its current time; a ball at its contact position `contact`)
+    /// as [`World::squeezed_against`] probes it.
+    fn probe(&self, m: usize, contact: Option<Vec2>) -> Probe {
+        let nb = self.nb();
+        if m < nb {
+            Probe::Ball {
+                center: contact.unwrap_or_else(|| self.ball_pos(m)),
+                radius: self.balls[m].radius,
+            }
+        } else {
+            let k = self.scratch.dyn_rects[m - nb] as usize;
+            Probe::Box {
+                aabb: self.rects[k].aabb,
+                rect: k,
+            }
+        }
+    }
+
+    /// Mover `m`, moving with velocity `v` and `carry`ed by a kinematic rectangle (if any),
+    /// meets immovable geometry of normal `n` at absolute time `t`; `response` is its ordinary
+    /// response. Returns the velocity it leaves with, or `None` when it is crushed (then
+    /// reported with [`Event::Squeezed`] and stopped for the rest of the step). Rule 3 of
+    /// `squeeze.rs`.
+    #[allow(clippy::too_many_arguments)]
+    fn carried_meets_immovable(
+        &mut self,
+        m: usize,
+        carry: Option<Carry>,
+        v: Vec2,
+        n: Vec2,
+        response: Vec2,
+        e: Real,
+        t: Real,
+        contact: Option<Vec2>,
+    ) -> Option<Vec2> {
+        let Some(c) = carry else {
+            return Some(response);
+        };
+        match self.wedge(c, v, n, response, e) {
+            Wedge::Slide(w) => Some(w),
+            Wedge::Stale => {
+                self.end_carry(c.body);
+                Some(response)
+            }
+            Wedge::Crush(w) => {
+                self.crush(m, c, w, t, contact);
+                None
+            }
+        }
+    }
+
+    /// Mover `m`, carried by `c`, is crushed at absolute time `t`: it leaves with `w` after
+    /// its push-out at the step's end, is reported once ([`Event::Squeezed`]) and stops for
+    /// the rest of the step.
+    fn crush(&mut self, m: usize, c: Carry, w: Vec2, t: Real, contact: Option<Vec2>) {
+        self.set_vel(m, w, t, contact);
+        if !c.crushed {
+            self.events.push(Event::Squeezed {
+                body: c.body,
+                rect: c.rect,
+                normal: c.normal,
+                toi: t - self.scratch.t0,
+            });
+        }
+        self.mark_crushed(c.body);
+        self.scratch.crushed.push(c.body);
+        self.scratch.last_hit[m] = t;
+        self.scratch.last_normal[m] = Vec2::ZERO;
+        self.stop(m, t);
+    }
+
     /// Records ball `m`'s new path (hit by `partner`, a ball, or by static geometry) in the
     /// trace. Only balls are traced (a domain's world has no rectangle).
     fn trace_change(&mut self, m: usize, partner: Option<usize>) {
@@ -2282,13 +2418,22 @@ impl World {
         self.predict(m);
     }
 
-    /// Stops mover `m` for the rest of the step and reports it.
+    /// Stops mover `m` at the event bound for the rest of the step and reports it
+    /// ([`Event::IterationLimit`], see [`World::stop`]).
+    fn freeze(&mut self, m: usize, t: Real) {
+        let body = self.body_of(m);
+        let toi = t - self.scratch.t0;
+        self.events.push(Event::IterationLimit { body, toi });
+        self.stop(m, t);
+    }
+
+    /// Stops mover `m` for the rest of the step (at the event bound, or crushed).
     ///
     /// For the rest of the step it is an immovable obstacle at rest: its `motion` changes so
     /// that predictions made against its old path are void, and the bodies that could meet it
     /// before their next prediction (its broad-phase neighbours and the dynamic rectangles)
-    /// predict again now.
-    fn freeze(&mut self, m: usize, t: Real) {
+    /// predict again now. The next step checks every body for a push-out.
+    fn stop(&mut self, m: usize, t: Real) {
         self.embed_check = true;
         if m < self.nb() {
             // It stays where it is: its path starts here (read while it is still active).
@@ -2304,9 +2449,6 @@ impl World {
         self.scratch.mv[m].state = FROZEN;
         self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);
         self.scratch.frozen.push(m as u32);
-        let body = self.body_of(m);
-        let toi = t - self.scratch.t0;
-        self.events.push(Event::IterationLimit { body, toi });
         if !self.scratch.use_bp {
             return;
         }

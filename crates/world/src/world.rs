@@ -320,6 +320,9 @@ pub struct World {
     pub(crate) domain_steps: (u64, u64),
     /// `steps` at the last edit between steps (`World::edited`).
     pub(crate) last_edit: u64,
+    /// Bodies moving with a kinematic rectangle that squeezes them (`squeeze.rs`): part of
+    /// the state (kept across steps), usually empty.
+    pub(crate) carries: Vec<crate::squeeze::Carry>,
 }
 
 impl World {
@@ -366,6 +369,7 @@ impl World {
             domains: None,
             domain_steps: (0, 0),
             last_edit: 0,
+            carries: Vec::new(),
         }
     }
 
@@ -555,7 +559,7 @@ impl World {
             return false;
         }
         if let Some(g) = &self.grid {
-            if g.first_overlap_circle(p, radius, slack).is_some() {
+            if g.circle_overlaps_solid(p, radius, slack) {
                 return false;
             }
         }
@@ -794,6 +798,7 @@ impl World {
             self.embed_check = true;
         }
         self.ball_slots.remove(id);
+        self.end_carry(Body::Ball(id));
         let ball = self.balls.swap_remove(i).ball_at(self.time);
         if let Some(moved) = self.balls.get(i) {
             self.ball_slots.relocate(moved.id, i as u32);
@@ -816,6 +821,7 @@ impl World {
             .ball_slots
             .get(id)
             .ok_or(WorldError::NoSuchBody(Body::Ball(id)))?;
+        self.end_carry(Body::Ball(id));
         let b = &mut self.balls[i];
         b.anchor = b.pos_at(self.time);
         b.anchor_time = self.time;
@@ -841,6 +847,7 @@ impl World {
             .get(id)
             .ok_or(WorldError::NoSuchBody(Body::Ball(id)))?;
         self.embed_some.push(i);
+        self.end_carry(Body::Ball(id));
         self.balls[i].anchor = pos;
         self.balls[i].anchor_time = self.time;
         self.scratch.course_changed(i);
@@ -889,6 +896,8 @@ impl World {
         self.scratch.valid = false;
         let i = self.rect_slots.get(id)?;
         self.rect_slots.remove(id);
+        self.carries
+            .retain(|c| c.rect != id && c.body != Body::Rect(id));
         let rect = self.rects.swap_remove(i);
         self.rect_anchor.swap_remove(i);
         if let Some(moved) = self.rects.get(i) {
@@ -956,6 +965,8 @@ impl World {
             .ok_or(WorldError::NoSuchBody(Body::Rect(id)))?;
         self.rects[i].aabb = aabb;
         self.rect_anchor[i] = (aabb, self.time);
+        self.carries
+            .retain(|c| c.rect != id && c.body != Body::Rect(id));
         Ok(())
     }
 
@@ -1053,6 +1064,18 @@ impl World {
                 h.word(x.to_bits());
             }
             h.word(r.kind as u64);
+        }
+        // Carried bodies (rare: only while a kinematic rectangle squeezes one), so that a
+        // world without any hashes as it always has.
+        for c in &self.carries {
+            h.word(match c.body {
+                Body::Ball(b) => b.to_bits(),
+                Body::Rect(r) => r.to_bits() | 1 << 63,
+            });
+            h.word(c.rect.to_bits());
+            for x in [c.vel.x, c.vel.y, c.normal.x, c.normal.y] {
+                h.word(x.to_bits());
+            }
         }
         if let Some(g) = &self.grid {
             h.word(g.cols() as u64);
