@@ -34,12 +34,15 @@
 //! - [`overlap`]: closest point, distance, overlap and penetration of points, circles and boxes.
 //! - [`sweep`]: swept circle vs face / corner / box (Minkowski sum of box and disc), circle vs
 //!   circle, box vs box.
+//! - [`roots`]: a stable quadratic and the certified earliest root of a polynomial of degree
+//!   at most 4 (times of impact along parabolic paths).
 //! - [`response`]: reflection, reflection against a moving (kinematic) surface, elastic
 //!   collision of two masses along the contact normal.
 
 pub mod math;
 pub mod overlap;
 pub mod response;
+pub mod roots;
 pub mod shape;
 pub mod sweep;
 
