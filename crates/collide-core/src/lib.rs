@@ -34,17 +34,22 @@
 //! - [`overlap`]: closest point, distance, overlap and penetration of points, circles and boxes.
 //! - [`sweep`]: swept circle vs face / corner / box (Minkowski sum of box and disc), circle vs
 //!   circle, box vs box.
+//! - [`motion`]: [`motion::Path`], a body's path under constant acceleration (a parabola, or a
+//!   straight line).
+//! - [`sweep_path`]: the swept tests of [`sweep`] along curved paths (a ball under gravity).
 //! - [`roots`]: a stable quadratic and the certified earliest root of a polynomial of degree
 //!   at most 4 (times of impact along parabolic paths).
 //! - [`response`]: reflection, reflection against a moving (kinematic) surface, elastic
 //!   collision of two masses along the contact normal.
 
 pub mod math;
+pub mod motion;
 pub mod overlap;
 pub mod response;
 pub mod roots;
 pub mod shape;
 pub mod sweep;
+pub mod sweep_path;
 
 pub use math::{Real, Vec2, FRAC_1_SQRT_2};
 pub use overlap::{

@@ -180,6 +180,39 @@ pub fn first_entry(c: &Poly4, lo: Real, hi: Real) -> Option<Real> {
     None
 }
 
+/// The earliest time in `[lo, hi]` at which `c` *enters* `c <= 0` from `c > 0`: like
+/// [`first_entry`] when `c(lo) > 0`; when `c(lo) <= 0` (a body found touching or inside at the
+/// start that moves away), the first entry after `c` has been positive, if it comes back (a
+/// curved path can: a ball leaving a corner that gravity brings back to it).
+///
+/// Certified the same way: on each monotone piece of `[lo, hi]`, `c` cannot rise above 0 and
+/// fall back, so the first cut (`lo`, the derivative's roots, `hi`) where `c > 0` is past the
+/// exit, and the entry is searched from there.
+///
+/// ```
+/// use collide_core::roots::first_entry_after;
+/// // (τ − 1)(τ − 3) = 3 − 4τ + τ²: negative on (1, 3). From τ = 2 it is inside; it leaves at
+/// // 3 and never comes back: no entry.
+/// assert_eq!(first_entry_after(&[3.0, -4.0, 1.0, 0.0, 0.0], 2.0, 10.0), None);
+/// // (τ − 1)(τ − 3)(τ − 5)(τ − 7): inside on (1, 3), outside on (3, 5), back inside at 5.
+/// let c = [105.0, -176.0, 86.0, -16.0, 1.0];
+/// let t = first_entry_after(&c, 2.0, 10.0).unwrap();
+/// assert!((t - 5.0).abs() < 1e-13);
+/// ```
+#[must_use]
+pub fn first_entry_after(c: &Poly4, lo: Real, hi: Real) -> Option<Real> {
+    if !(lo <= hi) || !c.iter().all(|x| x.is_finite()) {
+        return None;
+    }
+    if eval(c, lo) > 0.0 {
+        return first_entry(c, lo, hi);
+    }
+    let mut cuts = turning_points(c, lo, hi);
+    cuts.push(hi);
+    let out = cuts.into_iter().find(|&b| eval(c, b) > 0.0)?;
+    first_entry(c, out, hi)
+}
+
 /// The coefficients of `f(τ) = |q + v·τ + ½·g·τ²|² − r²` (a point moving with initial offset
 /// `q` from a fixed point, velocity `v` and acceleration `g`, against a circle of radius `r`):
 /// `¼|g|²·τ⁴ + (v·g)·τ³ + (|v|² + q·g)·τ² + 2(q·v)·τ + |q|² − r²`. Its first entry
