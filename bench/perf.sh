@@ -64,7 +64,8 @@ splice() {
 
 # The fingerprint of the step's source (the same as collide-compare's `Machine::source`).
 fingerprint() {
-    cat crates/collide-core/src/*.rs crates/world/src/*.rs | sha256sum | cut -c1-12
+    find crates/collide-core/src crates/world/src -name '*.rs' | LC_ALL=C sort | xargs cat \
+        | sha256sum | cut -c1-12
 }
 
 facts() {

@@ -60,9 +60,10 @@ pub struct Machine {
     pub load_start: String,
     /// `git rev-parse --short HEAD`, with `+ uncommitted changes` when the tree is dirty.
     pub commit: String,
-    /// The first 12 hex digits of the SHA-256 of `crates/collide-core/src/*.rs` and
-    /// `crates/world/src/*.rs` (concatenated in `sh` glob order): identifies the step's source
-    /// when the tree has uncommitted changes. `bench/perf.sh` prints the same fingerprint.
+    /// The first 12 hex digits of the SHA-256 of every `.rs` file under
+    /// `crates/collide-core/src` and `crates/world/src` (concatenated in byte order of their
+    /// paths): identifies the step's source when the tree has uncommitted changes.
+    /// `bench/perf.sh` prints the same fingerprint.
     pub source: String,
     /// `rustc --version`, its first two words (`rustc 1.95.0`).
     pub rustc: String,
@@ -125,7 +126,8 @@ pub fn source_fingerprint() -> Option<String> {
 
 /// The shell command of [`source_fingerprint`] (run from the workspace root).
 pub const SOURCE_FINGERPRINT_SH: &str =
-    "cat crates/collide-core/src/*.rs crates/world/src/*.rs | sha256sum | cut -c1-12";
+    "find crates/collide-core/src crates/world/src -name '*.rs' | LC_ALL=C sort | xargs cat \
+     | sha256sum | cut -c1-12";
 
 /// The version of `package` in the workspace's `Cargo.lock` (read at run time), if listed.
 #[must_use]

@@ -45,6 +45,9 @@
 pub mod math;
 pub mod motion;
 pub mod overlap;
+// The queries' code, one shape pair per file (`query/mod.rs` gives the naming rule); `overlap`
+// and `sweep` are their public surface.
+mod query;
 pub mod response;
 pub mod roots;
 pub mod shape;

@@ -1,0 +1,14 @@
+//! Discrete (non-swept) pairs, one per file: closest point, distance, containment, overlap and
+//! penetration (see [`crate::overlap`] for what "overlap" means).
+
+mod overlap_aabb_aabb;
+mod overlap_circle_aabb;
+mod overlap_circle_circle;
+mod overlap_point_aabb;
+mod overlap_point_circle;
+
+pub use overlap_aabb_aabb::aabb_overlaps_aabb;
+pub use overlap_circle_aabb::{circle_overlaps_aabb, contact_circle_aabb};
+pub use overlap_circle_circle::circle_overlaps_circle;
+pub use overlap_point_aabb::{closest_point_on_aabb, distance_point_aabb, point_in_aabb};
+pub use overlap_point_circle::point_in_circle;

@@ -1,0 +1,19 @@
+//! Swept (continuous) pairs, one per file, each returning `Option<SweepHit>` (the time of
+//! impact, normal, point and feature); the method (the Minkowski sum of a box and a disc, the
+//! quadratic of a circle against a point) is described on [`crate::sweep`].
+
+mod sweep_aabb_aabb;
+mod sweep_circle_aabb;
+mod sweep_circle_circle;
+mod sweep_circle_corner;
+mod sweep_circle_face;
+mod sweep_circle_half_plane;
+pub(crate) mod sweep_circle_point;
+
+pub use sweep_aabb_aabb::sweep_aabb_aabb;
+pub use sweep_circle_aabb::sweep_circle_aabb;
+pub use sweep_circle_circle::sweep_circle_circle;
+pub use sweep_circle_corner::sweep_circle_corner;
+pub use sweep_circle_face::sweep_circle_face;
+pub use sweep_circle_half_plane::sweep_circle_half_plane;
+pub use sweep_circle_point::sweep_circle_point;
