@@ -44,6 +44,7 @@ pub mod limits;
 mod queue;
 pub mod rng;
 pub mod scene;
+mod scene_pieces;
 mod solid_counts;
 mod squeeze;
 mod step;

@@ -160,6 +160,27 @@ pub enum SceneError {
 }
 
 impl SceneError {
+    /// An error found in a piece of a scene's text (`scene_pieces.rs`) placed in the whole
+    /// text: `lines` more lines before it, and the piece's `ball[i]` / `rect[i]` counted after
+    /// the `balls` / `rects` tables before it.
+    fn moved(mut self, lines: usize, balls: usize, rects: usize) -> SceneError {
+        if let SceneError::Syntax { line, field, .. } | SceneError::Field { line, field, .. } =
+            &mut self
+        {
+            *line += lines;
+            for (name, before) in [("ball[", balls), ("rect[", rects)] {
+                if let Some(rest) = field.strip_prefix(name) {
+                    if let Some((index, tail)) = rest.split_once(']') {
+                        if let Ok(i) = index.parse::<usize>() {
+                            *field = format!("{name}{}]{tail}", i + before);
+                        }
+                    }
+                }
+            }
+        }
+        self
+    }
+
     /// The file the error is about (`None` for [`SceneError::UnknownScene`]).
     #[must_use]
     pub fn file(&self) -> Option<&str> {
@@ -413,8 +434,14 @@ impl Scene {
             });
         }
         let ctx = Ctx::new(file, text);
-        let de = toml::Deserializer::parse(text).map_err(|e| ctx.syntax_error(&e))?;
-        let raw = RawScene::deserialize(de).map_err(|e| ctx.schema_error(&e))?;
+        let raw = if text.len() >= PIECES_FROM {
+            match crate::scene_pieces::split(text) {
+                Some(pieces) => parse_in_pieces(&ctx, &pieces)?,
+                None => parse_whole(&ctx)?,
+            }
+        } else {
+            parse_whole(&ctx)?
+        };
         ctx.build(raw, resolve_level)
     }
 
@@ -588,6 +615,124 @@ fn read_limited(path: &Path, max: u64, regular_only: bool) -> Result<String, Rea
 }
 
 // ---------------------------------------------------------------------------------------------
+// Parsing: whole, or in pieces
+
+/// Texts from this size on are parsed in pieces (`scene_pieces.rs`): the `toml` crate's tree
+/// costs about 50 bytes per byte of text.
+const PIECES_FROM: usize = 256 * 1024;
+
+/// The whole text at once.
+fn parse_whole(ctx: &Ctx<'_>) -> Result<RawScene, SceneError> {
+    let de = toml::Deserializer::parse(ctx.text).map_err(|e| ctx.syntax_error(&e))?;
+    RawScene::deserialize(de).map_err(|e| ctx.schema_error(&e))
+}
+
+/// The bodies of one group of `[[ball]]` / `[[rect]]` tables.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, expecting = "[[ball]] and [[rect]] tables")]
+struct RawBodies {
+    #[serde(default)]
+    ball: Vec<S<RawBall>>,
+    #[serde(default)]
+    rect: Vec<S<RawRect>>,
+}
+
+/// `v` with its span moved `by` bytes later.
+fn shifted<T>(v: S<T>, by: usize) -> S<T> {
+    let span = v.span();
+    Spanned::new(span.start + by..span.end + by, v.into_inner())
+}
+
+fn shifted_opt<T>(v: Option<S<T>>, by: usize) -> Option<S<T>> {
+    v.map(|v| shifted(v, by))
+}
+
+/// The main part and each group of bodies parsed alone (`scene_pieces.rs`), the bodies' spans
+/// moved to their places in the text: the same raw scene as [`parse_whole`], errors included
+/// (an error in a group is reported at its line of the text, its table counted among all).
+fn parse_in_pieces(
+    ctx: &Ctx<'_>,
+    pieces: &crate::scene_pieces::Pieces,
+) -> Result<RawScene, SceneError> {
+    // Same offsets as the text: spans, lines and fields come out as for the whole text.
+    let main_ctx = Ctx {
+        tree_text: &pieces.main,
+        ..Ctx::new(ctx.file, ctx.text)
+    };
+    let de = toml::Deserializer::parse(&pieces.main).map_err(|e| main_ctx.syntax_error(&e))?;
+    let mut raw = RawScene::deserialize(de).map_err(|e| main_ctx.schema_error(&e))?;
+    if !pieces.groups.is_empty() && (!raw.ball.is_empty() || !raw.rect.is_empty()) {
+        // Bodies both as tables and inline: the whole parse says what is wrong.
+        return parse_whole(ctx);
+    }
+    let mut lines_before = 0;
+    let mut counted_to = 0;
+    for g in &pieces.groups {
+        let group_text = &ctx.text[g.clone()];
+        let Some(collapsed) = crate::scene_pieces::collapse(group_text) else {
+            return parse_whole(ctx);
+        };
+        lines_before += ctx.text.as_bytes()[counted_to..g.start]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        counted_to = g.start;
+        let group_ctx = Ctx {
+            tree_text: &collapsed,
+            ..Ctx::new(ctx.file, group_text)
+        };
+        let (balls, rects) = (raw.ball.len(), raw.rect.len());
+        let placed = |e: SceneError| e.moved(lines_before, balls, rects);
+        let de = toml::Deserializer::parse(&collapsed)
+            .map_err(|e| placed(group_ctx.syntax_error(&e)))?;
+        let bodies = RawBodies::deserialize(de).map_err(|e| placed(group_ctx.schema_error(&e)))?;
+        let by = g.start;
+        raw.ball.extend(bodies.ball.into_iter().map(|b| {
+            let span = b.span();
+            let b = b.into_inner();
+            Spanned::new(
+                span.start + by..span.end + by,
+                RawBall {
+                    pos: shifted(b.pos, by),
+                    vel: shifted_opt(b.vel, by),
+                    radius: shifted(b.radius, by),
+                    density: shifted_opt(b.density, by),
+                },
+            )
+        }));
+        raw.rect.extend(bodies.rect.into_iter().map(|r| {
+            let span = r.span();
+            let r = r.into_inner();
+            Spanned::new(
+                span.start + by..span.end + by,
+                RawRect {
+                    min: shifted(r.min, by),
+                    max: shifted(r.max, by),
+                    vel: shifted_opt(r.vel, by),
+                    kind: shifted_opt(r.kind, by),
+                    density: shifted_opt(r.density, by),
+                },
+            )
+        }));
+    }
+    Ok(raw)
+}
+
+/// A scene parsed from `text` both ways: whole, and in pieces (for the tests of
+/// `scene_pieces.rs`: the two must agree, errors included).
+#[cfg(test)]
+pub(crate) fn parse_both(text: &str) -> (Result<Scene, SceneError>, Result<Scene, SceneError>) {
+    let no_levels = |_: &str| Err(std::io::Error::other("no level files here"));
+    let ctx = Ctx::new("big.toml", text);
+    let whole = parse_whole(&ctx).and_then(|raw| ctx.build(raw, &no_levels));
+    let pieces = match crate::scene_pieces::split(text) {
+        Some(p) => parse_in_pieces(&ctx, &p).and_then(|raw| ctx.build(raw, &no_levels)),
+        None => parse_whole(&ctx).and_then(|raw| ctx.build(raw, &no_levels)),
+    };
+    (whole, pieces)
+}
+
+// ---------------------------------------------------------------------------------------------
 // The raw TOML structure
 
 type S<T> = Spanned<T>;
@@ -713,6 +858,9 @@ impl<'a> LineIndex<'a> {
 struct Ctx<'a> {
     file: &'a str,
     text: &'a str,
+    /// The text parsed again to name the field of an error: `text` itself, or a copy with the
+    /// same offsets whose bodies and blank runs are collapsed (`scene_pieces.rs`).
+    tree_text: &'a str,
     lines: LineIndex<'a>,
 }
 
@@ -721,6 +869,7 @@ impl<'a> Ctx<'a> {
         Self {
             file,
             text,
+            tree_text: text,
             lines: LineIndex::new(text),
         }
     }
@@ -760,7 +909,7 @@ impl<'a> Ctx<'a> {
         let missing = backquoted_after(e.message(), "missing field `");
         // A missing field's span is its table's (the header, or the inline table): only an
         // exact match names the table; none means the root (span 0..0).
-        let mut field = locate(self.text, &span, missing.is_some());
+        let mut field = locate(self.tree_text, &span, missing.is_some());
         if let Some(missing) = missing {
             if !field.is_empty() {
                 field.push('.');
