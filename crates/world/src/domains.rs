@@ -16,7 +16,7 @@
 //!
 //! # Why the check makes the result exact
 //! Results depend only on the balls' paths: contact times are canonical (solved from both
-//! balls' anchors, in id order, `step.rs`), simultaneous events are ordered by stable ids
+//! balls' anchors, in id order, `step/contact.rs`), simultaneous events are ordered by stable ids
 //! (not storage places), so a world holding a subset of the balls computes, for the balls
 //! whose history it sees in full, the same bits as the whole world. What a domain may not see
 //! in full is a copy of a neighbour's ball (a *ghost*): the ghost can be hit by a ball that

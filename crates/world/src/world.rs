@@ -1,5 +1,5 @@
 //! The world: a tile grid, balls and rectangles in a world rectangle, advanced by
-//! [`World::step`] (see `step.rs`).
+//! [`World::step`] (see `step/mod.rs`).
 
 use crate::desc::{BallDesc, Cell, RectDesc, RectKind, Scene, StepConfig, Walls};
 use crate::event::{Body, Event, Side};
@@ -291,8 +291,8 @@ pub struct World {
     /// (index for index with `rects`; set by the API for every kind, by the step for dynamic
     /// rectangles at their collisions, push-outs and iteration stops). A moving rectangle is
     /// at `box + vel·(t − time)` at time `t`: its path is anchored as a ball's is, so its
-    /// contacts are solved the same way whenever they are searched (`step.rs`), and its place
-    /// does not accumulate per-event rounding.
+    /// contacts are solved the same way whenever they are searched (`step/contact.rs`), and its
+    /// place does not accumulate per-event rounding.
     pub(crate) rect_anchor: Vec<(Aabb, Real)>,
     pub(crate) rect_slots: Slots,
     pub(crate) config: StepConfig,

@@ -1,0 +1,214 @@
+//! The first contact of one mover with one other body (ball–ball, ball–box, box–box), solved
+//! the same way whoever searches and whenever (from the later of the two paths' starts, in id
+//! order), and with the world's closed walls and open sides.
+
+use super::mover::FROZEN;
+use crate::event::Side;
+use crate::world::World;
+use collide_core::{
+    sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_circle, Aabb, Feature, Features, Real,
+    SweepHit, Vec2,
+};
+
+/// The first contact of balls `a` and `b` at an absolute time at most `limit`: that time and
+/// the hit as seen from `a` (normal from `b` toward `a`; the contact point, where the two
+/// surfaces touch).
+///
+/// Canonical: both balls are taken from their anchors at the later of their two anchor times
+/// and swept in the order of their stable ids (not of their storage places), so the pair's
+/// contact time, normal and point are the same bits whichever of the two searches, whenever
+/// it searches (after a cell crossing, at a horizon, at another step size) and wherever the
+/// two are stored. Only the normal's sign depends on which ball asks (an exact negation).
+/// Swept circle against circle as a point against the Minkowski sum of radius `r_a + r_b`
+/// (`collide_core::sweep_circle_circle`).
+// Always inlined: it is the inner loop of every pair search (also called, once per event,
+// to solve a stored pair again).
+#[inline(always)]
+pub(super) fn ball_ball_contact(
+    a: &crate::world::BallRec,
+    b: &crate::world::BallRec,
+    limit: Real,
+) -> Option<(Real, SweepHit)> {
+    let (p, q, flip) = if a.id.index() < b.id.index() {
+        (a, b, false)
+    } else {
+        (b, a, true)
+    };
+    // `max` by one compare: anchor times are never NaN (nor -0), so this is `f64::max`
+    // without its NaN handling, on every candidate of every pair search.
+    let tr = if q.anchor_time > p.anchor_time {
+        q.anchor_time
+    } else {
+        p.anchor_time
+    };
+    let pp = p.pos_at(tr);
+    let pq = q.pos_at(tr);
+    let mut h = sweep_circle_circle(pp, p.radius, p.vel, pq, q.radius, q.vel, limit - tr)?;
+    if flip {
+        // As seen from `a` (= q): the normal points toward q (the contact point is shared).
+        h.normal = -h.normal;
+    }
+    Some((tr + h.toi, h))
+}
+
+/// The "hit" of leaving through an open side at `toi`, centre at `point`: no normal.
+#[inline]
+pub(super) fn no_hit(toi: Real, point: Vec2) -> SweepHit {
+    SweepHit {
+        toi,
+        normal: Vec2::ZERO,
+        point,
+        feature: Feature::Circle,
+    }
+}
+
+impl World {
+    /// The first contact of ball `m` with dynamic rectangle mover `j` at an absolute time at
+    /// most `limit`, as seen from the ball (normal toward it): swept in the rectangle's frame
+    /// from the later of the two paths' starts (the same bits whenever it is searched).
+    pub(super) fn ball_box_contact(
+        &self,
+        m: usize,
+        j: usize,
+        limit: Real,
+    ) -> Option<(Real, SweepHit)> {
+        let b = &self.balls[m];
+        let (v, radius, ba) = (b.vel, b.radius, b.start());
+        let (ra, rt, u) = self.dyn_path(j);
+        let r_t = ba.time.max(rt);
+        let p_ref = ba.pos + v * (r_t - ba.time);
+        let aabb = ra.translated(u * (r_t - rt));
+        let mut h = sweep_circle_aabb(p_ref, radius, v - u, limit - r_t, &aabb, Features::ALL)?;
+        h.point += u * h.toi;
+        Some((r_t + h.toi, h))
+    }
+
+    /// The first contact of dynamic rectangle movers `m` and `j` at an absolute time at most
+    /// `limit`, as seen from `m`: from the later of the two paths' starts, the lower mover
+    /// first (the normal, toward the first box, negated when `m` is the higher).
+    pub(super) fn box_box_contact(
+        &self,
+        m: usize,
+        j: usize,
+        limit: Real,
+    ) -> Option<(Real, SweepHit)> {
+        let v = self.rects[self.scratch.dyn_rects[m - self.nb()] as usize].vel;
+        let (ma, mt, _) = self.dyn_path(m);
+        let (ja, jt, u) = self.dyn_path(j);
+        let r_t = mt.max(jt);
+        let bm = ma.translated(v * (r_t - mt));
+        let bj = ja.translated(u * (r_t - jt));
+        let h = if m < j {
+            sweep_aabb_aabb(&bm, v, &bj, u, limit - r_t)
+        } else {
+            sweep_aabb_aabb(&bj, u, &bm, v, limit - r_t).map(|mut h| {
+                h.normal = -h.normal;
+                h
+            })
+        }?;
+        Some((r_t + h.toi, h))
+    }
+
+    /// The first contact of dynamic rectangle mover `m` with ball `j` at an absolute time at
+    /// most `limit`, as seen from the rectangle: solved as the ball would solve it
+    /// ([`World::ball_box_contact`], the same bits), the normal negated.
+    pub(super) fn box_ball_contact(
+        &self,
+        m: usize,
+        j: usize,
+        limit: Real,
+    ) -> Option<(Real, SweepHit)> {
+        let v = self.rects[self.scratch.dyn_rects[m - self.nb()] as usize].vel;
+        let (ma, mt, _) = self.dyn_path(m);
+        let bj = &self.balls[j];
+        // A ball stopped at the iteration bound is at rest where its path starts.
+        let bv = if self.scratch.mv[j].state == FROZEN {
+            Vec2::ZERO
+        } else {
+            bj.vel
+        };
+        let r_t = bj.anchor_time.max(mt);
+        let pj = bj.anchor + bv * (r_t - bj.anchor_time);
+        let box_ref = ma.translated(v * (r_t - mt));
+        let mut h = sweep_circle_aabb(pj, bj.radius, bv - v, limit - r_t, &box_ref, Features::ALL)?;
+        h.point += v * h.toi;
+        h.normal = -h.normal;
+        Some((r_t + h.toi, h))
+    }
+
+    /// When a box (a body's bounds) moving with `v` is entirely outside an open side, within
+    /// `limit`: `(toi, side)`; toi = 0 if it already is.
+    pub(super) fn loss_time(&self, b: &Aabb, v: Vec2, limit: Real) -> Option<(Real, Side)> {
+        let w = self.walls;
+        let mut best: Option<(Real, Side)> = None;
+        let mut consider = |open: bool, dist: Real, speed: Real, side: Side| {
+            // `dist`: how far the body still has to go to be out; `speed`: its speed outward.
+            if !open {
+                return;
+            }
+            let t = if dist <= 0.0 {
+                0.0
+            } else if speed > 0.0 {
+                dist / speed
+            } else {
+                return;
+            };
+            if t <= limit && best.is_none_or(|bst| t < bst.0) {
+                best = Some((t, side));
+            }
+        };
+        consider(!w.left, b.max.x, -v.x, Side::Left);
+        consider(!w.top, b.max.y, -v.y, Side::Top);
+        consider(!w.right, self.size.x - b.min.x, v.x, Side::Right);
+        consider(!w.bottom, self.size.y - b.min.y, v.y, Side::Bottom);
+        best
+    }
+
+    /// Hits of a moving box against the closed walls within `limit` (box inside the world).
+    pub(crate) fn box_wall_hits(
+        &self,
+        b: &Aabb,
+        v: Vec2,
+        limit: Real,
+    ) -> impl Iterator<Item = (Side, SweepHit)> {
+        let w = self.walls;
+        let size = self.size;
+        let mut out: [Option<(Side, SweepHit)>; 4] = [None; 4];
+        let mk = |closed: bool,
+                  gap: Real,
+                  speed: Real,
+                  side: Side,
+                  normal: Vec2|
+         -> Option<(Side, SweepHit)> {
+            // `gap`: distance from the box to the wall (negative: already past it, a wall is a
+            // solid half-plane); `speed` > 0: approaching.
+            if !closed || !(speed > 0.0) {
+                return None;
+            }
+            let toi = gap.max(0.0) / speed;
+            (toi <= limit).then(|| {
+                let c = b.center() + v * toi;
+                let point = match side {
+                    Side::Left => Vec2::new(0.0, c.y),
+                    Side::Right => Vec2::new(size.x, c.y),
+                    Side::Top => Vec2::new(c.x, 0.0),
+                    Side::Bottom => Vec2::new(c.x, size.y),
+                };
+                (
+                    side,
+                    SweepHit {
+                        toi,
+                        normal,
+                        point,
+                        feature: Feature::Circle,
+                    },
+                )
+            })
+        };
+        out[0] = mk(w.left, b.min.x, -v.x, Side::Left, Vec2::X);
+        out[1] = mk(w.top, b.min.y, -v.y, Side::Top, Vec2::Y);
+        out[2] = mk(w.right, size.x - b.max.x, v.x, Side::Right, Vec2::NEG_X);
+        out[3] = mk(w.bottom, size.y - b.max.y, v.y, Side::Bottom, Vec2::NEG_Y);
+        out.into_iter().flatten()
+    }
+}

@@ -1,0 +1,500 @@
+//! A mover's next events, searched from its current state: its static event (tiles, closed
+//! walls, open sides, static and kinematic rectangles), its pair event (another mover) and its
+//! next broad-phase cell crossing. Each search is a pure function of the world's state.
+
+use super::contact::{ball_ball_contact, no_hit};
+use super::mover::{PTarget, Predicted, Prediction, ACTIVE, DEAD, FROZEN, NO_CROSSING};
+use crate::desc::RectKind;
+use crate::world::World;
+use collide_core::{
+    sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_half_plane, Aabb, Features, Real, SweepHit,
+    Vec2,
+};
+
+/// The shortest static search window of a ball, in grid cells (see `static_event`).
+const STATIC_WINDOW_CELLS: Real = 0.5;
+
+/// A static search's result as a prediction: the earliest hit (time from `origin`, the start
+/// of the mover's path), never before `s_t` (now).
+#[inline]
+fn static_found(
+    best: Option<(Real, PTarget, SweepHit)>,
+    origin: Real,
+    s_t: Real,
+) -> Option<Prediction> {
+    best.map(|(toi, target, hit)| Prediction {
+        time: (origin + toi).max(s_t),
+        toi_anchor: toi,
+        target,
+        normal: hit.normal,
+        point: hit.point,
+        feature: hit.feature,
+        partner_motion: 0,
+    })
+}
+
+/// Keeps the hit of a static search at `toi` (from the mover's path start) in `best` when it is
+/// the earliest so far and within `limit`, which it then becomes (later hits are not wanted).
+#[inline]
+fn take(
+    toi: Real,
+    target: PTarget,
+    hit: SweepHit,
+    best: &mut Option<(Real, PTarget, SweepHit)>,
+    limit: &mut Real,
+) {
+    if toi <= *limit && best.is_none_or(|b| toi < b.0) {
+        *best = Some((toi, target, hit));
+        *limit = toi;
+    }
+}
+
+impl World {
+    /// Mover `m`'s predictions from its current state up to this step's `cap`: a pure
+    /// function of the world's state (what [`World::predict`] stores), so that many movers
+    /// can be predicted in parallel.
+    pub(super) fn compute_prediction(&self, m: usize) -> Predicted {
+        let s_t = self.scratch.mv[m].t;
+        let cap = self.scratch.cap;
+        if self.scratch.mv[m].state == ACTIVE && cap >= s_t {
+            // The pair search first, to the horizon (its cost hardly depends on how far it
+            // looks), then the static search only as far as the pair event: a static search
+            // walks the grid along the path, and a ball usually meets another ball before
+            // the end of its window (mean free path 7.6 units on the arena).
+            let pair = self.pair_event(m, s_t, cap, None);
+            let stat_cap = pair.map_or(cap, |p| p.time);
+            if m < self.nb() {
+                // The ball's centre now, computed once for both searches.
+                let pos = self.balls[m].pos_at(s_t);
+                let (stat, stat_until) = self.ball_static_event(m, pos, s_t, stat_cap);
+                Predicted {
+                    stat,
+                    stat_until,
+                    pair,
+                    cross: self.next_crossing(m, pos, s_t),
+                }
+            } else {
+                let (stat, stat_until) = self.box_static_event(m, s_t, stat_cap);
+                Predicted {
+                    stat,
+                    stat_until,
+                    pair,
+                    cross: NO_CROSSING,
+                }
+            }
+        } else {
+            Predicted {
+                stat: None,
+                stat_until: cap,
+                pair: None,
+                cross: NO_CROSSING,
+            }
+        }
+    }
+
+    /// When ball `m` (active, at `pos` at its current time `s_t`) leaves its broad-phase
+    /// cell, and for which neighbour; `NO_CROSSING` without a broad phase.
+    pub(super) fn next_crossing(&self, m: usize, pos: Vec2, s_t: Real) -> (Real, u32) {
+        debug_assert!(m < self.nb());
+        if !self.scratch.use_bp {
+            return NO_CROSSING;
+        }
+        let v = self.balls[m].vel;
+        let bp = &self.scratch.bp;
+        let (tc, next) = bp.exit(bp.cell_of(m), pos, v);
+        if tc.is_finite() {
+            (s_t + tc, next)
+        } else {
+            NO_CROSSING
+        }
+    }
+
+    /// Mover `m`'s earliest event with geometry that does not react (tiles, closed walls,
+    /// open sides, static and kinematic rectangles) from its state at absolute time `s_t` up
+    /// to absolute time `cap`. Balls are swept from their anchor, so impact times do not
+    /// depend on the step size.
+    ///
+    /// A ball far from every tile searches as far as it can travel without touching one
+    /// (the grid's clearance, a lower bound on the distance to every solid cell) without
+    /// walking the grid; a ball near tiles walks a window of `STATIC_WINDOW_CELLS` grid
+    /// cells or a quarter of its path over a step, whichever is longer; both at most to
+    /// `cap`. Returns the event, if any, and the absolute time the search reached (the mover
+    /// searches further from there when nothing was found).
+    pub(super) fn static_event(
+        &self,
+        m: usize,
+        s_t: Real,
+        cap: Real,
+    ) -> (Option<Prediction>, Real) {
+        if m < self.nb() {
+            // An active mover's time is `s_t`: its centre is there.
+            debug_assert!(self.scratch.mv[m].state == ACTIVE && self.scratch.mv[m].t == s_t);
+            self.ball_static_event(m, self.balls[m].pos_at(s_t), s_t, cap)
+        } else {
+            self.box_static_event(m, s_t, cap)
+        }
+    }
+
+    /// [`World::static_event`] for ball `m`, whose centre at `s_t` is `pos` (the caller has
+    /// it: computed once per prediction).
+    fn ball_static_event(
+        &self,
+        m: usize,
+        pos: Vec2,
+        s_t: Real,
+        cap: Real,
+    ) -> (Option<Prediction>, Real) {
+        let b = &self.balls[m];
+        let (v, radius) = (b.vel, b.radius);
+        let a = b.start();
+        let speed = v.length();
+        let mut best: Option<(Real, PTarget, SweepHit)> = None;
+        // The absolute time the search reaches (`cap` unless the window is shorter).
+        let mut searched = cap;
+        // Whether no tile can be met before `searched` (the grid's clearance says so).
+        let mut skip_walk = false;
+        // The grid's clearance at the centre (0: unknown, walk).
+        let mut clear: Real = 0.0;
+        // Times are measured from the anchor (`base` before now).
+        let base = (s_t - a.time).max(0.0);
+        let mut limit = cap - a.time;
+        if let Some(g) = &self.grid {
+            // No tile within `free` of the centre's path: the search window is the
+            // free run, and the grid walk is skipped; else a short window is walked.
+            clear = g.clearance(pos);
+            let free = clear - radius;
+            // At least a quarter of a step's path: a few windows per step at most.
+            let window = (STATIC_WINDOW_CELLS * g.cell_size()).max(0.25 * speed * self.config.dt);
+            skip_walk = free >= window;
+            let run = if skip_walk { free } else { window };
+            if speed > 0.0 && run < speed * (limit - base) {
+                // Strictly later than now, strictly earlier than `cap`.
+                let end = a.time + (base + run / speed);
+                if end > s_t && end < cap {
+                    limit = end - a.time;
+                    searched = end;
+                } else {
+                    skip_walk = false;
+                }
+            } else {
+                skip_walk = false;
+            }
+        }
+        let reach = radius + speed * (limit - base);
+        if let (Some(g), false) = (&self.grid, skip_walk) {
+            if clear <= reach * (1.0 + 1e-9) + 1e-9 {
+                if let Some(gh) = g.sweep_circle_between(a.pos, radius, v, base, limit) {
+                    take(
+                        gh.hit.toi,
+                        PTarget::Cell(gh.cell),
+                        gh.hit,
+                        &mut best,
+                        &mut limit,
+                    );
+                }
+            }
+        }
+        let near_edge = pos.x - reach <= 0.0
+            || pos.y - reach <= 0.0
+            || pos.x + reach >= self.size.x
+            || pos.y + reach >= self.size.y;
+        if near_edge {
+            for (side, face) in self.wall_faces() {
+                if let Some(h) = sweep_circle_half_plane(a.pos, radius, v, limit, &face) {
+                    take(
+                        h.toi.max(base),
+                        PTarget::Wall(side),
+                        h,
+                        &mut best,
+                        &mut limit,
+                    );
+                }
+            }
+            if let Some((toi, side)) =
+                self.loss_time(&Aabb::new(a.pos - radius, a.pos + radius), v, limit)
+            {
+                take(
+                    toi.max(base),
+                    PTarget::Lost(side),
+                    no_hit(toi, a.pos + v * toi),
+                    &mut best,
+                    &mut limit,
+                );
+            }
+        }
+        let reach_box = Aabb::new(pos - reach, pos + reach);
+        for (k, rc) in self.rects.iter().enumerate() {
+            match rc.kind {
+                RectKind::Static => {
+                    if !collide_core::aabb_overlaps_aabb(&reach_box.grown(1e-9), &rc.aabb) {
+                        continue;
+                    }
+                    if let Some(h) =
+                        sweep_circle_aabb(a.pos, radius, v, limit, &rc.aabb, Features::ALL)
+                    {
+                        take(
+                            h.toi.max(base),
+                            PTarget::Rect(k as u32),
+                            h,
+                            &mut best,
+                            &mut limit,
+                        );
+                    }
+                }
+                RectKind::Kinematic => {
+                    // Swept in the rectangle's frame from the later of the two
+                    // anchors (the ball's, the rectangle's): the same bits whenever
+                    // the ball searches (after a crossing, at a horizon, at another
+                    // step), as for tiles and balls.
+                    let u = rc.vel;
+                    let (ra, rt) = self.rect_anchor[k];
+                    let r_t = a.time.max(rt);
+                    let off = r_t - a.time;
+                    let p_ref = a.pos + v * off;
+                    let aabb = ra.translated(u * (r_t - rt));
+                    if let Some(mut h) =
+                        sweep_circle_aabb(p_ref, radius, v - u, limit - off, &aabb, Features::ALL)
+                    {
+                        h.point += u * h.toi;
+                        take(
+                            (off + h.toi).max(base),
+                            PTarget::Rect(k as u32),
+                            h,
+                            &mut best,
+                            &mut limit,
+                        );
+                    }
+                }
+                RectKind::Dynamic => {}
+            }
+        }
+        (static_found(best, a.time, s_t), searched)
+    }
+
+    /// [`World::static_event`] for dynamic rectangle mover `m`.
+    fn box_static_event(&self, m: usize, s_t: Real, cap: Real) -> (Option<Prediction>, Real) {
+        let v = self.rects[self.scratch.dyn_rects[m - self.nb()] as usize].vel;
+        let mut best: Option<(Real, PTarget, SweepHit)> = None;
+        // A box from the start of its current path, as a ball (times from there).
+        let (aabb, at, _) = self.dyn_path(m);
+        let (base, mut limit) = (s_t - at, cap - at);
+        // Swept from the start of its path (`base`: now, from there); a hit computed
+        // before now by rounding is taken now.
+        if let Some(g) = &self.grid {
+            if let Some(gh) = g.sweep_aabb_between(&aabb, v, base, limit) {
+                take(
+                    gh.hit.toi,
+                    PTarget::Cell(gh.cell),
+                    gh.hit,
+                    &mut best,
+                    &mut limit,
+                );
+            }
+        }
+        for (side, h) in self.box_wall_hits(&aabb, v, limit) {
+            take(
+                h.toi.max(base),
+                PTarget::Wall(side),
+                h,
+                &mut best,
+                &mut limit,
+            );
+        }
+        if let Some((toi, side)) = self.loss_time(&aabb, v, limit) {
+            take(
+                toi.max(base),
+                PTarget::Lost(side),
+                no_hit(toi, aabb.center() + v * toi),
+                &mut best,
+                &mut limit,
+            );
+        }
+        for (k, rc) in self.rects.iter().enumerate() {
+            // A kinematic rectangle from the later of the two paths' starts.
+            let (other, u, off) = match rc.kind {
+                RectKind::Static => (rc.aabb, Vec2::ZERO, 0.0),
+                RectKind::Kinematic => {
+                    let (ka, kt) = self.rect_anchor[k];
+                    let r_t = at.max(kt);
+                    (ka.translated(rc.vel * (r_t - kt)), rc.vel, r_t - at)
+                }
+                RectKind::Dynamic => continue,
+            };
+            let from = aabb.translated(v * off);
+            if let Some(h) = sweep_aabb_aabb(&from, v, &other, u, limit - off) {
+                take(
+                    (off + h.toi).max(base),
+                    PTarget::Rect(k as u32),
+                    h,
+                    &mut best,
+                    &mut limit,
+                );
+            }
+        }
+        (static_found(best, at, s_t), cap)
+    }
+
+    /// Mover `m`'s earliest event with another mover (balls of the broad-phase neighbourhood
+    /// when ball–ball collisions are on, every dynamic rectangle; for a box, the balls it can
+    /// reach) from its state at absolute time `s_t` up to absolute time `until`.
+    ///
+    /// `entered`: for a ball that just crossed from cell `entered`, only the balls of the
+    /// cells of its new 3×3 neighbourhood that were not in the old one.
+    pub(super) fn pair_event(
+        &self,
+        m: usize,
+        s_t: Real,
+        until: Real,
+        entered: Option<u32>,
+    ) -> Option<Prediction> {
+        let nb = self.nb();
+        let sc = &self.scratch;
+        if !(until - s_t >= 0.0) {
+            return None;
+        }
+        // The earliest contact so far: absolute time, partner, hit (normal toward `m`), the
+        // partner's `motion`; `limit` is the latest absolute time still wanted.
+        let mut best: Option<(Real, u32, SweepHit, u32)> = None;
+        let mut limit = until;
+        // Ties in time go to the partner of lower order key (its stable id): which partner a
+        // mover meets first depends neither on the order the broad phase lists candidates in
+        // nor on where the partners are stored.
+        // (Keys are looked up only on an exact tie, rare.)
+        let mut take = |time: Real, j: usize, hit: SweepHit, limit: &mut Real| {
+            if time <= *limit
+                && best.is_none_or(|b| {
+                    time < b.0 || (time == b.0 && self.order_key(j) < self.order_key(b.1 as usize))
+                })
+            {
+                best = Some((time, j as u32, hit, sc.mv[j].motion));
+                *limit = time;
+            }
+        };
+        if m < nb {
+            // Dynamic rectangles (few): every one.
+            for k in 0..sc.dyn_rects.len() {
+                let j = nb + k;
+                if sc.mv[j].state == DEAD {
+                    continue;
+                }
+                if let Some((time, h)) = self.ball_box_contact(m, j, limit) {
+                    take(time, j, h, &mut limit);
+                }
+            }
+            if sc.use_bp && self.config.ball_ball {
+                let balls = &self.balls;
+                let bm = &balls[m];
+                // A candidate's mover record is read only when it is hit (most are not):
+                // one random cache line fewer per candidate in a large world.
+                let any_frozen = sc.any_frozen;
+                let mut visit = |j: usize| {
+                    if j == m {
+                        return;
+                    }
+                    if any_frozen && sc.mv[j].state == FROZEN {
+                        // Stopped at the iteration bound: an obstacle at rest where it stopped
+                        // (its path starts there) until the step ends.
+                        let still = crate::world::BallRec {
+                            vel: Vec2::ZERO,
+                            ..balls[j]
+                        };
+                        if let Some((time, h)) = ball_ball_contact(bm, &still, limit) {
+                            take(time, j, h, &mut limit);
+                        }
+                        return;
+                    }
+                    if let Some((time, h)) = ball_ball_contact(bm, &balls[j], limit) {
+                        if sc.mv[j].state == ACTIVE {
+                            take(time, j, h, &mut limit);
+                        }
+                    }
+                };
+                let c = sc.bp.cell_of(m);
+                let cells = match entered {
+                    None => sc.bp.neighbour_cells(c),
+                    Some(old) => sc.bp.entering_cells(old, c),
+                };
+                // The heads of the cells' lists are gathered first without a branch per cell
+                // (an empty cell is about as likely as not, so a branch on it would often be
+                // mispredicted), then each non-empty list is walked (nearly always one body:
+                // its end is predictable). `visit` is inlined here.
+                // A list that starts with `m` starts at its successor instead (a select, not
+                // a branch), so `visit` meets `m` only in the middle of a list (rarely).
+                let none = crate::broad::NONE;
+                let after_m = sc.bp.next_in(m);
+                let mut heads = [none; 9];
+                let mut n = 0;
+                for &cell in cells.as_slice() {
+                    let h = sc.bp.first_in(cell);
+                    let h = if h == m as u32 { after_m } else { h };
+                    heads[n] = h;
+                    n += usize::from(h != none);
+                }
+                // Every head's ball, hot record (read when it is hit) and links are asked for
+                // at once (prefetches), before the first is tested: in a world larger than the
+                // cache they arrive together rather than one after another.
+                for &h in &heads[..n] {
+                    let h = h as usize;
+                    if let (Some(b), Some(r)) = (balls.get(h), sc.mv.get(h)) {
+                        mem_prefetch::prefetch_read_data::<_, 3>(b);
+                        mem_prefetch::prefetch_read_data::<_, 3>(r);
+                    }
+                    sc.bp.prefetch(h);
+                }
+                for &h in &heads[..n] {
+                    let mut j = h;
+                    loop {
+                        visit(j as usize);
+                        j = sc.bp.next_in(j as usize);
+                        if j == none {
+                            break;
+                        }
+                    }
+                }
+            }
+        } else {
+            let r = &self.rects[sc.dyn_rects[m - nb] as usize];
+            let (aabb, v) = (r.aabb, r.vel);
+            for k in 0..sc.dyn_rects.len() {
+                let j = nb + k;
+                if j == m || sc.mv[j].state == DEAD {
+                    continue;
+                }
+                if let Some((time, h)) = self.box_box_contact(m, j, limit) {
+                    take(time, j, h, &mut limit);
+                }
+            }
+            if sc.use_bp && nb > 0 {
+                // Balls in the cells this box can reach before its horizon.
+                let reach = v.length() * (sc.cap - s_t).max(0.0);
+                let q = aabb.grown(reach + sc.max_radius + 1e-9);
+                sc.bp.for_each_in_box(&q, |j| {
+                    if sc.mv[j].state == DEAD {
+                        return;
+                    }
+                    if let Some((time, h)) = self.box_ball_contact(m, j, limit) {
+                        take(time, j, h, &mut limit);
+                    }
+                });
+            }
+        }
+        best.map(|(time, j, hit, pm)| {
+            // Never before now (a contact solved from earlier anchors can round a hair
+            // earlier than the search that found it).
+            let time = time.max(s_t);
+            Prediction {
+                time,
+                toi_anchor: if m < nb {
+                    time - self.balls[m].anchor_time
+                } else {
+                    0.0
+                },
+                target: PTarget::Mover(j),
+                normal: hit.normal,
+                point: hit.point,
+                feature: hit.feature,
+                partner_motion: pm,
+            }
+        })
+    }
+}

@@ -1,0 +1,504 @@
+//! The response to an event: a bounce off a tile, a wall or a rectangle, an elastic collision
+//! of two movers, a body lost through an open side, a brick destroyed; wedges between two
+//! facing contacts, carried and crushed bodies (`squeeze.rs`), and stopping a mover for the
+//! rest of the step (at the event bound, or crushed).
+
+use super::mover::{PTarget, Prediction, ACTIVE, DEAD, FROZEN};
+use super::scratch::Trace;
+use crate::desc::{Cell, RectKind};
+use crate::event::{Body, Event};
+use crate::squeeze::{carry_velocity, Carry, Probe, Wedge};
+use crate::world::World;
+use collide_core::{collide_elastic, reflect, reflect_relative, Real, Vec2};
+
+/// The velocity nearest to `v` that moves away from neither of two contacts met at the same
+/// instant (`v·n ≥ 0` and `v·prev ≥ 0`, normals toward the body): `v` itself if it does,
+/// else its projection on the tangent of one contact that leaves the other (for facing
+/// normals, an exact fit: the tangential part, so the body slides along both), else rest.
+/// The projection onto the cone of free velocities, as a contact solver's two-contact
+/// linear complementarity problem gives it (D. Baraff, "Fast contact force computation for
+/// nonpenetrating rigid bodies", SIGGRAPH 1994); the normal parts it removes are lost energy,
+/// the price of a wedge (`docs/algorithms.md`, "Exact fits").
+fn leave_wedge(v: Vec2, n: Vec2, prev: Vec2) -> Vec2 {
+    if v.dot(n) >= 0.0 && v.dot(prev) >= 0.0 {
+        return v;
+    }
+    let mut best = Vec2::ZERO;
+    for (a, b) in [(n, prev), (prev, n)] {
+        let p = v - a * (v.dot(a) / a.length_squared());
+        if p.dot(b) >= 0.0 && (p - v).length_squared() < (best - v).length_squared() {
+            best = p;
+        }
+    }
+    best
+}
+
+/// The TC rule's window in steps (see `resolve`).
+const TC_STEPS: Real = 1e-4;
+
+impl World {
+    /// Applies the response of mover `m`'s predicted event (already advanced to its time).
+    pub(super) fn resolve(&mut self, m: usize, pred: Prediction) {
+        let nb = self.nb();
+        // The TC rule (S. Luding, S. McNamara, "How to handle the inelastic collapse of a
+        // dissipative hard-sphere gas with the TC model", Granular Matter 1, 1998): a body hit
+        // again within `TC_STEPS·dt` of its last collision bounces elastically, so a ball
+        // squeezed between a wall and a heavy ball cannot collapse into infinitely many ever
+        // weaker bounces. With restitution 1 (the default) this changes nothing.
+        let tc = TC_STEPS * self.config.dt;
+        let t_hit = pred.time;
+        let recent = |k: usize| t_hit - self.scratch.last_hit[k] < tc;
+        let partner_recent = match pred.target {
+            PTarget::Mover(j) => recent(j as usize),
+            _ => false,
+        };
+        let e = if recent(m) || partner_recent {
+            1.0
+        } else {
+            self.config.restitution
+        };
+        let v = self.vel_of(m);
+        let me = self.body_of(m);
+        let t = pred.time;
+        // Event times are reported from the start of the step.
+        let toi = t - self.scratch.t0;
+        let n = pred.normal;
+        let is_ball = m < nb;
+        // A ball's contact position, from its anchor exactly as the impact time was solved:
+        // its new path starts there.
+        let contact = is_ball.then(|| self.balls[m].anchor + v * pred.toi_anchor);
+        // Boxes reflect per axis (a corner-to-corner hit flips both components).
+        let reflect_box = |v: Vec2, u: Vec2| -> Vec2 {
+            let mut out = v;
+            if n.x != 0.0 {
+                out = reflect_relative(out, u, Vec2::new(n.x.signum(), 0.0), e);
+            }
+            if n.y != 0.0 {
+                out = reflect_relative(out, u, Vec2::new(0.0, n.y.signum()), e);
+            }
+            out
+        };
+        let mut partner: Option<usize> = None;
+        // A second contact with immovable geometry at the same instant, facing the first
+        // (an exact fit: a ball as wide as its corridor, a box that fits its slot): the body
+        // is wedged, and leaves with the velocity nearest to its reflected one that moves
+        // away from neither contact (it slides along them), instead of bouncing between
+        // them at zero time until the event bound stops it.
+        let wedged = {
+            let prev = self.scratch.last_normal[m];
+            (self.scratch.last_hit[m] == t && n.dot(prev) < 0.0).then_some(prev)
+        };
+        let immovable = match pred.target {
+            PTarget::Cell(_) | PTarget::Wall(_) => true,
+            PTarget::Rect(k) => self.rects[k as usize].vel == Vec2::ZERO,
+            _ => false,
+        };
+        // A body moving with a kinematic rectangle that squeezes it (`squeeze.rs`).
+        let carry = if self.carries.is_empty() {
+            None
+        } else {
+            self.carry_of(me)
+        };
+        match pred.target {
+            PTarget::Lost(side) => {
+                self.scratch.mv[m].state = DEAD;
+                self.scratch.queue.remove(m);
+                if self.scratch.use_bp && m < nb {
+                    self.scratch.bp.remove(m);
+                }
+                self.events.push(match me {
+                    Body::Ball(ball) => Event::BallLost { ball, side, toi },
+                    Body::Rect(rect) => Event::RectLost { rect, side, toi },
+                });
+                self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);
+                self.end_carry(me);
+                return;
+            }
+            PTarget::Cell(c) => {
+                let nv = if is_ball {
+                    reflect(v, n, e)
+                } else {
+                    reflect_box(v, Vec2::ZERO)
+                };
+                let nv = wedged.map_or(nv, |prev| leave_wedge(nv, n, prev));
+                // A brick that the hit destroys leaves room: no wedge.
+                let breaks = || {
+                    self.config.destructible_bricks
+                        && self
+                            .grid
+                            .as_ref()
+                            .is_some_and(|g| matches!(g.cell(c), Cell::Brick(_)))
+                };
+                let nv = match carry {
+                    None => nv,
+                    Some(_) if breaks() => {
+                        self.end_carry(me);
+                        nv
+                    }
+                    Some(_) => {
+                        match self.carried_meets_immovable(m, carry, v, n, nv, e, t, contact) {
+                            Some(nv) => nv,
+                            None => return,
+                        }
+                    }
+                };
+                self.set_vel(m, nv, t, contact);
+                self.events.push(match me {
+                    Body::Ball(ball) => Event::BallTile {
+                        ball,
+                        cell: c,
+                        point: pred.point,
+                        normal: n,
+                        toi,
+                        feature: pred.feature,
+                    },
+                    Body::Rect(rect) => Event::RectTile {
+                        rect,
+                        cell: c,
+                        point: pred.point,
+                        normal: n,
+                        toi,
+                    },
+                });
+                if self.config.destructible_bricks {
+                    if let Some(g) = &mut self.grid {
+                        if let Cell::Brick(kind) = g.cell(c) {
+                            g.set_cell(c, Cell::Empty);
+                            self.events.push(Event::BrickDestroyed {
+                                cell: c,
+                                kind,
+                                by: me,
+                                toi,
+                            });
+                        }
+                    }
+                }
+            }
+            PTarget::Wall(side) => {
+                let nv = if is_ball {
+                    reflect(v, n, e)
+                } else {
+                    reflect_box(v, Vec2::ZERO)
+                };
+                let nv = wedged.map_or(nv, |prev| leave_wedge(nv, n, prev));
+                let Some(nv) = self.carried_meets_immovable(m, carry, v, n, nv, e, t, contact)
+                else {
+                    return;
+                };
+                self.set_vel(m, nv, t, contact);
+                self.events.push(match me {
+                    Body::Ball(ball) => Event::BallWall {
+                        ball,
+                        side,
+                        point: pred.point,
+                        normal: n,
+                        toi,
+                    },
+                    Body::Rect(rect) => Event::RectWall {
+                        rect,
+                        side,
+                        normal: n,
+                        toi,
+                    },
+                });
+            }
+            PTarget::Rect(k) => {
+                let rc = self.rects[k as usize];
+                let nv = if is_ball {
+                    reflect_relative(v, rc.vel, n, e)
+                } else {
+                    reflect_box(v, rc.vel)
+                };
+                let nv = match wedged {
+                    Some(prev) if immovable => leave_wedge(nv, n, prev),
+                    _ => nv,
+                };
+                let closing = rc.kind == RectKind::Kinematic && rc.vel.dot(n) > 0.0;
+                if let Some(c) =
+                    carry.filter(|c| c.crushed && closing && World::carry_holds(c, rc.id, rc.vel))
+                {
+                    // Crushed and still pressed: it stays until its push-out.
+                    self.crush(m, c, carry_velocity(v, rc.vel, n, !is_ball), t, contact);
+                    return;
+                }
+                let nv = if immovable {
+                    match self.carried_meets_immovable(m, carry, v, n, nv, e, t, contact) {
+                        Some(nv) => nv,
+                        None => return,
+                    }
+                } else if closing && self.squeezed_against(self.probe(m, contact), n) {
+                    // Squeezed: it moves with the rectangle across their contact.
+                    self.start_carry(me, rc.id, rc.vel, n);
+                    carry_velocity(v, rc.vel, n, !is_ball)
+                } else {
+                    self.end_carry(me);
+                    nv
+                };
+                self.set_vel(m, nv, t, contact);
+                self.events.push(match me {
+                    Body::Ball(ball) => Event::BallRect {
+                        ball,
+                        rect: rc.id,
+                        point: pred.point,
+                        normal: n,
+                        toi,
+                    },
+                    Body::Rect(rect) => Event::RectRect {
+                        a: rect,
+                        b: rc.id,
+                        point: pred.point,
+                        normal: n,
+                        toi,
+                    },
+                });
+            }
+            PTarget::Mover(j) => {
+                let j = j as usize;
+                self.advance(j, t);
+                let vj = self.vel_of(j);
+                let frozen = self.scratch.mv[j].state == FROZEN;
+                // A body stopped at the iteration bound is an immovable obstacle at rest for
+                // the rest of the step.
+                let (vj, mj) = if frozen {
+                    (Vec2::ZERO, Real::INFINITY)
+                } else {
+                    (vj, self.mass_of(j))
+                };
+                let mi = self.mass_of(m);
+                let (nv, nvj) = if is_ball || j < nb {
+                    collide_elastic(mi, v, mj, vj, n, e)
+                } else {
+                    let mut a = (v, vj);
+                    if n.x != 0.0 {
+                        a = collide_elastic(mi, a.0, mj, a.1, Vec2::new(n.x.signum(), 0.0), e);
+                    }
+                    if n.y != 0.0 {
+                        a = collide_elastic(mi, a.0, mj, a.1, Vec2::new(0.0, n.y.signum()), e);
+                    }
+                    a
+                };
+                self.set_vel(m, nv, t, contact);
+                self.end_carry(me);
+                if !frozen {
+                    self.set_vel(j, nvj, t, None);
+                    let other = self.body_of(j);
+                    self.end_carry(other);
+                    partner = Some(j);
+                }
+                let other = self.body_of(j);
+                self.events.push(match (me, other) {
+                    // Named in id order (the normal toward the first): which of the two
+                    // handles the contact depends on which found it last, the event does not.
+                    (Body::Ball(a), Body::Ball(b)) if b.index() < a.index() => Event::BallBall {
+                        a: b,
+                        b: a,
+                        point: pred.point,
+                        normal: -n,
+                        toi,
+                    },
+                    (Body::Ball(a), Body::Ball(b)) => Event::BallBall {
+                        a,
+                        b,
+                        point: pred.point,
+                        normal: n,
+                        toi,
+                    },
+                    (Body::Ball(ball), Body::Rect(rect)) => Event::BallRect {
+                        ball,
+                        rect,
+                        point: pred.point,
+                        normal: n,
+                        toi,
+                    },
+                    (Body::Rect(rect), Body::Ball(ball)) => Event::BallRect {
+                        ball,
+                        rect,
+                        point: pred.point,
+                        normal: -n,
+                        toi,
+                    },
+                    (Body::Rect(a), Body::Rect(b)) => Event::RectRect {
+                        a,
+                        b,
+                        point: pred.point,
+                        normal: n,
+                        toi,
+                    },
+                });
+            }
+        }
+        self.scratch.last_hit[m] = t;
+        self.scratch.last_normal[m] = if immovable { n } else { Vec2::ZERO };
+        if let Some(j) = partner {
+            self.scratch.last_hit[j] = t;
+            self.scratch.last_normal[j] = Vec2::ZERO;
+        }
+        if self.scratch.tracing {
+            self.trace_change(m, partner);
+            if let Some(j) = partner {
+                self.trace_change(j, Some(m));
+            }
+        }
+        self.after_response(m, t);
+        if let Some(j) = partner {
+            self.after_response(j, t);
+        }
+    }
+
+    /// The body of mover `m` (at its current time; a ball at its contact position `contact`)
+    /// as [`World::squeezed_against`] probes it.
+    fn probe(&self, m: usize, contact: Option<Vec2>) -> Probe {
+        let nb = self.nb();
+        if m < nb {
+            Probe::Ball {
+                center: contact.unwrap_or_else(|| self.ball_pos(m)),
+                radius: self.balls[m].radius,
+            }
+        } else {
+            let k = self.scratch.dyn_rects[m - nb] as usize;
+            Probe::Box {
+                aabb: self.rects[k].aabb,
+                rect: k,
+            }
+        }
+    }
+
+    /// Mover `m`, moving with velocity `v` and `carry`ed by a kinematic rectangle (if any),
+    /// meets immovable geometry of normal `n` at absolute time `t`; `response` is its ordinary
+    /// response. Returns the velocity it leaves with, or `None` when it is crushed (then
+    /// reported with [`Event::Squeezed`] and stopped for the rest of the step). Rule 3 of
+    /// `squeeze.rs`.
+    #[allow(clippy::too_many_arguments)]
+    fn carried_meets_immovable(
+        &mut self,
+        m: usize,
+        carry: Option<Carry>,
+        v: Vec2,
+        n: Vec2,
+        response: Vec2,
+        e: Real,
+        t: Real,
+        contact: Option<Vec2>,
+    ) -> Option<Vec2> {
+        let Some(c) = carry else {
+            return Some(response);
+        };
+        match self.wedge(c, v, n, response, e) {
+            Wedge::Slide(w) => Some(w),
+            Wedge::Stale => {
+                self.end_carry(c.body);
+                Some(response)
+            }
+            Wedge::Crush(w) => {
+                self.crush(m, c, w, t, contact);
+                None
+            }
+        }
+    }
+
+    /// Mover `m`, carried by `c`, is crushed at absolute time `t`: it leaves with `w` after
+    /// its push-out at the step's end, is reported once ([`Event::Squeezed`]) and stops for
+    /// the rest of the step.
+    fn crush(&mut self, m: usize, c: Carry, w: Vec2, t: Real, contact: Option<Vec2>) {
+        self.set_vel(m, w, t, contact);
+        if !c.crushed {
+            self.events.push(Event::Squeezed {
+                body: c.body,
+                rect: c.rect,
+                normal: c.normal,
+                toi: t - self.scratch.t0,
+            });
+        }
+        self.mark_crushed(c.body);
+        self.scratch.crushed.push(c.body);
+        self.scratch.last_hit[m] = t;
+        self.scratch.last_normal[m] = Vec2::ZERO;
+        self.stop(m, t);
+    }
+
+    /// Records ball `m`'s new path (hit by `partner`, a ball, or by static geometry) in the
+    /// trace. Only balls are traced (a domain's world has no rectangle).
+    fn trace_change(&mut self, m: usize, partner: Option<usize>) {
+        if let Some(b) = self.balls.get(m) {
+            self.scratch.trace.push(Trace {
+                m: m as u32,
+                partner: partner.map_or(u32::MAX, |j| j as u32),
+                anchor_time: b.anchor_time,
+                anchor: b.anchor,
+                vel: b.vel,
+            });
+        }
+    }
+
+    /// Counts the event against mover `m`'s bound, grows its reach box if it got faster, and
+    /// predicts again (or freezes it at the bound).
+    fn after_response(&mut self, m: usize, t: Real) {
+        self.scratch.mv[m].events += 1;
+        if self.scratch.mv[m].events >= self.config.max_events_per_body {
+            self.freeze(m, t);
+            return;
+        }
+        self.predict(m);
+    }
+
+    /// Stops mover `m` at the event bound for the rest of the step and reports it
+    /// ([`Event::IterationLimit`], see [`World::stop`]).
+    pub(super) fn freeze(&mut self, m: usize, t: Real) {
+        let body = self.body_of(m);
+        let toi = t - self.scratch.t0;
+        self.events.push(Event::IterationLimit { body, toi });
+        self.stop(m, t);
+    }
+
+    /// Stops mover `m` for the rest of the step (at the event bound, or crushed).
+    ///
+    /// For the rest of the step it is an immovable obstacle at rest: its `motion` changes so
+    /// that predictions made against its old path are void, and the bodies that could meet it
+    /// before their next prediction (its broad-phase neighbours and the dynamic rectangles)
+    /// predict again now. The next step checks every body for a push-out.
+    fn stop(&mut self, m: usize, t: Real) {
+        self.embed_check = true;
+        if m < self.nb() {
+            // It stays where it is: its path starts here (read while it is still active).
+            let (pos, time) = (self.ball_pos(m), self.scratch.mv[m].t);
+            self.balls[m].anchor = pos;
+            self.balls[m].anchor_time = time;
+        } else {
+            let k = self.scratch.dyn_rects[m - self.nb()] as usize;
+            self.rect_anchor[k] = (self.rects[k].aabb, self.scratch.mv[m].t);
+        }
+        self.scratch.queue.remove(m);
+        self.scratch.any_frozen = true;
+        self.scratch.mv[m].state = FROZEN;
+        self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);
+        self.scratch.frozen.push(m as u32);
+        if !self.scratch.use_bp {
+            return;
+        }
+        let nb = self.nb();
+        let mut cand = std::mem::take(&mut self.scratch.cand);
+        cand.clear();
+        if m < nb {
+            let sc = &self.scratch;
+            sc.bp
+                .for_each_neighbour(sc.bp.cell_of(m), |k| cand.push(k as u32));
+        } else {
+            let aabb = self.rects[self.scratch.dyn_rects[m - nb] as usize].aabb;
+            self.scratch
+                .bp
+                .query_box(&aabb.grown(self.scratch.max_radius + 1e-9));
+            cand.extend_from_slice(&self.scratch.bp.out);
+        }
+        for k in 0..self.scratch.dyn_rects.len() {
+            cand.push((nb + k) as u32);
+        }
+        for &k in &cand {
+            let k = k as usize;
+            if k != m && self.scratch.mv[k].state == ACTIVE {
+                self.advance(k, t);
+                self.predict(k);
+            }
+        }
+        self.scratch.cand = cand;
+    }
+}
