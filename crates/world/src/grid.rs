@@ -604,7 +604,7 @@ impl Grid {
     /// units, i.e. whose distance to the centre is below `radius - slack`.
     ///
     /// `O(cells under the disc)`, or, while solid counts cover the disc
-    /// ([`Grid::attach_solid_counts`]), a search of blocks of cells in row-major order that
+    /// (`Grid::attach_solid_counts`), a search of blocks of cells in row-major order that
     /// skips every block with no solid cell or out of the disc's reach: about `O(log cells)`
     /// when the disc holds a solid cell well inside, `O(cells along its rim)` at worst.
     #[must_use]

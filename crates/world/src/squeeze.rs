@@ -28,9 +28,10 @@
 //!    the free direction (a ball pushed against a tile's corner rolls around it). When no
 //!    such velocity exists (the obstacle's face is parallel to the rectangle's: a paddle
 //!    closing on a wall) or it would be faster than the bound above, the body is crushed:
-//!    it stops for the rest of the step, [`Event::Squeezed`] is reported, and the push-out
-//!    at the start of the next step moves it to the nearest free position (out of the
-//!    rectangle), from where it moves on with the rectangle's velocity along `n`.
+//!    it stops for the rest of the step, [`Event::Squeezed`](crate::Event::Squeezed) is
+//!    reported, and the push-out at the start of the next step moves it to the nearest free
+//!    position (out of the rectangle), from where it moves on with the rectangle's velocity
+//!    along `n`.
 //!
 //! A carried body is remembered across steps (`World::carries`: the rectangle, its
 //! velocity at the carry, the normal) until it is crushed, meets anything else than
