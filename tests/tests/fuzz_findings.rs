@@ -72,7 +72,7 @@ fn ball_far_outside_a_closed_world_is_pushed_in_when_the_nearest_spot_is_blocked
     assert!(inside(&w, far), "{:?}", w.ball(far));
 }
 
-/// Finding F4, in the step (`step.rs`); walls are solid half-planes
+/// Finding F4, in the step (`step/predict.rs`, the static search); walls are solid half-planes
 /// (`collide_core::sweep_circle_half_plane`). A closed wall stopped only a centre on its inner
 /// side, and the push-out tolerates 1e-7 of overlap: a ball of radius below 1e-7 (a point
 /// ball, radius 0, is valid) could end up a rounding error behind the wall, for instance put

@@ -55,6 +55,7 @@ fn world_depends_on_core_and_scene_io_only() {
             "glam",
             "serde",
             "toml",
+            "toml_parser",
             "thiserror",
             "mem_prefetch",
         ],

@@ -987,7 +987,7 @@ fn regression_frozen_ball_is_passed_through_by_the_others() {
 
 /// Finding P2 of `docs/reliability.md`, found by
 /// `moving_rects_keep_balls_finite_inside_and_out_of_static_geometry` (shrunk to two balls in
-/// an empty closed box: nothing of the property's moving rectangles was needed), in `step.rs`.
+/// an empty closed box: nothing of the property's moving rectangles was needed), in the step (`step/`).
 ///
 /// A ball of radius 2 at 2276 units/s (38 units per step, more than the box's side of 32)
 /// and a ball of radius 0.5 at rest: after a few dozen steps of wall bounces (several per
@@ -1034,7 +1034,7 @@ fn regression_fast_pair_in_a_small_box_passes_through_each_other() {
 }
 
 /// Finding P2 of `docs/reliability.md`, found by `open_sides_every_ball_is_alive_or_reported_lost`
-/// (shrunk), in `step.rs`.
+/// (shrunk), in the step (`step/`).
 ///
 /// No walls, a block of two wall cells, six balls: in the very first step the ball of radius
 /// 6.9 going up at 7215 units/s and the ball of radius 6.0 going down-left at 1416 units/s

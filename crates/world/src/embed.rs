@@ -33,7 +33,16 @@ impl World {
         if self.circle_overlap_depth_ok(b.pos, b.radius, EMBED_SLACK, None) {
             return false;
         }
+        // Where it fits is a matter of the static geometry alone while no rectangle moves:
+        // a ball that fits nowhere is not searched for again until the geometry changes.
+        let still = self.rects.iter().all(|r| r.kind == RectKind::Static);
+        if still && self.unplaceable.contains(&b.id) {
+            return false;
+        }
         let Some(to) = self.free_position(b.pos, b.radius) else {
+            if still {
+                self.unplaceable.push(b.id);
+            }
             return false;
         };
         self.scratch.valid = false;

@@ -323,6 +323,9 @@ pub struct World {
     /// Bodies moving with a kinematic rectangle that squeezes them (`squeeze.rs`): part of
     /// the state (kept across steps), usually empty.
     pub(crate) carries: Vec<crate::squeeze::Carry>,
+    /// Balls for which a push-out found no free position anywhere (a cache: cleared by every
+    /// edit and every destroyed brick; not used while a rectangle moves).
+    pub(crate) unplaceable: Vec<BallId>,
 }
 
 impl World {
@@ -370,6 +373,7 @@ impl World {
             domain_steps: (0, 0),
             last_edit: 0,
             carries: Vec::new(),
+            unplaceable: Vec::new(),
         }
     }
 
@@ -708,6 +712,7 @@ impl World {
     /// of building the domains again every step).
     fn edited(&mut self) {
         self.domains = None;
+        self.unplaceable.clear();
         self.last_edit = self.steps;
     }
 

@@ -231,6 +231,9 @@ impl World {
             self.predict_batch(&batch);
             self.scratch.batch = batch;
         }
+        if !self.unplaceable.is_empty() {
+            self.hold_unplaceable();
+        }
         let t1 = self.scratch.t1;
         // Queue entries due by the step's end come out of the queue, in time order; later
         // ones wait (the predictions above were queued against the last step's end).

@@ -54,6 +54,10 @@ impl World {
     /// function of the world's state (what [`World::predict`] stores), so that many movers
     /// can be predicted in parallel.
     pub(super) fn compute_prediction(&self, m: usize) -> Predicted {
+        if self.is_unplaceable(m) {
+            // Held where it is for the step (`World::hold_unplaceable`): nothing to predict.
+            return Predicted::default();
+        }
         let s_t = self.scratch.mv[m].t;
         let cap = self.scratch.cap;
         if self.scratch.mv[m].state == ACTIVE && cap >= s_t {

@@ -164,6 +164,8 @@ impl World {
                     if let Some(g) = &mut self.grid {
                         if let Cell::Brick(kind) = g.cell(c) {
                             g.set_cell(c, Cell::Empty);
+                            // Room for a ball that fitted nowhere, maybe.
+                            self.unplaceable.clear();
                             self.events.push(Event::BrickDestroyed {
                                 cell: c,
                                 kind,
@@ -439,6 +441,30 @@ impl World {
             return;
         }
         self.predict(m);
+    }
+
+    /// Whether mover `m` is a ball that fits nowhere in the world (`World::unplaceable`).
+    pub(super) fn is_unplaceable(&self, m: usize) -> bool {
+        !self.unplaceable.is_empty()
+            && self
+                .balls
+                .get(m)
+                .is_some_and(|b| self.unplaceable.contains(&b.id))
+    }
+
+    /// Holds the balls that fit nowhere (a push-out found no free position in the whole
+    /// world) where they are for the step: at rest, obstacles for the others, velocity kept,
+    /// not swept through the tiles they overlap. They move again once an edit or a destroyed
+    /// brick changes the geometry (the push-out then searches again).
+    pub(super) fn hold_unplaceable(&mut self) {
+        let t0 = self.scratch.t0;
+        for k in 0..self.unplaceable.len() {
+            if let Some(m) = self.ball_slots.get(self.unplaceable[k]) {
+                if self.scratch.mv[m].state == ACTIVE {
+                    self.stop(m, t0);
+                }
+            }
+        }
     }
 
     /// Stops mover `m` at the event bound for the rest of the step and reports it
