@@ -89,6 +89,57 @@ impl SlotId for RectId {
 }
 
 impl Slots {
+    /// The slots as (generation, dense index or `u32::MAX` when free) and the free list, for
+    /// a snapshot.
+    pub(crate) fn parts(&self) -> (&[(u32, u32)], &[u32]) {
+        (&self.entries, &self.free)
+    }
+
+    /// Slots from [`Slots::parts`] for `live` bodies whose ids are `ids` (in dense order), or
+    /// what is inconsistent: every id's slot must point at its dense index with its
+    /// generation, every other slot must be free, and the free list must hold each free,
+    /// not retired slot once.
+    pub(crate) fn from_parts(
+        entries: Vec<(u32, u32)>,
+        free: Vec<u32>,
+        ids: impl Iterator<Item = (u32, u32)>,
+    ) -> Result<Slots, &'static str> {
+        let mut seen = vec![false; entries.len()];
+        let mut live = 0usize;
+        for (dense, (index, generation)) in ids.enumerate() {
+            let e = entries
+                .get(index as usize)
+                .ok_or("an id's slot does not exist")?;
+            if *e != (generation, dense as u32) || seen[index as usize] {
+                return Err("an id does not match its slot");
+            }
+            seen[index as usize] = true;
+            live += 1;
+        }
+        if entries.iter().filter(|e| e.1 != u32::MAX).count() != live {
+            return Err("a slot points at a body that does not exist");
+        }
+        let mut in_free = vec![false; entries.len()];
+        for &f in &free {
+            let e = entries
+                .get(f as usize)
+                .ok_or("a free slot does not exist")?;
+            if e.1 != u32::MAX || in_free[f as usize] {
+                return Err("the free list is not a list of free slots");
+            }
+            in_free[f as usize] = true;
+        }
+        // A free slot off the free list is retired: at its last generation.
+        if entries
+            .iter()
+            .zip(&in_free)
+            .any(|(e, &listed)| e.1 == u32::MAX && !listed && e.0 != u32::MAX)
+        {
+            return Err("a free slot is missing from the free list");
+        }
+        Ok(Slots { entries, free })
+    }
+
     /// Allocates an id pointing at dense index `dense`.
     pub(crate) fn insert<I: SlotId>(&mut self, dense: u32) -> I {
         if let Some(index) = self.free.pop() {

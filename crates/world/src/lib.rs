@@ -4,11 +4,13 @@
 //! ghost collisions), balls and static / kinematic / dynamic rectangles with stable generational
 //! ids, scenes (TOML files, BricksBeater levels, built-in generators), and the fixed-step
 //! [`World::step`] with exact, event-driven continuous collision detection, collision events,
-//! world queries (circle cast, point and box overlap) and a state hash for determinism checks.
+//! world queries (circle cast, point and box overlap), a state hash for determinism checks, and
+//! snapshots of the whole state ([`World::snapshot`], [`World::restore`]) for rollback.
 //! [`World::set_threads`] lets the step predict large batches on several threads with results
 //! identical bit for bit to one thread's (only `std::thread::scope`, no thread-pool crate).
 //!
-//! Depends on `collide-core` (geometry), `glam`, `serde`/`toml` (scenes), `thiserror` and
+//! Depends on `collide-core` (geometry), `glam`, `serde`/`toml`/`toml_parser` (scenes,
+//! snapshots), `thiserror` and
 //! `mem_prefetch` (cache prefetch hints in the step's event loop, safely). It must never depend
 //! on a renderer, a window, a game's rules or a command-line crate.
 //!
@@ -45,6 +47,7 @@ mod queue;
 pub mod rng;
 pub mod scene;
 mod scene_pieces;
+pub mod snapshot;
 mod solid_counts;
 mod squeeze;
 mod step;
@@ -60,6 +63,7 @@ pub use desc::*;
 pub use event::{Body, Event, Side};
 pub use grid::{CellCoord, Grid, GridError, GridHit};
 pub use ids::{BallId, RectId};
+pub use snapshot::{Snapshot, SnapshotError};
 pub use world::{Ball, Balls, CastHit, Rect, Target, World, WorldError};
 
 /// The crate's README, whose code blocks run as doctests.

@@ -710,6 +710,17 @@ impl World {
     /// any, are dropped, and the step stays serial for `domains::CALM_STEPS` steps (a world
     /// edited every step, a game steering balls, keeps the serial loop's cheap edits instead
     /// of building the domains again every step).
+    /// After [`World::restore`]: the caches (predictions, broad phase, domains, events) start
+    /// afresh, and every body is checked for a push-out at the next step.
+    pub(crate) fn after_restore(&mut self) {
+        self.edited();
+        self.scratch = crate::step::Scratch::default();
+        self.events.clear();
+        self.event_times.clear();
+        self.embed_check = true;
+        self.embed_some.clear();
+    }
+
     fn edited(&mut self) {
         self.domains = None;
         self.unplaceable.clear();
@@ -1230,7 +1241,7 @@ impl World {
 }
 
 /// Checks step settings with the scene format's bounds ([`Bound`]).
-fn validate_config(c: &StepConfig) -> Result<(), WorldError> {
+pub(crate) fn validate_config(c: &StepConfig) -> Result<(), WorldError> {
     Bound::Positive
         .check(c.dt)
         .map_err(|e| WorldError::BadSetting {
@@ -1274,7 +1285,7 @@ fn check_ball_vec2(field: &'static str, v: Vec2) -> Result<(), WorldError> {
 }
 
 /// Checks a ball with the scene format's bounds ([`Bound`]).
-fn validate_ball(b: &BallDesc) -> Result<(), WorldError> {
+pub(crate) fn validate_ball(b: &BallDesc) -> Result<(), WorldError> {
     check_ball_vec2("pos", b.pos)?;
     check_ball_vec2("vel", b.vel)?;
     for (field, v) in [("radius", b.radius), ("density", b.density)] {
@@ -1307,7 +1318,7 @@ fn validate_aabb(a: &Aabb) -> Result<(), (&'static str, String)> {
 }
 
 /// Checks a rectangle with the scene format's bounds ([`Bound`]).
-fn validate_rect(r: &RectDesc) -> Result<(), WorldError> {
+pub(crate) fn validate_rect(r: &RectDesc) -> Result<(), WorldError> {
     validate_aabb(&r.aabb).map_err(|(field, problem)| WorldError::BadRect { field, problem })?;
     Bound::Coord
         .check_vec2(r.vel)

@@ -1,0 +1,197 @@
+//! Snapshots: `World::snapshot` / `World::restore` bring back a state from which the next steps
+//! are bit-identical to those of the run that took it, into the same world (rollback) or into
+//! another of the same shape; what is not a state of a world of that shape is refused, and the
+//! world is left unchanged.
+
+use collide_world::scene::arena_scene;
+use collide_world::{
+    Aabb, BallDesc, Event, RectDesc, RectKind, Snapshot, SnapshotError, Vec2, World,
+};
+
+/// The benchmark arena (tiles, balls colliding with each other) with a kinematic paddle and a
+/// dynamic box added, and some balls removed (so that the id slots have free entries).
+fn world() -> World {
+    let mut w = World::from_scene(&arena_scene(400, 300.0, 7)).unwrap();
+    w.add_rect(RectDesc {
+        aabb: Aabb::new(Vec2::new(400.0, 900.0), Vec2::new(520.0, 915.0)),
+        vel: Vec2::new(80.0, 0.0),
+        kind: RectKind::Kinematic,
+        density: 1.0,
+    })
+    .unwrap();
+    w.add_rect(RectDesc {
+        aabb: Aabb::new(Vec2::new(600.0, 500.0), Vec2::new(630.0, 530.0)),
+        vel: Vec2::new(-50.0, 40.0),
+        kind: RectKind::Dynamic,
+        density: 0.5,
+    })
+    .unwrap();
+    let ids: Vec<_> = w.balls().iter().map(|b| b.id).take(5).collect();
+    for id in ids {
+        w.remove_ball(id);
+    }
+    w
+}
+
+/// The state hash and the events of each of `n` steps.
+fn run(w: &mut World, n: usize) -> Vec<(u64, Vec<Event>)> {
+    (0..n)
+        .map(|_| (w.step().to_vec(), w.state_hash()))
+        .map(|(e, h)| (h, e))
+        .collect()
+}
+
+#[test]
+fn restore_then_n_steps_is_the_same_as_n_steps() {
+    let mut a = world();
+    run(&mut a, 40);
+    let snap = a.snapshot();
+    let straight = run(&mut a, 120);
+    // Into the same world after it went on (a rollback).
+    a.restore(&snap).unwrap();
+    assert_eq!(run(&mut a, 120), straight);
+    // Into a fresh world of the same shape, never stepped.
+    let mut b = world();
+    b.restore(&snap).unwrap();
+    assert_eq!(b.state_hash(), {
+        let mut c = world();
+        run(&mut c, 40);
+        c.state_hash()
+    });
+    assert_eq!(run(&mut b, 120), straight);
+    // Through a serialized form.
+    let bytes = postcard::to_stdvec(&snap).unwrap();
+    let back: Snapshot = postcard::from_bytes(&bytes).unwrap();
+    assert_eq!(back, snap);
+    let mut d = world();
+    d.restore(&back).unwrap();
+    assert_eq!(run(&mut d, 120), straight);
+}
+
+/// In a compact binary format a snapshot costs at most 64 bytes per ball (the balls dominate:
+/// 10 000 balls and a 40 × 40 grid).
+#[test]
+fn a_snapshot_is_at_most_64_bytes_per_ball() {
+    let mut w = World::from_scene(&arena_scene(10_000, 300.0, 3)).unwrap();
+    w.step();
+    let bytes = postcard::to_stdvec(&w.snapshot()).unwrap();
+    let per_ball = bytes.len() as f64 / 10_000.0;
+    println!("{} bytes, {per_ball:.1} per ball", bytes.len());
+    assert!(per_ball <= 64.0, "{per_ball} bytes per ball");
+}
+
+/// A snapshot's fields edited through JSON.
+fn edited(snap: &Snapshot, edit: impl FnOnce(&mut serde_json::Value)) -> Snapshot {
+    let mut v = serde_json::to_value(snap).unwrap();
+    edit(&mut v);
+    serde_json::from_value(v).unwrap()
+}
+
+#[test]
+fn other_shapes_and_corrupt_snapshots_are_refused_and_change_nothing() {
+    let mut w = world();
+    run(&mut w, 10);
+    let snap = w.snapshot();
+    run(&mut w, 5);
+    let before = w.state_hash();
+    let check = |w: &mut World, s: &Snapshot, what: &str| {
+        let e = w.restore(s).unwrap_err();
+        assert!(e.to_string().contains(what), "{e} (expected {what})");
+        assert_eq!(w.state_hash(), before, "the world changed");
+        e
+    };
+    // Another world shape.
+    let mut small = World::new(
+        Vec2::new(10.0, 10.0),
+        Default::default(),
+        Default::default(),
+    )
+    .unwrap();
+    let e = small.restore(&snap).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            SnapshotError::Shape {
+                field: "world.size",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    // Another version.
+    let e = check(
+        &mut w,
+        &edited(&snap, |v| v["version"] = 99.into()),
+        "version",
+    );
+    assert!(matches!(e, SnapshotError::Version { found: 99, .. }));
+    // A negative radius, a NaN-free but huge position, a ball whose id is not its slot's.
+    check(
+        &mut w,
+        &edited(&snap, |v| v["balls"][3][4] = (-1.0).into()),
+        "balls[3]",
+    );
+    check(
+        &mut w,
+        &edited(&snap, |v| v["balls"][0][1][0] = 1e300.into()),
+        "balls[0]",
+    );
+    check(
+        &mut w,
+        &edited(&snap, |v| v["balls"][2][0] = (7u64 << 32).into()),
+        "ball_slots",
+    );
+    // A ball dropped (its slot still points at it), a cell of no kind, a cell missing.
+    check(
+        &mut w,
+        &edited(&snap, |v| {
+            v["balls"].as_array_mut().unwrap().pop();
+        }),
+        "ball_slots",
+    );
+    check(
+        &mut w,
+        &edited(&snap, |v| v["cells"][0] = 77.into()),
+        "cells[0]",
+    );
+    check(
+        &mut w,
+        &edited(&snap, |v| {
+            v["cells"].as_array_mut().unwrap().pop();
+        }),
+        "cells",
+    );
+    // A static rectangle that moves, a rectangle of no kind, bad settings.
+    check(
+        &mut w,
+        &edited(&snap, |v| v["rects"][0][3] = 9.into()),
+        "rects[0].kind",
+    );
+    check(
+        &mut w,
+        &edited(&snap, |v| v["config"][0] = (-1.0).into()),
+        "config",
+    );
+    // The snapshot itself still restores.
+    w.restore(&snap).unwrap();
+}
+
+/// Restoring keeps ids unique: a ball added after a restore never takes the id of a ball of
+/// the snapshot.
+#[test]
+fn ids_stay_unique_across_a_restore() {
+    let w = world();
+    let snap = w.snapshot();
+    let old: Vec<_> = w.balls().iter().map(|b| b.id).collect();
+    let mut fresh = world();
+    fresh.restore(&snap).unwrap();
+    let id = fresh
+        .add_ball(BallDesc {
+            pos: Vec2::new(500.0, 500.0),
+            vel: Vec2::ZERO,
+            radius: 1.0,
+            density: 1.0,
+        })
+        .unwrap();
+    assert!(!old.contains(&id));
+}
