@@ -9,7 +9,11 @@ fn a_ball_that_fits_nowhere_is_held_until_the_geometry_changes() {
     // A closed 100 × 100 world of 10-unit wall cells but for one empty cell at (4, 4):
     // a ball of radius 10 (diameter 20) fits nowhere.
     let rows: Vec<String> = (0..10)
-        .map(|r| (0..10).map(|c| if (c, r) == (4, 4) { ' ' } else { '#' }).collect())
+        .map(|r| {
+            (0..10)
+                .map(|c| if (c, r) == (4, 4) { ' ' } else { '#' })
+                .collect()
+        })
         .collect();
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let mut w = World::new(Vec2::new(100.0, 100.0), Walls::ALL, StepConfig::default()).unwrap();
