@@ -24,21 +24,13 @@
 //! the path's velocity), normals from the obstacle toward the moving circle, contact points on
 //! the obstacle's surface.
 
-use crate::math::{Real, Vec2, FRAC_1_SQRT_2};
+use crate::math::{Real, Vec2};
 use crate::motion::Path;
+use crate::query::sweep::sweep_circle_corner::corner_hit;
 use crate::roots::{corner_quartic, eval, first_entry_after, Poly4};
+use crate::shape::feature::face_axis;
 use crate::shape::Aabb;
 use crate::sweep::{Corner, Face, FaceSegment, Feature, Features, SweepHit};
-
-/// Index of the normal axis (0 = x, 1 = y) and the sign of the outward normal on it.
-fn face_axis(face: Face) -> (usize, Real) {
-    match face {
-        Face::Left => (0, -1.0),
-        Face::Right => (0, 1.0),
-        Face::Top => (1, -1.0),
-        Face::Bottom => (1, 1.0),
-    }
-}
 
 /// The earliest time in `[0, max_toi]` at which the polynomial `gap` (`> 0`: apart) is entered,
 /// with the contact rule at the start: `gap(0) <= 0` is a hit at 0 when the body may be
@@ -166,22 +158,7 @@ pub fn sweep_path_circle_corner(
     point: Vec2,
 ) -> Option<SweepHit> {
     let (toi, q) = point_entry(path, radius, max_toi, point)?;
-    let s = corner.signs();
-    if q.x * s.x < 0.0 || q.y * s.y < 0.0 {
-        return None;
-    }
-    let len = q.length();
-    let normal = if len > 0.0 {
-        q / len
-    } else {
-        s * FRAC_1_SQRT_2
-    };
-    Some(SweepHit {
-        toi,
-        normal,
-        point,
-        feature: Feature::Corner(corner),
-    })
+    corner_hit(toi, q, corner, point)
 }
 
 /// A circle of `radius` on `path` against a static box whose obstacle features are `features`

@@ -5,7 +5,7 @@
 mod sweep_aabb_aabb;
 mod sweep_circle_aabb;
 mod sweep_circle_circle;
-mod sweep_circle_corner;
+pub(crate) mod sweep_circle_corner;
 mod sweep_circle_face;
 mod sweep_circle_half_plane;
 pub(crate) mod sweep_circle_point;

@@ -25,6 +25,13 @@ pub fn sweep_circle_corner(
     point: Vec2,
 ) -> Option<SweepHit> {
     let (toi, q) = point_toi(center - point, radius, vel, max_toi)?;
+    corner_hit(toi, q, corner, point)
+}
+
+/// The hit of a circle whose centre is at `q` from the corner `point` at time `toi`, if the
+/// normal lies in the corner's exterior quadrant (see [`sweep_circle_corner`]); shared by the
+/// sweeps along curved paths.
+pub(crate) fn corner_hit(toi: Real, q: Vec2, corner: Corner, point: Vec2) -> Option<SweepHit> {
     let s = corner.signs();
     if q.x * s.x < 0.0 || q.y * s.y < 0.0 {
         return None;
