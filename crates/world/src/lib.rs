@@ -43,6 +43,7 @@ pub mod grid;
 pub mod ids;
 pub mod level;
 pub mod limits;
+pub mod query_index;
 mod queue;
 pub mod rng;
 pub mod scene;
@@ -63,6 +64,7 @@ pub use desc::*;
 pub use event::{Body, Event, Side};
 pub use grid::{CellCoord, Grid, GridError, GridHit};
 pub use ids::{BallId, RectId};
+pub use query_index::QueryIndex;
 pub use snapshot::{Snapshot, SnapshotError};
 pub use world::{Ball, Balls, CastHit, Rect, Target, World, WorldError};
 

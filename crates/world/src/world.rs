@@ -1113,6 +1113,9 @@ impl World {
     ///
     /// Contact at start counts only when the circle moves toward the obstacle (the crate's
     /// Bannerman rule). Balls listed in `ignore` are skipped (e.g. the ball being aimed).
+    /// Ties go to the first in the order tiles, walls, rectangles, balls (in storage order).
+    /// Visits every ball; [`World::query_index`] answers the same while visiting only the
+    /// balls near the segment.
     #[must_use]
     pub fn cast_circle(
         &self,
@@ -1120,6 +1123,18 @@ impl World {
         to: Vec2,
         radius: Real,
         ignore: &[BallId],
+    ) -> Option<CastHit> {
+        self.cast_circle_among(from, to, radius, ignore, 0..self.balls.len())
+    }
+
+    /// [`World::cast_circle`] against the balls of dense indices `balls` only (ascending).
+    pub(crate) fn cast_circle_among(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        radius: Real,
+        ignore: &[BallId],
+        balls: impl Iterator<Item = usize>,
     ) -> Option<CastHit> {
         let d = to - from;
         let mut best: Option<(SweepHit, Target)> = None;
@@ -1149,7 +1164,8 @@ impl World {
                 &mut best,
             );
         }
-        for b in self.balls() {
+        for i in balls {
+            let b = self.balls[i].ball_at(self.time);
             if !ignore.contains(&b.id) {
                 consider(
                     sweep_circle_circle(from, radius, d, b.pos, b.radius, Vec2::ZERO, 1.0),
@@ -1168,8 +1184,19 @@ impl World {
     }
 
     /// Everything containing point `p` (boundaries included): solid cells, balls, rectangles,
-    /// in that order (cells row-major, bodies in storage order), appended to `out`.
+    /// in that order (cells row-major, bodies in storage order), appended to `out`. Visits
+    /// every ball; see [`World::query_index`].
     pub fn query_point(&self, p: Vec2, out: &mut Vec<Target>) {
+        self.query_point_among(p, out, 0..self.balls.len());
+    }
+
+    /// [`World::query_point`] among the balls of dense indices `balls` (ascending).
+    pub(crate) fn query_point_among(
+        &self,
+        p: Vec2,
+        out: &mut Vec<Target>,
+        balls: impl Iterator<Item = usize>,
+    ) {
         if let Some(g) = &self.grid {
             g.for_each_solid_in(&Aabb::new(p, p), |c, _| {
                 if point_in_aabb(p, &g.cell_aabb(c)) {
@@ -1177,7 +1204,8 @@ impl World {
                 }
             });
         }
-        for b in self.balls() {
+        for i in balls {
+            let b = self.balls[i].ball_at(self.time);
             if (p - b.pos).length_squared() <= b.radius * b.radius {
                 out.push(Target::Ball(b.id));
             }
@@ -1190,8 +1218,18 @@ impl World {
     }
 
     /// Everything overlapping `aabb` with positive area: solid cells, balls, rectangles, in that
-    /// order, appended to `out`.
+    /// order, appended to `out`. Visits every ball; see [`World::query_index`].
     pub fn query_aabb(&self, aabb: &Aabb, out: &mut Vec<Target>) {
+        self.query_aabb_among(aabb, out, 0..self.balls.len());
+    }
+
+    /// [`World::query_aabb`] among the balls of dense indices `balls` (ascending).
+    pub(crate) fn query_aabb_among(
+        &self,
+        aabb: &Aabb,
+        out: &mut Vec<Target>,
+        balls: impl Iterator<Item = usize>,
+    ) {
         if let Some(g) = &self.grid {
             g.for_each_solid_in(aabb, |c, _| {
                 if aabb_overlaps_aabb(aabb, &g.cell_aabb(c)) {
@@ -1199,7 +1237,8 @@ impl World {
                 }
             });
         }
-        for b in self.balls() {
+        for i in balls {
+            let b = self.balls[i].ball_at(self.time);
             if circle_overlaps_aabb(b.pos, b.radius, aabb) {
                 out.push(Target::Ball(b.id));
             }
