@@ -259,12 +259,14 @@ impl Serialize for EventOut<'_> {
                 normal,
                 toi,
                 feature,
+                speed,
             } => {
                 m.serialize_entry("ball", &ball.to_bits())?;
                 m.serialize_entry("cell", &cell(c))?;
                 m.serialize_entry("point", &xy(point))?;
                 m.serialize_entry("normal", &xy(normal))?;
                 m.serialize_entry("toi", &toi)?;
+                m.serialize_entry("speed", &speed)?;
                 m.serialize_entry("feature", feature_name(feature))?;
             }
             Event::BallWall {
@@ -273,12 +275,14 @@ impl Serialize for EventOut<'_> {
                 point,
                 normal,
                 toi,
+                speed,
             } => {
                 m.serialize_entry("ball", &ball.to_bits())?;
                 m.serialize_entry("side", side.name())?;
                 m.serialize_entry("point", &xy(point))?;
                 m.serialize_entry("normal", &xy(normal))?;
                 m.serialize_entry("toi", &toi)?;
+                m.serialize_entry("speed", &speed)?;
             }
             Event::BallBall {
                 a,
@@ -286,12 +290,14 @@ impl Serialize for EventOut<'_> {
                 point,
                 normal,
                 toi,
+                speed,
             } => {
                 m.serialize_entry("a", &a.to_bits())?;
                 m.serialize_entry("b", &b.to_bits())?;
                 m.serialize_entry("point", &xy(point))?;
                 m.serialize_entry("normal", &xy(normal))?;
                 m.serialize_entry("toi", &toi)?;
+                m.serialize_entry("speed", &speed)?;
             }
             Event::BallRect {
                 ball,
@@ -299,12 +305,14 @@ impl Serialize for EventOut<'_> {
                 point,
                 normal,
                 toi,
+                speed,
             } => {
                 m.serialize_entry("ball", &ball.to_bits())?;
                 m.serialize_entry("rect", &rect.to_bits())?;
                 m.serialize_entry("point", &xy(point))?;
                 m.serialize_entry("normal", &xy(normal))?;
                 m.serialize_entry("toi", &toi)?;
+                m.serialize_entry("speed", &speed)?;
             }
             Event::RectTile {
                 rect,
@@ -312,23 +320,27 @@ impl Serialize for EventOut<'_> {
                 point,
                 normal,
                 toi,
+                speed,
             } => {
                 m.serialize_entry("rect", &rect.to_bits())?;
                 m.serialize_entry("cell", &cell(c))?;
                 m.serialize_entry("point", &xy(point))?;
                 m.serialize_entry("normal", &xy(normal))?;
                 m.serialize_entry("toi", &toi)?;
+                m.serialize_entry("speed", &speed)?;
             }
             Event::RectWall {
                 rect,
                 side,
                 normal,
                 toi,
+                speed,
             } => {
                 m.serialize_entry("rect", &rect.to_bits())?;
                 m.serialize_entry("side", side.name())?;
                 m.serialize_entry("normal", &xy(normal))?;
                 m.serialize_entry("toi", &toi)?;
+                m.serialize_entry("speed", &speed)?;
             }
             Event::RectRect {
                 a,
@@ -336,12 +348,14 @@ impl Serialize for EventOut<'_> {
                 point,
                 normal,
                 toi,
+                speed,
             } => {
                 m.serialize_entry("a", &a.to_bits())?;
                 m.serialize_entry("b", &b.to_bits())?;
                 m.serialize_entry("point", &xy(point))?;
                 m.serialize_entry("normal", &xy(normal))?;
                 m.serialize_entry("toi", &toi)?;
+                m.serialize_entry("speed", &speed)?;
             }
             Event::BrickDestroyed {
                 cell: c,

@@ -556,6 +556,7 @@ impl Breaker {
                     point,
                     normal,
                     toi,
+                    ..
                 } if rect == self.paddle => paddle_hits.push((i, ball, point, normal, toi)),
                 _ => {}
             }

@@ -3,8 +3,8 @@
 //!
 //! In a 100 × 100 box, a ball of radius 5 moving right at 300 units/s from x = 50 touches the
 //! right wall (x = 100) when its centre reaches x = 95: at t = 45 / 300 = 0.15 s, then the
-//! left wall (x = 0) when it is back at x = 5: at t = 0.15 + 90 / 300 = 0.45 s. A second
-//! ball falls onto a brick.
+//! left wall (x = 0) when it is back at x = 5: at t = 0.15 + 90 / 300 = 0.45 s, each time at
+//! an impact speed of 300 units/s. A second ball falls onto a brick at 120 units/s.
 //!
 //! Run: `cargo run --release --example events`
 use collide_world::{BallDesc, Event, Grid, StepConfig, Vec2, Walls, World};
@@ -35,12 +35,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             // Event times are seconds from the start of the step.
             let at = |toi: f64| start + toi;
             match *event {
-                Event::BallWall { ball, side, point, normal, toi } => println!(
-                    "t = {:.9} s  ball {ball} hits the {} wall at ({:.3}, {:.3}), normal ({}, {})",
+                Event::BallWall { ball, side, point, normal, toi, speed } => println!(
+                    "t = {:.9} s  ball {ball} hits the {} wall at ({:.3}, {:.3}), normal ({}, {}), at {speed} units/s",
                     at(toi), side.name(), point.x, point.y, normal.x, normal.y
                 ),
-                Event::BallTile { ball, cell, point, normal, toi, feature } => println!(
-                    "t = {:.9} s  ball {ball} hits cell ({}, {}) on its {feature:?} at ({:.3}, {:.3}), normal ({}, {})",
+                Event::BallTile { ball, cell, point, normal, toi, feature, speed } => println!(
+                    "t = {:.9} s  ball {ball} hits cell ({}, {}) on its {feature:?} at ({:.3}, {:.3}), normal ({}, {}), at {speed} units/s",
                     at(toi), cell.col, cell.row, point.x, point.y, normal.x, normal.y
                 ),
                 Event::BallBall { a, b, toi, .. } => println!("t = {:.9} s  balls {a} and {b} collide", at(toi)),

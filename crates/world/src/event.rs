@@ -60,6 +60,10 @@ pub enum Event {
         normal: Vec2,
         /// Time of impact, seconds from the start of the step.
         toi: Real,
+        /// Impact speed: the normal relative speed before the bounce, `−(v − u)·n` (units/s,
+        /// `>= 0`; `u` the other body's velocity, zero for tiles and walls): what a game uses
+        /// for sound and damage.
+        speed: Real,
         /// Which face or corner of the cell.
         feature: Feature,
     },
@@ -75,6 +79,10 @@ pub enum Event {
         normal: Vec2,
         /// Time of impact, seconds from the start of the step.
         toi: Real,
+        /// Impact speed: the normal relative speed before the bounce, `−(v − u)·n` (units/s,
+        /// `>= 0`; `u` the other body's velocity, zero for tiles and walls): what a game uses
+        /// for sound and damage.
+        speed: Real,
     },
     /// Two balls collided.
     BallBall {
@@ -88,6 +96,10 @@ pub enum Event {
         normal: Vec2,
         /// Time of impact, seconds from the start of the step.
         toi: Real,
+        /// Impact speed: the normal relative speed before the bounce, `−(v − u)·n` (units/s,
+        /// `>= 0`; `u` the other body's velocity, zero for tiles and walls): what a game uses
+        /// for sound and damage.
+        speed: Real,
     },
     /// A ball bounced off a rectangle (static, kinematic or dynamic).
     BallRect {
@@ -101,6 +113,10 @@ pub enum Event {
         normal: Vec2,
         /// Time of impact, seconds from the start of the step.
         toi: Real,
+        /// Impact speed: the normal relative speed before the bounce, `−(v − u)·n` (units/s,
+        /// `>= 0`; `u` the other body's velocity, zero for tiles and walls): what a game uses
+        /// for sound and damage.
+        speed: Real,
     },
     /// A dynamic rectangle bounced off a tile.
     RectTile {
@@ -114,6 +130,10 @@ pub enum Event {
         normal: Vec2,
         /// Time of impact, seconds from the start of the step.
         toi: Real,
+        /// Impact speed: the normal relative speed before the bounce, `−(v − u)·n` (units/s,
+        /// `>= 0`; `u` the other body's velocity, zero for tiles and walls): what a game uses
+        /// for sound and damage.
+        speed: Real,
     },
     /// A dynamic rectangle bounced off a wall of the world.
     RectWall {
@@ -125,6 +145,10 @@ pub enum Event {
         normal: Vec2,
         /// Time of impact, seconds from the start of the step.
         toi: Real,
+        /// Impact speed: the normal relative speed before the bounce, `−(v − u)·n` (units/s,
+        /// `>= 0`; `u` the other body's velocity, zero for tiles and walls): what a game uses
+        /// for sound and damage.
+        speed: Real,
     },
     /// A dynamic rectangle bounced off another rectangle.
     RectRect {
@@ -138,6 +162,10 @@ pub enum Event {
         normal: Vec2,
         /// Time of impact, seconds from the start of the step.
         toi: Real,
+        /// Impact speed: the normal relative speed before the bounce, `−(v − u)·n` (units/s,
+        /// `>= 0`; `u` the other body's velocity, zero for tiles and walls): what a game uses
+        /// for sound and damage.
+        speed: Real,
     },
     /// A brick was destroyed by a hit (only when bricks are destructible).
     BrickDestroyed {

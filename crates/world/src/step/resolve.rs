@@ -142,6 +142,8 @@ impl World {
                         }
                     }
                 };
+                // The impact speed, from the velocity before the response.
+                let speed = (-v.dot(n)).max(0.0);
                 self.set_vel(m, nv, t, contact);
                 self.events.push(match me {
                     Body::Ball(ball) => Event::BallTile {
@@ -150,6 +152,7 @@ impl World {
                         point: pred.point,
                         normal: n,
                         toi,
+                        speed,
                         feature: pred.feature,
                     },
                     Body::Rect(rect) => Event::RectTile {
@@ -158,6 +161,7 @@ impl World {
                         point: pred.point,
                         normal: n,
                         toi,
+                        speed,
                     },
                 });
                 if self.config.destructible_bricks {
@@ -187,6 +191,7 @@ impl World {
                 else {
                     return;
                 };
+                let speed = (-v.dot(n)).max(0.0);
                 self.set_vel(m, nv, t, contact);
                 self.events.push(match me {
                     Body::Ball(ball) => Event::BallWall {
@@ -195,12 +200,14 @@ impl World {
                         point: pred.point,
                         normal: n,
                         toi,
+                        speed,
                     },
                     Body::Rect(rect) => Event::RectWall {
                         rect,
                         side,
                         normal: n,
                         toi,
+                        speed,
                     },
                 });
             }
@@ -236,6 +243,7 @@ impl World {
                     self.end_carry(me);
                     nv
                 };
+                let speed = (-(v - rc.vel).dot(n)).max(0.0);
                 self.set_vel(m, nv, t, contact);
                 self.events.push(match me {
                     Body::Ball(ball) => Event::BallRect {
@@ -244,6 +252,7 @@ impl World {
                         point: pred.point,
                         normal: n,
                         toi,
+                        speed,
                     },
                     Body::Rect(rect) => Event::RectRect {
                         a: rect,
@@ -251,6 +260,7 @@ impl World {
                         point: pred.point,
                         normal: n,
                         toi,
+                        speed,
                     },
                 });
             }
@@ -267,6 +277,7 @@ impl World {
                     (vj, self.mass_of(j))
                 };
                 let mi = self.mass_of(m);
+                let speed = (-(v - vj).dot(n)).max(0.0);
                 let (nv, nvj) = if is_ball || j < nb {
                     collide_elastic(mi, v, mj, vj, n, e)
                 } else {
@@ -297,6 +308,7 @@ impl World {
                         point: pred.point,
                         normal: -n,
                         toi,
+                        speed,
                     },
                     (Body::Ball(a), Body::Ball(b)) => Event::BallBall {
                         a,
@@ -304,6 +316,7 @@ impl World {
                         point: pred.point,
                         normal: n,
                         toi,
+                        speed,
                     },
                     (Body::Ball(ball), Body::Rect(rect)) => Event::BallRect {
                         ball,
@@ -311,6 +324,7 @@ impl World {
                         point: pred.point,
                         normal: n,
                         toi,
+                        speed,
                     },
                     (Body::Rect(rect), Body::Ball(ball)) => Event::BallRect {
                         ball,
@@ -318,6 +332,7 @@ impl World {
                         point: pred.point,
                         normal: -n,
                         toi,
+                        speed,
                     },
                     (Body::Rect(a), Body::Rect(b)) => Event::RectRect {
                         a,
@@ -325,6 +340,7 @@ impl World {
                         point: pred.point,
                         normal: n,
                         toi,
+                        speed,
                     },
                 });
             }
