@@ -1,9 +1,9 @@
 //! What is heard: a [`Cue`] per event of a step, with its kind, its time within the frame and
 //! the impact speed when the event has one ([`step_cues`]).
 
-use collide_core::{Real, Vec2};
+use collide_core::Real;
 use collide_game::{Game, GameEvent};
-use collide_world::{Body, Cell, Event, World};
+use collide_world::{Body, Cell, Event};
 
 /// The sounds there are, one per kind of event heard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -121,13 +121,9 @@ pub fn step_cues(game: &Game, start: f64, time_scale: f64, out: &mut Vec<Cue>) {
 /// `RectLost`, `Unembedded`, `IterationLimit` and `Squeezed` make no sound.
 ///
 /// # Impact speed
-/// Events carry the time, point and normal of a contact, not the speeds. The speed is read
-/// from the bodies' velocities at the end of the step: `|(v₁ − v₂) · n|`, the normal component
-/// of their relative velocity (for a wall or tile, `v₂ = 0`; for a rectangle, its velocity).
-/// An elastic bounce keeps that component's size, so this is the impact speed exactly when the
-/// body has no later contact in the same step, and the speed of its last contact otherwise. A
-/// destroyed brick uses the speed of the ball that hit it; a body already removed gives
-/// `None`.
+/// Contact events carry their impact speed (the normal relative speed before the bounce), used
+/// as is. A destroyed brick uses the speed of the ball that hit it at the end of the step; a
+/// lost ball and the rules' events have none.
 pub fn for_each_step_cue<F>(game: &Game, start: f64, time_scale: f64, mut f: F)
 where
     F: FnMut(SoundKind, f64, &dyn Fn() -> Option<f64>),
@@ -137,27 +133,12 @@ where
     let at = |toi: Real| start + toi * time_scale;
     for e in game.last_events() {
         match *e {
-            Event::BallBall {
-                a, b, normal, toi, ..
-            } => f(
-                SoundKind::BallBall,
-                at(toi),
-                &|| match (world.ball(a), world.ball(b)) {
-                    (Some(a), Some(b)) => Some(along(a.vel - b.vel, normal)),
-                    _ => None,
-                },
-            ),
-            Event::BallWall {
-                ball, normal, toi, ..
-            } => f(SoundKind::Wall, at(toi), &|| {
-                ball_speed(world, ball, Vec2::ZERO, normal)
-            }),
+            Event::BallBall { toi, speed, .. } => {
+                f(SoundKind::BallBall, at(toi), &|| Some(speed));
+            }
+            Event::BallWall { toi, speed, .. } => f(SoundKind::Wall, at(toi), &|| Some(speed)),
             Event::BallTile {
-                ball,
-                cell,
-                normal,
-                toi,
-                ..
+                cell, toi, speed, ..
             } => {
                 let kind = match world.grid().map(|g| g.cell(cell)) {
                     Some(Cell::Brick(_)) => SoundKind::BrickHit,
@@ -165,45 +146,23 @@ where
                     // Destroyed by this very hit: its BrickDestroyed event sounds.
                     Some(Cell::Empty) | None => continue,
                 };
-                f(kind, at(toi), &|| {
-                    ball_speed(world, ball, Vec2::ZERO, normal)
-                });
+                f(kind, at(toi), &|| Some(speed));
             }
             Event::BallRect {
-                ball,
-                rect,
-                normal,
-                toi,
-                ..
+                rect, toi, speed, ..
             } => {
                 let kind = if Some(rect) == paddle {
                     SoundKind::Paddle
                 } else {
                     SoundKind::Wall
                 };
-                f(kind, at(toi), &|| {
-                    let surface = world.rect(rect).map_or(Vec2::ZERO, |r| r.vel);
-                    ball_speed(world, ball, surface, normal)
-                });
+                f(kind, at(toi), &|| Some(speed));
             }
-            Event::RectTile {
-                rect, normal, toi, ..
+            Event::RectTile { toi, speed, .. }
+            | Event::RectWall { toi, speed, .. }
+            | Event::RectRect { toi, speed, .. } => {
+                f(SoundKind::Wall, at(toi), &|| Some(speed));
             }
-            | Event::RectWall {
-                rect, normal, toi, ..
-            } => f(SoundKind::Wall, at(toi), &|| {
-                world.rect(rect).map(|r| along(r.vel, normal))
-            }),
-            Event::RectRect {
-                a, b, normal, toi, ..
-            } => f(
-                SoundKind::Wall,
-                at(toi),
-                &|| match (world.rect(a), world.rect(b)) {
-                    (Some(a), Some(b)) => Some(along(a.vel - b.vel, normal)),
-                    _ => None,
-                },
-            ),
             Event::BrickDestroyed { by, toi, .. } => {
                 f(SoundKind::BrickBreak, at(toi), &|| match by {
                     Body::Ball(id) => world.ball(id).map(|b| b.vel.length()),
@@ -227,15 +186,4 @@ where
         };
         f(kind, at(end), &|| None);
     }
-}
-
-/// `|v · n|`: the size of `v` along the unit normal `n`, units/s.
-fn along(v: Vec2, n: Vec2) -> f64 {
-    v.dot(n).abs()
-}
-
-/// The normal speed of `ball` against a surface moving at `surface`, `None` for a removed
-/// ball.
-fn ball_speed(world: &World, ball: collide_world::BallId, surface: Vec2, n: Vec2) -> Option<f64> {
-    world.ball(ball).map(|b| along(b.vel - surface, n))
 }
