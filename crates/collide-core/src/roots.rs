@@ -231,7 +231,7 @@ pub fn corner_quartic(q: Vec2, v: Vec2, g: Vec2, r: Real) -> Poly4 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use proptest::prelude::*;
 
@@ -251,8 +251,8 @@ mod tests {
 
     /// The independent reference: a dense scan of `f` (a closure, evaluated as written, not
     /// through the expanded coefficients) for its first sign change from `> 0` to `<= 0`, then
-    /// plain bisection.
-    fn scan(f: impl Fn(Real) -> Real, lo: Real, hi: Real, n: usize) -> Option<Real> {
+    /// plain bisection. Shared with the tests of `sweep_path.rs`.
+    pub(crate) fn scan(f: impl Fn(Real) -> Real, lo: Real, hi: Real, n: usize) -> Option<Real> {
         if f(lo) <= 0.0 {
             return Some(lo);
         }

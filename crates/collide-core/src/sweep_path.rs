@@ -238,31 +238,13 @@ mod tests {
     use crate::sweep::{sweep_circle_aabb, sweep_circle_circle};
     use proptest::prelude::*;
 
-    /// The independent reference: a dense scan of `f` (the distance as written) for its first
-    /// sign change from `> 0` to `<= 0`, then bisection. `None` if `f(0) <= 0` (the contact
+    /// The reference scan of `roots.rs`'s tests from 0; `None` when `f(0) <= 0` (the contact
     /// rule at the start is tested separately).
     fn scan(f: impl Fn(Real) -> Real, hi: Real, n: usize) -> Option<Real> {
         if f(0.0) <= 0.0 {
             return None;
         }
-        let mut prev = 0.0;
-        for i in 1..=n {
-            let t = hi * (i as Real / n as Real);
-            if f(t) <= 0.0 {
-                let (mut a, mut b) = (prev, t);
-                for _ in 0..200 {
-                    let m = 0.5 * (a + b);
-                    if f(m) > 0.0 {
-                        a = m;
-                    } else {
-                        b = m;
-                    }
-                }
-                return Some(b);
-            }
-            prev = t;
-        }
-        None
+        crate::roots::tests::scan(f, 0.0, hi, n)
     }
 
     /// A ball dropped from rest at height h (its bottom h above the floor) with e = 1 lands at

@@ -632,6 +632,15 @@ impl Grid {
         None
     }
 
+    /// The box of the block of cells `[c0, c1] × [r0, r1]`: from its first cell's `min` to its
+    /// last cell's `max` (the same floating-point coordinates as the cells' own boxes).
+    fn block_aabb(&self, (c0, r0, c1, r1): (usize, usize, usize, usize)) -> Aabb {
+        Aabb::new(
+            self.cell_aabb_usize(c0, r0).min,
+            self.cell_aabb_usize(c1, r1).max,
+        )
+    }
+
     /// Whether the disc overlaps some solid cell by more than `slack` world units: whether
     /// [`Grid::first_overlap_circle`] finds one, without finding the first. While solid counts
     /// cover the disc, blocks of cells are searched nearest the centre first and a block that
@@ -685,10 +694,7 @@ impl Grid {
         if counts.count(c0, r0, c1, r1) == 0 {
             return None;
         }
-        let block = Aabb::new(
-            self.cell_aabb_usize(c0, r0).min,
-            self.cell_aabb_usize(c1, r1).max,
-        );
+        let block = self.block_aabb((c0, r0, c1, r1));
         if !circle_overlaps_aabb(center, r, &block) {
             return None;
         }
@@ -709,11 +715,8 @@ impl Grid {
         } else {
             return Some(CellCoord::new(c0 as u32, r0 as u32));
         };
-        let dist = |(c0, r0, c1, r1): (usize, usize, usize, usize)| {
-            let bb = Aabb::new(
-                self.cell_aabb_usize(c0, r0).min,
-                self.cell_aabb_usize(c1, r1).max,
-            );
+        let dist = |range| {
+            let bb = self.block_aabb(range);
             (center - center.clamp(bb.min, bb.max)).length_squared()
         };
         let (first, second) = if dist(b) < dist(a) { (b, a) } else { (a, b) };
@@ -737,10 +740,7 @@ impl Grid {
         if counts.count(c0, r0, c1, r1) == 0 {
             return None;
         }
-        let block = Aabb::new(
-            self.cell_aabb_usize(c0, r0).min,
-            self.cell_aabb_usize(c1, r1).max,
-        );
+        let block = self.block_aabb((c0, r0, c1, r1));
         if !circle_overlaps_aabb(center, r, &block) {
             return None;
         }
