@@ -38,7 +38,7 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 use collide_render::{render, Camera, Canvas, Style};
 use collide_world::limits::Bound;
-use collide_world::{Scene, SpawnDesc, Walls, World};
+use collide_world::{Scene, SpawnDesc, Vec2, Walls, World};
 
 use crate::report::{BallOut, EventCounts, EventOut, RectOut, RenderReport, RunReport, StepTrace};
 
@@ -152,10 +152,28 @@ struct SceneArgs {
     /// Whether balls collide with each other.
     #[arg(long, value_name = "on|off", value_parser = parse_on_off)]
     ball_ball: Option<bool>,
+    /// Gravity in units/s², y down (overrides the scene's step.gravity), e.g. `0,981`.
+    #[arg(long, value_name = "GX,GY", value_parser = parse_gravity, allow_hyphen_values = true)]
+    gravity: Option<Vec2>,
     /// Worker threads the step may use (World::set_threads; 1 = single-threaded). The
     /// results, state_hash included, are bit-identical whatever N is.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: u32,
+}
+
+/// `GX,GY`: two numbers within the scene format's coordinate bound.
+fn parse_gravity(s: &str) -> Result<Vec2, String> {
+    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+    let [x, y] = parts.as_slice() else {
+        return Err(format!("expected GX,GY (two numbers), found `{s}`"));
+    };
+    let num = |t: &str, axis: &str| -> Result<f64, String> {
+        let v: f64 = t
+            .parse()
+            .map_err(|_| format!("{axis}: `{t}` is not a number"))?;
+        Bound::Coord.check(v).map_err(|e| format!("{axis}: {e}"))
+    };
+    Ok(Vec2::new(num(x, "x")?, num(y, "y")?))
 }
 
 fn parse_walls(s: &str) -> Result<Walls, String> {
@@ -308,6 +326,9 @@ fn load_scene(args: &SceneArgs) -> Result<Scene> {
     }
     if let Some(bb) = args.ball_ball {
         scene.step.ball_ball = bb;
+    }
+    if let Some(g) = args.gravity {
+        scene.step.gravity = g;
     }
     match (&mut scene.spawn, args.balls) {
         (Some(sp), Some(n)) => sp.count = n,

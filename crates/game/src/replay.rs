@@ -618,12 +618,17 @@ impl Replay {
             restitution,
             destructible_bricks,
             max_events_per_body,
+            gravity,
         } = self.world;
         let _ = writeln!(s, "world dt {}", real(dt));
         let _ = writeln!(s, "world ball_ball {ball_ball}");
         let _ = writeln!(s, "world restitution {}", real(restitution));
         let _ = writeln!(s, "world destructible_bricks {destructible_bricks}");
         let _ = writeln!(s, "world max_events_per_body {max_events_per_body}");
+        if gravity != Vec2::ZERO {
+            let _ = writeln!(s, "world gravity_x {}", real(gravity.x));
+            let _ = writeln!(s, "world gravity_y {}", real(gravity.y));
+        }
         let _ = writeln!(s, "hash-every {}", self.hash_every);
         for e in &self.entries {
             match e {
@@ -936,20 +941,25 @@ struct Parser {
     levels: Vec<(String, String)>,
     options: Options,
     options_seen: HashSet<String>,
-    world: [Option<String>; 5],
+    world: [Option<String>; 7],
     hash_every: Option<u32>,
     entries: Vec<Entry>,
     steps: u64,
     in_body: bool,
 }
 
-const WORLD_FIELDS: [&str; 5] = [
+/// The `world` settings of a replay; the first `REQUIRED_WORLD_FIELDS` must be present, the
+/// gravity components default to zero (written only when non-zero).
+const WORLD_FIELDS: [&str; 7] = [
     "dt",
     "ball_ball",
     "restitution",
     "destructible_bricks",
     "max_events_per_body",
+    "gravity_x",
+    "gravity_y",
 ];
+const REQUIRED_WORLD_FIELDS: usize = 5;
 
 impl Parser {
     fn run(mut self, lines: &[&str]) -> Result<Replay, ReplayError> {
@@ -1104,9 +1114,13 @@ impl Parser {
         let mut scene = self.scene.ok_or_else(|| missing("scene"))?;
         scene.levels = self.levels;
         let hash_every = self.hash_every.ok_or_else(|| missing("hash-every"))?;
-        let mut values = Vec::with_capacity(5);
+        let mut values = Vec::with_capacity(WORLD_FIELDS.len());
         for (k, v) in self.world.into_iter().enumerate() {
-            values.push(v.ok_or_else(|| missing(&format!("world {}", WORLD_FIELDS[k])))?);
+            values.push(match v {
+                Some(v) => v,
+                None if k >= REQUIRED_WORLD_FIELDS => "0".to_owned(),
+                None => return Err(missing(&format!("world {}", WORLD_FIELDS[k]))),
+            });
         }
         // Each value was checked when read.
         let world = StepConfig {
@@ -1115,6 +1129,10 @@ impl Parser {
             restitution: parse_real(&values[2]).unwrap_or(Real::NAN),
             destructible_bricks: values[3] == "true",
             max_events_per_body: values[4].parse().unwrap_or(0),
+            gravity: Vec2::new(
+                parse_real(&values[5]).unwrap_or(Real::NAN),
+                parse_real(&values[6]).unwrap_or(Real::NAN),
+            ),
         };
         Ok(Replay {
             play,
@@ -1229,7 +1247,7 @@ impl Parser {
             return Err(ReplayError::parse(line, field, "repeated"));
         }
         let ok = match k {
-            0 | 2 => parse_real(value).is_some(),
+            0 | 2 | 5 | 6 => parse_real(value).is_some(),
             1 | 3 => value == "true" || value == "false",
             _ => value.parse::<u32>().is_ok(),
         };

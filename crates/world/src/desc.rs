@@ -184,6 +184,12 @@ pub struct StepConfig {
     /// Most collision events one body may have in one step; past it the body stops for the
     /// rest of the step and an `IterationLimit` event is reported. Default 256.
     pub max_events_per_body: u32,
+    /// Constant acceleration of every ball and dynamic rectangle, units/s² (y grows
+    /// downward: `(0, 981)` is Earth's gravity at 100 units per metre). Between events those
+    /// bodies follow exact parabolas `p(τ) = p0 + v0·τ + ½·g·τ²`; static and kinematic
+    /// rectangles ignore it. Each component finite with `|g| <= 1e9`. Default zero (straight
+    /// paths).
+    pub gravity: Vec2,
 }
 
 impl Default for StepConfig {
@@ -194,6 +200,7 @@ impl Default for StepConfig {
             restitution: 1.0,
             destructible_bricks: true,
             max_events_per_body: 256,
+            gravity: Vec2::ZERO,
         }
     }
 }

@@ -815,6 +815,7 @@ struct RawStep {
     restitution: Option<S<f64>>,
     destructible_bricks: Option<S<bool>>,
     max_events_per_body: Option<S<u32>>,
+    gravity: Option<S<Vec<f64>>>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1340,6 +1341,7 @@ impl<'a> Ctx<'a> {
                 .as_ref()
                 .map_or(d.destructible_bricks, |v| *v.get_ref()),
             max_events_per_body,
+            gravity: self.opt_vec2(&s.gravity, "step.gravity")?,
         })
     }
 }

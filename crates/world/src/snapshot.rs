@@ -30,7 +30,7 @@ use crate::world::{BallRec, Rect, World};
 use collide_core::{Aabb, Real, Vec2};
 
 /// The format version written into every snapshot and checked by [`World::restore`].
-pub const SNAPSHOT_VERSION: u32 = 1;
+pub const SNAPSHOT_VERSION: u32 = 2;
 
 /// A world's state (see the module docs). Fields are private: make one with
 /// [`World::snapshot`], bring it back with [`World::restore`], store it with serde.
@@ -45,6 +45,8 @@ pub struct Snapshot {
     grid: Option<(Real, [Real; 2], u32, u32)>,
     /// Settings: dt, ball–ball, restitution, destructible bricks, events per body.
     config: (Real, bool, Real, bool, u32),
+    /// Gravity, units/s².
+    gravity: [Real; 2],
     steps: u64,
     time: Real,
     balls: Vec<SnapBall>,
@@ -173,6 +175,7 @@ impl World {
                 c.destructible_bricks,
                 c.max_events_per_body,
             ),
+            gravity: v2(c.gravity),
             steps: self.steps,
             time: self.time,
             balls: self
@@ -281,6 +284,7 @@ impl World {
             restitution,
             destructible_bricks,
             max_events_per_body,
+            gravity: Vec2::from(snap.gravity),
         };
         crate::world::validate_config(&config).map_err(|e| corrupt("config", e))?;
         if !(snap.time.is_finite() && snap.time >= 0.0) {

@@ -1299,6 +1299,12 @@ pub(crate) fn validate_config(c: &StepConfig) -> Result<(), WorldError> {
             problem,
         },
     )?;
+    Bound::Coord
+        .check_vec2(c.gravity)
+        .map_err(|e| WorldError::BadSetting {
+            field: "step.gravity",
+            problem: vec2_problem(e, c.gravity),
+        })?;
     Ok(())
 }
 
