@@ -105,6 +105,8 @@ fn aabb_ok(a: &Aabb) -> bool {
 fn config_ok(c: &StepConfig) -> bool {
     Bound::Positive.contains(c.dt)
         && Bound::Unit.contains(c.restitution)
+        && Bound::Coord.contains(c.gravity.x)
+        && Bound::Coord.contains(c.gravity.y)
         && (1..=MAX_EVENTS_PER_BODY).contains(&c.max_events_per_body)
 }
 
@@ -138,6 +140,11 @@ fn config(b: &mut Bytes<'_>) -> StepConfig {
             2 => u32::from(b.u8()) + 1,
             _ => 64,
         },
+        gravity: if k & 16 == 0 {
+            Vec2::new(b.real(), b.real())
+        } else {
+            Vec2::ZERO
+        },
     }
 }
 
@@ -166,6 +173,7 @@ pub fn run(data: &[u8]) {
             "step.dt",
             "step.restitution",
             "step.max_events_per_body",
+            "step.gravity",
         ],
     );
     let mut world = match r {
@@ -257,7 +265,12 @@ pub fn run(data: &[u8]) {
                     "set_config",
                     &r,
                     config_ok(&c),
-                    &["step.dt", "step.restitution", "step.max_events_per_body"],
+                    &[
+                        "step.dt",
+                        "step.restitution",
+                        "step.max_events_per_body",
+                        "step.gravity",
+                    ],
                 );
             }
             7 if !balls.is_empty() && pick % 4 == 0 => {

@@ -376,7 +376,7 @@ fn json_error(e: serde_json::Error) -> CliError {
 fn cmd_run(args: &SceneArgs, steps: u64, dump: bool) -> Result<()> {
     let (scene, mut world) = build_world(args)?;
     let balls_start = world.balls().len();
-    let energy_start = world.kinetic_energy();
+    let energy_start = world.energy();
     let mut counts = EventCounts::default();
     let mut max_dev: f64 = 0.0;
     // Constant memory whatever the number of steps (the median within 0.1 %).
@@ -387,8 +387,8 @@ fn cmd_run(args: &SceneArgs, steps: u64, dump: bool) -> Result<()> {
         let elapsed = t0.elapsed();
         counts.add(events);
         times.record(elapsed);
-        if energy_start > 0.0 {
-            let dev = ((world.kinetic_energy() - energy_start) / energy_start).abs();
+        if energy_start != 0.0 {
+            let dev = ((world.energy() - energy_start) / energy_start).abs();
             // NaN never compares greater: keep it visible instead.
             if dev > max_dev || dev.is_nan() {
                 max_dev = dev;
@@ -407,7 +407,7 @@ fn cmd_run(args: &SceneArgs, steps: u64, dump: bool) -> Result<()> {
         overlapping_pairs: stats::overlapping_pairs(&world.balls().collect::<Vec<_>>()),
         overlapping_pairs_note: (!world.config().ball_ball).then_some(report::BALLS_PASS_THROUGH),
         energy_start,
-        energy_end: world.kinetic_energy(),
+        energy_end: world.energy(),
         energy_max_rel_dev: max_dev,
         bricks_destroyed: counts.get("brick_destroyed"),
         bricks_left: world.grid().map_or(0, |g| g.bricks_left()),

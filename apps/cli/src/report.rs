@@ -33,13 +33,14 @@ pub struct RunReport {
     /// Why `overlapping_pairs` is not 0 when ball–ball collisions are off (absent when on).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub overlapping_pairs_note: Option<&'static str>,
-    /// Kinetic energy before the first step (12 significant digits).
+    /// Energy before the first step, kinetic plus potential under gravity
+    /// (`World::energy`; 12 significant digits).
     #[serde(serialize_with = "sig12")]
     pub energy_start: f64,
-    /// Kinetic energy after the last step (12 significant digits).
+    /// Energy after the last step (12 significant digits).
     #[serde(serialize_with = "sig12")]
     pub energy_end: f64,
-    /// Largest `|E − E0| / E0` after any step (0 when `E0 = 0`; 3 significant digits).
+    /// Largest `|E − E0| / |E0|` after any step (0 when `E0 = 0`; 3 significant digits).
     #[serde(serialize_with = "sig3")]
     pub energy_max_rel_dev: f64,
     /// Events per kind over all steps, every kind present.

@@ -14,11 +14,13 @@ use crate::options::Options;
 use crate::replay::{Recorder, Replay, ReplayError, SceneText};
 
 /// The demo scenes that Tab cycles through, in order, after the game.
-pub const DEMOS: [&str; 4] = [
+pub const DEMOS: [&str; 6] = [
     "seed000_room",
     "seed002_billiards",
     "seed003_rects",
     "arena",
+    "plinko",
+    "bounce",
 ];
 
 /// The number of BricksBeater levels built in: 7.

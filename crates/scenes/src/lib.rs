@@ -54,6 +54,8 @@ const SCENES: &[Embedded] = &[
     scene!("seed003_rects"),
     scene!("arena"),
     scene!("pi"),
+    scene!("plinko"),
+    scene!("bounce"),
 ];
 
 const NAMES: &[&str] = &[
@@ -69,6 +71,8 @@ const NAMES: &[&str] = &[
     "seed003_rects",
     "arena",
     "pi",
+    "plinko",
+    "bounce",
 ];
 
 macro_rules! level {

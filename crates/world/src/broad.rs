@@ -220,6 +220,44 @@ impl CellLists {
         (tc, next as u32)
     }
 
+    /// [`CellLists::exit`] for a body under constant acceleration `a` (a ball under
+    /// gravity, on the parabola `pos + v·τ + ½·a·τ²`): per axis the earliest root of the
+    /// quadratic that reaches a side of its cell (stable roots, `collide_core::roots`); the
+    /// next cell is the neighbour across the side(s) reached first.
+    pub(crate) fn exit_path(&self, c: u32, pos: Vec2, v: Vec2, a: Vec2) -> (Real, u32) {
+        let (col, row) = self.col_row(c);
+        // (time, direction) of leaving through a side on one axis.
+        let axis = |p: Real, v: Real, a: Real, o: Real, k: usize, last: usize| -> (Real, i64) {
+            let mut best = (Real::INFINITY, 0);
+            if k < last {
+                let hi = o + Real::from((k + 1) as u32) * self.size;
+                best = (reach_time(hi - p, v, a), 1);
+            }
+            if k > 0 {
+                let lo = o + Real::from(k as u32) * self.size;
+                let t = reach_time(p - lo, -v, -a);
+                if t < best.0 {
+                    best = (t, -1);
+                }
+            }
+            best
+        };
+        let (tx, dx) = axis(pos.x, v.x, a.x, self.origin.x, col, self.cols - 1);
+        let (ty, dy) = axis(pos.y, v.y, a.y, self.origin.y, row, self.rows - 1);
+        let tc = tx.min(ty);
+        if !tc.is_finite() {
+            return (Real::INFINITY, NONE);
+        }
+        let mut next = c as i64;
+        if tx <= ty {
+            next += dx;
+        }
+        if ty <= tx {
+            next += dy << self.shift;
+        }
+        (tc, next as u32)
+    }
+
     /// Puts body `m` in cell `c` (it must not be in a list).
     pub(crate) fn insert(&mut self, m: usize, c: u32) {
         let h = self.head[c as usize];
@@ -409,4 +447,19 @@ impl CellLists {
             }
         }
     }
+}
+
+/// The earliest `τ >= 0` at which a coordinate `gap` short of a side (`>= 0` inside), moving
+/// toward it at `v` with acceleration `a`, crosses it outward: the first root of
+/// `gap − v·τ − ½·a·τ² = 0` where the body moves outward (`v + a·τ > 0`; a body found a
+/// hair past a side it just crossed inward, by rounding, does not cross it back), 0 when on
+/// the side and moving or accelerating outward, `+inf` when it never does.
+fn reach_time(gap: Real, v: Real, a: Real) -> Real {
+    if gap <= 0.0 && (v > 0.0 || (v == 0.0 && a > 0.0)) {
+        return 0.0;
+    }
+    collide_core::roots::quadratic_roots(-0.5 * a, -v, gap)
+        .into_iter()
+        .find(|&t| t > 0.0 && v + a * t > 0.0)
+        .unwrap_or(Real::INFINITY)
 }

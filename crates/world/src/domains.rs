@@ -153,6 +153,7 @@ fn eligible(w: &World) -> bool {
         && w.rects.is_empty()
         && w.config.ball_ball
         && w.config.restitution == 1.0
+        && w.config.gravity == Vec2::ZERO
         && walls.left
         && walls.top
         && walls.right
@@ -196,7 +197,7 @@ impl Domains {
         let dt = w.config.dt;
         let (mut v_max, mut r_max): (Real, Real) = (0.0, 0.0);
         for b in &w.balls {
-            v_max = v_max.max(b.vel.length());
+            v_max = v_max.max(b.v0.length());
             r_max = r_max.max(b.radius);
         }
         // Four times the largest step's travel: the check needs more than twice.
@@ -258,7 +259,7 @@ impl Domains {
         }
         let t = w.time;
         for g in 0..n {
-            let x = w.balls[g].pos_at(t).x;
+            let x = w.balls[g].pos_at(t, Vec2::ZERO).x;
             let geo = Geometry {
                 cuts: &d.cuts,
                 halo,
@@ -276,6 +277,7 @@ impl Domains {
                     sub.global.push(g as u32);
                     sub.hold.push(hold_of(k, h, s));
                     sub.world.balls.push(w.balls[g]);
+                    sub.world.ball_rest.push(w.ball_rest[g]);
                 }
             }
         }
@@ -454,19 +456,19 @@ impl Domains {
             let tr = sub.world.scratch.trace[e.2 as usize];
             if tr.anchor_time > from {
                 if !started {
-                    add(rec.pos_at(from));
+                    add(rec.pos_at(from, Vec2::ZERO));
                     started = true;
                 }
                 add(tr.anchor);
             }
             rec.anchor = tr.anchor;
             rec.anchor_time = tr.anchor_time;
-            rec.vel = tr.vel;
+            rec.v0 = tr.vel;
         }
         if !started {
-            add(rec.pos_at(from));
+            add(rec.pos_at(from, Vec2::ZERO));
         }
-        add(rec.pos_at(to));
+        add(rec.pos_at(to, Vec2::ZERO));
         let grow = start.radius * (1.0 + 1e-9) + 1e-9;
         Aabb::new(lo, hi).grown(grow)
     }
@@ -690,8 +692,8 @@ impl Sub {
             if how == GHOST {
                 continue;
             }
-            v2_max = v2_max.max(b.vel.length_squared());
-            let x = b.pos_at(t1).x;
+            v2_max = v2_max.max(b.v0.length_squared());
+            let x = b.pos_at(t1, Vec2::ZERO).x;
             if how == ALONE && inner_lo <= x && x < inner_hi {
                 continue;
             }
@@ -803,6 +805,7 @@ impl World {
     /// steps; it joins without predicting everything again when it can (`World::add_ball`).
     fn join_exact(&mut self, rec: BallRec) {
         self.balls.push(rec);
+        self.ball_rest.push(None);
         self.scratch.ball_added(rec.radius, self.config.ball_ball);
     }
 }

@@ -29,7 +29,7 @@ impl World {
     /// Pushes ball `i` (dense index) to free space if it is embedded; returns whether it
     /// moved.
     fn unembed_ball(&mut self, i: usize) -> bool {
-        let b = self.balls[i].ball_at(self.time);
+        let b = self.balls[i].ball_at(self.time, self.acc_of(i));
         if self.circle_overlap_depth_ok(b.pos, b.radius, EMBED_SLACK, None) {
             return false;
         }
@@ -46,8 +46,10 @@ impl World {
             return false;
         };
         self.scratch.valid = false;
+        self.balls[i].v0 = b.vel;
         self.balls[i].anchor = to;
         self.balls[i].anchor_time = self.time;
+        self.ball_rest[i] = None;
         self.events.push(Event::Unembedded {
             body: Body::Ball(b.id),
             from: b.pos,

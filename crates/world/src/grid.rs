@@ -382,7 +382,7 @@ impl Grid {
         self.cell_aabb_usize(c.col as usize, c.row as usize)
     }
 
-    fn cell_aabb_usize(&self, col: usize, row: usize) -> Aabb {
+    pub(crate) fn cell_aabb_usize(&self, col: usize, row: usize) -> Aabb {
         let x0 = self.origin.x + col as Real * self.cell;
         let y0 = self.origin.y + row as Real * self.cell;
         let x1 = self.origin.x + (col + 1) as Real * self.cell;
@@ -450,7 +450,7 @@ impl Grid {
 
     /// Inclusive cell ranges covered by `b` (grown by a hair so that touching counts), clamped
     /// to the grid; `None` when `b` misses the grid.
-    fn cell_range(&self, b: &Aabb) -> Option<(usize, usize, usize, usize)> {
+    pub(crate) fn cell_range(&self, b: &Aabb) -> Option<(usize, usize, usize, usize)> {
         let eps = self.cell * 1e-9;
         let lo = (b.min - eps - self.origin) / self.cell;
         let hi = (b.max + eps - self.origin) / self.cell;

@@ -41,7 +41,12 @@ impl World {
     #[must_use]
     pub fn query_index(&self) -> QueryIndex<'_> {
         let n = self.balls.len();
-        let pos: Vec<Vec2> = self.balls.iter().map(|b| b.pos_at(self.time)).collect();
+        let pos: Vec<Vec2> = self
+            .balls
+            .iter()
+            .enumerate()
+            .map(|(i, b)| b.pos_at(self.time, self.acc_of(i)))
+            .collect();
         let mean = self.balls.iter().map(|b| b.radius).sum::<Real>() / n.max(1) as Real;
         let is_big = |r: Real| r > 4.0 * mean;
         let big: Vec<u32> = (0..n as u32)

@@ -1592,6 +1592,7 @@ ball_ball = false
 restitution = 0.9
 destructible_bricks = false
 max_events_per_body = 100
+gravity = [0.0, 500.0]
 "#;
 
     #[test]
@@ -1675,6 +1676,7 @@ max_events_per_body = 100
                 restitution: 0.9,
                 destructible_bricks: false,
                 max_events_per_body: 100,
+                gravity: v(0.0, 500.0),
             },
         };
         assert_eq!(s, want);

@@ -23,8 +23,10 @@ use thiserror::Error;
 
 use crate::desc::{BallDesc, Cell, GridDesc, RectDesc, RectKind, StepConfig, Walls};
 use crate::event::Body;
+use crate::grid::CellCoord;
 use crate::grid::Grid;
 use crate::ids::{BallId, RectId, Slots};
+use crate::rest::{Rest, RestOn};
 use crate::squeeze::Carry;
 use crate::world::{BallRec, Rect, World};
 use collide_core::{Aabb, Real, Vec2};
@@ -56,6 +58,8 @@ pub struct Snapshot {
     /// Row-major cells: 0 empty, 1 wall, `256 + k` brick of kind `k`.
     cells: Vec<u16>,
     carries: Vec<SnapCarry>,
+    /// The balls held by a face under gravity (`rest.rs`).
+    rests: Vec<SnapRest>,
 }
 
 /// A ball: id bits, anchor, anchor time, velocity, radius, density.
@@ -71,6 +75,12 @@ struct SnapRect(u64, [Real; 4], [Real; 2], u8, Real, [Real; 4], Real);
 /// bits, its velocity, the contact normal, crushed.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 struct SnapCarry(u8, u64, u64, [Real; 2], [Real; 2], bool);
+
+/// A resting ball: its storage index, the face's normal (axis 0/1 and sign as bits
+/// `axis << 1 | positive`), the range `lo`, `hi`, the body (0 cell, 1 wall, 2 rectangle, 3
+/// rolling over an edge) and its bits (cell column and row, or rectangle id).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+struct SnapRest(u32, u8, Real, Real, u8, u64);
 
 /// Why [`World::restore`] refused a snapshot. The world is left unchanged.
 #[derive(Debug, Error, Clone, PartialEq)]
@@ -186,7 +196,7 @@ impl World {
                         b.id.to_bits(),
                         v2(b.anchor),
                         b.anchor_time,
-                        v2(b.vel),
+                        v2(b.v0),
                         b.radius,
                         b.density,
                     )
@@ -226,6 +236,23 @@ impl World {
                         v2(c.normal),
                         c.crushed,
                     )
+                })
+                .collect(),
+            rests: self
+                .ball_rest
+                .iter()
+                .enumerate()
+                .filter_map(|(i, r)| {
+                    let r = r.as_ref()?;
+                    let axis = r.axis();
+                    let side = (axis as u8) << 1 | u8::from(r.normal[axis] > 0.0);
+                    let (kind, bits) = match r.on {
+                        RestOn::Cell(c) => (0, u64::from(c.col) | u64::from(c.row) << 32),
+                        RestOn::Wall => (1, 0),
+                        RestOn::Rect(id) => (2, id.to_bits()),
+                        RestOn::Edge => (3, 0),
+                    };
+                    Some(SnapRest(i as u32, side, r.lo, r.hi, kind, bits))
                 })
                 .collect(),
         }
@@ -309,13 +336,39 @@ impl World {
                 id: BallId::from_bits(b.0),
                 anchor: desc.pos,
                 anchor_time: b.2,
-                vel: desc.vel,
+                v0: desc.vel,
                 radius: desc.radius,
                 density: desc.density,
             });
         }
         if balls.len() > crate::limits::MAX_BALLS {
             return Err(corrupt("balls", "more than the limit"));
+        }
+        let mut ball_rest = vec![None; balls.len()];
+        for (k, r) in snap.rests.iter().enumerate() {
+            let bad = |what: &str| corrupt(format!("rests[{k}]"), what.to_string());
+            let slot = ball_rest
+                .get_mut(r.0 as usize)
+                .ok_or_else(|| bad("no such ball"))?;
+            let axis = usize::from(r.1 >> 1);
+            if axis > 1 || !(r.2 <= r.3) || r.2.is_nan() {
+                return Err(bad("not a face"));
+            }
+            let mut normal = Vec2::ZERO;
+            normal[axis] = if r.1 & 1 == 1 { 1.0 } else { -1.0 };
+            let on = match r.4 {
+                0 => RestOn::Cell(CellCoord::new(r.5 as u32, (r.5 >> 32) as u32)),
+                1 => RestOn::Wall,
+                2 => RestOn::Rect(RectId::from_bits(r.5)),
+                3 => RestOn::Edge,
+                _ => return Err(bad("unknown body kind")),
+            };
+            *slot = Some(Rest {
+                normal,
+                lo: r.2,
+                hi: r.3,
+                on,
+            });
         }
         let ball_slots = Slots::from_parts(
             snap.ball_slots.0.clone(),
@@ -447,6 +500,7 @@ impl World {
         self.config = config;
         self.steps = snap.steps;
         self.time = snap.time;
+        self.ball_rest = ball_rest;
         self.balls = balls;
         self.ball_slots = ball_slots;
         self.rects = rects;

@@ -6,8 +6,10 @@ use crate::event::{Body, Event, Side};
 use crate::grid::{CellCoord, Grid, GridError};
 use crate::ids::{BallId, RectId, Slots};
 use crate::limits::{self, Bound, OutOfBounds};
+use crate::rest::{acc_on, Rest, RestOn};
 use crate::rng::XorShift64Star;
 use crate::step::Scratch;
+use collide_core::motion::Path;
 use collide_core::{
     aabb_overlaps_aabb, circle_overlaps_aabb, circle_overlaps_circle, point_in_aabb,
     sweep_circle_aabb, sweep_circle_circle, sweep_circle_half_plane, Aabb, Face, FaceSegment,
@@ -48,9 +50,10 @@ fn mass(density: Real, radius: Real) -> Real {
 }
 
 /// A ball as stored: 64 bytes. Its position is not stored but derived from the start of its
-/// current straight path (the *anchor*): at absolute time `T` it is `anchor + vel·(T -
-/// anchor_time)`, computed the same way everywhere (the step, the public accessors, the
-/// state hash). The path is re-anchored at every velocity change and teleport, never by
+/// current path (the *anchor*): at absolute time `T`, with `τ = T − anchor_time` and the
+/// ball's acceleration `a` ([`World::acc_of`]: zero without gravity), it is
+/// `anchor + v0·τ + ½·a·τ²` ([`collide_core::motion::Path`]), computed the same way everywhere
+/// (the step, the public accessors, the state hash). The path is re-anchored at every velocity change and teleport, never by
 /// adding up per-step moves, and every impact time is solved from anchors (a ball–ball
 /// contact from both balls'), so a ball follows bit for bit the same path whatever the step
 /// size: the step only decides when the state is sampled.
@@ -58,12 +61,12 @@ fn mass(density: Real, radius: Real) -> Real {
 #[repr(C, align(64))]
 pub(crate) struct BallRec {
     pub(crate) id: BallId,
-    /// Where the current straight path started, world units.
+    /// Where the current path started, world units.
     pub(crate) anchor: Vec2,
     /// Absolute time the current path started, seconds.
     pub(crate) anchor_time: Real,
-    /// Velocity, units/s.
-    pub(crate) vel: Vec2,
+    /// Velocity at the path's start, units/s (the velocity, without gravity).
+    pub(crate) v0: Vec2,
     pub(crate) radius: Real,
     pub(crate) density: Real,
 }
@@ -72,10 +75,32 @@ pub(crate) struct BallRec {
 const _: () = assert!(std::mem::size_of::<BallRec>() == 64);
 
 impl BallRec {
-    /// The centre at absolute time `t`.
+    /// The centre at absolute time `t` under acceleration `acc` (units/s²; zero: a straight
+    /// line, computed as `anchor + v0·τ`, the bits of a world without gravity).
     #[inline]
-    pub(crate) fn pos_at(&self, t: Real) -> Vec2 {
-        self.anchor + self.vel * (t - self.anchor_time)
+    pub(crate) fn pos_at(&self, t: Real, acc: Vec2) -> Vec2 {
+        let tau = t - self.anchor_time;
+        if acc == Vec2::ZERO {
+            self.anchor + self.v0 * tau
+        } else {
+            self.path(acc).pos_at(tau)
+        }
+    }
+
+    /// The velocity at absolute time `t` under acceleration `acc`: `v0 + a·τ`.
+    #[inline]
+    pub(crate) fn vel_at(&self, t: Real, acc: Vec2) -> Vec2 {
+        if acc == Vec2::ZERO {
+            self.v0
+        } else {
+            self.v0 + acc * (t - self.anchor_time)
+        }
+    }
+
+    /// Its current path from the anchor (times from `anchor_time`) under acceleration `acc`.
+    #[inline]
+    pub(crate) fn path(&self, acc: Vec2) -> Path {
+        Path::ballistic(self.anchor, self.v0, acc)
     }
 
     /// The start of its current straight path.
@@ -87,13 +112,13 @@ impl BallRec {
         }
     }
 
-    /// The public value at absolute time `t`.
+    /// The public value at absolute time `t` under acceleration `acc`.
     #[inline]
-    pub(crate) fn ball_at(&self, t: Real) -> Ball {
+    pub(crate) fn ball_at(&self, t: Real, acc: Vec2) -> Ball {
         Ball {
             id: self.id,
-            pos: self.pos_at(t),
-            vel: self.vel,
+            pos: self.pos_at(t, acc),
+            vel: self.vel_at(t, acc),
             radius: self.radius,
             density: self.density,
         }
@@ -118,15 +143,18 @@ pub(crate) struct Anchor {
 /// reads one by storage index.
 #[derive(Clone, Debug)]
 pub struct Balls<'a> {
-    recs: std::slice::Iter<'a, BallRec>,
+    recs: &'a [BallRec],
+    rests: &'a [Option<Rest>],
     time: Real,
+    gravity: Vec2,
 }
 
 impl Balls<'_> {
     /// The ball at storage index `i` (of what is left to iterate), or `None` past the end.
     #[must_use]
     pub fn get(&self, i: usize) -> Option<Ball> {
-        self.recs.as_slice().get(i).map(|b| b.ball_at(self.time))
+        let b = self.recs.get(i)?;
+        Some(b.ball_at(self.time, acc_on(self.gravity, self.rests[i])))
     }
 
     /// The same balls again (a copy of this iterator), for code written against a slice.
@@ -138,7 +166,7 @@ impl Balls<'_> {
     /// Whether there is no ball left to iterate.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.recs.len() == 0
+        self.recs.is_empty()
     }
 }
 
@@ -147,20 +175,26 @@ impl Iterator for Balls<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<Ball> {
-        self.recs.next().map(|b| b.ball_at(self.time))
+        let ball = self.get(0)?;
+        self.recs = &self.recs[1..];
+        self.rests = &self.rests[1..];
+        Some(ball)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.recs.size_hint()
+        (self.recs.len(), Some(self.recs.len()))
     }
 }
 
 impl DoubleEndedIterator for Balls<'_> {
     fn next_back(&mut self) -> Option<Ball> {
-        self.recs.next_back().map(|b| b.ball_at(self.time))
+        let last = self.recs.len().checked_sub(1)?;
+        let ball = self.get(last)?;
+        self.recs = &self.recs[..last];
+        self.rests = &self.rests[..last];
+        Some(ball)
     }
 }
-
 impl ExactSizeIterator for Balls<'_> {}
 
 /// A rectangle as stored in the world.
@@ -285,6 +319,9 @@ pub struct World {
     pub(crate) walls: Walls,
     pub(crate) grid: Option<Grid>,
     pub(crate) balls: Vec<BallRec>,
+    /// What holds each ball against gravity (index for index with `balls`): `None` in free
+    /// flight (`rest.rs`). Part of the state.
+    pub(crate) ball_rest: Vec<Option<Rest>>,
     pub(crate) ball_slots: Slots,
     pub(crate) rects: Vec<Rect>,
     /// Each rectangle's box and the absolute time when its velocity or place last changed
@@ -356,6 +393,7 @@ impl World {
             walls,
             grid: None,
             balls: Vec::new(),
+            ball_rest: Vec::new(),
             ball_slots: Slots::default(),
             rects: Vec::new(),
             rect_anchor: Vec::new(),
@@ -607,6 +645,9 @@ impl World {
         self.edited();
         self.scratch.valid = false;
         validate_config(&config)?;
+        // Every held ball flies free under the new settings (its face holds it against the
+        // old gravity).
+        self.free_rests_between_steps(|_| true);
         self.config = config;
         Ok(())
     }
@@ -634,6 +675,7 @@ impl World {
         self.edited();
         self.embed_check = true;
         self.scratch.valid = false;
+        self.free_rests_between_steps(|on| matches!(on, RestOn::Cell(_)));
         self.grid.replace(grid)
     }
 
@@ -641,6 +683,7 @@ impl World {
     pub fn take_grid(&mut self) -> Option<Grid> {
         self.edited();
         self.scratch.valid = false;
+        self.free_rests_between_steps(|on| matches!(on, RestOn::Cell(_)));
         self.grid.take()
     }
 
@@ -651,6 +694,8 @@ impl World {
         self.edited();
         self.embed_check = true;
         self.scratch.valid = false;
+        // A tile edited changes which faces are exposed around it.
+        self.free_rests_between_steps(|on| matches!(on, RestOn::Cell(_)));
         self.grid.as_mut()?.set_cell(c, cell)
     }
 
@@ -743,8 +788,10 @@ impl World {
     #[must_use]
     pub fn balls(&self) -> Balls<'_> {
         Balls {
-            recs: self.balls.iter(),
+            recs: &self.balls,
+            rests: &self.ball_rest,
             time: self.time,
+            gravity: self.config.gravity,
         }
     }
 
@@ -759,7 +806,7 @@ impl World {
     pub fn ball(&self, id: BallId) -> Option<Ball> {
         self.ball_slots
             .get(id)
-            .map(|i| self.balls[i].ball_at(self.time))
+            .map(|i| self.balls[i].ball_at(self.time, self.acc_of(i)))
     }
 
     /// The rectangle with this id, or `None` if it was removed.
@@ -794,10 +841,11 @@ impl World {
             id,
             anchor: desc.pos,
             anchor_time: self.time,
-            vel: desc.vel,
+            v0: desc.vel,
             radius: desc.radius,
             density: desc.density,
         });
+        self.ball_rest.push(None);
         // It may have been placed inside something: checked (alone) at the next step.
         self.embed_some.push(self.balls.len() - 1);
         self.scratch.ball_added(desc.radius, self.config.ball_ball);
@@ -815,7 +863,9 @@ impl World {
         }
         self.ball_slots.remove(id);
         self.end_carry(Body::Ball(id));
-        let ball = self.balls.swap_remove(i).ball_at(self.time);
+        let ball = self.balls[i].ball_at(self.time, self.acc_of(i));
+        self.balls.swap_remove(i);
+        self.ball_rest.swap_remove(i);
         if let Some(moved) = self.balls.get(i) {
             self.ball_slots.relocate(moved.id, i as u32);
         }
@@ -838,10 +888,13 @@ impl World {
             .get(id)
             .ok_or(WorldError::NoSuchBody(Body::Ball(id)))?;
         self.end_carry(Body::Ball(id));
+        let acc = self.acc_of(i);
         let b = &mut self.balls[i];
-        b.anchor = b.pos_at(self.time);
+        b.anchor = b.pos_at(self.time, acc);
         b.anchor_time = self.time;
-        b.vel = vel;
+        b.v0 = vel;
+        // A new velocity starts a free flight.
+        self.ball_rest[i] = None;
         self.scratch.course_changed(i);
         Ok(())
     }
@@ -864,8 +917,13 @@ impl World {
             .ok_or(WorldError::NoSuchBody(Body::Ball(id)))?;
         self.embed_some.push(i);
         self.end_carry(Body::Ball(id));
-        self.balls[i].anchor = pos;
-        self.balls[i].anchor_time = self.time;
+        let acc = self.acc_of(i);
+        let b = &mut self.balls[i];
+        b.v0 = b.vel_at(self.time, acc);
+        b.anchor = pos;
+        b.anchor_time = self.time;
+        // Moved off whatever held it: a free flight.
+        self.ball_rest[i] = None;
         self.scratch.course_changed(i);
         Ok(())
     }
@@ -911,6 +969,7 @@ impl World {
         self.edited();
         self.scratch.valid = false;
         let i = self.rect_slots.get(id)?;
+        self.free_rests_between_steps(|on| *on == RestOn::Rect(id));
         self.rect_slots.remove(id);
         self.carries
             .retain(|c| c.rect != id && c.body != Body::Rect(id));
@@ -979,6 +1038,7 @@ impl World {
             .rect_slots
             .get(id)
             .ok_or(WorldError::NoSuchBody(Body::Rect(id)))?;
+        self.free_rests_between_steps(|on| *on == RestOn::Rect(id));
         self.rects[i].aabb = aabb;
         self.rect_anchor[i] = (aabb, self.time);
         self.carries
@@ -1015,6 +1075,31 @@ impl World {
         e
     }
 
+    /// Total potential energy in the world's gravity `g`, `Σ −m·g·p` over the balls (`p` the
+    /// centre, from the world's origin: y grows downward, so a ball lower down has less);
+    /// zero without gravity. Dynamic rectangles do not fall (see [`StepConfig::gravity`]).
+    /// Units: mass · units²/s².
+    #[must_use]
+    pub fn potential_energy(&self) -> Real {
+        let g = self.config.gravity;
+        if g == Vec2::ZERO {
+            return 0.0;
+        }
+        let mut e = 0.0;
+        for b in self.balls() {
+            e -= b.mass() * g.dot(b.pos);
+        }
+        e
+    }
+
+    /// Total mechanical energy: [`World::kinetic_energy`] plus [`World::potential_energy`]
+    /// (the kinetic energy alone without gravity). Conserved to rounding by elastic
+    /// collisions (restitution 1) and exact parabolic flight.
+    #[must_use]
+    pub fn energy(&self) -> Real {
+        self.kinetic_energy() + self.potential_energy()
+    }
+
     /// Total momentum `Σ m·v` of balls and dynamic rectangles.
     #[must_use]
     pub fn momentum(&self) -> Vec2 {
@@ -1048,14 +1133,14 @@ impl World {
         );
         h.word(self.balls.len() as u64);
         h.word(self.time.to_bits());
-        for b in &self.balls {
+        for (i, b) in self.balls.iter().enumerate() {
             h.word(b.id.to_bits());
-            let pos = b.pos_at(self.time);
+            let pos = b.pos_at(self.time, self.acc_of(i));
             for x in [
                 pos.x,
                 pos.y,
-                b.vel.x,
-                b.vel.y,
+                b.v0.x,
+                b.v0.y,
                 b.radius,
                 b.density,
                 b.anchor.x,
@@ -1063,6 +1148,13 @@ impl World {
                 b.anchor_time,
             ] {
                 h.word(x.to_bits());
+            }
+            // Held by a face under gravity (nothing hashed in free flight: hashes of worlds
+            // without gravity are unchanged).
+            if let Some(r) = &self.ball_rest[i] {
+                h.word(r.code());
+                h.word(r.lo.to_bits());
+                h.word(r.hi.to_bits());
             }
         }
         h.word(self.rects.len() as u64);
@@ -1165,7 +1257,7 @@ impl World {
             );
         }
         for i in balls {
-            let b = self.balls[i].ball_at(self.time);
+            let b = self.balls[i].ball_at(self.time, self.acc_of(i));
             if !ignore.contains(&b.id) {
                 consider(
                     sweep_circle_circle(from, radius, d, b.pos, b.radius, Vec2::ZERO, 1.0),
@@ -1205,7 +1297,7 @@ impl World {
             });
         }
         for i in balls {
-            let b = self.balls[i].ball_at(self.time);
+            let b = self.balls[i].ball_at(self.time, self.acc_of(i));
             if (p - b.pos).length_squared() <= b.radius * b.radius {
                 out.push(Target::Ball(b.id));
             }
@@ -1238,7 +1330,7 @@ impl World {
             });
         }
         for i in balls {
-            let b = self.balls[i].ball_at(self.time);
+            let b = self.balls[i].ball_at(self.time, self.acc_of(i));
             if circle_overlaps_aabb(b.pos, b.radius, aabb) {
                 out.push(Target::Ball(b.id));
             }

@@ -5,6 +5,8 @@
 use super::mover::FROZEN;
 use crate::event::Side;
 use crate::world::World;
+use collide_core::motion::Path;
+use collide_core::sweep_path::{sweep_path_circle_aabb, sweep_path_circle_circle};
 use collide_core::{
     sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_circle, Aabb, Feature, Features, Real,
     SweepHit, Vec2,
@@ -41,11 +43,56 @@ pub(super) fn ball_ball_contact(
     } else {
         p.anchor_time
     };
-    let pp = p.pos_at(tr);
-    let pq = q.pos_at(tr);
-    let mut h = sweep_circle_circle(pp, p.radius, p.vel, pq, q.radius, q.vel, limit - tr)?;
+    let pp = p.anchor + p.v0 * (tr - p.anchor_time);
+    let pq = q.anchor + q.v0 * (tr - q.anchor_time);
+    let mut h = sweep_circle_circle(pp, p.radius, p.v0, pq, q.radius, q.v0, limit - tr)?;
     if flip {
         // As seen from `a` (= q): the normal points toward q (the contact point is shared).
+        h.normal = -h.normal;
+    }
+    Some((tr + h.toi, h))
+}
+
+/// How far ahead (seconds from the later path start) a contact on curved relative paths is
+/// solved, whatever the caller's limit (which then only filters): the earliest root of a
+/// quartic is refined within a bracket whose ends depend on the search window, so a fixed
+/// window makes the contact the same bits whoever searches and whenever (as for straight
+/// paths), and a stored contact solves again to itself.
+const CURVED_WINDOW: Real = 1e6;
+
+/// [`ball_ball_contact`] for balls under accelerations `acc_a` and `acc_b` (gravity, a ball
+/// held by a face, a ball stopped at the iteration bound), solved the same canonical way.
+/// With equal accelerations the relative motion is linear (gravity cancels) and the straight
+/// sweep of the relative path applies (`collide_core::sweep_circle_circle`); otherwise the
+/// relative path is a parabola, met by the quartic of `collide_core::sweep_path`.
+pub(super) fn ball_ball_contact_acc(
+    a: &crate::world::BallRec,
+    acc_a: Vec2,
+    b: &crate::world::BallRec,
+    acc_b: Vec2,
+    limit: Real,
+) -> Option<(Real, SweepHit)> {
+    let ((p, ap), (q, aq), flip) = if a.id.index() < b.id.index() {
+        ((a, acc_a), (b, acc_b), false)
+    } else {
+        ((b, acc_b), (a, acc_a), true)
+    };
+    let tr = p.anchor_time.max(q.anchor_time);
+    let pp = Path::ballistic(p.pos_at(tr, ap), p.vel_at(tr, ap), ap);
+    let pq = Path::ballistic(q.pos_at(tr, aq), q.vel_at(tr, aq), aq);
+    let mut h = if ap == aq {
+        let mut h =
+            sweep_circle_circle(pp.p0, p.radius, pp.v0, pq.p0, q.radius, pq.v0, limit - tr)?;
+        h.point = pq.pos_at(h.toi) + h.normal * q.radius;
+        h
+    } else {
+        let h = sweep_path_circle_circle(&pp, p.radius, &pq, q.radius, CURVED_WINDOW)?;
+        if tr + h.toi > limit {
+            return None;
+        }
+        h
+    };
+    if flip {
         h.normal = -h.normal;
     }
     Some((tr + h.toi, h))
@@ -73,12 +120,22 @@ impl World {
         limit: Real,
     ) -> Option<(Real, SweepHit)> {
         let b = &self.balls[m];
-        let (v, radius, ba) = (b.vel, b.radius, b.start());
+        let (v, radius, ba) = (b.v0, b.radius, b.start());
         let (ra, rt, u) = self.dyn_path(j);
         let r_t = ba.time.max(rt);
-        let p_ref = ba.pos + v * (r_t - ba.time);
         let aabb = ra.translated(u * (r_t - rt));
-        let mut h = sweep_circle_aabb(p_ref, radius, v - u, limit - r_t, &aabb, Features::ALL)?;
+        let acc = self.acc_of(m);
+        let mut h = if acc == Vec2::ZERO {
+            let p_ref = ba.pos + v * (r_t - ba.time);
+            sweep_circle_aabb(p_ref, radius, v - u, limit - r_t, &aabb, Features::ALL)?
+        } else {
+            let rel = Path::ballistic(b.pos_at(r_t, acc), b.vel_at(r_t, acc) - u, acc);
+            let h = sweep_path_circle_aabb(&rel, radius, CURVED_WINDOW, &aabb, Features::ALL)?;
+            if r_t + h.toi > limit {
+                return None;
+            }
+            h
+        };
         h.point += u * h.toi;
         Some((r_t + h.toi, h))
     }
@@ -125,12 +182,23 @@ impl World {
         let bv = if self.scratch.mv[j].state == FROZEN {
             Vec2::ZERO
         } else {
-            bj.vel
+            bj.v0
         };
         let r_t = bj.anchor_time.max(mt);
-        let pj = bj.anchor + bv * (r_t - bj.anchor_time);
         let box_ref = ma.translated(v * (r_t - mt));
-        let mut h = sweep_circle_aabb(pj, bj.radius, bv - v, limit - r_t, &box_ref, Features::ALL)?;
+        let acc = self.acc_seen(j);
+        let mut h = if acc == Vec2::ZERO {
+            let pj = bj.anchor + bv * (r_t - bj.anchor_time);
+            sweep_circle_aabb(pj, bj.radius, bv - v, limit - r_t, &box_ref, Features::ALL)?
+        } else {
+            let rel = Path::ballistic(bj.pos_at(r_t, acc), bj.vel_at(r_t, acc) - v, acc);
+            let h =
+                sweep_path_circle_aabb(&rel, bj.radius, CURVED_WINDOW, &box_ref, Features::ALL)?;
+            if r_t + h.toi > limit {
+                return None;
+            }
+            h
+        };
         h.point += v * h.toi;
         h.normal = -h.normal;
         Some((r_t + h.toi, h))

@@ -154,9 +154,15 @@ impl World {
                 let end = if r.stat_t < cap { r.stat_t } else { cap };
                 let reach = if m < nb {
                     let b = &self.balls[m];
-                    let (p0, p1) = (b.pos_at(t0), b.pos_at(end));
+                    let acc = self.acc_of(m);
                     let margin = b.radius * (1.0 + 1e-9) + 1e-9;
-                    Aabb::from_corners(p0, p1).grown(margin)
+                    if acc == Vec2::ZERO {
+                        let (p0, p1) = (b.pos_at(t0, acc), b.pos_at(end, acc));
+                        Aabb::from_corners(p0, p1).grown(margin)
+                    } else {
+                        let at = b.anchor_time;
+                        crate::grid_path::path_bounds(&b.path(acc), t0 - at, end - at).grown(margin)
+                    }
                 } else {
                     let (ma, mt, v) = self.dyn_path(m);
                     ma.translated(v * (t0 - mt))
@@ -223,6 +229,7 @@ impl World {
         }
         for &i in list.iter().rev() {
             self.balls.swap_remove(i);
+            self.ball_rest.swap_remove(i);
         }
     }
 

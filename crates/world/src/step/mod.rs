@@ -69,12 +69,14 @@
 //! - `keep.rs`: predicting everything again or only what an edit concerns, the step's end.
 
 mod contact;
+mod curved;
 mod keep;
 mod mover;
 mod predict;
 mod resolve;
 mod schedule;
 mod scratch;
+mod settle;
 
 pub(crate) use scratch::{Scratch, Trace};
 
@@ -213,7 +215,10 @@ impl World {
                 batch.push(m);
                 // A ball moved (`set_ball_position`) joins the list of the cell it is in.
                 if self.scratch.use_bp {
-                    let c = self.scratch.bp.cell_at(self.balls[m as usize].pos_at(t0));
+                    let c = self
+                        .scratch
+                        .bp
+                        .cell_at(self.balls[m as usize].pos_at(t0, self.acc_of(m as usize)));
                     if c != self.scratch.bp.cell_of(m as usize) {
                         self.scratch.bp.remove(m as usize);
                         self.scratch.bp.insert(m as usize, c);

@@ -22,6 +22,8 @@ pub(super) enum PTarget {
     Rect(u32),
     /// Another mover.
     Mover(u32),
+    /// The end of the face that holds a resting ball (`rest.rs`).
+    RestEnd,
 }
 
 /// A mover's predictions as [`World::compute_prediction`] finds them.
@@ -181,7 +183,18 @@ impl World {
         if self.scratch.mv[m].state == FROZEN {
             b.anchor
         } else {
-            b.pos_at(self.scratch.mv[m].t)
+            b.pos_at(self.scratch.mv[m].t, self.acc_of(m))
+        }
+    }
+
+    /// Ball `j`'s acceleration as another body meets it: zero while it is stopped at the
+    /// iteration bound (at rest where it stopped), else [`World::acc_of`].
+    #[inline]
+    pub(super) fn acc_seen(&self, j: usize) -> Vec2 {
+        if self.scratch.mv[j].state == FROZEN {
+            Vec2::ZERO
+        } else {
+            self.acc_of(j)
         }
     }
 
@@ -190,7 +203,7 @@ impl World {
     pub(super) fn ball_path(&self, j: usize) -> crate::world::BallRec {
         if self.scratch.mv[j].state == FROZEN {
             crate::world::BallRec {
-                vel: Vec2::ZERO,
+                v0: Vec2::ZERO,
                 ..self.balls[j]
             }
         } else {
@@ -198,11 +211,11 @@ impl World {
         }
     }
 
-    /// Mover `m`'s velocity.
+    /// Mover `m`'s velocity at its current time (`mv[m].t`).
     pub(super) fn vel_of(&self, m: usize) -> Vec2 {
         let nb = self.nb();
         if m < nb {
-            self.balls[m].vel
+            self.balls[m].vel_at(self.scratch.mv[m].t, self.acc_of(m))
         } else {
             self.rects[self.scratch.dyn_rects[m - nb] as usize].vel
         }
@@ -225,7 +238,7 @@ impl World {
         if m < nb {
             let pos = at.unwrap_or_else(|| self.ball_pos(m));
             let b = &mut self.balls[m];
-            b.vel = v;
+            b.v0 = v;
             b.anchor = pos;
             b.anchor_time = abs;
         } else {

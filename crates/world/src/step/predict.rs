@@ -2,7 +2,7 @@
 //! walls, open sides, static and kinematic rectangles), its pair event (another mover) and its
 //! next broad-phase cell crossing. Each search is a pure function of the world's state.
 
-use super::contact::{ball_ball_contact, no_hit};
+use super::contact::{ball_ball_contact, ball_ball_contact_acc, no_hit};
 use super::mover::{PTarget, Predicted, Prediction, ACTIVE, DEAD, FROZEN, NO_CROSSING};
 use crate::desc::RectKind;
 use crate::world::World;
@@ -12,12 +12,12 @@ use collide_core::{
 };
 
 /// The shortest static search window of a ball, in grid cells (see `static_event`).
-const STATIC_WINDOW_CELLS: Real = 0.5;
+pub(super) const STATIC_WINDOW_CELLS: Real = 0.5;
 
 /// A static search's result as a prediction: the earliest hit (time from `origin`, the start
 /// of the mover's path), never before `s_t` (now).
 #[inline]
-fn static_found(
+pub(super) fn static_found(
     best: Option<(Real, PTarget, SweepHit)>,
     origin: Real,
     s_t: Real,
@@ -36,7 +36,7 @@ fn static_found(
 /// Keeps the hit of a static search at `toi` (from the mover's path start) in `best` when it is
 /// the earliest so far and within `limit`, which it then becomes (later hits are not wanted).
 #[inline]
-fn take(
+pub(super) fn take(
     toi: Real,
     target: PTarget,
     hit: SweepHit,
@@ -69,7 +69,7 @@ impl World {
             let stat_cap = pair.map_or(cap, |p| p.time);
             if m < self.nb() {
                 // The ball's centre now, computed once for both searches.
-                let pos = self.balls[m].pos_at(s_t);
+                let pos = self.balls[m].pos_at(s_t, self.acc_of(m));
                 let (stat, stat_until) = self.ball_static_event(m, pos, s_t, stat_cap);
                 Predicted {
                     stat,
@@ -103,9 +103,14 @@ impl World {
         if !self.scratch.use_bp {
             return NO_CROSSING;
         }
-        let v = self.balls[m].vel;
         let bp = &self.scratch.bp;
-        let (tc, next) = bp.exit(bp.cell_of(m), pos, v);
+        let acc = self.acc_of(m);
+        let (tc, next) = if acc == Vec2::ZERO {
+            bp.exit(bp.cell_of(m), pos, self.balls[m].v0)
+        } else {
+            let v = self.balls[m].vel_at(s_t, acc);
+            bp.exit_path(bp.cell_of(m), pos, v, acc)
+        };
         if tc.is_finite() {
             (s_t + tc, next)
         } else {
@@ -133,7 +138,7 @@ impl World {
         if m < self.nb() {
             // An active mover's time is `s_t`: its centre is there.
             debug_assert!(self.scratch.mv[m].state == ACTIVE && self.scratch.mv[m].t == s_t);
-            self.ball_static_event(m, self.balls[m].pos_at(s_t), s_t, cap)
+            self.ball_static_event(m, self.balls[m].pos_at(s_t, self.acc_of(m)), s_t, cap)
         } else {
             self.box_static_event(m, s_t, cap)
         }
@@ -148,8 +153,11 @@ impl World {
         s_t: Real,
         cap: Real,
     ) -> (Option<Prediction>, Real) {
+        if self.config.gravity != Vec2::ZERO {
+            return self.ball_static_event_curved(m, pos, s_t, cap);
+        }
         let b = &self.balls[m];
-        let (v, radius) = (b.vel, b.radius);
+        let (v, radius) = (b.v0, b.radius);
         let a = b.start();
         let speed = v.length();
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
@@ -388,6 +396,10 @@ impl World {
             if sc.use_bp && self.config.ball_ball {
                 let balls = &self.balls;
                 let bm = &balls[m];
+                // Under gravity: each ball's acceleration (a ball held by a face, or stopped
+                // at the bound, has another than the rest).
+                let curved = self.config.gravity != Vec2::ZERO;
+                let acc_m = self.acc_of(m);
                 // A candidate's mover record is read only when it is hit (most are not):
                 // one random cache line fewer per candidate in a large world.
                 let any_frozen = sc.any_frozen;
@@ -399,15 +411,25 @@ impl World {
                         // Stopped at the iteration bound: an obstacle at rest where it stopped
                         // (its path starts there) until the step ends.
                         let still = crate::world::BallRec {
-                            vel: Vec2::ZERO,
+                            v0: Vec2::ZERO,
                             ..balls[j]
                         };
-                        if let Some((time, h)) = ball_ball_contact(bm, &still, limit) {
+                        let hit = if curved {
+                            ball_ball_contact_acc(bm, acc_m, &still, Vec2::ZERO, limit)
+                        } else {
+                            ball_ball_contact(bm, &still, limit)
+                        };
+                        if let Some((time, h)) = hit {
                             take(time, j, h, &mut limit);
                         }
                         return;
                     }
-                    if let Some((time, h)) = ball_ball_contact(bm, &balls[j], limit) {
+                    let hit = if curved {
+                        ball_ball_contact_acc(bm, acc_m, &balls[j], self.acc_of(j), limit)
+                    } else {
+                        ball_ball_contact(bm, &balls[j], limit)
+                    };
+                    if let Some((time, h)) = hit {
                         if sc.mv[j].state == ACTIVE {
                             take(time, j, h, &mut limit);
                         }

@@ -7,6 +7,7 @@ use super::mover::{PTarget, Prediction, ACTIVE, DEAD, FROZEN};
 use super::scratch::Trace;
 use crate::desc::{Cell, RectKind};
 use crate::event::{Body, Event};
+use crate::rest::{RestOn, REST_TIME};
 use crate::squeeze::{carry_velocity, Carry, Probe, Wedge};
 use crate::world::World;
 use collide_core::{collide_elastic, reflect, reflect_relative, Real, Vec2};
@@ -39,13 +40,22 @@ const TC_STEPS: Real = 1e-4;
 impl World {
     /// Applies the response of mover `m`'s predicted event (already advanced to its time).
     pub(super) fn resolve(&mut self, m: usize, pred: Prediction) {
+        if pred.target == PTarget::RestEnd {
+            self.end_rest(m, pred.time);
+            return;
+        }
         let nb = self.nb();
         // The TC rule (S. Luding, S. McNamara, "How to handle the inelastic collapse of a
         // dissipative hard-sphere gas with the TC model", Granular Matter 1, 1998): a body hit
         // again within `TC_STEPS·dt` of its last collision bounces elastically, so a ball
         // squeezed between a wall and a heavy ball cannot collapse into infinitely many ever
         // weaker bounces. With restitution 1 (the default) this changes nothing.
-        let tc = TC_STEPS * self.config.dt;
+        // Under gravity the window is `REST_TIME` (`rest.rs`): independent of the step size.
+        let tc = if self.config.gravity == Vec2::ZERO {
+            TC_STEPS * self.config.dt
+        } else {
+            REST_TIME
+        };
         let t_hit = pred.time;
         let recent = |k: usize| t_hit - self.scratch.last_hit[k] < tc;
         let partner_recent = match pred.target {
@@ -66,7 +76,15 @@ impl World {
         let is_ball = m < nb;
         // A ball's contact position, from its anchor exactly as the impact time was solved:
         // its new path starts there.
-        let contact = is_ball.then(|| self.balls[m].anchor + v * pred.toi_anchor);
+        let contact = is_ball.then(|| {
+            let b = &self.balls[m];
+            let acc = self.acc_of(m);
+            if acc == Vec2::ZERO {
+                b.anchor + v * pred.toi_anchor
+            } else {
+                b.path(acc).pos_at(pred.toi_anchor)
+            }
+        });
         // Boxes reflect per axis (a corner-to-corner hit flips both components).
         let reflect_box = |v: Vec2, u: Vec2| -> Vec2 {
             let mut out = v;
@@ -100,6 +118,8 @@ impl World {
             self.carry_of(me)
         };
         match pred.target {
+            // Handled above.
+            PTarget::RestEnd => {}
             PTarget::Lost(side) => {
                 self.scratch.mv[m].state = DEAD;
                 self.scratch.queue.remove(m);
@@ -164,19 +184,27 @@ impl World {
                         speed,
                     },
                 });
-                if self.config.destructible_bricks {
-                    if let Some(g) = &mut self.grid {
-                        if let Cell::Brick(kind) = g.cell(c) {
+                let destroyed = match &mut self.grid {
+                    Some(g) if self.config.destructible_bricks => match g.cell(c) {
+                        Cell::Brick(kind) => {
                             g.set_cell(c, Cell::Empty);
-                            // Room for a ball that fitted nowhere, maybe.
-                            self.unplaceable.clear();
-                            self.events.push(Event::BrickDestroyed {
-                                cell: c,
-                                kind,
-                                by: me,
-                                toi,
-                            });
+                            Some(kind)
                         }
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if let Some(kind) = destroyed {
+                    // Room for a ball that fitted nowhere, maybe.
+                    self.unplaceable.clear();
+                    self.events.push(Event::BrickDestroyed {
+                        cell: c,
+                        kind,
+                        by: me,
+                        toi,
+                    });
+                    if self.config.gravity != Vec2::ZERO {
+                        self.free_rests_on(RestOn::Cell(c), t, m);
                     }
                 }
             }
@@ -345,6 +373,9 @@ impl World {
                 });
             }
         }
+        if self.config.gravity != Vec2::ZERO {
+            self.settle(m, &pred, partner);
+        }
         self.scratch.last_hit[m] = t;
         self.scratch.last_normal[m] = if immovable { n } else { Vec2::ZERO };
         if let Some(j) = partner {
@@ -443,7 +474,7 @@ impl World {
                 partner: partner.map_or(u32::MAX, |j| j as u32),
                 anchor_time: b.anchor_time,
                 anchor: b.anchor,
-                vel: b.vel,
+                vel: b.v0,
             });
         }
     }
@@ -503,6 +534,7 @@ impl World {
         if m < self.nb() {
             // It stays where it is: its path starts here (read while it is still active).
             let (pos, time) = (self.ball_pos(m), self.scratch.mv[m].t);
+            self.balls[m].v0 = self.vel_of(m);
             self.balls[m].anchor = pos;
             self.balls[m].anchor_time = time;
         } else {

@@ -2,10 +2,10 @@
 //! batch (on several threads), a stored pair event solved again when it fires, the search
 //! again after a partner changed course or a cell crossing, and the bound on search events.
 
-use super::contact::ball_ball_contact;
+use super::contact::{ball_ball_contact, ball_ball_contact_acc};
 use super::mover::{Next, PTarget, PairRef, Predicted, Prediction, ACTIVE, DEAD, NO_PARTNER};
 use crate::world::World;
-use collide_core::Real;
+use collide_core::{Real, Vec2};
 
 /// Fewest predictions per thread worth a parallel batch (below, one thread does it all).
 const MIN_PARALLEL_BATCH: usize = 1024;
@@ -73,6 +73,13 @@ impl World {
         let j = r.partner as usize;
         let nb = self.nb();
         let (_, hit) = match (m < nb, j < nb) {
+            (true, true) if self.config.gravity != Vec2::ZERO => ball_ball_contact_acc(
+                &self.balls[m],
+                self.acc_of(m),
+                &self.ball_path(j),
+                self.acc_seen(j),
+                Real::INFINITY,
+            ),
             (true, true) => ball_ball_contact(&self.balls[m], &self.ball_path(j), Real::INFINITY),
             (true, false) => self.ball_box_contact(m, j, Real::INFINITY),
             (false, false) => self.box_box_contact(m, j, Real::INFINITY),
@@ -208,7 +215,7 @@ impl World {
             self.freeze(m, t);
             return;
         }
-        let (ct, cc) = self.next_crossing(m, self.balls[m].pos_at(t), t);
+        let (ct, cc) = self.next_crossing(m, self.balls[m].pos_at(t, self.acc_of(m)), t);
         self.scratch.mv[m].cross_t = ct;
         self.scratch.mv[m].cross_cell = cc;
         let until = self.pair_until(m);

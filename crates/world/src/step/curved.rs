@@ -1,0 +1,180 @@
+//! The static search of a ball on a curved path (under gravity): the earliest event with
+//! tiles, closed walls, open sides, static and kinematic rectangles, and the end of the face
+//! that holds a resting ball (`rest.rs`). The parabolic counterpart of the straight search
+//! in `predict.rs`, with the same structure: times from the ball's anchor (so that they do
+//! not depend on the step size), a free run far from tiles measured by the grid's
+//! clearance, a short window near them.
+
+use super::contact::no_hit;
+use super::mover::{PTarget, Prediction};
+use super::predict::{static_found, take, STATIC_WINDOW_CELLS};
+use crate::desc::RectKind;
+use crate::event::Side;
+use crate::grid_path::time_to_cover;
+use crate::rest::rest_end_time;
+use crate::world::World;
+use collide_core::motion::Path;
+use collide_core::roots::first_entry;
+use collide_core::sweep_path::{sweep_path_circle_aabb, sweep_path_circle_half_plane};
+use collide_core::{Features, Real, SweepHit, Vec2};
+
+impl World {
+    /// [`World::static_event`] for ball `m` under gravity, whose centre at `s_t` is `pos`.
+    pub(super) fn ball_static_event_curved(
+        &self,
+        m: usize,
+        pos: Vec2,
+        s_t: Real,
+        cap: Real,
+    ) -> (Option<Prediction>, Real) {
+        let b = &self.balls[m];
+        let radius = b.radius;
+        let path = b.path(self.acc_of(m));
+        let at = b.anchor_time;
+        let base = (s_t - at).max(0.0);
+        let mut limit = cap - at;
+        let speed = path.vel_at(base).length();
+        let acc = path.accel.length();
+        let mut best: Option<(Real, PTarget, SweepHit)> = None;
+        let mut searched = cap;
+        if let Some(g) = &self.grid {
+            // As for straight paths: no tile within `free` of the centre, so the search
+            // window is the time the path needs to cover it; near tiles a short window.
+            let free = g.clearance(pos) - radius;
+            let window = (STATIC_WINDOW_CELLS * g.cell_size()).max(0.25 * speed * self.config.dt);
+            let mut skip_walk = free >= window;
+            let run = if skip_walk { free } else { window };
+            let dur = time_to_cover(speed, acc, run);
+            let end = at + (base + dur);
+            if dur < limit - base && end > s_t && end < cap {
+                limit = end - at;
+                searched = end;
+            } else {
+                skip_walk = false;
+            }
+            if !skip_walk {
+                if let Some(gh) = g.sweep_path_circle_between(&path, radius, base, limit) {
+                    take(
+                        gh.hit.toi,
+                        PTarget::Cell(gh.cell),
+                        gh.hit,
+                        &mut best,
+                        &mut limit,
+                    );
+                }
+            }
+        }
+        let span = (limit - base).max(0.0);
+        let reach = radius + (speed + 0.5 * acc * span) * span;
+        let near_edge = pos.x - reach <= 0.0
+            || pos.y - reach <= 0.0
+            || pos.x + reach >= self.size.x
+            || pos.y + reach >= self.size.y;
+        if near_edge {
+            for (side, face) in self.wall_faces() {
+                if let Some(h) = sweep_path_circle_half_plane(&path, radius, limit, &face) {
+                    take(
+                        h.toi.max(base),
+                        PTarget::Wall(side),
+                        h,
+                        &mut best,
+                        &mut limit,
+                    );
+                }
+            }
+            if let Some((toi, side)) = self.loss_time_path(&path, radius, limit) {
+                take(
+                    toi.max(base),
+                    PTarget::Lost(side),
+                    no_hit(toi, path.pos_at(toi)),
+                    &mut best,
+                    &mut limit,
+                );
+            }
+        }
+        let reach_box = collide_core::Aabb::new(pos - reach, pos + reach).grown(1e-9);
+        for (k, rc) in self.rects.iter().enumerate() {
+            let hit = match rc.kind {
+                RectKind::Static => {
+                    if !collide_core::aabb_overlaps_aabb(&reach_box, &rc.aabb) {
+                        continue;
+                    }
+                    sweep_path_circle_aabb(&path, radius, limit, &rc.aabb, Features::ALL)
+                        .map(|h| (h.toi, h))
+                }
+                RectKind::Kinematic => {
+                    // In the rectangle's frame from the later of the two paths' starts.
+                    let u = rc.vel;
+                    let (ra, rt) = self.rect_anchor[k];
+                    let r_t = at.max(rt);
+                    let off = r_t - at;
+                    let rel = Path::ballistic(path.pos_at(off), path.vel_at(off) - u, path.accel);
+                    let aabb = ra.translated(u * (r_t - rt));
+                    sweep_path_circle_aabb(&rel, radius, limit - off, &aabb, Features::ALL).map(
+                        |mut h| {
+                            h.point += u * h.toi;
+                            (off + h.toi, h)
+                        },
+                    )
+                }
+                RectKind::Dynamic => None,
+            };
+            if let Some((toi, h)) = hit {
+                take(
+                    toi.max(base),
+                    PTarget::Rect(k as u32),
+                    h,
+                    &mut best,
+                    &mut limit,
+                );
+            }
+        }
+        if let Some(rest) = self.ball_rest[m] {
+            if let Some(toi) = rest_end_time(&path, &rest, base, limit) {
+                take(
+                    toi,
+                    PTarget::RestEnd,
+                    no_hit(toi, path.pos_at(toi)),
+                    &mut best,
+                    &mut limit,
+                );
+            }
+        }
+        (static_found(best, at, s_t), searched)
+    }
+
+    /// When a circle of `radius` on `path` is entirely outside an open side, within `limit`
+    /// (times of the path; 0 if it already is): per side the first entry of the quadratic
+    /// distance still to go into `<= 0`.
+    fn loss_time_path(&self, path: &Path, radius: Real, limit: Real) -> Option<(Real, Side)> {
+        let w = self.walls;
+        let (p, v, a) = (path.p0, path.v0, path.accel);
+        // Distance still to go as a polynomial in τ, per open side.
+        let sides = [
+            (!w.left, [p.x + radius, v.x, 0.5 * a.x], Side::Left),
+            (!w.top, [p.y + radius, v.y, 0.5 * a.y], Side::Top),
+            (
+                !w.right,
+                [self.size.x - (p.x - radius), -v.x, -0.5 * a.x],
+                Side::Right,
+            ),
+            (
+                !w.bottom,
+                [self.size.y - (p.y - radius), -v.y, -0.5 * a.y],
+                Side::Bottom,
+            ),
+        ];
+        let mut best: Option<(Real, Side)> = None;
+        for (open, c, side) in sides {
+            if !open || !(limit >= 0.0) {
+                continue;
+            }
+            if let Some(t) = first_entry(&[c[0], c[1], c[2], 0.0, 0.0], 0.0, limit) {
+                if best.is_none_or(|b| t < b.0) {
+                    best = Some((t, side));
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,90 @@
+//! Resting contact in the step (`rest.rs`): which face holds a ball after a response, the end
+//! of a face reached by a sliding ball, and faces that disappear during the step.
+
+use super::mover::{PTarget, Prediction, ACTIVE};
+use crate::desc::RectKind;
+use crate::rest::RestOn;
+use crate::world::World;
+use collide_core::Real;
+
+impl World {
+    /// After the response to `pred` of mover `m` (and of its ball `partner`, if any), under
+    /// gravity: a ball that bounced off a face of immovable geometry too weakly to fly comes
+    /// to rest on it (its normal velocity becomes exactly zero); any other ball keeps its rest
+    /// while its new velocity has no normal part, and flies free otherwise.
+    pub(super) fn settle(&mut self, m: usize, pred: &Prediction, partner: Option<usize>) {
+        let nb = self.nb();
+        if m < nb && self.scratch.mv[m].state == ACTIVE {
+            let b = self.balls[m];
+            let n = pred.normal;
+            let t = usize::from(n.x != 0.0);
+            let face = match pred.target {
+                PTarget::Cell(c) => self.grid.as_ref().map(|g| {
+                    let bx = g.cell_aabb(c);
+                    ((bx.min[t], bx.max[t]), RestOn::Cell(c))
+                }),
+                PTarget::Wall(_) => Some(((Real::NEG_INFINITY, Real::INFINITY), RestOn::Wall)),
+                PTarget::Rect(k) if self.rects[k as usize].kind == RectKind::Static => {
+                    let rc = &self.rects[k as usize];
+                    Some(((rc.aabb.min[t], rc.aabb.max[t]), RestOn::Rect(rc.id)))
+                }
+                _ => None,
+            };
+            let e = self.config.restitution;
+            let rest = face
+                .and_then(|(range, on)| self.rest_after_bounce(b.anchor, n, b.v0, e, range, on));
+            if let Some(r) = rest {
+                // Held: no normal velocity (the face does not move).
+                self.balls[m].v0[r.axis()] = 0.0;
+            }
+            self.ball_rest[m] = rest.or_else(|| self.rest_kept(m, b.v0));
+        }
+        if let Some(j) = partner.filter(|&j| j < nb) {
+            self.ball_rest[j] = self.rest_kept(j, self.balls[j].v0);
+        }
+    }
+
+    /// Ball `m` reached the end of the face that holds it at absolute time `t` (advanced
+    /// there): the next face takes over, it rolls over the corner, or it flies free
+    /// (`World::rest_continued`). A search event: counted against the step's search bound.
+    pub(super) fn end_rest(&mut self, m: usize, t: Real) {
+        if self.over_search_bound(m) {
+            self.freeze(m, t);
+            return;
+        }
+        if let Some(rest) = self.ball_rest[m] {
+            let v = self.vel_of(m);
+            match self.rest_continued(m, rest, v) {
+                // Same acceleration, same path: nothing others predicted changes.
+                Some(r) => self.ball_rest[m] = Some(r),
+                None => {
+                    self.set_vel(m, v, t, None);
+                    self.ball_rest[m] = None;
+                }
+            }
+        }
+        self.predict(m);
+    }
+
+    /// The face `on` disappeared at absolute time `t` (a destroyed brick): the balls it held
+    /// fly free from where they are, and predict again (`except`, the mover whose event this
+    /// is, predicts after its response).
+    pub(super) fn free_rests_on(&mut self, on: RestOn, t: Real, except: usize) {
+        for i in 0..self.nb() {
+            if !self.ball_rest[i].is_some_and(|r| r.on == on) {
+                continue;
+            }
+            if self.scratch.mv[i].state != ACTIVE {
+                self.ball_rest[i] = None;
+                continue;
+            }
+            self.advance(i, t);
+            let v = self.vel_of(i);
+            self.set_vel(i, v, t, None);
+            self.ball_rest[i] = None;
+            if i != except {
+                self.predict(i);
+            }
+        }
+    }
+}
