@@ -138,6 +138,7 @@ fn config(b: &mut Bytes<'_>) -> StepConfig {
             2 => u32::from(b.u8()) + 1,
             _ => 64,
         },
+        gravity: Vec2::ZERO,
     }
 }
 

@@ -370,6 +370,7 @@ fn build(spec: &SceneSpec) -> Option<Built> {
             restitution: spec.restitution,
             destructible_bricks: spec.destructible,
             max_events_per_body: spec.max_events,
+            gravity: Vec2::ZERO,
         },
         ..Scene::default()
     };

@@ -1675,6 +1675,7 @@ max_events_per_body = 100
                 restitution: 0.9,
                 destructible_bricks: false,
                 max_events_per_body: 100,
+                gravity: Vec2::ZERO,
             },
         };
         assert_eq!(s, want);
