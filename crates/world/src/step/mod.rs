@@ -70,7 +70,7 @@
 
 mod contact;
 mod keep;
-mod mover;
+pub(crate) mod mover;
 mod predict;
 mod resolve;
 mod schedule;
