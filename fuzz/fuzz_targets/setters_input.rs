@@ -197,6 +197,7 @@ pub fn run(data: &[u8]) {
                     vel: b.vec2(),
                     radius: b.real(),
                     density: b.real(),
+                    restitution: None,
                 };
                 let valid = coord_ok(d.pos)
                     && coord_ok(d.vel)
@@ -228,6 +229,7 @@ pub fn run(data: &[u8]) {
                     vel: b.vec2(),
                     kind,
                     density: b.real(),
+                    restitution: None,
                 };
                 let valid =
                     aabb_ok(&d.aabb) && coord_ok(d.vel) && Bound::NonNeg.contains(d.density);

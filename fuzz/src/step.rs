@@ -97,6 +97,8 @@ fn build(bytes: &mut Bytes) -> Option<World> {
             cols,
             rows,
             cells,
+            wall_restitution: None,
+            brick_restitution: None,
         })
     } else {
         None
@@ -124,6 +126,7 @@ fn build(bytes: &mut Bytes) -> Option<World> {
             vel,
             kind,
             density,
+            restitution: None,
         });
     }
     for _ in 0..bytes.u8() % 17 {
@@ -139,6 +142,7 @@ fn build(bytes: &mut Bytes) -> Option<World> {
             vel,
             radius,
             density,
+            restitution: None,
         });
     }
     Some(world)

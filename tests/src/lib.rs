@@ -52,6 +52,8 @@ pub fn world_with_cells(
             cols,
             rows,
             cells,
+            wall_restitution: None,
+            brick_restitution: None,
         }),
         step: StepConfig {
             dt,
@@ -70,6 +72,7 @@ pub fn ball(pos: (f64, f64), vel: (f64, f64), radius: f64, density: f64) -> Ball
         vel: Vec2::new(vel.0, vel.1),
         radius,
         density,
+        restitution: None,
     }
 }
 

@@ -91,6 +91,7 @@ fn mixed_world(speed: f64, seed: u64) -> World {
             vel,
             radius: 1.5 + 1.5 * uniform(),
             density: 0.5 + 7.5 * uniform(),
+            restitution: None,
         })
         .expect("a valid ball");
     }
@@ -133,6 +134,7 @@ fn a_collision_carried_across_a_cut_fails_the_check_and_gives_the_same_bits() {
                     vel: DVec2::ZERO,
                     radius: 2.0,
                     density: 1.0,
+                    restitution: None,
                 })
                 .expect("a valid ball");
         }
@@ -145,6 +147,7 @@ fn a_collision_carried_across_a_cut_fails_the_check_and_gives_the_same_bits() {
                 vel,
                 radius: 2.0,
                 density: 1.0,
+                restitution: None,
             })
             .expect("valid");
     }
@@ -188,6 +191,7 @@ fn simultaneous_contacts_do_not_depend_on_storage_order() {
                         vel: DVec2::new(vx, 0.0),
                         radius: 5.0,
                         density,
+                        restitution: None,
                     })
                     .expect("valid"),
                 );
@@ -203,6 +207,7 @@ fn simultaneous_contacts_do_not_depend_on_storage_order() {
                         vel: b.vel,
                         radius: b.radius,
                         density: b.density,
+                        restitution: None,
                     })
                     .expect("valid");
             }

@@ -55,6 +55,7 @@ fn ball() -> BallDesc {
         vel: Vec2::new(30.0, -20.0),
         radius: 3.0,
         density: 1.0,
+        restitution: None,
     }
 }
 
@@ -64,6 +65,7 @@ fn rect(kind: RectKind) -> RectDesc {
         vel: Vec2::ZERO,
         kind,
         density: 1.0,
+        restitution: None,
     }
 }
 
@@ -299,6 +301,7 @@ fn accepted_extremes_step_to_finite_states() {
             vel: Vec2::new(1e9, -1e9),
             radius: r,
             density: 1e9,
+            restitution: None,
         })
         .unwrap();
     }

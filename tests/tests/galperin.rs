@@ -30,6 +30,7 @@ fn galperin(ratio: f64, max_events: u32, dt: f64, steps: usize) -> (u64, u64, bo
             vel: Vec2::ZERO,
             radius: 1.0,
             density: 1.0,
+            restitution: None,
         })
         .unwrap();
     let big = w
@@ -38,6 +39,7 @@ fn galperin(ratio: f64, max_events: u32, dt: f64, steps: usize) -> (u64, u64, bo
             vel: Vec2::new(-10.0, 0.0),
             radius: 1.0,
             density: ratio,
+            restitution: None,
         })
         .unwrap();
     let (mut collisions, mut limits, mut overlap) = (0u64, 0u64, false);

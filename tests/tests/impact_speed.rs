@@ -31,6 +31,7 @@ fn ball(pos: Vec2, vel: Vec2) -> BallDesc {
         vel,
         radius: 5.0,
         density: 1.0,
+        restitution: None,
     }
 }
 
@@ -61,6 +62,7 @@ fn impact_speeds_are_the_normal_relative_speeds() {
         vel: Vec2::new(0.0, -20.0),
         kind: RectKind::Kinematic,
         density: 1.0,
+        restitution: None,
     })
     .unwrap();
     w.add_ball(ball(Vec2::new(100.0, 50.0), Vec2::new(0.0, 100.0)))

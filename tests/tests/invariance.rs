@@ -157,6 +157,7 @@ fn simultaneous_partners_are_met_in_index_order() {
         vel: DVec2::new(vx, 0.0),
         radius: 2.0,
         density: 1.0,
+        restitution: None,
     };
     let a = w.add_ball(ball(50.0, 0.0)).expect("a");
     let b = w.add_ball(ball(40.0, 60.0)).expect("b");
@@ -239,6 +240,7 @@ fn steering_balls_predicts_only_them_and_changes_nothing_else() {
                     vel: DVec2::new((rnd() % 200) as f64 - 100.0, (rnd() % 200) as f64 - 100.0),
                     radius: steered.balls().next().expect("a ball").radius,
                     density: 1.0,
+                    restitution: None,
                 };
                 let a = steered.add_ball(desc).expect("add");
                 let b = rebuilt.add_ball(desc).expect("add");

@@ -143,6 +143,8 @@ fn grid_desc_over_the_cell_limit_is_refused_before_allocating() {
         cols,
         rows,
         cells: Vec::new(),
+        wall_restitution: None,
+        brick_restitution: None,
     };
     // cols * rows overflows usize: still a typed error.
     for (cols, rows) in [(usize::MAX, 2), (1 << 20, 1 << 20), (MAX_GRID_CELLS + 1, 1)] {
@@ -265,6 +267,7 @@ fn spawn_count_over_the_ball_limit_is_refused_before_allocating() {
             density: 1.0,
             seed: 1,
             region: None,
+            restitution: None,
         }),
         ..Scene::default()
     };
@@ -314,6 +317,7 @@ fn spawn_that_cannot_fit_fails_in_bounded_time() {
             density: 1.0,
             seed: 1,
             region: None,
+            restitution: None,
         }),
         ..Scene::default()
     };
@@ -347,6 +351,7 @@ fn spawn_of_one_point_ball_in_a_huge_world_allocates_little() {
             density: 1.0,
             seed: 1,
             region: None,
+            restitution: None,
         }),
         ..Scene::default()
     };
@@ -650,6 +655,8 @@ fn step_with_a_large_ball_over_a_fine_grid_finishes_in_bounded_time() {
             cols: n,
             rows: n,
             cells,
+            wall_restitution: None,
+            brick_restitution: None,
         }),
         ..Scene::default()
     };

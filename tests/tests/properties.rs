@@ -363,6 +363,8 @@ fn build(spec: &SceneSpec) -> Option<Built> {
             cols: spec.cols,
             rows: spec.rows,
             cells: cells_of(spec),
+            wall_restitution: None,
+            brick_restitution: None,
         }),
         step: StepConfig {
             dt: DT,
@@ -389,6 +391,7 @@ fn build(spec: &SceneSpec) -> Option<Built> {
                 vel: Vec2::new(r.vel.0, r.vel.1) * (cell / DT),
                 kind: r.kind,
                 density: r.density,
+                restitution: None,
             })
             .expect("valid rect");
         kinematic |= r.kind == RectKind::Kinematic;
@@ -405,6 +408,7 @@ fn build(spec: &SceneSpec) -> Option<Built> {
             vel,
             radius: b.radius,
             density: b.density,
+            restitution: None,
         };
         let free = world.circle_is_free(pos, b.radius, None)
             && placed
@@ -634,6 +638,7 @@ fn build_open_cluster(balls: &[BallSpec], cell: f64, inward: bool) -> Option<Wor
             vel,
             radius: b.radius,
             density: b.density,
+            restitution: None,
         };
         if placed
             .iter()
@@ -791,7 +796,7 @@ proptest! {
             .collect();
         let origin = Vec2::new(-7.0, 3.0);
         let mut grid =
-            Grid::new(&GridDesc { cell, origin, cols, rows, cells }).expect("a valid grid");
+            Grid::new(&GridDesc { cell, origin, cols, rows, cells, wall_restitution: None, brick_restitution: None }).expect("a valid grid");
         for (c, r, solid) in edits {
             let cc = CellCoord::new((c % cols) as u32, (r % rows) as u32);
             grid.set_cell(cc, if solid { Cell::Wall } else { Cell::Empty });
@@ -1155,6 +1160,8 @@ fn regression_dynamic_rect_sticks_in_a_tile_it_sank_into_by_rounding() {
             cols,
             rows,
             cells,
+            wall_restitution: None,
+            brick_restitution: None,
         }),
         step: StepConfig {
             destructible_bricks: false,
@@ -1170,6 +1177,7 @@ fn regression_dynamic_rect_sticks_in_a_tile_it_sank_into_by_rounding() {
             vel: Vec2::new(0.0, 1238.0072576940004),
             kind: RectKind::Dynamic,
             density: 0.1,
+            restitution: None,
         })
         .unwrap();
     let mut bounces = 0;

@@ -25,6 +25,7 @@ fn a_ball_that_fits_nowhere_is_held_until_the_geometry_changes() {
             vel,
             radius: 10.0,
             density: 1.0,
+            restitution: None,
         })
         .unwrap();
     for _ in 0..20 {

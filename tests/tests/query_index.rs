@@ -13,6 +13,7 @@ fn arena(balls: usize) -> World {
         vel: Vec2::new(3.0, 1.0),
         radius: 17.0,
         density: 1.0,
+        restitution: None,
     })
     .unwrap();
     for _ in 0..5 {

@@ -363,6 +363,7 @@ fn rect(min: (f64, f64), max: (f64, f64), vel: (f64, f64), kind: RectKind) -> Re
         vel: Vec2::new(vel.0, vel.1),
         kind,
         density: 1.0,
+        restitution: None,
     }
 }
 
@@ -574,6 +575,8 @@ fn destructible_brick_breaks_on_first_hit_and_the_ball_bounces() {
                     }
                 })
                 .collect(),
+            wall_restitution: None,
+            brick_restitution: None,
         }),
         step: StepConfig {
             dt: 0.5,

@@ -17,6 +17,7 @@ fn world() -> World {
         vel: Vec2::new(80.0, 0.0),
         kind: RectKind::Kinematic,
         density: 1.0,
+        restitution: None,
     })
     .unwrap();
     w.add_rect(RectDesc {
@@ -24,6 +25,7 @@ fn world() -> World {
         vel: Vec2::new(-50.0, 40.0),
         kind: RectKind::Dynamic,
         density: 0.5,
+        restitution: None,
     })
     .unwrap();
     let ids: Vec<_> = w.balls().iter().map(|b| b.id).take(5).collect();
@@ -191,6 +193,7 @@ fn ids_stay_unique_across_a_restore() {
             vel: Vec2::ZERO,
             radius: 1.0,
             density: 1.0,
+            restitution: None,
         })
         .unwrap();
     assert!(!old.contains(&id));

@@ -72,6 +72,7 @@ fn paddle_world(restitution: Real) -> (World, collide_world::RectId) {
             vel: Vec2::new(-10.0, 0.0),
             kind: RectKind::Kinematic,
             density: 1.0,
+            restitution: None,
         })
         .unwrap();
     (w, paddle)
@@ -98,6 +99,7 @@ fn a_ball_crushed_by_a_paddle_is_carried_then_crushed_at_the_computed_times() {
             vel: Vec2::ZERO,
             radius: 5.0,
             density: 1.0,
+            restitution: None,
         })
         .unwrap();
     let r = run(&mut w, Body::Ball(ball), 40);
@@ -155,6 +157,7 @@ fn a_box_crushed_by_a_paddle_is_carried_then_crushed_at_the_computed_times() {
             vel: Vec2::ZERO,
             kind: RectKind::Dynamic,
             density: 1.0,
+            restitution: None,
         })
         .unwrap();
     let r = run(&mut w, Body::Rect(id), 30);
@@ -186,6 +189,7 @@ fn with_room_a_paddle_bounces_a_ball_exactly() {
         vel: Vec2::new(-10.0, 0.0),
         kind: RectKind::Kinematic,
         density: 1.0,
+        restitution: None,
     })
     .unwrap();
     let ball = w
@@ -194,6 +198,7 @@ fn with_room_a_paddle_bounces_a_ball_exactly() {
             vel: Vec2::new(0.0, 3.0),
             radius: 5.0,
             density: 1.0,
+            restitution: None,
         })
         .unwrap();
     // Contact at t = 2.5 (face at 75); 30 steps = 3 s.
@@ -224,6 +229,7 @@ fn a_ball_pushed_against_a_corner_slides_around_it() {
             vel: Vec2::new(-10.0, 0.0),
             kind: RectKind::Kinematic,
             density: 1.0,
+            restitution: None,
         })
         .unwrap();
     let ball = w
@@ -232,6 +238,7 @@ fn a_ball_pushed_against_a_corner_slides_around_it() {
             vel: Vec2::ZERO,
             radius: 5.0,
             density: 1.0,
+            restitution: None,
         })
         .unwrap();
     // 1.5 s.
@@ -304,12 +311,14 @@ proptest! {
             vel: rot_v(Vec2::new(-u, 0.0)),
             kind: RectKind::Kinematic,
             density: 1.0,
+            restitution: None,
         }).unwrap();
         let ball = w.add_ball(BallDesc {
             pos: rot(Vec2::new(ball_x, long * 0.5), world),
             vel: rot_v(Vec2::new(v0n, v0t)),
             radius,
             density: 1.0,
+            restitution: None,
         }).unwrap();
         // Until the paddle has passed the wall, and one more step.
         let steps = ((face + 20.0) / u * 60.0).ceil() as usize + 2;

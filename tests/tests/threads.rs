@@ -29,6 +29,7 @@ fn hashes(mut world: World, threads: usize, steps: usize) -> Vec<u64> {
                         vel: DVec2::new(900.0, 700.0),
                         radius: 2.0,
                         density: 1.0,
+                        restitution: None,
                     })
                     .expect("a valid ball");
             }

@@ -340,6 +340,7 @@ fn load_scene(args: &SceneArgs) -> Result<Scene> {
                 density: 1.0,
                 seed: args.seed.unwrap_or(1),
                 region: None,
+                restitution: None,
             });
         }
         _ => {}

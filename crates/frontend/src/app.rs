@@ -752,6 +752,7 @@ fn with_balls(source: &mut Source, options: &mut Options, n: usize) {
                 density: 1.0,
                 seed: 1,
                 region: None,
+                restitution: None,
             });
         }
     }

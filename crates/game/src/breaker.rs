@@ -354,6 +354,7 @@ impl Breaker {
                 vel: Vec2::ZERO,
                 radius: self.ball_radius,
                 density: 1.0,
+                restitution: None,
             })?;
             self.resting.push(id);
         }
@@ -489,6 +490,7 @@ impl Breaker {
                         vel: self.volley_vel,
                         radius: self.ball_radius,
                         density: 1.0,
+                        restitution: None,
                     });
                 }
                 self.volley_left -= 1;
@@ -732,6 +734,7 @@ impl Breaker {
                 vel,
                 radius: self.ball_radius,
                 density: 1.0,
+                restitution: None,
             }) {
                 colors.remove(id);
                 self.rain.push((id, life));
@@ -778,6 +781,7 @@ impl Breaker {
                             vel: rotate(b.vel, c, sign * s),
                             radius: b.radius,
                             density: b.density,
+                            restitution: None,
                         };
                         if let Ok(id) = world.add_ball(desc) {
                             if let Some(col) = colors.get(b.id) {
@@ -810,6 +814,7 @@ impl Breaker {
                         vel,
                         radius: r,
                         density: 1.0,
+                        restitution: None,
                     });
                 }
                 if self.phase == Phase::Serving && self.resting.is_empty() {

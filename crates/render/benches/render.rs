@@ -40,6 +40,7 @@ fn level_with_balls(n: usize) -> World {
                 vel: rng.unit_vector() * 144.0,
                 radius: 3.0,
                 density: 1.0,
+                restitution: None,
             })
             .expect("ball");
     }

@@ -36,6 +36,8 @@ fn small_grid_world(walls: Walls) -> World {
             cols: 5,
             rows: 3,
             cells,
+            wall_restitution: None,
+            brick_restitution: None,
         }),
         ..Scene::default()
     };

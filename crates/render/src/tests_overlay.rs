@@ -33,6 +33,7 @@ fn ball(world: &mut World, x: f64, y: f64, vx: f64, vy: f64, r: f64) {
             vel: Vec2::new(vx, vy),
             radius: r,
             density: 1.0,
+            restitution: None,
         })
         .unwrap();
 }

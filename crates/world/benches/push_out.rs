@@ -31,6 +31,7 @@ fn world(k: usize, ball: Vec2) -> World {
         vel: Vec2::new(10.0, 0.0),
         radius: 100.0,
         density: 1.0,
+        restitution: None,
     })
     .expect("valid ball");
     w
@@ -72,6 +73,7 @@ fn squeeze_world(vx: f64) -> World {
         vel: Vec2::new(vx, 0.0),
         kind: RectKind::Kinematic,
         density: 1.0,
+        restitution: None,
     })
     .expect("valid paddle");
     w.add_ball(BallDesc {
@@ -79,6 +81,7 @@ fn squeeze_world(vx: f64) -> World {
         vel: Vec2::ZERO,
         radius: 5.0,
         density: 1.0,
+        restitution: None,
     })
     .expect("valid ball");
     for _ in 0..24 {

@@ -46,6 +46,7 @@ fn main() {
             vel: glam::DVec2::ZERO,
             kind: collide_world::RectKind::Kinematic,
             density: 1.0,
+            restitution: None,
         })
         .expect("the paddle is a valid rectangle")
     });

@@ -86,6 +86,13 @@ pub struct GridDesc {
     pub rows: usize,
     /// `cols * rows` cells, row-major, row 0 at the top.
     pub cells: Vec<Cell>,
+    /// Restitution of every [`Cell::Wall`], finite in `[0, MAX_RESTITUTION]`
+    /// ([`crate::material::MAX_RESTITUTION`], 10); `None` (the default) = the world's
+    /// [`StepConfig::restitution`]. Combined with the other body's by
+    /// [`crate::material::mix_restitution`].
+    pub wall_restitution: Option<Real>,
+    /// Restitution of every [`Cell::Brick`], whatever its kind; as `wall_restitution`.
+    pub brick_restitution: Option<Real>,
 }
 
 /// A ball to add: centre `pos` (world units), velocity `vel` (units/s), `radius` (world units,
@@ -100,6 +107,12 @@ pub struct BallDesc {
     pub radius: Real,
     /// Density (mass per unit area), finite and `>= 0`. Default 1.
     pub density: Real,
+    /// The ball's own restitution, finite in `[0, MAX_RESTITUTION]`
+    /// ([`crate::material::MAX_RESTITUTION`], 10; above 1 a bounce adds speed, up to
+    /// [`crate::material::MAX_KICK_SPEED`]); `None` (the default) = the world's
+    /// [`StepConfig::restitution`]. A collision uses the larger of the two bodies' values
+    /// ([`crate::material::mix_restitution`]).
+    pub restitution: Option<Real>,
 }
 
 impl Default for BallDesc {
@@ -109,6 +122,7 @@ impl Default for BallDesc {
             vel: Vec2::ZERO,
             radius: 3.0,
             density: 1.0,
+            restitution: None,
         }
     }
 }
@@ -138,6 +152,9 @@ pub struct RectDesc {
     pub kind: RectKind,
     /// Density (mass per unit area), finite and `>= 0`. Default 1.
     pub density: Real,
+    /// The rectangle's own restitution (a bumper, a dead pad), as [`BallDesc::restitution`];
+    /// `None` (the default) = the world's [`StepConfig::restitution`].
+    pub restitution: Option<Real>,
 }
 
 impl Default for RectDesc {
@@ -147,6 +164,7 @@ impl Default for RectDesc {
             vel: Vec2::ZERO,
             kind: RectKind::Static,
             density: 1.0,
+            restitution: None,
         }
     }
 }
@@ -167,6 +185,8 @@ pub struct SpawnDesc {
     pub seed: u64,
     /// Region the centres are drawn from (world units); `None` = the whole world.
     pub region: Option<Aabb>,
+    /// Restitution of every ball, as [`BallDesc::restitution`]; `None` = the world's.
+    pub restitution: Option<Real>,
 }
 
 /// Simulation settings.
@@ -176,7 +196,10 @@ pub struct StepConfig {
     pub dt: Real,
     /// Whether balls collide with each other. Default true (BricksBeater levels: false).
     pub ball_ball: bool,
-    /// Restitution of every collision (1 = elastic). Default 1.
+    /// Restitution (1 = elastic), in `[0, 1]`: of every collision with a closed wall of the
+    /// world, and of every body or cell kind without its own value
+    /// ([`BallDesc::restitution`], [`RectDesc::restitution`], [`GridDesc::wall_restitution`],
+    /// [`GridDesc::brick_restitution`]; see [`crate::material`]). Default 1.
     pub restitution: Real,
     /// Whether bricks are destroyed by their first hit (false: bricks act as walls).
     /// Default true.

@@ -44,10 +44,11 @@
 //!
 //! # When it is used
 //! Only where a domain's world can reproduce the serial step: balls only (no rectangle), all
-//! four walls closed, ball–ball collisions on, restitution 1 (so the TC rule, which reads
-//! last-hit times a domain's copy may not have, changes nothing), no destructible brick (a
-//! brick destroyed in one domain would stay in another), nothing embedded, and a world wide
-//! enough for at least two strips of three halos. Any edit of the world drops the domains;
+//! four walls closed, ball–ball collisions on, restitution 1 and no ball or cell kind with a
+//! restitution of its own (`material.rs`: every collision is then elastic, so the TC rule,
+//! which reads last-hit times a domain's copy may not have, changes nothing), no destructible
+//! brick (a brick destroyed in one domain would stay in another), nothing embedded, and a
+//! world wide enough for at least two strips of three halos. Any edit of the world drops the domains;
 //! they are built again (every domain predicting its balls) after [`CALM_STEPS`] steps without
 //! an edit, the serial loop stepping meanwhile. Otherwise the step is the serial one.
 //!
@@ -154,6 +155,7 @@ fn eligible(w: &World) -> bool {
         && w.config.ball_ball
         && w.config.restitution == 1.0
         && w.config.gravity == Vec2::ZERO
+        && !w.has_own_restitution()
         && walls.left
         && walls.top
         && walls.right

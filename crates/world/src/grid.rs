@@ -82,6 +82,15 @@ pub enum GridError {
     /// (the error names the 1-based row).
     #[error("grid rows: {0}")]
     Rows(#[from] crate::level::LevelError),
+    /// A cell kind's restitution is outside [`limits::Bound::Restitution`] (finite, in
+    /// `[0, 10]`: [`crate::material::MAX_RESTITUTION`]).
+    #[error("grid field `{field}`: {problem}")]
+    BadRestitution {
+        /// `wall_restitution` or `brick_restitution`.
+        field: &'static str,
+        /// What is wrong.
+        problem: String,
+    },
 }
 
 /// The 8 neighbours of a cell as (column, row) offsets, in the order of `Grid::ring`'s bits.
@@ -121,6 +130,9 @@ pub struct Grid {
     /// ([`Grid::attach_solid_counts`]): [`Grid::first_overlap_circle`] then searches blocks
     /// instead of scanning every cell under the disc, with the same answer.
     counts: Option<Box<SolidCounts>>,
+    /// The own restitution of wall cells and of brick cells (`crate::material`).
+    pub(crate) wall_restitution: Option<Real>,
+    pub(crate) brick_restitution: Option<Real>,
 }
 
 /// `x.ceil().clamp(1.0, 1e9) as u64` (0 for NaN), without `ceil`: the target's baseline
@@ -169,7 +181,8 @@ impl Grid {
     ///
     /// # Errors
     /// [`GridError`] for a cell side outside `(0, 1e9]`, an origin outside ±1e9, a cell
-    /// count different from `cols * rows`, or more than [`limits::MAX_GRID_CELLS`] cells.
+    /// count different from `cols * rows`, more than [`limits::MAX_GRID_CELLS`] cells, or a
+    /// cell kind's restitution outside [`limits::Bound::Restitution`].
     pub fn new(desc: &GridDesc) -> Result<Self, GridError> {
         // The scene format's bounds (`limits::Bound`): a cell side in (0, 1e9], an origin
         // within ±1e9, so that every cell's box is finite.
@@ -190,6 +203,7 @@ impl Grid {
                 max: limits::MAX_GRID_CELLS,
             });
         };
+        crate::material::check_cells(desc.wall_restitution, desc.brick_restitution)?;
         if desc.cells.len() != expected {
             return Err(GridError::WrongCellCount {
                 cols: desc.cols,
@@ -215,6 +229,8 @@ impl Grid {
             dist_stale: true,
             dist_unsafe: true,
             counts: None,
+            wall_restitution: desc.wall_restitution,
+            brick_restitution: desc.brick_restitution,
         };
         for row in 0..grid.rows {
             for col in 0..grid.cols {
@@ -246,6 +262,8 @@ impl Grid {
             cols,
             rows,
             cells: vec![Cell::Empty; cols * rows],
+            wall_restitution: None,
+            brick_restitution: None,
         })
     }
 
@@ -287,6 +305,8 @@ impl Grid {
             cols: self.cols,
             rows: self.rows,
             cells: self.cells.clone(),
+            wall_restitution: self.wall_restitution,
+            brick_restitution: self.brick_restitution,
         }
     }
 

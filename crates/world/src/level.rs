@@ -246,6 +246,8 @@ where
         cols,
         rows: nrows,
         cells,
+        wall_restitution: None,
+        brick_restitution: None,
     })
 }
 
@@ -284,6 +286,7 @@ pub fn scene_from_level(name: &str, grid: GridDesc, balls: usize) -> Scene {
         vel: Vec2::ZERO,
         kind: RectKind::Kinematic,
         density: 1.0,
+        restitution: None,
     };
     let spawn = SpawnDesc {
         count: balls,
@@ -295,6 +298,7 @@ pub fn scene_from_level(name: &str, grid: GridDesc, balls: usize) -> Scene {
             Vec2::ZERO,
             Vec2::new(width, height - SPAWN_BOTTOM_MARGIN),
         )),
+        restitution: None,
     };
     Scene {
         name: name.to_owned(),

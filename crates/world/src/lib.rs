@@ -26,7 +26,7 @@
 //! // A ball of radius 5 at x = 80 moving right at 100 units/s reaches x = 95 (touching the
 //! // right wall) after 0.15 s of travel: during the first 0.1 s step it moves to x = 90, in the
 //! // second it hits at t = 0.05 and comes back to x = 95 - 5 = 90, moving left.
-//! let id = w.add_ball(BallDesc { pos: Vec2::new(80.0, 50.0), vel: Vec2::new(100.0, 0.0), radius: 5.0, density: 1.0 }).unwrap();
+//! let id = w.add_ball(BallDesc { pos: Vec2::new(80.0, 50.0), vel: Vec2::new(100.0, 0.0), radius: 5.0, density: 1.0, restitution: None }).unwrap();
 //! w.step();
 //! w.step();
 //! let b = w.ball(id).unwrap();
@@ -44,6 +44,7 @@ mod grid_path;
 pub mod ids;
 pub mod level;
 pub mod limits;
+pub mod material;
 pub mod query_index;
 mod queue;
 pub mod rest;

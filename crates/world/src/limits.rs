@@ -64,8 +64,11 @@ pub enum Bound {
     NonNeg,
     /// Finite, `0 < v <= MAX_COORD`: world sizes, cell sides, the time step.
     Positive,
-    /// Finite, `0 <= v <= 1`: restitution, probabilities, fractions.
+    /// Finite, `0 <= v <= 1`: the world's restitution, probabilities, fractions.
     Unit,
+    /// Finite, `0 <= v <= MAX_RESTITUTION` (10, [`crate::material::MAX_RESTITUTION`]): a
+    /// body's or cell kind's own restitution (above 1: a kicker, a bumper).
+    Restitution,
 }
 
 /// A number outside its [`Bound`]: displays as `expected ..., found ...`.
@@ -87,6 +90,7 @@ impl Bound {
             Bound::NonNeg => "a number >= 0 (and <= 1e9)",
             Bound::Positive => "a number > 0 (and <= 1e9)",
             Bound::Unit => "a number between 0 and 1",
+            Bound::Restitution => "a number between 0 and 10",
         }
     }
 
@@ -99,6 +103,7 @@ impl Bound {
                 Bound::NonNeg => (0.0..=MAX_COORD).contains(&v),
                 Bound::Positive => v > 0.0 && v <= MAX_COORD,
                 Bound::Unit => (0.0..=1.0).contains(&v),
+                Bound::Restitution => (0.0..=crate::material::MAX_RESTITUTION).contains(&v),
             }
     }
 
@@ -154,7 +159,13 @@ mod tests {
 
     #[test]
     fn bounds_refuse_non_finite_and_huge_values() {
-        for b in [Bound::Coord, Bound::NonNeg, Bound::Positive, Bound::Unit] {
+        for b in [
+            Bound::Coord,
+            Bound::NonNeg,
+            Bound::Positive,
+            Bound::Unit,
+            Bound::Restitution,
+        ] {
             for v in [
                 f64::NAN,
                 f64::INFINITY,
@@ -172,6 +183,9 @@ mod tests {
         assert!(Bound::NonNeg.check(-1e-300).is_err());
         assert!(Bound::Positive.check(0.0).is_err());
         assert!(Bound::Unit.check(1.0 + f64::EPSILON).is_err());
+        assert_eq!(Bound::Restitution.check(10.0), Ok(10.0));
+        assert!(Bound::Restitution.check(10.000_000_000_000_002).is_err());
+        assert!(Bound::Restitution.check(-0.1).is_err());
         let e = Bound::Coord.check(1e200).unwrap_err();
         assert_eq!(
             e.to_string(),

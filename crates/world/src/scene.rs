@@ -283,6 +283,8 @@ pub fn random_grid(
         cols,
         rows,
         cells,
+        wall_restitution: None,
+        brick_restitution: None,
     })
 }
 
@@ -318,6 +320,7 @@ pub fn arena_scene(balls: usize, speed: Real, seed: u64) -> Scene {
             density: 1.0,
             seed,
             region: None,
+            restitution: None,
         }),
         step: StepConfig {
             ball_ball: true,
@@ -697,6 +700,7 @@ fn parse_in_pieces(
                     vel: shifted_opt(b.vel, by),
                     radius: shifted(b.radius, by),
                     density: shifted_opt(b.density, by),
+                    restitution: shifted_opt(b.restitution, by),
                 },
             )
         }));
@@ -711,6 +715,7 @@ fn parse_in_pieces(
                     vel: shifted_opt(r.vel, by),
                     kind: shifted_opt(r.kind, by),
                     density: shifted_opt(r.density, by),
+                    restitution: shifted_opt(r.restitution, by),
                 },
             )
         }));
@@ -766,6 +771,8 @@ struct RawGrid {
     rows: Option<S<Vec<S<String>>>>,
     level: Option<S<String>>,
     random: Option<S<RawRandom>>,
+    wall_restitution: Option<S<f64>>,
+    brick_restitution: Option<S<f64>>,
 }
 
 #[derive(Deserialize)]
@@ -784,6 +791,7 @@ struct RawBall {
     vel: Option<S<Vec<f64>>>,
     radius: S<f64>,
     density: Option<S<f64>>,
+    restitution: Option<S<f64>>,
 }
 
 #[derive(Deserialize)]
@@ -794,6 +802,7 @@ struct RawRect {
     vel: Option<S<Vec<f64>>>,
     kind: Option<S<String>>,
     density: Option<S<f64>>,
+    restitution: Option<S<f64>>,
 }
 
 #[derive(Deserialize)]
@@ -805,6 +814,7 @@ struct RawSpawn {
     seed: Option<S<u64>>,
     region: Option<S<Vec<f64>>>,
     density: Option<S<f64>>,
+    restitution: Option<S<f64>>,
 }
 
 #[derive(Deserialize)]
@@ -978,6 +988,13 @@ impl<'a> Ctx<'a> {
         Ok(Vec2::new(x, y))
     }
 
+    /// A body's or cell kind's own restitution ([`Rule::Restitution`]), if given.
+    fn opt_restitution(&self, v: &Option<S<f64>>, field: &str) -> Result<Option<f64>, SceneError> {
+        v.as_ref()
+            .map(|v| self.num(v, field, Rule::Restitution))
+            .transpose()
+    }
+
     fn opt_vec2(&self, v: &Option<S<Vec<f64>>>, field: &str) -> Result<Vec2, SceneError> {
         v.as_ref()
             .map_or(Ok(Vec2::ZERO), |v| self.vec2(v, field, Rule::Coord))
@@ -1093,6 +1110,10 @@ impl<'a> Ctx<'a> {
     ) -> Result<GridDesc, SceneError> {
         let raw = g.get_ref();
         let cell = self.num(&raw.cell, "grid.cell", Rule::Positive)?;
+        let wall_restitution =
+            self.opt_restitution(&raw.wall_restitution, "grid.wall_restitution")?;
+        let brick_restitution =
+            self.opt_restitution(&raw.brick_restitution, "grid.brick_restitution")?;
         let origin = match &raw.origin {
             None => Vec2::ZERO,
             Some(o) => self.vec2(o, "grid.origin", Rule::Coord)?,
@@ -1173,6 +1194,8 @@ impl<'a> Ctx<'a> {
         Ok(GridDesc {
             cell,
             origin,
+            wall_restitution,
+            brick_restitution,
             ..grid
         })
     }
@@ -1219,6 +1242,7 @@ impl<'a> Ctx<'a> {
             vel: self.opt_vec2(&b.vel, &f("vel"))?,
             radius: self.num(&b.radius, &f("radius"), Rule::NonNeg)?,
             density: self.opt_num(&b.density, &f("density"), Rule::NonNeg, 1.0)?,
+            restitution: self.opt_restitution(&b.restitution, &f("restitution"))?,
         })
     }
 
@@ -1270,6 +1294,7 @@ impl<'a> Ctx<'a> {
             vel,
             kind,
             density: self.opt_num(&r.density, &f("density"), Rule::NonNeg, 1.0)?,
+            restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
         })
     }
 
@@ -1308,6 +1333,7 @@ impl<'a> Ctx<'a> {
             density: self.opt_num(&s.density, "spawn.density", Rule::NonNeg, 1.0)?,
             seed: s.seed.as_ref().map_or(1, |v| *v.get_ref()),
             region,
+            restitution: self.opt_restitution(&s.restitution, "spawn.restitution")?,
         })
     }
 
@@ -1621,6 +1647,8 @@ gravity = [0.0, 500.0]
                     w, e, e, e, w,
                     w, Cell::Brick(b'R'), Cell::Brick(b'Y'), Cell::Brick(b'G'), w,
                 ],
+                wall_restitution: None,
+                brick_restitution: None,
             }),
             balls: vec![
                 BallDesc {
@@ -1628,12 +1656,14 @@ gravity = [0.0, 500.0]
                     vel: v(120.0, -30.0),
                     radius: 3.0,
                     density: 2.5,
+                    restitution: None,
                 },
                 BallDesc {
                     pos: v(70.0, 80.0),
                     vel: Vec2::ZERO,
                     radius: 0.0,
                     density: 1.0,
+                    restitution: None,
                 },
             ],
             rects: vec![
@@ -1642,24 +1672,28 @@ gravity = [0.0, 500.0]
                     vel: v(10.0, 0.0),
                     kind: RectKind::Kinematic,
                     density: 3.0,
+                    restitution: None,
                 },
                 RectDesc {
                     aabb: Aabb::new(v(1.0, 2.0), v(3.0, 4.0)),
                     vel: Vec2::ZERO,
                     kind: RectKind::Static,
                     density: 1.0,
+                    restitution: None,
                 },
                 RectDesc {
                     aabb: Aabb::new(v(10.0, 20.0), v(30.0, 40.0)),
                     vel: v(-1.0, 1.0),
                     kind: RectKind::Dynamic,
                     density: 1.0,
+                    restitution: None,
                 },
                 RectDesc {
                     aabb: Aabb::new(Vec2::ZERO, Vec2::ZERO),
                     vel: Vec2::ZERO,
                     kind: RectKind::Static,
                     density: 1.0,
+                    restitution: None,
                 },
             ],
             spawn: Some(SpawnDesc {
@@ -1669,6 +1703,7 @@ gravity = [0.0, 500.0]
                 density: 0.5,
                 seed: 7,
                 region: Some(Aabb::new(Vec2::ZERO, v(640.0, 470.0))),
+                restitution: None,
             }),
             step: StepConfig {
                 dt: 0.01,
@@ -1985,6 +2020,76 @@ gravity = [0.0, 500.0]
             &format!("{WORLD}[step]\nmax_events_per_body = 5000000000\n"),
             4,
             "step.max_events_per_body",
+        );
+    }
+
+    #[test]
+    fn restitutions_are_read_per_body_and_cell_kind() {
+        let text = format!(
+            "{WORLD}[grid]\ncell = 10\nrows = [\"#R\"]\nwall_restitution = 0.5\n\
+             brick_restitution = 2\n[[ball]]\npos = [100, 100]\nradius = 3\nrestitution = 0\n\
+             [[ball]]\npos = [200, 100]\nradius = 3\n[[rect]]\nmin = [0, 300]\n\
+             max = [10, 310]\nrestitution = 1.5\n[spawn]\ncount = 2\nradius = 1\nspeed = 1\n\
+             restitution = 10\n"
+        );
+        let s = parse(&text).unwrap();
+        let g = s.grid.as_ref().unwrap();
+        assert_eq!(
+            (g.wall_restitution, g.brick_restitution),
+            (Some(0.5), Some(2.0))
+        );
+        assert_eq!(s.balls[0].restitution, Some(0.0));
+        assert_eq!(s.balls[1].restitution, None);
+        assert_eq!(s.rects[0].restitution, Some(1.5));
+        assert_eq!(s.spawn.unwrap().restitution, Some(10.0));
+        // Read in pieces, the same scene.
+        let (whole, pieces) = parse_both(&text);
+        assert_eq!(whole.unwrap(), pieces.unwrap());
+    }
+
+    #[test]
+    fn bad_restitutions_name_their_field_and_line() {
+        for bad in ["-0.5", "10.5", "nan", "inf", "-inf"] {
+            let m = at(
+                &format!("{WORLD}[[ball]]\npos = [1, 1]\nradius = 1\nrestitution = {bad}\n"),
+                6,
+                "ball[0].restitution",
+            );
+            assert!(m.contains("expected"), "{m}");
+            at(
+                &format!("{WORLD}[[rect]]\nmin = [0, 0]\nmax = [1, 1]\nrestitution = {bad}\n"),
+                6,
+                "rect[0].restitution",
+            );
+            for kind in ["wall", "brick"] {
+                at(
+                    &format!(
+                        "{WORLD}[grid]\ncell = 1\nrows = [\"#\"]\n{kind}_restitution = {bad}\n"
+                    ),
+                    6,
+                    &format!("grid.{kind}_restitution"),
+                );
+            }
+            at(
+                &format!("{WORLD}[spawn]\ncount = 1\nradius = 1\nspeed = 1\nrestitution = {bad}\n"),
+                7,
+                "spawn.restitution",
+            );
+        }
+        let m = at(
+            &format!("{WORLD}[[ball]]\npos = [1, 1]\nradius = 1\nrestitution = 11\n"),
+            6,
+            "ball[0].restitution",
+        );
+        assert!(
+            m.contains("expected a number between 0 and 10, found 11"),
+            "{m}"
+        );
+        // The world's own restitution keeps its [0, 1] bound.
+        at(
+            &format!("{WORLD}[step]\nrestitution = 1.5\n"),
+            4,
+            "step.restitution",
         );
     }
 

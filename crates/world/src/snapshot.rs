@@ -1,10 +1,11 @@
 //! Snapshots of a world's state, for rollback netcode, saving and undo.
 //!
 //! A [`Snapshot`] holds what the step's future depends on: the settings, the step count and
-//! time, every ball's and rectangle's id and current path (anchor, velocity), size and density,
-//! the id slots (so that ids never repeat across a restore), the grid's cells and the bodies a
-//! kinematic rectangle carries. Everything else a world keeps is a cache: predictions, the
-//! broad phase, spatial domains, the grid's exposed features and clearance are built again.
+//! time, every ball's and rectangle's id and current path (anchor, velocity), size, density
+//! and own restitution, the id slots (so that ids never repeat across a restore), the grid's
+//! cells and its cell kinds' restitutions, and the bodies a kinematic rectangle carries.
+//! Everything else a world keeps is a cache: predictions, the broad phase, spatial domains,
+//! the grid's exposed features and clearance are built again.
 //! [`World::restore`] followed by N steps is bit-identical to the same N steps without it,
 //! because the step's results do not depend on whether its predictions were kept or made anew
 //! (`tests/tests/invariance.rs`).
@@ -12,11 +13,12 @@
 //! A snapshot is plain data: `serde` serializes it in any format. In a compact binary format
 //! (postcard) it takes about 60 bytes per ball.
 //!
-//! One limit: with restitution below 1, the TC rule (docs/algorithms.md) remembers each body's
-//! last collision time in the step's cache, which a restore, like any edit, starts afresh: a
-//! collision within `1e-4·dt` of one before the snapshot may then bounce inelastically where
-//! the run without the restore bounced elastically. With restitution 1 (the default) the rule
-//! changes nothing.
+//! One limit: with a restitution other than 1 (the world's, or a body's own:
+//! [`crate::material`]), the TC rule (docs/algorithms.md) remembers each body's last
+//! collision time in the step's cache, which a restore, like any edit, starts afresh: a
+//! collision within `1e-4·dt` of one before the snapshot may then bounce with its restitution
+//! where the run without the restore bounced elastically. With restitution 1 everywhere (the
+//! default) the rule changes nothing.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -60,6 +62,11 @@ pub struct Snapshot {
     carries: Vec<SnapCarry>,
     /// The balls held by a face under gravity (`rest.rs`).
     rests: Vec<SnapRest>,
+    /// Each ball's own restitution, index for index with `balls`, or empty when no ball has
+    /// one.
+    ball_restitution: Vec<Option<Real>>,
+    /// The grid's wall and brick restitutions (`None`, `None` without a grid).
+    grid_restitution: (Option<Real>, Option<Real>),
 }
 
 /// A ball: id bits, anchor, anchor time, velocity, radius, density.
@@ -67,9 +74,18 @@ pub struct Snapshot {
 struct SnapBall(u64, [Real; 2], Real, [Real; 2], Real, Real);
 
 /// A rectangle: id bits, box, velocity, kind (0 static, 1 kinematic, 2 dynamic), density,
-/// the box and time its current path started from.
+/// the box and time its current path started from, its own restitution.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-struct SnapRect(u64, [Real; 4], [Real; 2], u8, Real, [Real; 4], Real);
+struct SnapRect(
+    u64,
+    [Real; 4],
+    [Real; 2],
+    u8,
+    Real,
+    [Real; 4],
+    Real,
+    Option<Real>,
+);
 
 /// A carried body: ball (0) or rectangle (1) and its id bits, the carrying rectangle's id
 /// bits, its velocity, the contact normal, crushed.
@@ -216,6 +232,7 @@ impl World {
                         r.density,
                         aabb4(a),
                         *at,
+                        r.restitution,
                     )
                 })
                 .collect(),
@@ -255,6 +272,14 @@ impl World {
                     Some(SnapRest(i as u32, side, r.lo, r.hi, kind, bits))
                 })
                 .collect(),
+            ball_restitution: if self.ball_restitution.iter().any(Option::is_some) {
+                self.ball_restitution.clone()
+            } else {
+                Vec::new()
+            },
+            grid_restitution: self.grid.as_ref().map_or((None, None), |g| {
+                (g.wall_restitution(), g.brick_restitution())
+            }),
         }
     }
 
@@ -317,6 +342,16 @@ impl World {
         if !(snap.time.is_finite() && snap.time >= 0.0) {
             return Err(corrupt("time", format!("{} is not a time", snap.time)));
         }
+        if !snap.ball_restitution.is_empty() && snap.ball_restitution.len() != snap.balls.len() {
+            return Err(corrupt(
+                "ball_restitution",
+                format!(
+                    "{} values for {} balls",
+                    snap.ball_restitution.len(),
+                    snap.balls.len()
+                ),
+            ));
+        }
         let mut balls = Vec::with_capacity(snap.balls.len());
         for (i, b) in snap.balls.iter().enumerate() {
             let desc = BallDesc {
@@ -324,6 +359,7 @@ impl World {
                 vel: Vec2::from(b.3),
                 radius: b.4,
                 density: b.5,
+                restitution: snap.ball_restitution.get(i).copied().flatten(),
             };
             crate::world::validate_ball(&desc).map_err(|e| corrupt(format!("balls[{i}]"), e))?;
             if !(b.2.is_finite() && b.2 <= snap.time) {
@@ -394,6 +430,7 @@ impl World {
                     vel,
                     kind,
                     density: r.4,
+                    restitution: r.7,
                 })
                 .map_err(|e| corrupt(format!("rects[{i}]"), e))?;
             }
@@ -412,6 +449,7 @@ impl World {
                 vel,
                 kind,
                 density: r.4,
+                restitution: r.7,
             });
             rect_anchor.push((anchor, r.6));
         }
@@ -424,6 +462,15 @@ impl World {
             snap.rects.iter().map(|r| id_parts(r.0)),
         )
         .map_err(|e| corrupt("rect_slots", e))?;
+        let (wall_e, brick_e) = snap.grid_restitution;
+        crate::material::check_cells(wall_e, brick_e)
+            .map_err(|e| corrupt("grid_restitution", e))?;
+        if self.grid.is_none() && (wall_e, brick_e) != (None, None) {
+            return Err(corrupt(
+                "grid_restitution",
+                "restitutions for a world without a grid",
+            ));
+        }
         let grid = match &self.grid {
             None if snap.cells.is_empty() => None,
             None => return Err(corrupt("cells", "cells for a world without a grid")),
@@ -457,6 +504,8 @@ impl World {
                         cols: g.cols(),
                         rows: g.rows(),
                         cells,
+                        wall_restitution: None,
+                        brick_restitution: None,
                     };
                     Some(Grid::new(&desc).map_err(|e| corrupt("cells", e))?)
                 }
@@ -497,11 +546,16 @@ impl World {
         if let Some(g) = grid {
             self.grid = Some(g);
         }
+        if let Some(g) = &mut self.grid {
+            g.wall_restitution = wall_e;
+            g.brick_restitution = brick_e;
+        }
         self.config = config;
         self.steps = snap.steps;
         self.time = snap.time;
         self.ball_rest = ball_rest;
         self.balls = balls;
+        self.ball_restitution = snap.ball_restitution.clone();
         self.ball_slots = ball_slots;
         self.rects = rects;
         self.rect_anchor = rect_anchor;

@@ -33,6 +33,9 @@ pub struct Ball {
     pub radius: Real,
     /// Density, mass per unit area.
     pub density: Real,
+    /// The ball's own restitution, or `None` (the world's `StepConfig::restitution`): see
+    /// [`crate::material`].
+    pub restitution: Option<Real>,
 }
 
 impl Ball {
@@ -112,7 +115,8 @@ impl BallRec {
         }
     }
 
-    /// The public value at absolute time `t` under acceleration `acc`.
+    /// The public value at absolute time `t` under acceleration `acc`, without its restitution
+    /// (kept by the world, not the record: [`World::ball`] fills it in).
     #[inline]
     pub(crate) fn ball_at(&self, t: Real, acc: Vec2) -> Ball {
         Ball {
@@ -121,6 +125,7 @@ impl BallRec {
             vel: self.vel_at(t, acc),
             radius: self.radius,
             density: self.density,
+            restitution: None,
         }
     }
 
@@ -145,6 +150,8 @@ pub(crate) struct Anchor {
 pub struct Balls<'a> {
     recs: &'a [BallRec],
     rests: &'a [Option<Rest>],
+    /// The balls' own restitutions, index for index with `recs`, or empty when none has one.
+    mats: &'a [Option<Real>],
     time: Real,
     gravity: Vec2,
 }
@@ -154,7 +161,10 @@ impl Balls<'_> {
     #[must_use]
     pub fn get(&self, i: usize) -> Option<Ball> {
         let b = self.recs.get(i)?;
-        Some(b.ball_at(self.time, acc_on(self.gravity, self.rests[i])))
+        Some(Ball {
+            restitution: self.mats.get(i).copied().flatten(),
+            ..b.ball_at(self.time, acc_on(self.gravity, self.rests[i]))
+        })
     }
 
     /// The same balls again (a copy of this iterator), for code written against a slice.
@@ -178,6 +188,9 @@ impl Iterator for Balls<'_> {
         let ball = self.get(0)?;
         self.recs = &self.recs[1..];
         self.rests = &self.rests[1..];
+        if let Some((_, rest)) = self.mats.split_first() {
+            self.mats = rest;
+        }
         Some(ball)
     }
 
@@ -192,6 +205,9 @@ impl DoubleEndedIterator for Balls<'_> {
         let ball = self.get(last)?;
         self.recs = &self.recs[..last];
         self.rests = &self.rests[..last];
+        if self.mats.len() > last {
+            self.mats = &self.mats[..last];
+        }
         Some(ball)
     }
 }
@@ -210,6 +226,9 @@ pub struct Rect {
     pub kind: RectKind,
     /// Density, mass per unit area (dynamic rectangles).
     pub density: Real,
+    /// The rectangle's own restitution, or `None` (the world's `StepConfig::restitution`):
+    /// see [`crate::material`].
+    pub restitution: Option<Real>,
 }
 
 impl Rect {
@@ -232,7 +251,7 @@ pub enum WorldError {
     /// A ball field is invalid.
     #[error("ball field `{field}`: {problem}")]
     BadBall {
-        /// `pos`, `vel`, `radius` or `density`.
+        /// `pos`, `vel`, `radius`, `density` or `restitution`.
         field: &'static str,
         /// What is wrong.
         problem: String,
@@ -240,7 +259,7 @@ pub enum WorldError {
     /// A rectangle field is invalid.
     #[error("rect field `{field}`: {problem}")]
     BadRect {
-        /// `min`/`max`, `vel` or `density`.
+        /// `min`/`max`, `vel`, `density` or `restitution`.
         field: &'static str,
         /// What is wrong.
         problem: String,
@@ -322,6 +341,9 @@ pub struct World {
     /// What holds each ball against gravity (index for index with `balls`): `None` in free
     /// flight (`rest.rs`). Part of the state.
     pub(crate) ball_rest: Vec<Option<Rest>>,
+    /// Each ball's own restitution, index for index with `balls`, or empty while no ball has
+    /// one (`material.rs`; kept outside the 64-byte records).
+    pub(crate) ball_restitution: Vec<Option<Real>>,
     pub(crate) ball_slots: Slots,
     pub(crate) rects: Vec<Rect>,
     /// Each rectangle's box and the absolute time when its velocity or place last changed
@@ -394,6 +416,7 @@ impl World {
             grid: None,
             balls: Vec::new(),
             ball_rest: Vec::new(),
+            ball_restitution: Vec::new(),
             ball_slots: Slots::default(),
             rects: Vec::new(),
             rect_anchor: Vec::new(),
@@ -456,6 +479,7 @@ impl World {
             vel: Vec2::ZERO,
             radius: sp.radius,
             density: sp.density,
+            restitution: sp.restitution,
         })?;
         Bound::NonNeg
             .check(sp.speed)
@@ -572,6 +596,7 @@ impl World {
                 vel,
                 radius: r,
                 density: sp.density,
+                restitution: sp.restitution,
             })?;
         }
         Ok(())
@@ -730,7 +755,8 @@ impl World {
     /// - predicting many movers' events from one frozen state (every mover after an edit, the
     ///   movers whose predictions end within the step), whose outcome cannot depend on order;
     /// - in a large world of balls only (at least 20 000 balls, no rectangle, four closed
-    ///   walls, ball–ball collisions on, restitution 1, no destructible brick), the event loop
+    ///   walls, ball–ball collisions on, restitution 1 and no body or cell kind with its own,
+    ///   no destructible brick), the event loop
     ///   itself: the world is cut into spatial domains of about 10 000 balls that step in
     ///   parallel, each in its own world with copies of its neighbours' balls near its
     ///   border; a step is kept only if a check proves it equal to the serial one, else it is
@@ -766,7 +792,7 @@ impl World {
         self.embed_some.clear();
     }
 
-    fn edited(&mut self) {
+    pub(crate) fn edited(&mut self) {
         self.domains = None;
         self.unplaceable.clear();
         self.last_edit = self.steps;
@@ -774,7 +800,8 @@ impl World {
 
     /// How many steps ran in spatial domains on several threads, and how many domain steps
     /// failed their exactness check and ran again serially (`domains.rs`: a large world of
-    /// balls only, closed walls, restitution 1, [`World::set_threads`] above 1). Counters for
+    /// balls only, closed walls, restitution 1 everywhere, [`World::set_threads`] above 1).
+    /// Counters for
     /// measurements; the results are the same bits either way.
     #[must_use]
     pub fn domain_steps(&self) -> (u64, u64) {
@@ -790,6 +817,7 @@ impl World {
         Balls {
             recs: &self.balls,
             rests: &self.ball_rest,
+            mats: &self.ball_restitution,
             time: self.time,
             gravity: self.config.gravity,
         }
@@ -804,9 +832,10 @@ impl World {
     /// The ball with this id, or `None` if it was removed.
     #[must_use]
     pub fn ball(&self, id: BallId) -> Option<Ball> {
-        self.ball_slots
-            .get(id)
-            .map(|i| self.balls[i].ball_at(self.time, self.acc_of(i)))
+        self.ball_slots.get(id).map(|i| Ball {
+            restitution: self.ball_restitution_at(i),
+            ..self.balls[i].ball_at(self.time, self.acc_of(i))
+        })
     }
 
     /// The rectangle with this id, or `None` if it was removed.
@@ -822,9 +851,10 @@ impl World {
     /// predicts everything again.
     ///
     /// # Errors
-    /// [`WorldError::BadBall`] naming the field (`pos`, `vel`, `radius`, `density`) for a
-    /// value the scene format refuses: a position or velocity component outside
-    /// [`Bound::Coord`] (`±1e9`, finite), a radius or density outside [`Bound::NonNeg`];
+    /// [`WorldError::BadBall`] naming the field (`pos`, `vel`, `radius`, `density`,
+    /// `restitution`) for a value the scene format refuses: a position or velocity component
+    /// outside [`Bound::Coord`] (`±1e9`, finite), a radius or density outside
+    /// [`Bound::NonNeg`], a restitution outside [`Bound::Restitution`];
     /// [`WorldError::TooMany`] past [`limits::MAX_BALLS`].
     pub fn add_ball(&mut self, desc: BallDesc) -> Result<BallId, WorldError> {
         self.edited();
@@ -846,6 +876,7 @@ impl World {
             density: desc.density,
         });
         self.ball_rest.push(None);
+        self.ball_pushed(desc.restitution);
         // It may have been placed inside something: checked (alone) at the next step.
         self.embed_some.push(self.balls.len() - 1);
         self.scratch.ball_added(desc.radius, self.config.ball_ball);
@@ -863,7 +894,11 @@ impl World {
         }
         self.ball_slots.remove(id);
         self.end_carry(Body::Ball(id));
-        let ball = self.balls[i].ball_at(self.time, self.acc_of(i));
+        let restitution = self.ball_swap_removed(i);
+        let ball = Ball {
+            restitution,
+            ..self.balls[i].ball_at(self.time, self.acc_of(i))
+        };
         self.balls.swap_remove(i);
         self.ball_rest.swap_remove(i);
         if let Some(moved) = self.balls.get(i) {
@@ -934,7 +969,8 @@ impl World {
     /// [`WorldError::BadRect`] naming the field for a value the scene format refuses: a
     /// corner component outside [`Bound::Coord`] (`min`, `max`), `min > max` (`min/max`), a
     /// velocity component outside [`Bound::Coord`] (`vel`), a density outside
-    /// [`Bound::NonNeg`] (`density`); [`WorldError::TooMany`] past [`limits::MAX_RECTS`].
+    /// [`Bound::NonNeg`] (`density`), a restitution outside [`Bound::Restitution`]
+    /// (`restitution`); [`WorldError::TooMany`] past [`limits::MAX_RECTS`].
     pub fn add_rect(&mut self, desc: RectDesc) -> Result<RectId, WorldError> {
         self.edited();
         self.embed_check = true;
@@ -960,6 +996,7 @@ impl World {
             vel,
             kind: desc.kind,
             density: desc.density,
+            restitution: desc.restitution,
         });
         Ok(id)
     }
@@ -1117,7 +1154,9 @@ impl World {
 
     /// A 64-bit hash of the whole simulated state: every ball's and rectangle's id, position,
     /// velocity, size and density and the start of each ball's current path (their IEEE-754
-    /// bits), every grid cell, the walls, the step count and the simulated time. FNV-1a over little-endian 64-bit words, so it is the same on every platform and
+    /// bits), every grid cell, the walls, the step count and the simulated time, and the own
+    /// restitutions that are set (so a world without any hashes as it did before materials).
+    /// FNV-1a over little-endian 64-bit words, so it is the same on every platform and
     /// build: two worlds with equal hashes are (barring collisions) bit-identical.
     #[must_use]
     pub fn state_hash(&self) -> u64 {
@@ -1196,6 +1235,7 @@ impl World {
                 });
             }
         }
+        self.hash_materials(|w| h.word(w));
         h.finish()
     }
 
@@ -1431,7 +1471,10 @@ pub(crate) fn validate_ball(b: &BallDesc) -> Result<(), WorldError> {
             problem: e.to_string(),
         })?;
     }
-    Ok(())
+    crate::material::check(b.restitution).map_err(|e| WorldError::BadBall {
+        field: "restitution",
+        problem: e.to_string(),
+    })
 }
 
 /// A box whose corners are within [`Bound::Coord`] with `min <= max`; else the field (`min`,
@@ -1469,7 +1512,10 @@ pub(crate) fn validate_rect(r: &RectDesc) -> Result<(), WorldError> {
             field: "density",
             problem: e.to_string(),
         })?;
-    Ok(())
+    crate::material::check(r.restitution).map_err(|e| WorldError::BadRect {
+        field: "restitution",
+        problem: e.to_string(),
+    })
 }
 
 /// FNV-1a, 64-bit, over 64-bit words (each fed as 8 little-endian bytes).

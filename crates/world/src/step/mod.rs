@@ -71,7 +71,7 @@
 mod contact;
 mod curved;
 mod keep;
-mod mover;
+pub(crate) mod mover;
 mod predict;
 mod resolve;
 mod schedule;

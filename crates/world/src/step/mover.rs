@@ -14,7 +14,7 @@ pub(super) const FROZEN: u8 = 1;
 pub(super) const DEAD: u8 = 2;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum PTarget {
+pub(crate) enum PTarget {
     Cell(CellCoord),
     Wall(Side),
     Lost(Side),

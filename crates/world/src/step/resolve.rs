@@ -7,6 +7,7 @@ use super::mover::{PTarget, Prediction, ACTIVE, DEAD, FROZEN};
 use super::scratch::Trace;
 use crate::desc::{Cell, RectKind};
 use crate::event::{Body, Event};
+use crate::material::kick_capped;
 use crate::rest::{RestOn, REST_TIME};
 use crate::squeeze::{carry_velocity, Carry, Probe, Wedge};
 use crate::world::World;
@@ -65,7 +66,7 @@ impl World {
         let e = if recent(m) || partner_recent {
             1.0
         } else {
-            self.config.restitution
+            self.pair_restitution(m, pred.target)
         };
         let v = self.vel_of(m);
         let me = self.body_of(m);
@@ -74,6 +75,8 @@ impl World {
         let toi = t - self.scratch.t0;
         let n = pred.normal;
         let is_ball = m < nb;
+        // A kick (restitution above 1) off immovable geometry or a rectangle, capped.
+        let e = self.kick_capped_static(e, m, v, n, pred.target);
         // A ball's contact position, from its anchor exactly as the impact time was solved:
         // its new path starts there.
         let contact = is_ball.then(|| {
@@ -306,6 +309,7 @@ impl World {
                 };
                 let mi = self.mass_of(m);
                 let speed = (-(v - vj).dot(n)).max(0.0);
+                let e = kick_capped(e, v, vj, n, !(is_ball || j < nb));
                 let (nv, nvj) = if is_ball || j < nb {
                     collide_elastic(mi, v, mj, vj, n, e)
                 } else {

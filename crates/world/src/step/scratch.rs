@@ -40,7 +40,7 @@ pub(crate) struct Scratch {
 
     pub(super) queue: EventQueue,
     /// Dense indices of the dynamic rectangles; mover `nb + k` is `rects[dyn_rects[k]]`.
-    pub(super) dyn_rects: Vec<u32>,
+    pub(crate) dyn_rects: Vec<u32>,
     pub(super) bp: CellLists,
     pub(super) use_bp: bool,
     /// Largest ball radius this step (for the rectangles' broad-phase queries).
@@ -218,6 +218,7 @@ mod tests {
             vel: Vec2::new(vx, 0.0),
             radius: 2.0,
             density: 1.0,
+            restitution: None,
         }
     }
 

@@ -30,7 +30,8 @@ impl World {
                 }
                 _ => None,
             };
-            let e = self.config.restitution;
+            // The pair's own restitution (not the TC rule's 1): a fading bounce rests.
+            let e = self.pair_restitution(m, pred.target);
             let rest = face
                 .and_then(|(range, on)| self.rest_after_bounce(b.anchor, n, b.v0, e, range, on));
             if let Some(r) = rest {
