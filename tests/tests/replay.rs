@@ -1,10 +1,13 @@
 //! Replays across crates (docs/replay-format.md): a session recorded through the game's public
 //! API, written, parsed and re-simulated; tampering found at the right step; the committed
-//! fixture that must keep verifying (a replay recorded by one build checked by the next); a
-//! property test feeding mutated and truncated files to the parser.
+//! fixtures that must keep verifying (a replay recorded by one build checked by the next), in
+//! the current format and in format 1; a property test feeding mutated and truncated files to
+//! the parser.
 //!
 //! Re-record the fixture after an intentional change of physics or rules:
 //! `cargo run --release -p collide-cli -- record level_2 --steps 1200 --autoplay --out tests/fixtures/replay_level2.replay`
+//! (and the format-1 fixture `replay_level2_v1.replay` from the build before it: see
+//! docs/replay-format.md).
 
 use std::path::PathBuf;
 
@@ -14,6 +17,11 @@ use proptest::prelude::*;
 
 fn fixture() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/replay_level2.replay")
+}
+
+/// The same session in format 1, as the build before JSON lines wrote it.
+fn fixture_v1() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/replay_level2_v1.replay")
 }
 
 /// Plays `arg` (as the frontends open it) for `frames` frames of 1/60 s, the autopilot's input
@@ -60,6 +68,21 @@ fn the_committed_fixture_still_verifies() {
 }
 
 #[test]
+fn the_format_1_fixture_loads_verifies_and_converts_to_the_current_one() {
+    let text = std::fs::read_to_string(fixture_v1()).unwrap();
+    assert!(text.starts_with("collide-replay 1\n"));
+    let old = Replay::read(&fixture_v1()).unwrap();
+    let new = Replay::read(&fixture()).unwrap();
+    // The same session, read from either format.
+    assert_eq!(old, new);
+    let report = old.verify().unwrap();
+    assert_eq!((report.steps, report.hashes_checked), (1200, 21));
+    assert_eq!(report.final_hash, new.verify().unwrap().final_hash);
+    // Converting it (`collide replay convert`) writes the current fixture, byte for byte.
+    assert_eq!(old.to_text(), std::fs::read_to_string(fixture()).unwrap());
+}
+
+#[test]
 fn a_level_played_by_the_autopilot_round_trips() {
     let (g, r) = play("level_1", 600, 60, |_| Vec::new());
     assert_eq!((r.steps(), r.hashes()), (600, 11));
@@ -94,18 +117,23 @@ fn a_sandbox_and_a_session_with_commands_round_trip() {
     assert_eq!(report.final_hash, g.state_hash());
 }
 
-/// The index of the `s 1 ...` line of `lines` that runs step `n` (1-based).
+/// The index of the `steps` record of `lines` that runs step `n` (1-based), with count 1.
 fn step_line(lines: &[String], n: u64) -> usize {
     let mut steps = 0;
     lines
         .iter()
         .position(|l| {
-            if let Some(rest) = l.strip_prefix("s ") {
-                steps += rest.split(' ').next().unwrap().parse::<u64>().unwrap();
-            }
-            steps == n && l.starts_with("s 1 ")
+            let v: serde_json::Value = serde_json::from_str(l).unwrap_or_default();
+            let count = v["steps"]["count"].as_u64().unwrap_or(0);
+            steps += count;
+            steps == n && count == 1
         })
         .unwrap()
+}
+
+/// A `steps` record of one step with `input` (JSON).
+fn one_step(input: &str) -> String {
+    format!("{{\"steps\":{{\"count\":1,\"input\":{input}}}}}")
 }
 
 fn verify_text(lines: &[String]) -> Result<collide_game::VerifyReport, ReplayError> {
@@ -120,8 +148,8 @@ fn tampering_is_found_at_the_first_recorded_hash_after_it() {
     // with hashes every 60 steps that shows at step 60.
     let mut lines = fixture_lines.clone();
     let k = step_line(&lines, 1);
-    assert_eq!(lines[k], "s 1 - 0 0 1");
-    lines[k] = "s 1 - 0 0 0".to_owned();
+    assert_eq!(lines[k], one_step(r#"{"launch":true}"#));
+    lines[k] = one_step("{}");
     let e = verify_text(&lines).unwrap_err();
     assert!(
         matches!(e, ReplayError::HashMismatch { step: 60, expected, got } if expected != got),
@@ -129,8 +157,11 @@ fn tampering_is_found_at_the_first_recorded_hash_after_it() {
     );
     // A recorded hash changed: found at its own step.
     let mut lines = fixture_lines;
-    let h = lines.iter().position(|l| l.starts_with("h 600 ")).unwrap();
-    lines[h] = "h 600 0123456789abcdef".to_owned();
+    let h = lines
+        .iter()
+        .position(|l| l.starts_with(r#"{"hash":{"step":600,"#))
+        .unwrap();
+    lines[h] = r#"{"hash":{"step":600,"hash":"0123456789abcdef"}}"#.to_owned();
     let e = verify_text(&lines).unwrap_err();
     assert!(
         matches!(
@@ -148,7 +179,7 @@ fn tampering_is_found_at_the_first_recorded_hash_after_it() {
     let (_, r) = play("level_2", 600, 1, |_| Vec::new());
     let mut lines: Vec<String> = r.to_text().split('\n').map(str::to_owned).collect();
     let k = step_line(&lines, 500);
-    lines[k] = "s 1 12.5 0 0 0".to_owned();
+    lines[k] = one_step(r#"{"pointer_x":12.5}"#);
     let e = verify_text(&lines).unwrap_err();
     assert!(
         matches!(e, ReplayError::HashMismatch { step: 500, .. }),
@@ -169,15 +200,19 @@ enum Mutation {
 fn mutation() -> impl Strategy<Value = Mutation> {
     let junk = prop_oneof![
         Just("\n".to_owned()),
-        Just("s 1 ".to_owned()),
-        Just(format!("s {MAX_STEPS} - 0 0 0\n")),
-        Just("h 0 ".to_owned()),
-        Just("|".to_owned()),
-        Just("level 3 x\n".to_owned()),
+        Just("{".to_owned()),
+        Just("}".to_owned()),
+        Just("\"".to_owned()),
+        Just(format!(
+            "{{\"steps\":{{\"count\":{MAX_STEPS},\"input\":{{}}}}}}\n"
+        )),
+        Just("{\"hash\":{\"step\":0,\"hash\":\"0000000000000000\"}}\n".to_owned()),
+        Just("{\"level\":{\"path\":\"x\",\"text\":\"\"}}\n".to_owned()),
         Just("99999999999999999999".to_owned()),
-        Just("0x".to_owned()),
-        Just("NaN".to_owned()),
-        Just("\nend 0\n".to_owned()),
+        Just("1e400".to_owned()),
+        Just("\"inf\"".to_owned()),
+        Just("null".to_owned()),
+        Just("\n{\"end\":{\"steps\":0}}\n".to_owned()),
         "[ -~\n]{0,12}",
     ];
     prop_oneof![

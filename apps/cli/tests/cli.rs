@@ -461,7 +461,7 @@ fn record_then_replay_verifies_and_a_tampered_file_fails() {
     assert_eq!(rec["play"], "level 2");
     let text = std::fs::read_to_string(&file).unwrap();
     assert_eq!(u(&rec, "bytes"), text.len() as u64);
-    assert!(text.starts_with("collide-replay 1\n"));
+    assert!(text.starts_with("{\"format\":\"collide-replay\",\"version\":2,"));
 
     let rep: Value = serde_json::from_str(&ok(&["replay", f])).unwrap();
     assert_eq!((u(&rep, "steps"), u(&rep, "hashes_checked")), (300, 7));
@@ -469,7 +469,7 @@ fn record_then_replay_verifies_and_a_tampered_file_fails() {
     assert_eq!(rep["verified"], true);
 
     // The hash after step 150 changed: exit 1, the step named.
-    let at = text.find("\nh 150 ").unwrap() + 7;
+    let at = text.find("{\"hash\":{\"step\":150,\"hash\":\"").unwrap() + 28;
     let mut bad = text.clone();
     bad.replace_range(at..at + 16, "0000000000000000");
     let bad_file = tmp("level_2_bad.replay");
@@ -500,6 +500,7 @@ fn record_then_replay_verifies_and_a_tampered_file_fails() {
     ok(&["replay", sb.to_str().unwrap()]);
     fails(&["record", "level_1", "--out", f], 2);
     fails(&["record", "level_1", "--steps", "0", "--out", f], 2);
+    fails(&["replay"], 2);
     fails(
         &[
             "record",

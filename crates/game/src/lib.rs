@@ -78,6 +78,7 @@ mod input;
 mod options;
 pub mod policy;
 pub mod replay;
+mod serial;
 
 pub use breaker::{
     is_breaker_scene, sealed_pockets, Breaker, Phase, PowerUp, HEART_BONUS_BRICKS, RAIN_LIFE,
@@ -88,6 +89,6 @@ pub use colors::{BallColors, Rgb8};
 pub use events::GameEvent;
 pub use game::{FrameReport, Game, GameError, RunSummary, Source, Status, DEMOS, LEVELS, SPEEDS};
 pub use input::{Command, Input, StepInput};
-pub use options::Options;
+pub use options::{Options, MAX_SCORE_PER_BRICK};
 pub use policy::PowerKind;
 pub use replay::{Replay, ReplayError, SceneText, VerifyReport};
