@@ -515,3 +515,48 @@ fn record_then_replay_verifies_and_a_tampered_file_fails() {
         2,
     );
 }
+
+#[test]
+fn replay_convert_rewrites_a_format_1_file_in_the_current_format() {
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+    let old = fixtures.join("replay_level2_v1.replay");
+    let new = tmp("converted.replay");
+    let rep: Value = serde_json::from_str(&ok(&[
+        "replay",
+        "convert",
+        old.to_str().unwrap(),
+        new.to_str().unwrap(),
+    ]))
+    .unwrap();
+    assert_eq!(
+        (u(&rep, "version"), u(&rep, "steps"), u(&rep, "hashes")),
+        (2, 1200, 21)
+    );
+    // The converted file is the committed current-format fixture of the same session.
+    let text = std::fs::read_to_string(&new).unwrap();
+    assert_eq!(u(&rep, "bytes"), text.len() as u64);
+    assert_eq!(
+        text,
+        std::fs::read_to_string(fixtures.join("replay_level2.replay")).unwrap()
+    );
+    let checked: Value = serde_json::from_str(&ok(&["replay", new.to_str().unwrap()])).unwrap();
+    assert_eq!(checked["verified"], true);
+    // Both formats verify as they are, to the same final hash.
+    let v1: Value = serde_json::from_str(&ok(&["replay", old.to_str().unwrap()])).unwrap();
+    assert_eq!(v1["final_hash"], checked["final_hash"]);
+    // A broken record: the line and the field named, exit 1.
+    let broken = tmp("broken.replay");
+    std::fs::write(&broken, text.replacen("\"volley\":10", "\"volley\":-1", 1)).unwrap();
+    let e = fails(&["replay", broken.to_str().unwrap()], 1);
+    assert!(e.contains("line 4: options.volley: "), "{e}");
+    fails(
+        &[
+            "replay",
+            "convert",
+            broken.to_str().unwrap(),
+            new.to_str().unwrap(),
+        ],
+        1,
+    );
+    fails(&["replay", "convert", old.to_str().unwrap()], 2);
+}
