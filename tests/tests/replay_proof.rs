@@ -105,12 +105,7 @@ fn hash_lines_removed_and_an_input_edited_do_not_verify() {
 fn with_only_the_final_hash_an_edited_input_is_found() {
     let text = fixture_text();
     // Keep the last `hash` record, remove the others, then edit an early input.
-    let last_h = text
-        .lines()
-        .filter(|l| is_hash(l))
-        .last()
-        .unwrap()
-        .to_owned();
+    let last_h = text.lines().rfind(|l| is_hash(l)).unwrap().to_owned();
     let only_final: String = text
         .lines()
         .filter(|l| !is_hash(l) || *l == last_h)

@@ -475,8 +475,10 @@ fn record_then_replay_verifies_and_a_tampered_file_fails() {
     let bad_file = tmp("level_2_bad.replay");
     std::fs::write(&bad_file, bad).unwrap();
     let e = fails(&["replay", bad_file.to_str().unwrap()], 1);
+    let line = text[..at].matches('\n').count() + 1;
     assert!(
-        e.contains("does not verify") && e.contains("after step 150"),
+        e.contains("does not verify")
+            && e.contains(&format!("line {line}: state hash differs after step 150")),
         "{e}"
     );
 

@@ -252,12 +252,19 @@ struct Reader {
     options: Option<Options>,
     world: Option<StepConfig>,
     entries: Vec<Entry>,
+    /// The line of each entry.
+    lines: Vec<usize>,
     steps: u64,
     in_body: bool,
     end: Option<usize>,
 }
 
 impl Reader {
+    fn push(&mut self, line: usize, entry: Entry) {
+        self.entries.push(entry);
+        self.lines.push(line);
+    }
+
     fn add(&mut self, line: usize, record: Record<'static>) -> Result<(), ReplayError> {
         let name = record.name();
         if let Some(end) = self.end {
@@ -318,7 +325,7 @@ impl Reader {
             }
             Record::Command(c) => {
                 self.in_body = true;
-                self.entries.push(Entry::Command(c));
+                self.push(line, Entry::Command(c));
             }
             Record::Steps { count, input } => {
                 self.in_body = true;
@@ -332,7 +339,7 @@ impl Reader {
                         ))
                     }
                 };
-                self.entries.push(Entry::Steps { count, input });
+                self.push(line, Entry::Steps { count, input });
             }
             Record::Hash { step, hash } => {
                 self.in_body = true;
@@ -343,7 +350,7 @@ impl Reader {
                         format!("says step {step}, but {} steps precede it", self.steps),
                     ));
                 }
-                self.entries.push(Entry::Hash { step, hash });
+                self.push(line, Entry::Hash { step, hash });
             }
             Record::End { steps } => {
                 if steps != self.steps {
@@ -385,6 +392,7 @@ impl Reader {
             world,
             hash_every: self.hash_every,
             entries: self.entries,
+            entry_lines: self.lines,
         })
     }
 }
@@ -401,6 +409,7 @@ pub(super) fn parse(lines: &[&str]) -> Result<Replay, ReplayError> {
         options: None,
         world: None,
         entries: Vec::new(),
+        lines: Vec::new(),
         steps: 0,
         in_body: false,
         end: None,

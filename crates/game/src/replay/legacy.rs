@@ -161,6 +161,8 @@ struct Parser {
     world: Settings,
     hash_every: Option<u32>,
     entries: Vec<Entry>,
+    /// The line of each entry.
+    lines: Vec<usize>,
     steps: u64,
     in_body: bool,
 }
@@ -175,6 +177,7 @@ pub(super) fn parse(lines: &[&str]) -> Result<Replay, ReplayError> {
         world: Settings::new("world", &World(StepConfig::default())),
         hash_every: None,
         entries: Vec::new(),
+        lines: Vec::new(),
         steps: 0,
         in_body: false,
     }
@@ -182,6 +185,11 @@ pub(super) fn parse(lines: &[&str]) -> Result<Replay, ReplayError> {
 }
 
 impl Parser {
+    fn push(&mut self, line: usize, entry: Entry) {
+        self.entries.push(entry);
+        self.lines.push(line);
+    }
+
     fn run(mut self, lines: &[&str]) -> Result<Replay, ReplayError> {
         let first = lines.first().copied().unwrap_or("");
         let mut words = first.split(' ');
@@ -261,7 +269,7 @@ impl Parser {
                     let c = parse_command(rest).ok_or_else(|| {
                         ReplayError::parse(line_no, "c", format!("unknown command `{rest}`"))
                     })?;
-                    self.entries.push(Entry::Command(c));
+                    self.push(line_no, Entry::Command(c));
                 }
                 "s" => {
                     self.in_body = true;
@@ -323,6 +331,7 @@ impl Parser {
             world,
             hash_every,
             entries: self.entries,
+            entry_lines: self.lines,
         })
     }
 
@@ -460,15 +469,18 @@ impl Parser {
                 ))
             }
         };
-        self.entries.push(Entry::Steps {
-            count,
-            input: StepInput {
-                pointer_x,
-                paddle_dir,
-                aim_dir,
-                launch,
+        self.push(
+            line,
+            Entry::Steps {
+                count,
+                input: StepInput {
+                    pointer_x,
+                    paddle_dir,
+                    aim_dir,
+                    launch,
+                },
             },
-        });
+        );
         Ok(())
     }
 
@@ -492,7 +504,7 @@ impl Parser {
             .ok_or_else(|| {
                 ReplayError::parse(line, "h.hash", format!("`{hash}` is not 16 hex digits"))
             })?;
-        self.entries.push(Entry::Hash { step, hash });
+        self.push(line, Entry::Hash { step, hash });
         Ok(())
     }
 }
@@ -615,6 +627,15 @@ mod tests {
         let v2 = r.to_text();
         assert!(v2.starts_with("{\"format\":\"collide-replay\",\"version\":2,"));
         assert_eq!(Replay::parse(&v2).unwrap(), r);
+        // A hash line changed: refused naming its line in the format-1 text.
+        let lines: Vec<&str> = text.split('\n').collect();
+        let k = lines.iter().position(|l| l.starts_with("h 600 ")).unwrap();
+        let tampered = text.replacen(lines[k], "h 600 0123456789abcdef", 1);
+        let e = Replay::parse(&tampered).unwrap().verify().unwrap_err();
+        assert!(
+            matches!(e, ReplayError::HashMismatch { step: 600, line, .. } if line == k + 1),
+            "{e}"
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! run-length encoded), with the [`Game::state_hash`] after every `hash_every`-th step and
 //! after the last one. [`Replay::verify`] rebuilds the game from the file alone, makes the
 //! same calls and compares the hashes: the first difference is a
-//! [`ReplayError::HashMismatch`] naming the step.
+//! [`ReplayError::HashMismatch`] naming the step and the hash record's line.
 //!
 //! Recording cannot be forgotten by a caller: [`Game::start_recording`] puts a recorder inside
 //! the game, and `Game::command`, `Game::step` (so also `Game::update`), `Game::load` and
@@ -155,9 +155,12 @@ pub enum ReplayError {
     },
     /// Re-simulation gave another state: the first step whose recorded hash differs.
     #[error(
-        "state hash differs after step {step}: the replay recorded {expected:016x}, re-simulation gives {got:016x}"
+        "line {line}: state hash differs after step {step}: the replay recorded {expected:016x}, re-simulation gives {got:016x}"
     )]
     HashMismatch {
+        /// 1-based line of the hash record: in the text the replay was parsed from, or, for a
+        /// replay recorded (or whose entries were changed since), in its [`Replay::to_text`].
+        line: usize,
         /// Steps run when the hash was taken (0: the start state).
         step: u64,
         /// The recorded hash.
@@ -277,7 +280,10 @@ pub enum Entry {
 
 /// A recorded session: what it started from and every call made, in order. Build one with
 /// [`Game::start_recording`] and [`Game::take_replay`], or [`Replay::parse`] a file.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Two replays are equal when their public fields are (where a replay was read from does not
+/// count).
+#[derive(Clone, Debug)]
 pub struct Replay {
     /// How the scene is played.
     pub play: Play,
@@ -291,6 +297,19 @@ pub struct Replay {
     pub hash_every: u32,
     /// The calls and hashes, in order.
     pub entries: Vec<Entry>,
+    /// The 1-based line of each entry in the text it was parsed from (empty when recorded).
+    entry_lines: Vec<usize>,
+}
+
+impl PartialEq for Replay {
+    fn eq(&self, other: &Replay) -> bool {
+        self.play == other.play
+            && self.scene == other.scene
+            && self.options == other.options
+            && self.world == other.world
+            && self.hash_every == other.hash_every
+            && self.entries == other.entries
+    }
 }
 
 /// What a successful [`Replay::verify`] checked.
@@ -371,7 +390,7 @@ impl Replay {
             hashes_checked: 0,
             final_hash: game.state_hash(),
         };
-        for e in &self.entries {
+        for (k, e) in self.entries.iter().enumerate() {
             match e {
                 Entry::Command(c) => {
                     game.command(*c);
@@ -387,6 +406,7 @@ impl Replay {
                     let got = game.state_hash();
                     if got != *hash || *step != report.steps {
                         return Err(ReplayError::HashMismatch {
+                            line: self.entry_line(k),
                             step: report.steps,
                             expected: *hash,
                             got,
@@ -403,6 +423,16 @@ impl Replay {
             });
         }
         Ok(report)
+    }
+
+    /// The 1-based line of entry `k`: in the text the replay was parsed from while its
+    /// entries are the ones read, else in [`Replay::to_text`] (a line each for the header, the
+    /// scene, each level, the options and the world, then one per entry).
+    fn entry_line(&self, k: usize) -> usize {
+        match self.entry_lines.get(k) {
+            Some(line) if self.entry_lines.len() == self.entries.len() => *line,
+            _ => 4 + self.scene.levels.len() + k + 1,
+        }
     }
 
     /// The replay as text: format 2, JSON lines (`docs/replay-format.md`).
@@ -568,6 +598,7 @@ impl Recorder {
                     step: 0,
                     hash: game.state_hash(),
                 }],
+                entry_lines: Vec::new(),
             },
             steps: 0,
             untracked: None,
@@ -785,14 +816,32 @@ mod tests {
             "{{\"hash\":{{\"step\":137,\"hash\":\"{:016x}\"}}}}",
             hash ^ 1
         );
-        let e = Replay::parse(&tampered.join("\n"))
-            .unwrap()
-            .verify()
-            .unwrap_err();
+        // Empty lines before it: the error names its line in the text read.
+        let text = tampered.join("\n").replacen('\n', "\n\n\n", 1);
+        let e = Replay::parse(&text).unwrap().verify().unwrap_err();
         assert!(
-            matches!(e, ReplayError::HashMismatch { step: 137, .. }),
+            matches!(e, ReplayError::HashMismatch { step: 137, line, .. } if line == k + 3),
             "{e}"
         );
+        assert!(
+            e.to_string().starts_with(&format!(
+                "line {}: state hash differs after step 137: ",
+                k + 3
+            )),
+            "{e}"
+        );
+        // The same change made to the recorded replay: its line in the text it writes.
+        let mut changed = r.clone();
+        changed.entries[k - 5] = Entry::Hash {
+            step: 137,
+            hash: hash ^ 1,
+        };
+        let e = changed.verify().unwrap_err();
+        assert!(
+            matches!(e, ReplayError::HashMismatch { step: 137, line, .. } if line == k + 1),
+            "{e}"
+        );
+        assert_eq!(lines_of(&changed.to_text())[k], tampered[k]);
         // An input changed: its step is the first whose state differs (hashes every step).
         let mut tampered = lines.clone();
         tampered[step_line(&lines, 200)] = steps_record(r#"{"pointer_x":20.0}"#);
@@ -804,6 +853,7 @@ mod tests {
             step,
             expected,
             got,
+            ..
         } = e
         else {
             panic!("{e}")
