@@ -207,7 +207,7 @@ pub enum ReplayError {
     #[error("the hash interval must be at least 1 step")]
     BadHashInterval,
     /// The replay records no state hash after its last call: nothing proves the final state,
-    /// so it does not verify (a file whose hash lines were removed, or whose last `h` line is
+    /// so it does not verify (a file whose hash records were removed, or whose last hash is
     /// followed by further calls).
     #[error(
         "no state hash is recorded after the last call (step {steps}): nothing proves the final \
