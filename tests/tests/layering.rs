@@ -84,7 +84,7 @@ fn scenes_and_render_stay_below_the_apps() {
 
 #[test]
 fn the_game_depends_on_the_world_and_scenes_only() {
-    // No renderer, window, or command-line crate.
+    // No renderer, window, or command-line crate; serde for the replay format.
     check(
         "crates/game/Cargo.toml",
         &[
@@ -92,6 +92,9 @@ fn the_game_depends_on_the_world_and_scenes_only() {
             "collide-world",
             "collide-scenes",
             "thiserror",
+            "serde",
+            "serde_json",
+            "serde_path_to_error",
         ],
     );
 }

@@ -1,10 +1,13 @@
 //! Replays across crates (docs/replay-format.md): a session recorded through the game's public
 //! API, written, parsed and re-simulated; tampering found at the right step; the committed
-//! fixture that must keep verifying (a replay recorded by one build checked by the next); a
-//! property test feeding mutated and truncated files to the parser.
+//! fixtures that must keep verifying (a replay recorded by one build checked by the next), in
+//! the current format and in format 1; a property test feeding mutated and truncated files to
+//! the parser.
 //!
 //! Re-record the fixture after an intentional change of physics or rules:
 //! `cargo run --release -p collide-cli -- record level_2 --steps 1200 --autoplay --out tests/fixtures/replay_level2.replay`
+//! (and the format-1 fixture `replay_level2_v1.replay` from the build before it: see
+//! docs/replay-format.md).
 
 use std::path::PathBuf;
 
@@ -14,6 +17,11 @@ use proptest::prelude::*;
 
 fn fixture() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/replay_level2.replay")
+}
+
+/// The same session in format 1, as the build before JSON lines wrote it.
+fn fixture_v1() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/replay_level2_v1.replay")
 }
 
 /// Plays `arg` (as the frontends open it) for `frames` frames of 1/60 s, the autopilot's input
@@ -59,6 +67,197 @@ fn the_committed_fixture_still_verifies() {
     assert!(inputs.iter().filter(|i| i.pointer_x.is_some()).count() > 600);
 }
 
+/// Format 1 as the build before JSON lines wrote it (docs/replay-format.md, "Format 1"; the
+/// options in alphabetical order, which the reader allows). Nothing in the library writes it
+/// any more: the tests use it to give the format-1 reader any session, and it re-makes the
+/// format-1 fixture after an intentional change of physics or rules (`REMAKE_V1_FIXTURE=1`).
+fn to_v1(r: &Replay) -> String {
+    use std::fmt::Write as _;
+    fn real(x: f64) -> String {
+        if x.is_nan() {
+            format!("0x{:016x}", x.to_bits())
+        } else {
+            format!("{x:?}")
+        }
+    }
+    fn block(s: &mut String, text: &str) {
+        for l in text.split('\n') {
+            let _ = writeln!(s, "|{l}");
+        }
+    }
+    /// `option NAME VALUE` lines of a JSON value's leaves, nested names dotted.
+    fn options(s: &mut String, name: &str, v: &serde_json::Value) {
+        match v {
+            serde_json::Value::Object(map) => {
+                for (k, x) in map {
+                    let n = if name.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{name}.{k}")
+                    };
+                    options(s, &n, x);
+                }
+            }
+            serde_json::Value::Array(xy) => {
+                options(s, &format!("{name}.x"), &xy[0]);
+                options(s, &format!("{name}.y"), &xy[1]);
+            }
+            serde_json::Value::Number(n) if n.is_f64() => {
+                let _ = writeln!(s, "option {name} {}", real(n.as_f64().unwrap()));
+            }
+            leaf => {
+                let _ = writeln!(s, "option {name} {leaf}");
+            }
+        }
+    }
+    let mut s = String::from("collide-replay 1\n# collide replay: docs/replay-format.md. Check it with `collide replay FILE`.\n");
+    match r.play {
+        Play::Level(n) => {
+            let _ = writeln!(s, "play level {n}");
+        }
+        Play::Scene => s.push_str("play scene\n"),
+        Play::Sandbox => s.push_str("play sandbox\n"),
+    }
+    let kind = match r.scene.kind {
+        collide_game::replay::TextKind::Toml => "toml",
+        collide_game::replay::TextKind::Dat => "dat",
+    };
+    let lines = r.scene.text.split('\n').count();
+    let _ = writeln!(s, "scene {kind} {lines} {}", r.scene.file);
+    block(&mut s, &r.scene.text);
+    for (path, text) in &r.scene.levels {
+        let _ = writeln!(s, "level {} {path}", text.split('\n').count());
+        block(&mut s, text);
+    }
+    options(&mut s, "", &serde_json::to_value(&r.options).unwrap());
+    let w = &r.world;
+    let _ = writeln!(s, "world dt {}", real(w.dt));
+    let _ = writeln!(s, "world ball_ball {}", w.ball_ball);
+    let _ = writeln!(s, "world restitution {}", real(w.restitution));
+    let _ = writeln!(s, "world destructible_bricks {}", w.destructible_bricks);
+    let _ = writeln!(s, "world max_events_per_body {}", w.max_events_per_body);
+    if w.gravity != collide_world::Vec2::ZERO {
+        let _ = writeln!(s, "world gravity_x {}", real(w.gravity.x));
+        let _ = writeln!(s, "world gravity_y {}", real(w.gravity.y));
+    }
+    let _ = writeln!(s, "hash-every {}", r.hash_every);
+    for e in &r.entries {
+        let _ = match e {
+            Entry::Command(c) => writeln!(
+                s,
+                "c {}",
+                match c {
+                    Command::TogglePause => "pause".to_owned(),
+                    Command::SingleStep => "single-step".to_owned(),
+                    Command::Slower => "slower".to_owned(),
+                    Command::Faster => "faster".to_owned(),
+                    Command::ToggleDebug => "debug".to_owned(),
+                    Command::Restart => "restart".to_owned(),
+                    Command::Level(n) => format!("level {n}"),
+                    Command::NextScene => "next-scene".to_owned(),
+                }
+            ),
+            Entry::Steps { count, input } => writeln!(
+                s,
+                "s {count} {} {} {} {}",
+                input.pointer_x.map_or_else(|| "-".to_owned(), real),
+                input.paddle_dir,
+                input.aim_dir,
+                u8::from(input.launch)
+            ),
+            Entry::Hash { step, hash } => writeln!(s, "h {step} {hash:016x}"),
+        };
+    }
+    let _ = writeln!(s, "end {}", r.steps());
+    s
+}
+
+#[test]
+fn the_format_1_fixture_loads_verifies_and_converts_to_the_current_one() {
+    if std::env::var_os("REMAKE_V1_FIXTURE").is_some() {
+        let current = Replay::read(&fixture()).unwrap();
+        std::fs::write(fixture_v1(), to_v1(&current)).unwrap();
+    }
+    let text = std::fs::read_to_string(fixture_v1()).unwrap();
+    assert!(text.starts_with("collide-replay 1\n"));
+    let old = Replay::read(&fixture_v1()).unwrap();
+    let new = Replay::read(&fixture()).unwrap();
+    // The same session, read from either format.
+    assert_eq!(old, new);
+    let report = old.verify().unwrap_or_else(|e| {
+        panic!(
+            "{e}\nIf the physics or the rules changed on purpose, re-record the current fixture, \
+             then re-make this one: REMAKE_V1_FIXTURE=1 cargo test --release -p collide-tests \
+             --test replay (docs/replay-format.md)"
+        )
+    });
+    assert_eq!((report.steps, report.hashes_checked), (1200, 21));
+    assert_eq!(report.final_hash, new.verify().unwrap().final_hash);
+    // Converting it (`collide replay convert`) writes the current fixture, byte for byte.
+    assert_eq!(old.to_text(), std::fs::read_to_string(fixture()).unwrap());
+    // Written by this file's format-1 writer, the session reads back the same.
+    assert_eq!(Replay::parse(&to_v1(&new)).unwrap(), new);
+}
+
+#[test]
+fn format_1_reads_every_call_option_and_setting() {
+    // Commands, every input field, odd numbers, a non-finite pointer, other options and
+    // gravity, through format 1: the same replay as through the current format.
+    let options = Options {
+        volley_interval: 1.0 / 3.0,
+        aim_length: 1e-300,
+        power_up_size: collide_world::Vec2::new(0.1, 7.0),
+        volley: 3,
+        english: false,
+        ..Options::default()
+    };
+    let mut g = Game::new(Source::Level(1), options).unwrap();
+    g.start_recording(SceneText::builtin("level_1").unwrap(), 7)
+        .unwrap();
+    for (k, x) in [
+        Some(-0.0),
+        None,
+        Some(1e-300),
+        Some(f64::NAN),
+        Some(0.1),
+        None,
+    ]
+    .into_iter()
+    .cycle()
+    .take(60)
+    .enumerate()
+    {
+        let commands = match k {
+            10 => vec![Command::Slower, Command::ToggleDebug, Command::Level(3)],
+            20 => vec![
+                Command::TogglePause,
+                Command::SingleStep,
+                Command::TogglePause,
+            ],
+            30 => vec![Command::NextScene, Command::Faster, Command::Restart],
+            _ => Vec::new(),
+        };
+        let input = Input {
+            pointer_x: x,
+            paddle_dir: [-1, 0, 1][k % 3],
+            aim_dir: [1, 0, -1, 0][k % 4],
+            launch: k % 5 == 0,
+            commands,
+        };
+        g.update(&input, 1.0 / 60.0);
+    }
+    let mut r = g.take_replay().unwrap();
+    let verified = r.verify().unwrap();
+    let back = Replay::parse(&to_v1(&r)).unwrap();
+    // As text: a NaN pointer is not equal to itself, its bits are.
+    assert_eq!(back.to_text(), r.to_text());
+    assert_eq!(back.verify().unwrap(), verified);
+    r.world.gravity = collide_world::Vec2::new(1.0 / 3.0, -981.0);
+    let back = Replay::parse(&to_v1(&r)).unwrap();
+    assert_eq!(back.world.gravity, r.world.gravity);
+    assert_eq!(back.to_text(), r.to_text());
+}
+
 #[test]
 fn a_level_played_by_the_autopilot_round_trips() {
     let (g, r) = play("level_1", 600, 60, |_| Vec::new());
@@ -94,18 +293,23 @@ fn a_sandbox_and_a_session_with_commands_round_trip() {
     assert_eq!(report.final_hash, g.state_hash());
 }
 
-/// The index of the `s 1 ...` line of `lines` that runs step `n` (1-based).
+/// The index of the `steps` record of `lines` that runs step `n` (1-based), with count 1.
 fn step_line(lines: &[String], n: u64) -> usize {
     let mut steps = 0;
     lines
         .iter()
         .position(|l| {
-            if let Some(rest) = l.strip_prefix("s ") {
-                steps += rest.split(' ').next().unwrap().parse::<u64>().unwrap();
-            }
-            steps == n && l.starts_with("s 1 ")
+            let v: serde_json::Value = serde_json::from_str(l).unwrap_or_default();
+            let count = v["steps"]["count"].as_u64().unwrap_or(0);
+            steps += count;
+            steps == n && count == 1
         })
         .unwrap()
+}
+
+/// A `steps` record of one step with `input` (JSON).
+fn one_step(input: &str) -> String {
+    format!("{{\"steps\":{{\"count\":1,\"input\":{input}}}}}")
 }
 
 fn verify_text(lines: &[String]) -> Result<collide_game::VerifyReport, ReplayError> {
@@ -120,17 +324,20 @@ fn tampering_is_found_at_the_first_recorded_hash_after_it() {
     // with hashes every 60 steps that shows at step 60.
     let mut lines = fixture_lines.clone();
     let k = step_line(&lines, 1);
-    assert_eq!(lines[k], "s 1 - 0 0 1");
-    lines[k] = "s 1 - 0 0 0".to_owned();
+    assert_eq!(lines[k], one_step(r#"{"launch":true}"#));
+    lines[k] = one_step("{}");
     let e = verify_text(&lines).unwrap_err();
     assert!(
-        matches!(e, ReplayError::HashMismatch { step: 60, expected, got } if expected != got),
+        matches!(e, ReplayError::HashMismatch { step: 60, expected, got, .. } if expected != got),
         "{e}"
     );
     // A recorded hash changed: found at its own step.
     let mut lines = fixture_lines;
-    let h = lines.iter().position(|l| l.starts_with("h 600 ")).unwrap();
-    lines[h] = "h 600 0123456789abcdef".to_owned();
+    let h = lines
+        .iter()
+        .position(|l| l.starts_with(r#"{"hash":{"step":600,"#))
+        .unwrap();
+    lines[h] = r#"{"hash":{"step":600,"hash":"0123456789abcdef"}}"#.to_owned();
     let e = verify_text(&lines).unwrap_err();
     assert!(
         matches!(
@@ -138,8 +345,9 @@ fn tampering_is_found_at_the_first_recorded_hash_after_it() {
             ReplayError::HashMismatch {
                 step: 600,
                 expected: 0x0123_4567_89ab_cdef,
+                line,
                 ..
-            }
+            } if line == h + 1
         ),
         "{e}"
     );
@@ -148,7 +356,7 @@ fn tampering_is_found_at_the_first_recorded_hash_after_it() {
     let (_, r) = play("level_2", 600, 1, |_| Vec::new());
     let mut lines: Vec<String> = r.to_text().split('\n').map(str::to_owned).collect();
     let k = step_line(&lines, 500);
-    lines[k] = "s 1 12.5 0 0 0".to_owned();
+    lines[k] = one_step(r#"{"pointer_x":12.5}"#);
     let e = verify_text(&lines).unwrap_err();
     assert!(
         matches!(e, ReplayError::HashMismatch { step: 500, .. }),
@@ -169,15 +377,19 @@ enum Mutation {
 fn mutation() -> impl Strategy<Value = Mutation> {
     let junk = prop_oneof![
         Just("\n".to_owned()),
-        Just("s 1 ".to_owned()),
-        Just(format!("s {MAX_STEPS} - 0 0 0\n")),
-        Just("h 0 ".to_owned()),
-        Just("|".to_owned()),
-        Just("level 3 x\n".to_owned()),
+        Just("{".to_owned()),
+        Just("}".to_owned()),
+        Just("\"".to_owned()),
+        Just(format!(
+            "{{\"steps\":{{\"count\":{MAX_STEPS},\"input\":{{}}}}}}\n"
+        )),
+        Just("{\"hash\":{\"step\":0,\"hash\":\"0000000000000000\"}}\n".to_owned()),
+        Just("{\"level\":{\"path\":\"x\",\"text\":\"\"}}\n".to_owned()),
         Just("99999999999999999999".to_owned()),
-        Just("0x".to_owned()),
-        Just("NaN".to_owned()),
-        Just("\nend 0\n".to_owned()),
+        Just("1e400".to_owned()),
+        Just("\"inf\"".to_owned()),
+        Just("null".to_owned()),
+        Just("\n{\"end\":{\"steps\":0}}\n".to_owned()),
         "[ -~\n]{0,12}",
     ];
     prop_oneof![

@@ -11,6 +11,7 @@
 //! collide record SCENE --steps N --out FILE [--hash-every K] [--autoplay] [--sandbox]
 //!                                                        records a game session (replay.rs)
 //! collide replay FILE                                    re-simulates a replay, checks its hashes
+//! collide replay convert OLD NEW                         rewrites a replay in the current format
 //! collide bench [--balls N,..] [--speeds V,..] [--json]   times the step on the arena (bench.rs)
 //! ```
 //!
@@ -113,14 +114,11 @@ enum Command {
     /// Re-simulates a replay file and checks every recorded state hash; prints one JSON line,
     /// or fails (exit code 1) naming the first step whose hash differs, or a replay whose final
     /// state hash is not recorded (nothing would prove its last state).
+    /// `collide replay convert OLD NEW` rewrites a replay in the current format.
     ///
     /// Keys: replay, play, scene, steps, commands, hashes_checked, final_hash, verified,
     /// seconds.
-    Replay {
-        /// The replay file.
-        #[arg(value_name = "FILE")]
-        file: PathBuf,
-    },
+    Replay(replay::ReplayArgs),
 }
 
 /// Largest width or height of a rendered image, pixels.
@@ -304,7 +302,7 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Scenes => cmd_scenes(),
         Command::Bench(args) => bench::cmd_bench(&args),
         Command::Record(args) => replay::cmd_record(&args),
-        Command::Replay { file } => replay::cmd_replay(&file),
+        Command::Replay(args) => replay::cmd_replay(&args),
     }
 }
 

@@ -1,12 +1,13 @@
-//! `collide record` and `collide replay`: a game session as a replay file, and its check
-//! (format: `docs/replay-format.md`; the code lives in `collide_game::replay`).
+//! `collide record` and `collide replay`: a game session as a replay file, its check, and the
+//! conversion of older files (format: `docs/replay-format.md`; the code lives in
+//! `collide_game::replay`).
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use clap::Args;
-use collide_game::replay::{Play, DEFAULT_HASH_EVERY, MAX_STEPS};
+use clap::{Args, Subcommand};
+use collide_game::replay::{Play, DEFAULT_HASH_EVERY, MAX_STEPS, VERSION};
 use collide_game::{Game, Options, Replay, SceneText, Source, StepInput};
 use serde::Serialize;
 
@@ -38,6 +39,54 @@ pub struct RecordArgs {
     /// Run the scene as a sandbox (physics only, no rules), even a level.
     #[arg(long)]
     pub sandbox: bool,
+}
+
+/// The arguments of `collide replay`: a file to check, or a subcommand.
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct ReplayArgs {
+    /// The replay file to re-simulate and check (format 2, or format 1 written by older
+    /// builds).
+    #[arg(value_name = "FILE", required = true)]
+    pub file: Option<PathBuf>,
+    /// What else to do with a replay.
+    #[command(subcommand)]
+    pub action: Option<ReplayAction>,
+}
+
+/// The subcommands of `collide replay`.
+#[derive(Subcommand, Debug)]
+pub enum ReplayAction {
+    /// Reads a replay (format 1 or 2) and writes it in the current format (JSON lines),
+    /// unchanged otherwise: same scene, options, calls and hashes; prints one JSON line.
+    /// `collide replay NEW` then checks it.
+    ///
+    /// Keys: from, to, version, steps, hashes, bytes.
+    Convert {
+        /// The replay to read.
+        #[arg(value_name = "OLD")]
+        from: PathBuf,
+        /// The file to write (it may be OLD itself).
+        #[arg(value_name = "NEW")]
+        to: PathBuf,
+    },
+}
+
+/// The object printed by `collide replay convert`.
+#[derive(Serialize, Debug)]
+struct ConvertReport {
+    /// The replay read.
+    from: String,
+    /// The replay written.
+    to: String,
+    /// The format version written.
+    version: u32,
+    /// Steps the replay holds.
+    steps: u64,
+    /// Hashes it records.
+    hashes: usize,
+    /// Size of the file written, bytes.
+    bytes: usize,
 }
 
 /// The object printed by `collide record`.
@@ -137,9 +186,22 @@ pub fn cmd_record(args: &RecordArgs) -> Result<()> {
     print_json(&report)
 }
 
+/// `collide replay FILE` (see [`check_replay`]) or `collide replay convert OLD NEW`.
+pub fn cmd_replay(args: &ReplayArgs) -> Result<()> {
+    match (&args.action, &args.file) {
+        (Some(ReplayAction::Convert { from, to }), _) => convert(from, to),
+        (None, Some(file)) => check_replay(file),
+        // clap requires FILE when no subcommand is given.
+        (None, None) => Err(CliError::new(
+            "collide replay needs a FILE",
+            io::Error::new(io::ErrorKind::InvalidInput, "no replay file given"),
+        )),
+    }
+}
+
 /// `collide replay FILE`: re-simulates the replay and checks every recorded hash; verified only
 /// when the final state's hash is recorded and matches.
-pub fn cmd_replay(file: &Path) -> Result<()> {
+fn check_replay(file: &Path) -> Result<()> {
     let shown = file.display();
     let replay = Replay::read(file)
         .map_err(|e| CliError::new(format!("cannot read the replay {shown}"), e))?;
@@ -158,6 +220,24 @@ pub fn cmd_replay(file: &Path) -> Result<()> {
         final_hash: format!("{:016x}", report.final_hash),
         verified: true,
         seconds,
+    })
+}
+
+/// `collide replay convert OLD NEW`: the replay read from OLD, written to NEW in the current
+/// format.
+fn convert(from: &Path, to: &Path) -> Result<()> {
+    let replay = Replay::read(from)
+        .map_err(|e| CliError::new(format!("cannot read the replay {}", from.display()), e))?;
+    replay
+        .write(to)
+        .map_err(|e| CliError::new("cannot write the replay", e))?;
+    print_json(&ConvertReport {
+        from: from.display().to_string(),
+        to: to.display().to_string(),
+        version: VERSION,
+        steps: replay.steps(),
+        hashes: replay.hashes(),
+        bytes: replay.to_text().len(),
     })
 }
 

@@ -461,7 +461,7 @@ fn record_then_replay_verifies_and_a_tampered_file_fails() {
     assert_eq!(rec["play"], "level 2");
     let text = std::fs::read_to_string(&file).unwrap();
     assert_eq!(u(&rec, "bytes"), text.len() as u64);
-    assert!(text.starts_with("collide-replay 1\n"));
+    assert!(text.starts_with("{\"format\":\"collide-replay\",\"version\":2,"));
 
     let rep: Value = serde_json::from_str(&ok(&["replay", f])).unwrap();
     assert_eq!((u(&rep, "steps"), u(&rep, "hashes_checked")), (300, 7));
@@ -469,14 +469,16 @@ fn record_then_replay_verifies_and_a_tampered_file_fails() {
     assert_eq!(rep["verified"], true);
 
     // The hash after step 150 changed: exit 1, the step named.
-    let at = text.find("\nh 150 ").unwrap() + 7;
+    let at = text.find("{\"hash\":{\"step\":150,\"hash\":\"").unwrap() + 28;
     let mut bad = text.clone();
     bad.replace_range(at..at + 16, "0000000000000000");
     let bad_file = tmp("level_2_bad.replay");
     std::fs::write(&bad_file, bad).unwrap();
     let e = fails(&["replay", bad_file.to_str().unwrap()], 1);
+    let line = text[..at].matches('\n').count() + 1;
     assert!(
-        e.contains("does not verify") && e.contains("after step 150"),
+        e.contains("does not verify")
+            && e.contains(&format!("line {line}: state hash differs after step 150")),
         "{e}"
     );
 
@@ -500,6 +502,7 @@ fn record_then_replay_verifies_and_a_tampered_file_fails() {
     ok(&["replay", sb.to_str().unwrap()]);
     fails(&["record", "level_1", "--out", f], 2);
     fails(&["record", "level_1", "--steps", "0", "--out", f], 2);
+    fails(&["replay"], 2);
     fails(
         &[
             "record",
@@ -513,4 +516,49 @@ fn record_then_replay_verifies_and_a_tampered_file_fails() {
         ],
         2,
     );
+}
+
+#[test]
+fn replay_convert_rewrites_a_format_1_file_in_the_current_format() {
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+    let old = fixtures.join("replay_level2_v1.replay");
+    let new = tmp("converted.replay");
+    let rep: Value = serde_json::from_str(&ok(&[
+        "replay",
+        "convert",
+        old.to_str().unwrap(),
+        new.to_str().unwrap(),
+    ]))
+    .unwrap();
+    assert_eq!(
+        (u(&rep, "version"), u(&rep, "steps"), u(&rep, "hashes")),
+        (2, 1200, 21)
+    );
+    // The converted file is the committed current-format fixture of the same session.
+    let text = std::fs::read_to_string(&new).unwrap();
+    assert_eq!(u(&rep, "bytes"), text.len() as u64);
+    assert_eq!(
+        text,
+        std::fs::read_to_string(fixtures.join("replay_level2.replay")).unwrap()
+    );
+    let checked: Value = serde_json::from_str(&ok(&["replay", new.to_str().unwrap()])).unwrap();
+    assert_eq!(checked["verified"], true);
+    // Both formats verify as they are, to the same final hash.
+    let v1: Value = serde_json::from_str(&ok(&["replay", old.to_str().unwrap()])).unwrap();
+    assert_eq!(v1["final_hash"], checked["final_hash"]);
+    // A broken record: the line and the field named, exit 1.
+    let broken = tmp("broken.replay");
+    std::fs::write(&broken, text.replacen("\"volley\":10", "\"volley\":-1", 1)).unwrap();
+    let e = fails(&["replay", broken.to_str().unwrap()], 1);
+    assert!(e.contains("line 4: options.volley: "), "{e}");
+    fails(
+        &[
+            "replay",
+            "convert",
+            broken.to_str().unwrap(),
+            new.to_str().unwrap(),
+        ],
+        1,
+    );
+    fails(&["replay", "convert", old.to_str().unwrap()], 2);
 }

@@ -2,9 +2,16 @@
 //! and game terms (no window, key code or pixel in sight).
 
 use collide_core::Real;
+use serde::{Deserialize, Serialize};
+
+use crate::serial;
 
 /// A one-shot command (a key press), applied at the start of the frame that carries it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// In a replay (serde): `"toggle_pause"`, `"single_step"`, `"slower"`, `"faster"`,
+/// `"toggle_debug"`, `"restart"`, `{"level": N}`, `"next_scene"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Command {
     /// Pause or resume the simulation.
     TogglePause,
@@ -46,14 +53,24 @@ pub struct Input {
 
 /// The part of [`Input`] that every fixed step of a frame sees (commands are applied once
 /// per frame, before the steps; a launch goes to the first step only).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+///
+/// In a replay (serde) a field at its default is left out: `{}` is no input,
+/// `{"pointer_x": 255.25, "launch": true}` a pointer and a launch. A finite `pointer_x` is a
+/// number that reads back bit for bit; `inf`, `-inf` and a NaN (`0x` and its 16 hex digits)
+/// are strings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct StepInput {
     /// As [`Input::pointer_x`].
+    #[serde(skip_serializing_if = "Option::is_none", with = "serial::opt_real")]
     pub pointer_x: Option<Real>,
     /// As [`Input::paddle_dir`].
+    #[serde(skip_serializing_if = "serial::is_zero")]
     pub paddle_dir: i8,
     /// As [`Input::aim_dir`].
+    #[serde(skip_serializing_if = "serial::is_zero")]
     pub aim_dir: i8,
     /// As [`Input::launch`].
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub launch: bool,
 }

@@ -6,8 +6,8 @@
 //! power-ups, the aim preview, the last step's trace, a [`Status`] for the HUD).
 //!
 //! Depends on `collide-core`, `collide-world`, `collide-scenes` (the built-in levels and demo
-//! scenes) and `thiserror`. It must never depend on a renderer, a window or a command-line
-//! crate.
+//! scenes), `thiserror`, and `serde`, `serde_json` and `serde_path_to_error` (the replay
+//! format). It must never depend on a renderer, a window or a command-line crate.
 //!
 //! # The game
 //! - [`Source::Level`] `n` plays BricksBeater level `n` (1 to 7): a ball waits on the paddle;
@@ -47,8 +47,8 @@
 //!
 //! # Replays
 //! [`Game::start_recording`] makes the game record every command and step of the session;
-//! [`Game::take_replay`] gives a [`Replay`], a small versioned text file
-//! (`docs/replay-format.md`) that [`Replay::verify`] re-simulates against its recorded state
+//! [`Game::take_replay`] gives a [`Replay`], a small versioned text file (JSON lines,
+//! `docs/replay-format.md`; files of the format before it still load) that [`Replay::verify`] re-simulates against its recorded state
 //! hashes, on this build or a later one ([`replay`]).
 //!
 //! # Conventions
@@ -78,6 +78,7 @@ mod input;
 mod options;
 pub mod policy;
 pub mod replay;
+mod serial;
 
 pub use breaker::{
     is_breaker_scene, sealed_pockets, Breaker, Phase, PowerUp, HEART_BONUS_BRICKS, RAIN_LIFE,
@@ -88,6 +89,6 @@ pub use colors::{BallColors, Rgb8};
 pub use events::GameEvent;
 pub use game::{FrameReport, Game, GameError, RunSummary, Source, Status, DEMOS, LEVELS, SPEEDS};
 pub use input::{Command, Input, StepInput};
-pub use options::Options;
+pub use options::{Options, MAX_SCORE_PER_BRICK};
 pub use policy::PowerKind;
 pub use replay::{Replay, ReplayError, SceneText, VerifyReport};

@@ -4,6 +4,7 @@
 
 use collide_core::{Real, Vec2};
 use collide_world::{BallId, World};
+use serde::{Deserialize, Serialize};
 
 /// Paddle "english": the outgoing velocity of a ball that bounced off the paddle's top, from
 /// where it hit.
@@ -234,13 +235,17 @@ impl PowerKind {
 /// nothing the other 85 % (huidong's BricksBeater drops more, 8 %, 12 % and 5 %; at those
 /// rates the power-ups that fall onto a paddle that never moves multiply the balls and the
 /// lives without play: the balance rule in `docs/frontends.md`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct DropTable {
     /// Probability of "3x", `[0, 1]`.
+    #[serde(deserialize_with = "crate::serial::unit")]
     pub triple: Real,
     /// Probability of "shoot 3", `[0, 1]`.
+    #[serde(deserialize_with = "crate::serial::unit")]
     pub shoot3: Real,
     /// Probability of "heart", `[0, 1]`.
+    #[serde(deserialize_with = "crate::serial::unit")]
     pub heart: Real,
 }
 

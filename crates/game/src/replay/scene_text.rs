@@ -1,0 +1,228 @@
+//! The scene a replay embeds: its full source text and the level texts it refers to.
+
+use std::cell::RefCell;
+use std::io::Read as _;
+use std::path::Path;
+
+use collide_world::level::{parse_level, scene_from_level, DEFAULT_BALLS};
+use collide_world::limits::{MAX_LEVEL_BYTES, MAX_SCENE_BYTES};
+use collide_world::scene::{read_level_file, LevelFiles, SceneError};
+use collide_world::Scene;
+use serde::{Deserialize, Serialize};
+
+use super::ReplayError;
+
+/// What kind of text a scene is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TextKind {
+    /// A TOML scene (`docs/scene-format.md`).
+    Toml,
+    /// A bare BricksBeater level (`.dat`), given the game's layout by
+    /// `collide_world::level::scene_from_level` with 1000 balls.
+    Dat,
+}
+
+/// The full source text of a scene, with the level texts a TOML scene refers to: enough to
+/// rebuild the scene with no file next to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SceneText {
+    /// TOML or bare level.
+    pub kind: TextKind,
+    /// The file name the scene was loaded as (`scenes/level_1.toml`, `my/level.dat`): errors
+    /// name it, and the scene is named by its stem unless the TOML has a `name` key. One line.
+    pub file: String,
+    /// The text, with `\r\n` line ends turned into `\n`.
+    pub text: String,
+    /// The levels of `grid.level = "..."`: the path as written, and the level's text.
+    pub levels: Vec<(String, String)>,
+}
+
+impl SceneText {
+    /// The text of a built-in scene (`level_1`, `seed002_billiards`, ...; see
+    /// `collide_scenes::names`), named `scenes/<name>.toml` as `collide_scenes::load` names it,
+    /// with its embedded level; `None` for an unknown name.
+    #[must_use]
+    pub fn builtin(name: &str) -> Option<SceneText> {
+        let text = collide_scenes::source(name)?;
+        let mut st = SceneText {
+            kind: TextKind::Toml,
+            file: format!("scenes/{name}.toml"),
+            text: normalize(text),
+            levels: Vec::new(),
+        };
+        st.levels = levels_used(&st.text, &st.file, &|p| {
+            collide_scenes::level_text(p).map(normalize).ok_or_else(|| {
+                std::io::Error::new(std::io::ErrorKind::NotFound, format!("no level `{p}`"))
+            })
+        })
+        .ok()?;
+        Some(st)
+    }
+
+    /// Reads a scene file: a TOML scene with the level files it refers to (regular files in
+    /// its directory or below it, as [`Scene::load`] reads them), or a bare level if the name
+    /// ends in `.dat`.
+    ///
+    /// # Errors
+    /// [`ReplayError::Io`] for a file that cannot be read or is not UTF-8,
+    /// [`ReplayError::Scene`] for a file larger than the scene limit (16 MiB) or a scene that
+    /// does not parse.
+    pub fn read(path: &Path) -> Result<SceneText, ReplayError> {
+        let file = path.display().to_string();
+        let is_dat = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("dat"));
+        let max = if is_dat {
+            MAX_LEVEL_BYTES
+        } else {
+            MAX_SCENE_BYTES
+        };
+        let text = read_limited(path, max).map_err(|e| match e {
+            Limited::Io(source) => ReplayError::Io {
+                file: file.clone(),
+                source,
+            },
+            Limited::TooLarge(len) => ReplayError::Scene(SceneError::TooLarge {
+                file: file.clone(),
+                len,
+                max,
+            }),
+        })?;
+        if is_dat {
+            return Ok(SceneText {
+                kind: TextKind::Dat,
+                file,
+                text: normalize(&text),
+                levels: Vec::new(),
+            });
+        }
+        let dir = path.parent().unwrap_or_else(|| Path::new(""));
+        let text = normalize(&text);
+        // The level files as `Scene::load` reads them: regular files below the scene's folder.
+        let levels = levels_used(&text, &file, &|level| {
+            read_level_file(dir, level, LevelFiles::BelowScene).map(|t| normalize(&t))
+        })
+        .map_err(ReplayError::Scene)?;
+        Ok(SceneText {
+            kind: TextKind::Toml,
+            file,
+            text,
+            levels,
+        })
+    }
+
+    /// The text of a command-line scene argument, resolved as `collide_scenes::resolve` does:
+    /// a file argument (`collide_scenes::is_file_arg`) is read ([`SceneText::read`]), anything
+    /// else is a built-in name ([`SceneText::builtin`]).
+    ///
+    /// # Errors
+    /// As [`SceneText::read`]; [`ReplayError::Scene`] with `SceneError::UnknownScene` for
+    /// an unknown name.
+    pub fn from_arg(arg: &str) -> Result<SceneText, ReplayError> {
+        if collide_scenes::is_file_arg(arg) {
+            return SceneText::read(Path::new(arg));
+        }
+        SceneText::builtin(arg).ok_or_else(|| {
+            ReplayError::Scene(SceneError::UnknownScene {
+                name: arg.to_owned(),
+                known: collide_scenes::names()
+                    .iter()
+                    .map(|n| (*n).to_owned())
+                    .collect(),
+            })
+        })
+    }
+
+    /// Parses the text into a scene, the embedded level texts standing for the level files.
+    ///
+    /// # Errors
+    /// The scene's [`SceneError`] (file, line, field), as loading the file would give; a level
+    /// path that is not embedded is a `SceneError::Level` of kind "not found".
+    pub fn parse(&self) -> Result<Scene, SceneError> {
+        match self.kind {
+            TextKind::Dat => {
+                let grid = parse_level(&self.text).map_err(|source| SceneError::Level {
+                    file: self.file.clone(),
+                    line: source.line(),
+                    field: "level".to_owned(),
+                    path: self.file.clone(),
+                    source,
+                })?;
+                Ok(scene_from_level(
+                    &file_stem(&self.file),
+                    grid,
+                    DEFAULT_BALLS,
+                ))
+            }
+            TextKind::Toml => Scene::from_toml_str(&self.text, &self.file, &|p| {
+                self.levels
+                    .iter()
+                    .find(|(q, _)| q == p)
+                    .map(|(_, t)| t.clone())
+                    .ok_or_else(|| {
+                        std::io::Error::new(
+                            std::io::ErrorKind::NotFound,
+                            format!("level `{p}` is not embedded in the replay"),
+                        )
+                    })
+            }),
+        }
+    }
+}
+
+/// `\r\n` → `\n`.
+pub(super) fn normalize(text: &str) -> String {
+    text.replace("\r\n", "\n")
+}
+
+/// Parses a TOML scene and returns the levels it asked `resolve` for, in order.
+fn levels_used(
+    text: &str,
+    file: &str,
+    resolve: &dyn Fn(&str) -> Result<String, std::io::Error>,
+) -> Result<Vec<(String, String)>, SceneError> {
+    let used = RefCell::new(Vec::new());
+    let record = |p: &str| -> Result<String, std::io::Error> {
+        let t = resolve(p)?;
+        used.borrow_mut().push((p.to_owned(), t.clone()));
+        Ok(t)
+    };
+    Scene::from_toml_str(text, file, &record)?;
+    Ok(used.into_inner())
+}
+
+/// The stem of a file name, as `Scene::load` names a bare level.
+fn file_stem(file: &str) -> String {
+    Path::new(file)
+        .file_stem()
+        .map_or_else(|| file.to_owned(), |s| s.to_string_lossy().into_owned())
+}
+
+/// Why [`read_limited`] failed.
+pub(super) enum Limited {
+    Io(std::io::Error),
+    TooLarge(u64),
+}
+
+/// Reads a UTF-8 file of at most `max` bytes, refusing a larger one before reading it.
+pub(super) fn read_limited(path: &Path, max: u64) -> Result<String, Limited> {
+    let f = std::fs::File::open(path).map_err(Limited::Io)?;
+    let len = f.metadata().map_err(Limited::Io)?.len();
+    if len > max {
+        return Err(Limited::TooLarge(len));
+    }
+    let mut bytes = Vec::new();
+    f.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(Limited::Io)?;
+    if bytes.len() as u64 > max {
+        return Err(Limited::TooLarge(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Limited::Io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("not valid UTF-8 (at byte {})", e.utf8_error().valid_up_to()),
+        ))
+    })
+}
