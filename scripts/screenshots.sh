@@ -44,6 +44,8 @@ minifb seed000_room.png --scene seed000_room --frames 90
 minifb seed002_billiards.png --scene seed002_billiards --frames 150
 minifb seed003_rects.png --scene seed003_rects --frames 120
 minifb arena.png --scene arena --frames 120
+minifb plinko.png --scene plinko --frames 150
+minifb bounce.png --scene bounce --frames 120
 minifb debug_view.png --scene seed002_billiards --debug --frames 40
 minifb debug_level_1.png --autoplay --debug --frames 100
 minifb sandbox_1000.png --scene level_1 --sandbox --frames 60

@@ -213,6 +213,44 @@ pub fn first_entry_after(c: &Poly4, lo: Real, hi: Real) -> Option<Real> {
     first_entry(c, out, hi)
 }
 
+/// The earliest time in `[lo, hi]` at which a body whose gap is `c` (`> 0`: apart) and which
+/// is in contact at `lo` (`c(lo) <= 0`) but not approaching there is *in contact and
+/// approaching*: like [`first_entry_after`] (the next entry once it has been apart), except
+/// that a body that never gets apart (`c` stays `<= 0` up to a local maximum, then falls: a
+/// ball bouncing weakly off another that gravity brings back before rounding lets it out) is
+/// in contact and approaching at that maximum, which is returned. An overlapping pair that
+/// approaches collides at once (Bannerman et al. 2014, the crate's contact rule), so a pair
+/// found touching can never pass through each other. With `c(lo) > 0`, [`first_entry`].
+#[must_use]
+pub fn first_contact_after(c: &Poly4, lo: Real, hi: Real) -> Option<Real> {
+    if !(lo <= hi) || !c.iter().all(|x| x.is_finite()) {
+        return None;
+    }
+    if eval(c, lo) > 0.0 {
+        return first_entry(c, lo, hi);
+    }
+    let mut cuts = turning_points(c, lo, hi);
+    cuts.push(hi);
+    let d = derivative(c);
+    let mut prev = lo;
+    // Whether `c` rose on the piece before `prev` (unknown before the first piece).
+    let mut rose: Option<bool> = None;
+    for b in cuts {
+        // `c` is monotone on (prev, b), and `c(prev) <= 0`.
+        let rising = eval(&d, 0.5 * (prev + b)) > 0.0;
+        if rose == Some(true) && !rising {
+            return Some(prev);
+        }
+        if eval(c, b) > 0.0 {
+            // Out during (prev, b): the next entry from b.
+            return first_entry(c, b, hi);
+        }
+        rose = Some(rising);
+        prev = b;
+    }
+    None
+}
+
 /// The coefficients of `f(τ) = |q + v·τ + ½·g·τ²|² − r²` (a point moving with initial offset
 /// `q` from a fixed point, velocity `v` and acceleration `g`, against a circle of radius `r`):
 /// `¼|g|²·τ⁴ + (v·g)·τ³ + (|v|² + q·g)·τ² + 2(q·v)·τ + |q|² − r²`. Its first entry

@@ -27,7 +27,7 @@
 use crate::math::{Real, Vec2};
 use crate::motion::Path;
 use crate::query::sweep::sweep_circle_corner::corner_hit;
-use crate::roots::{corner_quartic, eval, first_entry_after, Poly4};
+use crate::roots::{corner_quartic, eval, first_contact_after, first_entry_after, Poly4};
 use crate::shape::feature::face_axis;
 use crate::shape::Aabb;
 use crate::sweep::{Corner, Face, FaceSegment, Feature, Features, SweepHit};
@@ -36,6 +36,11 @@ use crate::sweep::{Corner, Face, FaceSegment, Feature, Features, SweepHit};
 /// with the contact rule at the start: `gap(0) <= 0` is a hit at 0 when the body may be
 /// `touching` there and `rate` (the gap's rate at 0) is `< 0`, or `= 0` with `curvature` (its
 /// second derivative) `< 0`; otherwise the first entry after the gap has been positive.
+///
+/// The root is isolated and refined on `[0, SOLVE_HORIZON]` (or `[0, max_toi]` when longer)
+/// and then compared with `max_toi`: its bracket, and so its bits, do not depend on how far the
+/// caller looks (a world that searches in windows of the step size gets the same times at any
+/// step size).
 fn entry(gap: &Poly4, rate: Real, curvature: Real, max_toi: Real, touching: bool) -> Option<Real> {
     if !(max_toi >= 0.0) {
         return None;
@@ -43,8 +48,22 @@ fn entry(gap: &Poly4, rate: Real, curvature: Real, max_toi: Real, touching: bool
     if touching && eval(gap, 0.0) <= 0.0 && (rate < 0.0 || (rate == 0.0 && curvature < 0.0)) {
         return Some(0.0);
     }
-    first_entry_after(gap, 0.0, max_toi)
+    let hi = if max_toi > SOLVE_HORIZON {
+        max_toi
+    } else {
+        SOLVE_HORIZON
+    };
+    let toi = if touching {
+        first_contact_after(gap, 0.0, hi)
+    } else {
+        first_entry_after(gap, 0.0, hi)
+    }?;
+    (toi <= max_toi).then_some(toi)
 }
+
+/// The time span (seconds) over which every curved time of impact is solved before it is
+/// compared with the caller's limit (see `entry`): a million seconds, far beyond any search.
+pub const SOLVE_HORIZON: Real = 1e6;
 
 /// The gap between a circle on `path` (radius `r`) and the line of `face`, along the face's
 /// outward normal: `[d − r, v_n, ½·a_n]`, with `d` the centre's signed distance at the start.
@@ -73,10 +92,16 @@ pub fn sweep_path_circle_face(
     face: &FaceSegment,
 ) -> Option<SweepHit> {
     let (axis, sign) = face_axis(face.face);
-    let outside = (path.p0[axis] - face.coord) * sign >= 0.0;
+    let tangent = 1 - axis;
+    // At an end of the segment and moving (or accelerating) past it, the face holds the
+    // circle no longer: contact at the start is the corner's to decide (a ball sliding off
+    // a ledge at its very edge is not pressed onto the face it leaves).
+    let (p, v, a) = (path.p0[tangent], path.v0[tangent], path.accel[tangent]);
+    let leaving = |end: Real, out: Real| p == end && (v * out > 0.0 || (v == 0.0 && a * out > 0.0));
+    let on_segment = !(leaving(face.hi, 1.0) || leaving(face.lo, -1.0));
+    let outside = on_segment && (path.p0[axis] - face.coord) * sign >= 0.0;
     let (gap, rate, curv) = face_gap(path, radius, face);
     let toi = entry(&gap, rate, curv, max_toi, outside)?;
-    let tangent = 1 - axis;
     let t = path.pos_at(toi)[tangent];
     if !(t >= face.lo && t <= face.hi) {
         return None;

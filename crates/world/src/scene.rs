@@ -2011,6 +2011,15 @@ gravity = [0.0, 500.0]
             4,
             "step.max_events_per_body",
         );
+        for g in ["[0, 1e300]", "[nan, 981]", "[0]", "[0, 981, 1]"] {
+            at(
+                &format!("{WORLD}[step]\ngravity = {g}\n"),
+                4,
+                "step.gravity",
+            );
+        }
+        let s = parse(&format!("{WORLD}[step]\ngravity = [-3.5, 981]\n")).unwrap();
+        assert_eq!(s.step.gravity, Vec2::new(-3.5, 981.0));
         at(
             &format!("{WORLD}[step]\nmax_events_per_body = 65537\n"),
             4,

@@ -63,12 +63,12 @@ impl World {
             PTarget::Mover(j) => recent(j as usize),
             _ => false,
         };
+        let v = self.vel_of(m);
         let e = if recent(m) || partner_recent {
             1.0
         } else {
             self.pair_restitution(m, pred.target)
         };
-        let v = self.vel_of(m);
         let me = self.body_of(m);
         let t = pred.time;
         // Event times are reported from the start of the step.
@@ -321,6 +321,11 @@ impl World {
                         a = collide_elastic(mi, a.0, mj, a.1, Vec2::new(0.0, n.y.signum()), e);
                     }
                     a
+                };
+                let (nv, nvj) = if self.config.gravity == Vec2::ZERO || !(is_ball && j < nb) {
+                    (nv, nvj)
+                } else {
+                    self.separate_pressed(m, j, frozen, n, (nv, nvj), (mi, mj))
                 };
                 self.set_vel(m, nv, t, contact);
                 self.end_carry(me);
