@@ -396,86 +396,99 @@ impl World {
             if sc.use_bp && self.config.ball_ball {
                 let balls = &self.balls;
                 let bm = &balls[m];
-                // Under gravity: each ball's acceleration (a ball held by a face, or stopped
-                // at the bound, has another than the rest).
-                let curved = self.config.gravity != Vec2::ZERO;
-                let acc_m = self.acc_of(m);
                 // A candidate's mover record is read only when it is hit (most are not):
                 // one random cache line fewer per candidate in a large world.
                 let any_frozen = sc.any_frozen;
-                let mut visit = |j: usize| {
-                    if j == m {
-                        return;
-                    }
-                    if any_frozen && sc.mv[j].state == FROZEN {
-                        // Stopped at the iteration bound: an obstacle at rest where it stopped
-                        // (its path starts there) until the step ends.
-                        let still = crate::world::BallRec {
-                            v0: Vec2::ZERO,
-                            ..balls[j]
+                // The search, for one way of solving a pair (`$contact(ball, its acceleration,
+                // limit)`): straight paths, or curved ones under gravity. Written once, expanded
+                // twice, so that the straight search has no branch on gravity per candidate.
+                macro_rules! scan {
+                    ($contact:expr) => {{
+                        let contact = $contact;
+                        let mut visit = |j: usize| {
+                            if j == m {
+                                return;
+                            }
+                            if any_frozen && sc.mv[j].state == FROZEN {
+                                // Stopped at the iteration bound: an obstacle at rest where it
+                                // stopped (its path starts there) until the step ends.
+                                let still = crate::world::BallRec {
+                                    v0: Vec2::ZERO,
+                                    ..balls[j]
+                                };
+                                if let Some((time, h)) = contact(&still, Vec2::ZERO, j, limit) {
+                                    take(time, j, h, &mut limit);
+                                }
+                                return;
+                            }
+                            if let Some((time, h)) = contact(&balls[j], Vec2::NAN, j, limit) {
+                                if sc.mv[j].state == ACTIVE {
+                                    take(time, j, h, &mut limit);
+                                }
+                            }
                         };
-                        let hit = if curved {
-                            ball_ball_contact_acc(bm, acc_m, &still, Vec2::ZERO, limit)
-                        } else {
-                            ball_ball_contact(bm, &still, limit)
+                        let c = sc.bp.cell_of(m);
+                        let cells = match entered {
+                            None => sc.bp.neighbour_cells(c),
+                            Some(old) => sc.bp.entering_cells(old, c),
                         };
-                        if let Some((time, h)) = hit {
-                            take(time, j, h, &mut limit);
+                        // The heads of the cells' lists are gathered first without a branch
+                        // per cell (an empty cell is about as likely as not, so a branch on it
+                        // would often be mispredicted), then each non-empty list is walked
+                        // (nearly always one body: its end is predictable). `visit` is inlined
+                        // here. A list that starts with `m` starts at its successor instead (a
+                        // select, not a branch), so `visit` meets `m` only in the middle of a
+                        // list (rarely).
+                        let none = crate::broad::NONE;
+                        let after_m = sc.bp.next_in(m);
+                        let mut heads = [none; 9];
+                        let mut n = 0;
+                        for &cell in cells.as_slice() {
+                            let h = sc.bp.first_in(cell);
+                            let h = if h == m as u32 { after_m } else { h };
+                            heads[n] = h;
+                            n += usize::from(h != none);
                         }
-                        return;
-                    }
-                    let hit = if curved {
-                        ball_ball_contact_acc(bm, acc_m, &balls[j], self.acc_of(j), limit)
-                    } else {
-                        ball_ball_contact(bm, &balls[j], limit)
-                    };
-                    if let Some((time, h)) = hit {
-                        if sc.mv[j].state == ACTIVE {
-                            take(time, j, h, &mut limit);
+                        // Every head's ball, hot record (read when it is hit) and links are
+                        // asked for at once (prefetches), before the first is tested: in a
+                        // world larger than the cache they arrive together rather than one
+                        // after another.
+                        for &h in &heads[..n] {
+                            let h = h as usize;
+                            if let (Some(b), Some(r)) = (balls.get(h), sc.mv.get(h)) {
+                                mem_prefetch::prefetch_read_data::<_, 3>(b);
+                                mem_prefetch::prefetch_read_data::<_, 3>(r);
+                            }
+                            sc.bp.prefetch(h);
                         }
-                    }
-                };
-                let c = sc.bp.cell_of(m);
-                let cells = match entered {
-                    None => sc.bp.neighbour_cells(c),
-                    Some(old) => sc.bp.entering_cells(old, c),
-                };
-                // The heads of the cells' lists are gathered first without a branch per cell
-                // (an empty cell is about as likely as not, so a branch on it would often be
-                // mispredicted), then each non-empty list is walked (nearly always one body:
-                // its end is predictable). `visit` is inlined here.
-                // A list that starts with `m` starts at its successor instead (a select, not
-                // a branch), so `visit` meets `m` only in the middle of a list (rarely).
-                let none = crate::broad::NONE;
-                let after_m = sc.bp.next_in(m);
-                let mut heads = [none; 9];
-                let mut n = 0;
-                for &cell in cells.as_slice() {
-                    let h = sc.bp.first_in(cell);
-                    let h = if h == m as u32 { after_m } else { h };
-                    heads[n] = h;
-                    n += usize::from(h != none);
+                        for &h in &heads[..n] {
+                            let mut j = h;
+                            loop {
+                                visit(j as usize);
+                                j = sc.bp.next_in(j as usize);
+                                if j == none {
+                                    break;
+                                }
+                            }
+                        }
+                    }};
                 }
-                // Every head's ball, hot record (read when it is hit) and links are asked for
-                // at once (prefetches), before the first is tested: in a world larger than the
-                // cache they arrive together rather than one after another.
-                for &h in &heads[..n] {
-                    let h = h as usize;
-                    if let (Some(b), Some(r)) = (balls.get(h), sc.mv.get(h)) {
-                        mem_prefetch::prefetch_read_data::<_, 3>(b);
-                        mem_prefetch::prefetch_read_data::<_, 3>(r);
-                    }
-                    sc.bp.prefetch(h);
-                }
-                for &h in &heads[..n] {
-                    let mut j = h;
-                    loop {
-                        visit(j as usize);
-                        j = sc.bp.next_in(j as usize);
-                        if j == none {
-                            break;
+                if self.config.gravity == Vec2::ZERO {
+                    scan!(
+                        |b: &crate::world::BallRec, _: Vec2, _: usize, limit: Real| {
+                            ball_ball_contact(bm, b, limit)
                         }
-                    }
+                    );
+                } else {
+                    // Each ball's acceleration: a ball held by a face, or stopped at the
+                    // bound (`acc` zero, given), has another than the rest (NaN: look it up).
+                    let acc_m = self.acc_of(m);
+                    scan!(
+                        |b: &crate::world::BallRec, acc: Vec2, j: usize, limit: Real| {
+                            let acc = if acc.x.is_nan() { self.acc_of(j) } else { acc };
+                            ball_ball_contact_acc(bm, acc_m, b, acc, limit)
+                        }
+                    );
                 }
             }
         } else {
