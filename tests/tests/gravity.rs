@@ -310,3 +310,54 @@ fn elastic_plinko_keeps_its_energy() {
         }
     }
 }
+
+/// A ball on a platform (a kinematic rectangle) rising at 60 units/s under gravity, restitution
+/// 0.5: it is carried up with the platform and never sinks into it; its contacts stay few (each
+/// at least `REST_TIME` apart) and no event bound is reached.
+#[test]
+fn a_rising_platform_carries_a_ball() {
+    let mut w = World::new(
+        Vec2::new(400.0, 1000.0),
+        Walls::ALL,
+        config(0.5, 1.0 / 60.0),
+    )
+    .unwrap();
+    let top = 900.0;
+    let rect = w
+        .add_rect(collide_world::RectDesc {
+            aabb: collide_world::Aabb::new(Vec2::new(100.0, top), Vec2::new(300.0, top + 20.0)),
+            vel: Vec2::new(0.0, -60.0),
+            kind: collide_world::RectKind::Kinematic,
+            density: 1.0,
+            restitution: None,
+        })
+        .unwrap();
+    let id = w
+        .add_ball(ball(Vec2::new(200.0, top - 5.0 - 30.0), Vec2::ZERO, 5.0))
+        .unwrap();
+    let mut contacts = 0;
+    for _ in 0..240 {
+        for e in w.step() {
+            assert!(!matches!(e, Event::IterationLimit { .. }), "{e:?}");
+            contacts += usize::from(matches!(e, Event::BallRect { .. }));
+        }
+        let b = w.ball(id).unwrap();
+        let r = w.rect(rect).unwrap().aabb;
+        assert!(
+            b.pos.y <= r.min.y - 5.0 + 1e-9,
+            "sinks: {} vs top {}",
+            b.pos.y,
+            r.min.y
+        );
+    }
+    // Four seconds: carried up 240 units, resting within a hair of the top.
+    let b = w.ball(id).unwrap();
+    let r = w.rect(rect).unwrap().aabb;
+    assert!((r.min.y - (top - 240.0)).abs() < 1e-9);
+    assert!(
+        r.min.y - 5.0 - b.pos.y < 0.01,
+        "{} above",
+        r.min.y - 5.0 - b.pos.y
+    );
+    assert!(contacts < 240 * 20, "{contacts} contacts");
+}
