@@ -26,6 +26,9 @@ pub struct Run {
     pub events: Option<u64>,
     /// Steps that hit collide's event bound (`IterationLimit` events); `None` for rapier.
     pub iteration_limits: Option<u64>,
+    /// Contact events per ball-step in the first and in the last `--block` steps; `None` for
+    /// rapier.
+    pub events_first_last: Option<(f64, f64)>,
     /// Balls.
     pub balls: usize,
     /// Ball pairs closer than `r1 + r2 - 1e-6` at the end.
@@ -75,6 +78,7 @@ impl Run {
             energy_scale: energy_start - arena::energy_floor(start, g, size),
             events: None,
             iteration_limits: None,
+            events_first_last: None,
             balls: end.len(),
             overlaps: arena::overlapping_pairs(end),
             tunneled: arena::tunneled(grid, size, end),
@@ -119,12 +123,35 @@ pub fn build_collide(scene: &Scene) -> Result<World, WorldError> {
 }
 
 /// What collide's steps reported, counted over a run.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EventCounts {
     /// Contact events: `BallTile`, `BallWall`, `BallBall`, `BallRect`.
     pub contacts: u64,
     /// `IterationLimit` events (steps stopped by the event bound).
     pub iteration_limits: u64,
+    /// Contact events of each step, in order.
+    pub per_step: Vec<u64>,
+}
+
+impl EventCounts {
+    /// Contact events per ball-step in the first and in the last `block` steps.
+    #[must_use]
+    pub fn first_last(&self, balls: usize, block: usize) -> (f64, f64) {
+        let n = self.per_step.len();
+        let k = block.clamp(1, n.max(1));
+        let rate = |s: &[u64]| {
+            let d = balls as f64 * s.len() as f64;
+            if d > 0.0 {
+                s.iter().sum::<u64>() as f64 / d
+            } else {
+                0.0
+            }
+        };
+        (
+            rate(&self.per_step[..k.min(n)]),
+            rate(&self.per_step[n - k.min(n)..]),
+        )
+    }
 }
 
 /// Steps a collide world `steps` times, timing each `World::step` call (appended to
@@ -134,16 +161,19 @@ pub fn step_collide(world: &mut World, steps: u64, times: &mut Vec<f64>, counts:
         let t0 = Instant::now();
         let events = world.step();
         times.push(t0.elapsed().as_secs_f64() * 1e3);
+        let mut contacts = 0;
         for e in events {
             match e {
                 Event::BallTile { .. }
                 | Event::BallWall { .. }
                 | Event::BallBall { .. }
-                | Event::BallRect { .. } => counts.contacts += 1,
+                | Event::BallRect { .. } => contacts += 1,
                 Event::IterationLimit { .. } => counts.iteration_limits += 1,
                 _ => {}
             }
         }
+        counts.contacts += contacts;
+        counts.per_step.push(contacts);
     }
 }
 
@@ -170,5 +200,9 @@ mod tests {
         }
         assert_eq!(times.len(), 60);
         assert!(counts.contacts > 0);
+        assert_eq!(counts.per_step.iter().sum::<u64>(), counts.contacts);
+        let (first, last) = counts.first_last(1000, 60);
+        assert_eq!(first, last);
+        assert_eq!(first, counts.contacts as f64 / 60_000.0);
     }
 }

@@ -533,6 +533,9 @@ fn cmd_run(args: &RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         let collide = Run {
             events: Some(counts.contacts),
             iteration_limits: Some(counts.iteration_limits),
+            events_first_last: Some(
+                counts.first_last(cfg.balls, usize::try_from(args.block).unwrap_or(usize::MAX)),
+            ),
             ..Run::from_states(
                 collide_times,
                 &start,
@@ -851,7 +854,9 @@ fn markdown(
 fn rapier_tiles_text(args: &RunArgs, cell: f64) -> String {
     match args.rapier_tiles {
         rapier_side::TileShape::Cuboids => {
-            format!("every solid cell is a {cell} × {cell} cuboid collider on one fixed body")
+            format!(
+                "every solid cell is a cuboid collider of {cell} × {cell} units on one fixed body"
+            )
         }
         rapier_side::TileShape::Voxels => "the solid cells are one `Voxels` collider".to_owned(),
     }

@@ -180,12 +180,12 @@ impl Board {
         }
     }
 
-    /// `cols x rows cells, W x H units`, for the console and the docs.
+    /// `cols × rows cells (W × H units)`, for the docs.
     #[must_use]
     pub fn describe(self) -> String {
         let s = self.size();
         format!(
-            "{} x {} cells ({} x {} units)",
+            "{} × {} cells ({} × {} units)",
             self.cols(),
             self.rows(),
             s.x,

@@ -81,8 +81,8 @@ pub fn markdown(
         let _ = writeln!(
             s,
             "- {} balls, {} steps: {speed}; collide ends with {} overlapping pairs, {} tunneled \
-             and {} embedded balls, an energy change of {} and {} contact events per \
-             ball-step{limits}{}.",
+             and {} embedded balls, an energy change of {} and {} contact events per ball-step \
+             over the run{}{limits}{}.",
             r.cfg.balls,
             c.steps,
             c.overlaps,
@@ -90,6 +90,10 @@ pub fn markdown(
             c.embedded,
             fmt_energy(c.energy_rel_change()),
             fmt_events(c),
+            c.events_first_last.map_or(String::new(), |(f, l)| format!(
+                " ({f:.3} in the first {b} steps, {l:.3} in the last {b})",
+                b = args.block.min(c.steps)
+            )),
             r.rapier.as_ref().map_or(String::new(), |x| format!(
                 "; rapier2d with {} overlapping pairs, {} tunneled and {} embedded balls and an \
                  energy change of {}",
