@@ -139,8 +139,10 @@ pub fn markdown(
          spawned without overlap at the spawn speed in random directions (seed {seed}); \
          gravity (0, 981) units/s² (y down), restitution 1, ball-ball collisions on, \
          dt = 1/60 s. With restitution 1 nothing comes to rest: a ball that reaches the bins \
-         bounces back up as high as it fell from, so the board fills with a hot elastic gas and \
-         collide's event count grows over the run.\n\
+         bounces back up as high as it fell from, so the board turns into a hot elastic gas. \
+         collide's event rate is high while the balls jostle in the packed spawn band, lowest \
+         once they have spread out in the fall, and climbs again as the gas fills the bins and \
+         the board (the first and last blocks above; `--progress` prints every block).\n\
          - Both engines start from the same state: rapier's balls are made from the collide \
          world's balls (centre, velocity, radius, mass `π r²`). Each engine's step call is \
          timed alone (median over the steps); the two engines take turns, {block} steps each, \
