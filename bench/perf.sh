@@ -5,15 +5,18 @@
 #   bench/perf.sh bench          the `collide bench` table                 (section collide-bench)
 #   bench/perf.sh instructions   instructions per ball-step, callgrind     (section instructions)
 #   bench/perf.sh cores          100 000 balls on one and on two cores     (section two-cores)
-#   bench/perf.sh all            the four, in that order
+#   bench/perf.sh plinko         collide vs rapier2d, plinko board, gravity (section collide-compare-plinko)
+#   bench/perf.sh all            the five, in that order
 #
 # Builds with cargo (unpinned), then runs the measurement pinned to one core with
 # `taskset -c $PIN_CPU` when taskset exists. Environment:
 #   CARGO_TARGET_DIR   where cargo builds (default: target)
 #   PIN_CPU            the core to pin to (default: 1); `none` runs unpinned
 #   COMPARE_ARGS       extra arguments of `collide-compare run` (e.g. "--steps 300")
+#   PLINKO_ARGS        extra arguments of `collide-compare run --scene plinko` (default
+#                      "--steps 1200")
 #   BENCH_ARGS         extra arguments of `collide bench` (e.g. "--balls 1000,10000")
-#   NOTE               a sentence added to the compare section (what else ran on the machine)
+#   NOTE               a sentence added to the compare sections (what else ran on the machine)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -88,6 +91,18 @@ cmd_compare() {
     # shellcheck disable=SC2086
     "$TARGET/release/collide-compare" run "${extra[@]}" --write "$DOC" --plot docs/performance.png \
         ${COMPARE_ARGS:-}
+}
+
+cmd_plinko() {
+    cargo build --release -p collide-compare --features rapier
+    local extra=()
+    if [ "$PIN_CPU" != none ] && command -v taskset >/dev/null 2>&1; then
+        extra+=(--pin "$PIN_CPU")
+    fi
+    if [ -n "${NOTE:-}" ]; then extra+=(--note "$NOTE"); fi
+    # shellcheck disable=SC2086
+    "$TARGET/release/collide-compare" run --scene plinko "${extra[@]}" --write "$DOC" \
+        ${PLINKO_ARGS:---steps 1200}
 }
 
 cmd_bench() {
@@ -226,14 +241,16 @@ compare) cmd_compare ;;
 bench) cmd_bench ;;
 instructions) cmd_instructions ;;
 cores) cmd_cores ;;
+plinko) cmd_plinko ;;
 all)
     cmd_compare
     cmd_bench
     cmd_instructions
     cmd_cores
+    cmd_plinko
     ;;
 *)
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

@@ -33,14 +33,25 @@ pub struct BallState {
     pub mass: f64,
 }
 
-/// `Σ ½ m |v|²` (translation only: with no friction no torque acts, so neither engine spins a
-/// ball).
+/// `Σ ½ m |v|² − m g·p`: kinetic plus potential energy in the gravity `g` (y down, `p` the
+/// centre measured from the world's origin), as collide's `World::energy`; the kinetic energy
+/// alone when `g` is zero. Translation only: with no friction no torque acts, so neither
+/// engine spins a ball.
 #[must_use]
-pub fn kinetic_energy(balls: &[BallState]) -> f64 {
+pub fn energy(balls: &[BallState], g: Vec2) -> f64 {
     balls
         .iter()
-        .map(|b| 0.5 * b.mass * b.vel.length_squared())
+        .map(|b| 0.5 * b.mass * b.vel.length_squared() - b.mass * g.dot(b.pos))
         .sum()
+}
+
+/// The smallest potential energy the balls can have in the world box `[0, size]`: every ball
+/// at the box's lowest corner along `g` (`Σ −m · max g·p`; 0 without gravity). `energy - floor`
+/// is the mechanical energy above that level, the scale of a relative energy change.
+#[must_use]
+pub fn energy_floor(balls: &[BallState], g: Vec2, size: Vec2) -> f64 {
+    let low = g.x.max(0.0) * size.x + g.y.max(0.0) * size.y;
+    balls.iter().map(|b| -b.mass * low).sum()
 }
 
 /// Ball pairs whose centres are closer than `r1 + r2 - 1e-6` (sort and sweep along x).

@@ -2,7 +2,8 @@
 //!
 //! The file is made of hand-written text and generated sections, each between
 //! `<!-- BEGIN name -->` and `<!-- END name -->` lines. A tool replaces only the inside of its
-//! own section ([`splice`]); `collide-compare` owns `collide-compare`, `bench/perf.sh` the
+//! own section ([`splice`]); `collide-compare` owns `collide-compare` and
+//! `collide-compare-plinko` (`--scene plinko`), `bench/perf.sh` the
 //! `collide-bench`, `instructions` and `two-cores` sections. The generated text states what
 //! was measured and how (commit, source fingerprint, machine, command), not when.
 
@@ -11,6 +12,7 @@ use std::process::Command;
 /// The file written when `docs/performance.md` does not exist yet.
 pub const SKELETON: &str = "# Performance\n\n\
 <!-- BEGIN collide-compare -->\n<!-- END collide-compare -->\n\n\
+<!-- BEGIN collide-compare-plinko -->\n<!-- END collide-compare-plinko -->\n\n\
 <!-- BEGIN collide-bench -->\n<!-- END collide-bench -->\n\n\
 <!-- BEGIN instructions -->\n<!-- END instructions -->\n\n\
 <!-- BEGIN two-cores -->\n<!-- END two-cores -->\n";

@@ -1,23 +1,30 @@
 //! # collide-compare
 //!
-//! collide and rapier2d side by side, in the same process, on the same arena benchmark scene
-//! (`collide_world::scene::arena_scene`: a closed 1000 × 1000 box with 226 randomly placed
-//! 25-unit wall cells and N balls of radius 2): the same solid cells, the same balls (centres, velocities, radii taken from the collide world
-//! built by `arena_scene`), restitution 1, no friction, no gravity, CCD on every ball,
-//! ball-ball collisions on, `f64` in both engines (`rapier2d-f64`), one thread each. For every
-//! configuration both engines run the same number of steps from the same start state, taking
-//! turns every `--block` steps (default 50) so that both see the same machine load; each step
-//! call is timed. Printed per engine: median ms/step, the
-//! relative energy change over the run, overlapping pairs at the end (centres closer than
+//! collide and rapier2d side by side, in the same process, on the same scene: the arena
+//! benchmark scene (`--scene arena`, default; `collide_world::scene::arena_scene`: a closed
+//! 1000 × 1000 box with 226 randomly placed 25-unit wall cells and N balls of radius 2, no
+//! gravity) or the plinko board (`--scene plinko`, `plinko.rs`: `scenes/plinko.toml`'s layout
+//! scaled to hold N balls of radius 2, gravity `(0, 981)`). Both engines get the same solid
+//! cells, the same balls (centres, velocities, radii taken from the collide world built from
+//! the scene), the same gravity, restitution 1, no friction, CCD on every ball, ball-ball
+//! collisions on, `f64` (`rapier2d-f64`), one thread each. For every configuration both
+//! engines run the same number of steps from the same start state, taking turns every
+//! `--block` steps (default 50) so that both see the same machine load; each step call is
+//! timed. Printed per engine: median ms/step, the relative energy change over the run
+//! (kinetic plus potential energy), overlapping pairs at the end (centres closer than
 //! `r1 + r2 - 1e-6`), tunneled balls (centre inside a solid cell or outside the world box),
-//! embedded balls, and the ratio rapier / collide.
+//! embedded balls, the ratio rapier / collide, and collide's contact events per ball-step.
 //!
 //! ```text
-//! collide-compare run [--configs 10000@60,10000@3000,1000@3000,1000@60,100000@60]
+//! collide-compare run [--scene arena|plinko]
+//!                     [--configs 10000@60,10000@3000,1000@3000,1000@60,100000@60]
 //!                     [--steps 600] [--steps-large 60] [--write docs/performance.md]
 //!                     [--plot docs/performance.png] [--pin 1] [--rapier-tiles cuboids|voxels]
 //! collide-compare splice --file docs/performance.md --section NAME   < body
 //! ```
+//!
+//! `--scene plinko` takes the same `balls@speed` configurations (the speed is the balls'
+//! spawn speed; default `10000@40,1000@40`) and writes the `collide-compare-plinko` section.
 //!
 //! Features: `rapier` (the rapier2d side; without it only collide runs and `--write` is
 //! refused) and `plot` (the PNG). Neither is on by default, so `cargo build --workspace` and
@@ -27,6 +34,8 @@
 mod arena;
 mod doc;
 mod engine;
+mod plinko;
+mod plinko_doc;
 #[cfg(feature = "plot")]
 mod plot;
 #[cfg(feature = "rapier")]
@@ -42,7 +51,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::engine::Run;
 
-/// collide vs rapier2d on the arena scene.
+/// collide vs rapier2d on the arena scene or the plinko board.
 #[derive(Parser, Debug)]
 #[command(name = "collide-compare", about, long_about = None)]
 struct Cli {
@@ -85,17 +94,72 @@ fn parse_config(s: &str) -> Result<Config, String> {
     Ok(Config { balls, speed })
 }
 
+/// The scene both engines run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum SceneKind {
+    /// The arena benchmark scene: no gravity, balls at `speed` units/s.
+    Arena,
+    /// The plinko board under gravity (0, 981), sized for the ball count; balls spawned at
+    /// `speed` units/s.
+    Plinko,
+}
+
+impl SceneKind {
+    /// The configurations run when `--configs` is not given.
+    fn default_configs(self) -> &'static str {
+        match self {
+            SceneKind::Arena => "10000@60,10000@3000,1000@3000,1000@60,100000@60",
+            SceneKind::Plinko => "10000@40,1000@40",
+        }
+    }
+
+    /// The section of the Markdown file the run writes.
+    fn section(self) -> &'static str {
+        match self {
+            SceneKind::Arena => "collide-compare",
+            SceneKind::Plinko => "collide-compare-plinko",
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            SceneKind::Arena => "the arena",
+            SceneKind::Plinko => "the plinko board",
+        }
+    }
+}
+
+/// A configuration's scene and how its layout is shown (`tile` column).
+fn build_scene(kind: SceneKind, cfg: Config, seed: u64) -> (collide_world::Scene, String) {
+    match kind {
+        SceneKind::Arena => {
+            let tiles = arena::auto_tiles(cfg.balls);
+            (
+                arena::scene(cfg.balls, cfg.speed, seed, tiles),
+                format!("{}x{}", tiles.0, tiles.1),
+            )
+        }
+        SceneKind::Plinko => {
+            let b = plinko::Board::for_balls(cfg.balls);
+            (
+                b.scene(cfg.balls, cfg.speed, seed),
+                format!("{}x{}", b.cols(), b.rows()),
+            )
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 struct RunArgs {
-    /// Configurations, comma-separated `balls@speed` (units/s). Default: 10k @ 60, 10k @ 3000
-    /// and 1k @ 3000, and the N sweep at 60 units/s (1k, 10k, 100k).
-    #[arg(
-        long,
-        value_delimiter = ',',
-        value_parser = parse_config,
-        default_value = "10000@60,10000@3000,1000@3000,1000@60,100000@60"
-    )]
-    configs: Vec<Config>,
+    /// The scene: the arena (no gravity) or the plinko board (gravity, sized for N balls).
+    #[arg(long, value_enum, default_value = "arena")]
+    scene: SceneKind,
+    /// Configurations, comma-separated `balls@speed` (units/s). Default for the arena: 10k @
+    /// 60, 10k @ 3000 and 1k @ 3000, and the N sweep at 60 units/s (1k, 10k, 100k); for the
+    /// plinko board: 10k @ 40 and 1k @ 40 (40 units/s: the spawn speed of
+    /// scenes/plinko.toml).
+    #[arg(long, value_delimiter = ',', value_parser = parse_config)]
+    configs: Option<Vec<Config>>,
     /// Steps per configuration and engine (dt = 1/60 s).
     #[arg(long, default_value_t = 600)]
     steps: u64,
@@ -125,8 +189,8 @@ struct RunArgs {
     #[cfg(feature = "rapier")]
     #[arg(long, default_value_t = 3)]
     rapier_attempts: u32,
-    /// Write the results into this Markdown file's `collide-compare` section (feature
-    /// `rapier`).
+    /// Write the results into this Markdown file's `collide-compare` section
+    /// (`collide-compare-plinko` with `--scene plinko`; feature `rapier`).
     #[arg(long, value_name = "FILE.md")]
     write: Option<PathBuf>,
     /// Draw ms/step against N for both engines into this PNG (feature `plot`).
@@ -138,9 +202,32 @@ struct RunArgs {
     /// Re-run this command pinned to this CPU with `taskset -c CPU` (when taskset exists).
     #[arg(long, value_name = "CPU")]
     pin: Option<u32>,
+    /// Print every block's median ms/step of both engines and collide's contact events per
+    /// ball-step in it, to see how a run evolves (feature `rapier`).
+    #[arg(long)]
+    progress: bool,
     /// A sentence added to the Markdown section (e.g. what else ran on the machine).
     #[arg(long)]
     note: Option<String>,
+}
+
+/// One `--progress` line: the block's median ms/step of both engines and collide's contact
+/// events per ball-step in it.
+#[cfg(feature = "rapier")]
+fn print_progress(balls: usize, first: usize, collide: &[f64], contacts: u64, rapier: &[f64]) {
+    let med = |t: &[f64]| engine::median(&mut t.to_vec());
+    println!(
+        "  {balls} balls, steps {}-{}: collide {} ms/step, {:.3} events/ball-step; rapier {} ms/step",
+        first + 1,
+        first + collide.len(),
+        fmt_ms(med(collide)),
+        contacts as f64 / (balls as f64 * collide.len().max(1) as f64),
+        if rapier.is_empty() {
+            "-".to_owned()
+        } else {
+            fmt_ms(med(rapier))
+        },
+    );
 }
 
 /// The environment variable set on the pinned child process.
@@ -201,7 +288,8 @@ fn repin(cpu: u32) -> Option<ExitCode> {
 /// One configuration's results.
 struct Row {
     cfg: Config,
-    tiles: (usize, usize),
+    /// The arena's tiling (`5x2`) or the plinko board's cells (`240x320`).
+    layout: String,
     collide: Run,
     hash: u64,
     rapier: Option<Run>,
@@ -261,17 +349,23 @@ fn row_cells(r: &Row) -> [String; 10] {
     ]
 }
 
+/// Collide's contact events per ball-step, formatted.
+fn fmt_events(r: &Run) -> String {
+    opt(r.events_per_ball_step(), |x| format!("{x:.3}"))
+}
+
 fn print_row(r: &Row) {
     let [ms_c, ms_r, e_c, e_r, o_c, o_r, t_c, t_r, em_c, em_r] = row_cells(r);
     println!(
-        "{:>7} {:>6} {:>5} {:>4} | {:>9} {:>9} {:>7} | {:>9} {:>9} | {:>5} {:>6} | {:>5} {:>6} | {:>5} {:>6} | {:016x}",
+        "{:>7} {:>6} {:>5} {:>7} | {:>9} {:>9} {:>7} | {:>10} | {:>9} {:>9} | {:>5} {:>6} | {:>5} {:>6} | {:>5} {:>6} | {:016x}",
         r.cfg.balls,
         r.cfg.speed,
         r.collide.steps,
-        format!("{}x{}", r.tiles.0, r.tiles.1),
+        r.layout,
         ms_c,
         ms_r,
         opt(r.ratio(), |x| format!("{x:.1}x")),
+        fmt_events(&r.collide),
         e_c,
         e_r,
         o_c,
@@ -284,13 +378,17 @@ fn print_row(r: &Row) {
     );
 }
 
-fn print_header() {
+/// The console table's header; `layout` names the layout column (`tile`, `cells`).
+fn print_header(layout: &str) {
     println!(
-        "{:>7} {:>6} {:>5} {:>4} | {:>9} {:>9} {:>7} | {:>9} {:>9} | {:>5} {:>6} | {:>5} {:>6} | {:>5} {:>6} | collide state hash",
-        "balls", "speed", "steps", "tile", "collide", "rapier", "r/c", "energy c", "energy r",
-        "ovl c", "ovl r", "tun c", "tun r", "emb c", "emb r"
+        "{:>7} {:>6} {:>5} {:>7} | {:>9} {:>9} {:>7} | {:>10} | {:>9} {:>9} | {:>5} {:>6} | {:>5} {:>6} | {:>5} {:>6} | collide state hash",
+        "balls", "speed", "steps", layout, "collide", "rapier", "r/c", "events c", "energy c",
+        "energy r", "ovl c", "ovl r", "tun c", "tun r", "emb c", "emb r"
     );
-    println!("{:>25}   ms/step   ms/step", "");
+    println!(
+        "{:>28} | {:>9} {:>9} {:>7} | {:>10} |",
+        "", "ms/step", "ms/step", "", "/ball-step"
+    );
 }
 
 #[cfg(feature = "rapier")]
@@ -315,8 +413,18 @@ fn cmd_run(args: &RunArgs) -> Result<ExitCode, Box<dyn Error>> {
     }
     let machine = doc::Machine::probe();
     let rapier_version = doc::locked_version("rapier2d-f64").unwrap_or_else(|| "0.36".into());
+    let configs = match &args.configs {
+        Some(c) => c.clone(),
+        None => args
+            .scene
+            .default_configs()
+            .split(',')
+            .map(parse_config)
+            .collect::<Result<Vec<_>, _>>()?,
+    };
     println!(
-        "collide vs rapier2d-f64 {rapier_version} on the arena, single thread each, dt = 1/60 s, seed {}; {}",
+        "collide vs rapier2d-f64 {rapier_version} on {}, single thread each, dt = 1/60 s, seed {}; {}",
+        args.scene.name(),
         args.seed,
         if cfg!(feature = "rapier") {
             "the engines take turns every --block steps from the same start state"
@@ -324,22 +432,28 @@ fn cmd_run(args: &RunArgs) -> Result<ExitCode, Box<dyn Error>> {
             "rapier side NOT BUILT (enable `--features rapier`)"
         }
     );
-    print_header();
+    print_header(match args.scene {
+        SceneKind::Arena => "tile",
+        SceneKind::Plinko => "cells",
+    });
     let mut rows = Vec::new();
-    for &cfg in &args.configs {
-        let tiles = arena::auto_tiles(cfg.balls);
+    for &cfg in &configs {
         let steps = if cfg.balls >= args.large_from {
             args.steps_large
         } else {
             args.steps
         };
-        let scene = arena::scene(cfg.balls, cfg.speed, args.seed, tiles);
+        let (scene, layout) = build_scene(args.scene, cfg, args.seed);
         let mut world = engine::build_collide(&scene).map_err(|e| {
             format!(
-                "cannot build the arena for {} balls at {}: {e}",
-                cfg.balls, cfg.speed
+                "cannot build {} for {} balls at {}: {e}",
+                args.scene.name(),
+                cfg.balls,
+                cfg.speed
             )
         })?;
+        let gravity = scene.step.gravity;
+        let mut counts = engine::EventCounts::default();
         let start = engine::collide_balls(&world);
         let grid = world.grid().cloned();
         let mut collide_times = Vec::with_capacity(usize::try_from(steps).unwrap_or(0));
@@ -364,7 +478,8 @@ fn cmd_run(args: &RunArgs) -> Result<ExitCode, Box<dyn Error>> {
                 || (arena.is_some() && (rapier_times.len() as u64) < steps)
             {
                 let n = block.min(steps - collide_times.len() as u64);
-                engine::step_collide(&mut world, n, &mut collide_times);
+                let before = (collide_times.len(), counts.contacts, rapier_times.len());
+                engine::step_collide(&mut world, n, &mut collide_times, &mut counts);
                 let Some(a) = arena.as_mut() else { continue };
                 let n = block.min(steps - rapier_times.len() as u64);
                 for _ in 0..n {
@@ -386,6 +501,15 @@ fn cmd_run(args: &RunArgs) -> Result<ExitCode, Box<dyn Error>> {
                         }
                     }
                 }
+                if args.progress {
+                    print_progress(
+                        cfg.balls,
+                        before.0,
+                        &collide_times[before.0..],
+                        counts.contacts - before.1,
+                        rapier_times.get(before.2..).unwrap_or(&[]),
+                    );
+                }
             }
             std::panic::set_hook(hook);
             match (arena, rapier_start) {
@@ -395,31 +519,46 @@ fn cmd_run(args: &RunArgs) -> Result<ExitCode, Box<dyn Error>> {
                     &a.balls(&start),
                     grid.as_ref(),
                     scene.size,
+                    gravity,
                 )),
                 _ => None,
             }
         };
         #[cfg(not(feature = "rapier"))]
         let rapier: Option<Run> = {
-            engine::step_collide(&mut world, steps, &mut collide_times);
+            engine::step_collide(&mut world, steps, &mut collide_times, &mut counts);
             let _ = &mut rapier_failures;
             None
         };
-        let collide = Run::from_states(
-            collide_times,
-            &start,
-            &engine::collide_balls(&world),
-            grid.as_ref(),
-            world.size(),
-        );
+        let collide = Run {
+            events: Some(counts.contacts),
+            iteration_limits: Some(counts.iteration_limits),
+            events_first_last: Some(
+                counts.first_last(cfg.balls, usize::try_from(args.block).unwrap_or(usize::MAX)),
+            ),
+            ..Run::from_states(
+                collide_times,
+                &start,
+                &engine::collide_balls(&world),
+                grid.as_ref(),
+                world.size(),
+                gravity,
+            )
+        };
         let hash = world.state_hash();
         drop(world);
         for f in &rapier_failures {
             println!("  note: {} balls @ {}: {f}", cfg.balls, cfg.speed);
         }
+        if counts.iteration_limits > 0 {
+            println!(
+                "  note: {} balls @ {}: collide hit its event bound in {} steps (IterationLimit)",
+                cfg.balls, cfg.speed, counts.iteration_limits
+            );
+        }
         let row = Row {
             cfg,
-            tiles,
+            layout,
             collide,
             hash,
             rapier,
@@ -435,15 +574,21 @@ fn cmd_run(args: &RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         println!("wrote {}", png.display());
     }
     if let Some(md) = &args.write {
-        let body = markdown(args, &rows, &machine, &load_end, &rapier_version);
+        let body = match args.scene {
+            SceneKind::Arena => markdown(args, &rows, &machine, &load_end, &rapier_version),
+            SceneKind::Plinko => {
+                plinko_doc::markdown(args, &rows, &machine, &load_end, &rapier_version)
+            }
+        };
         let text = match std::fs::read_to_string(md) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => doc::SKELETON.to_owned(),
             Err(e) => return Err(format!("{}: {e}", md.display()).into()),
         };
-        std::fs::write(md, doc::splice(&text, "collide-compare", &body))
+        let section = args.scene.section();
+        std::fs::write(md, doc::splice(&text, section, &body))
             .map_err(|e| format!("{}: {e}", md.display()))?;
-        println!("wrote section `collide-compare` of {}", md.display());
+        println!("wrote section `{section}` of {}", md.display());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -482,7 +627,10 @@ fn draw_plot(args: &RunArgs, png: &Path, rows: &[Row]) -> Result<(), Box<dyn Err
     }
     plot::draw(
         png,
-        "Arena: ms per step against N (one thread, CCD, e = 1)",
+        match args.scene {
+            SceneKind::Arena => "Arena: ms per step against N (one thread, CCD, e = 1)",
+            SceneKind::Plinko => "Plinko, gravity: ms per step against N (one thread, CCD, e = 1)",
+        },
         &series,
         args.font.as_deref(),
         (900, 600),
@@ -522,16 +670,18 @@ fn reproduce_command() -> String {
     )
 }
 
-fn markdown(
+/// The section's heading and its first paragraphs: what measured it, the machine, the
+/// command.
+fn markdown_header(
     args: &RunArgs,
-    rows: &[Row],
+    heading: &str,
     m: &doc::Machine,
     load_end: &str,
     rapier: &str,
 ) -> String {
     let mut s = String::new();
     let pinned = std::env::var(PINNED_ENV).ok();
-    let _ = writeln!(s, "## collide vs rapier2d, same process, same scene\n");
+    let _ = writeln!(s, "## {heading}\n");
     let _ = writeln!(
         s,
         "Measured by `collide-compare` ({}), collide at commit {} (source fingerprint `{}`), \
@@ -563,6 +713,23 @@ fn markdown(
         s,
         "Command (from the workspace root):\n\n```sh\n{}\n```\n",
         reproduce_command()
+    );
+    s
+}
+
+fn markdown(
+    args: &RunArgs,
+    rows: &[Row],
+    m: &doc::Machine,
+    load_end: &str,
+    rapier: &str,
+) -> String {
+    let mut s = markdown_header(
+        args,
+        "collide vs rapier2d, same process, same scene",
+        m,
+        load_end,
+        rapier,
     );
     let _ = writeln!(
         s,
@@ -666,7 +833,7 @@ fn markdown(
                 args.large_from, args.steps_large, args.steps
             )
         },
-        tiles = rapier_tiles_text(args),
+        tiles = rapier_tiles_text(args, 25.0),
         clamp = rapier_clamp_text(args),
     );
     if let (Some(png), Some(md)) = (&args.plot, &args.write) {
@@ -682,13 +849,16 @@ fn markdown(
     s
 }
 
+/// How rapier gets the tiles, for cells of side `cell`.
 #[cfg(feature = "rapier")]
-fn rapier_tiles_text(args: &RunArgs) -> &'static str {
+fn rapier_tiles_text(args: &RunArgs, cell: f64) -> String {
     match args.rapier_tiles {
         rapier_side::TileShape::Cuboids => {
-            "every solid cell is a 25 × 25 cuboid collider on one fixed body"
+            format!(
+                "every solid cell is a cuboid collider of {cell} × {cell} units on one fixed body"
+            )
         }
-        rapier_side::TileShape::Voxels => "the solid cells are one `Voxels` collider",
+        rapier_side::TileShape::Voxels => "the solid cells are one `Voxels` collider".to_owned(),
     }
 }
 
@@ -703,8 +873,8 @@ fn rapier_clamp_text(args: &RunArgs) -> &'static str {
 }
 
 #[cfg(not(feature = "rapier"))]
-fn rapier_tiles_text(_: &RunArgs) -> &'static str {
-    "(rapier side not built)"
+fn rapier_tiles_text(_: &RunArgs, _: f64) -> String {
+    "(rapier side not built)".to_owned()
 }
 
 #[cfg(not(feature = "rapier"))]

@@ -1,4 +1,5 @@
-//! The rapier2d side (feature `rapier`): the same arena in `rapier2d-f64`.
+//! The rapier2d side (feature `rapier`): the same scene (the arena or the plinko board) in
+//! `rapier2d-f64`.
 //!
 //! - Tiles: every solid cell of the collide grid is a cuboid collider on one fixed body
 //!   (`--rapier-tiles cuboids`, default), or all of them are one `Voxels` shape
@@ -7,7 +8,7 @@
 //! - Balls: one dynamic body per collide ball with the same centre, velocity and radius,
 //!   density 1 (so the same mass `π r²`), CCD enabled, sleeping disabled.
 //! - Every collider: restitution 1 combined with `Max`, friction 0 combined with `Min`.
-//! - Gravity 0, `dt` of the scene (1/60 s), rapier's other integration parameters at their
+//! - The scene's gravity (0 in the arena, `(0, 981)` on the plinko board) and `dt` (1/60 s), rapier's other integration parameters at their
 //!   defaults (length unit 1, 4 solver iterations, 1 CCD substep), except the velocity clamp:
 //!   rapier caps every body's speed at `normalized_max_linear_velocity` (400 units/s by
 //!   default), which would turn the 3000 units/s scene into a 400 units/s one; it is disabled
@@ -67,7 +68,7 @@ impl RapierArena {
         opts: RapierOptions,
     ) -> Self {
         let mut world = PhysicsWorld {
-            gravity: Vector::ZERO,
+            gravity: v(scene.step.gravity),
             ..PhysicsWorld::default()
         };
         world.integration_parameters.dt = scene.step.dt;
