@@ -187,6 +187,12 @@ impl World {
         }
     }
 
+    /// Mover `m`'s acceleration when it is a ball, `None` for a dynamic rectangle.
+    #[inline]
+    pub(super) fn acc_of_ball(&self, m: usize) -> Option<Vec2> {
+        (m < self.nb()).then(|| self.acc_of(m))
+    }
+
     /// Ball `j`'s acceleration as another body meets it: zero while it is stopped at the
     /// iteration bound (at rest where it stopped), else [`World::acc_of`].
     #[inline]

@@ -63,7 +63,13 @@ impl World {
             PTarget::Mover(j) => recent(j as usize),
             _ => false,
         };
-        let v = self.vel_of(m);
+        // A ball's velocity at the contact, from its anchor at the same time of impact as its
+        // contact position below (under gravity the absolute time, rounded, would give a
+        // velocity a hair off the position's, and energy would drift at every contact).
+        let v = match self.acc_of_ball(m) {
+            Some(acc) if acc != Vec2::ZERO => self.balls[m].v0 + acc * pred.toi_anchor,
+            _ => self.vel_of(m),
+        };
         let e = if recent(m) || partner_recent {
             1.0
         } else {

@@ -52,7 +52,8 @@ impl World {
                     let press = self.acc_of(m).dot(n);
                     let w = (b.v0 - u).dot(n);
                     let w_min = -press * (0.5 * REST_TIME);
-                    if press < 0.0 && w < w_min {
+                    // Elastic contacts keep their speed (exact energy) unless they have none.
+                    if press < 0.0 && w < w_min && (e < 1.0 || w <= 0.0) {
                         self.balls[m].v0 += n * (w_min - w);
                     }
                 }
@@ -67,7 +68,8 @@ impl World {
     /// `v = (m's, j's)`, masses `mass`; `j` stopped at the iteration bound when `frozen`):
     /// when their accelerations press them together (one is held by a face, or stopped) and
     /// they would part slower than a flight of `REST_TIME` needs, they part at that speed,
-    /// `w = −(a_m − a_j)·n · REST_TIME / 2`, by an impulse along `n` shared by their masses.
+    /// `w = −(a_m − a_j)·n · REST_TIME / 2`, by an impulse along `n` shared by their masses
+    /// (an elastic pair only when it parts at no speed at all).
     /// Without it a ball lying on a held ball would meet it again at once, at zero speed,
     /// until the event bound: with it each such pair meets at most once per `REST_TIME` (the
     /// pile's contacts become tiny elastic bounces). The energy it adds per contact is
@@ -89,7 +91,10 @@ impl World {
         let press = (self.acc_of(m) - acc_j).dot(n);
         let w = (v.0 - v.1).dot(n);
         let w_min = -press * (0.5 * REST_TIME);
-        if !(press < 0.0 && w < w_min) {
+        // An elastic pair (restitution 1) keeps its speed, and so the energy, unless it has
+        // none.
+        let elastic = self.pair_restitution(m, PTarget::Mover(j as u32)) >= 1.0;
+        if !(press < 0.0 && w < w_min) || (elastic && w > 0.0) {
             return v;
         }
         let dw = w_min - w;
