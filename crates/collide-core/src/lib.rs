@@ -59,7 +59,7 @@ pub use overlap::{
     aabb_overlaps_aabb, circle_overlaps_aabb, circle_overlaps_circle, closest_point_on_aabb,
     contact_circle_aabb, distance_point_aabb, point_in_aabb, point_in_circle, Contact,
 };
-pub use response::{collide_elastic, reflect, reflect_relative};
+pub use response::{collide_elastic, collide_on, reflect, reflect_relative, reflect_relative_on};
 pub use shape::{Aabb, Circle};
 pub use sweep::{
     sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_circle, sweep_circle_corner,

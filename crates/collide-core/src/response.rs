@@ -45,6 +45,61 @@ pub fn reflect_relative(v: Vec2, surface_vel: Vec2, n: Vec2, e: Real) -> Vec2 {
     v - n * ((1.0 + e) * (v - surface_vel).dot(n))
 }
 
+/// [`reflect_relative`] for a contact normal `n` of any non-zero length: the normal part is
+/// the projection `((v − u)·n)/|n|²`, `v' = v − (1 + e)·((v − u)·n / |n|²)·n`.
+///
+/// With a unit normal this is the same bounce in real arithmetic. In floating point a normal
+/// computed as `q/|q|` is a few ulps off unit length, and [`reflect_relative`] then changes an
+/// elastic bounce's energy by `4·((v − u)·n)²·(|n|² − 1)`, a bias (not a random walk) when
+/// the rounding leans one way; the projection removes it to first order. The curved-path step
+/// (gravity) uses it, where millions of corner and ball contacts meet rounded normals.
+///
+/// ```
+/// use collide_core::{reflect_relative_on, Vec2};
+/// // A normal twice as long gives the same bounce as the unit one.
+/// let v = reflect_relative_on(Vec2::new(3.0, 4.0), Vec2::ZERO, Vec2::new(0.0, -2.0), 1.0);
+/// assert_eq!(v, Vec2::new(3.0, -4.0));
+/// ```
+#[must_use]
+#[inline]
+pub fn reflect_relative_on(v: Vec2, surface_vel: Vec2, n: Vec2, e: Real) -> Vec2 {
+    v - n * ((1.0 + e) * (v - surface_vel).dot(n) / n.length_squared())
+}
+
+/// [`collide_elastic`] for a contact normal `n` of any non-zero length: the exchanged normal
+/// velocity is the projection `(1 + e)·((v1 − v2)·n)/|n|²`, so that a normal a few ulps off
+/// unit length does not bias the kinetic energy of elastic collisions (see
+/// [`reflect_relative_on`]). The same masses rules as [`collide_elastic`].
+///
+/// ```
+/// use collide_core::{collide_on, Vec2};
+/// // Equal masses head-on along a normal of length 2: velocities are exchanged.
+/// let (a, b) = collide_on(1.0, Vec2::new(5.0, 0.0), 1.0, Vec2::new(-3.0, 0.0), Vec2::new(-2.0, 0.0), 1.0);
+/// assert_eq!((a, b), (Vec2::new(-3.0, 0.0), Vec2::new(5.0, 0.0)));
+/// ```
+#[must_use]
+#[inline]
+pub fn collide_on(m1: Real, v1: Vec2, m2: Real, v2: Vec2, n: Vec2, e: Real) -> (Vec2, Vec2) {
+    let (w1, w2) = mass_shares(m1, m2);
+    let vn = (1.0 + e) * (v1 - v2).dot(n) / n.length_squared();
+    (v1 - n * (vn * w1), v2 + n * (vn * w2))
+}
+
+/// Each body's share of the exchanged normal velocity: `(m2/(m1+m2), m1/(m1+m2))`, with the
+/// infinite and zero masses of [`collide_elastic`].
+fn mass_shares(m1: Real, m2: Real) -> (Real, Real) {
+    if m1.is_infinite() && m2.is_infinite() || m1 + m2 == 0.0 {
+        (0.5, 0.5)
+    } else if m2.is_infinite() {
+        (1.0, 0.0)
+    } else if m1.is_infinite() {
+        (0.0, 1.0)
+    } else {
+        let total = m1 + m2;
+        (m2 / total, m1 / total)
+    }
+}
+
 /// Elastic oblique collision of two masses along the unit contact normal `n` (from body 2
 /// toward body 1), with restitution `e`. Returns the new velocities `(v1', v2')`.
 ///
@@ -69,16 +124,7 @@ pub fn reflect_relative(v: Vec2, surface_vel: Vec2, n: Vec2, e: Real) -> Vec2 {
 #[inline]
 pub fn collide_elastic(m1: Real, v1: Vec2, m2: Real, v2: Vec2, n: Vec2, e: Real) -> (Vec2, Vec2) {
     // Share of the exchanged normal velocity taken by each body: w1 = m2/(m1+m2), w2 = m1/(m1+m2).
-    let (w1, w2) = if m1.is_infinite() && m2.is_infinite() || m1 + m2 == 0.0 {
-        (0.5, 0.5)
-    } else if m2.is_infinite() {
-        (1.0, 0.0)
-    } else if m1.is_infinite() {
-        (0.0, 1.0)
-    } else {
-        let total = m1 + m2;
-        (m2 / total, m1 / total)
-    };
+    let (w1, w2) = mass_shares(m1, m2);
     let vn = (1.0 + e) * (v1 - v2).dot(n);
     (v1 - n * (vn * w1), v2 + n * (vn * w2))
 }

@@ -11,7 +11,9 @@ use crate::material::kick_capped;
 use crate::rest::{RestOn, REST_TIME};
 use crate::squeeze::{carry_velocity, Carry, Probe, Wedge};
 use crate::world::World;
-use collide_core::{collide_elastic, reflect, reflect_relative, Real, Vec2};
+use collide_core::{
+    collide_elastic, collide_on, reflect, reflect_relative, reflect_relative_on, Real, Vec2,
+};
 
 /// The velocity nearest to `v` that moves away from neither of two contacts met at the same
 /// instant (`v·n ≥ 0` and `v·prev ≥ 0`, normals toward the body): `v` itself if it does,
@@ -145,7 +147,7 @@ impl World {
             }
             PTarget::Cell(c) => {
                 let nv = if is_ball {
-                    reflect(v, n, e)
+                    self.ball_bounce(v, Vec2::ZERO, n, e)
                 } else {
                     reflect_box(v, Vec2::ZERO)
                 };
@@ -219,7 +221,7 @@ impl World {
             }
             PTarget::Wall(side) => {
                 let nv = if is_ball {
-                    reflect(v, n, e)
+                    self.ball_bounce(v, Vec2::ZERO, n, e)
                 } else {
                     reflect_box(v, Vec2::ZERO)
                 };
@@ -251,7 +253,7 @@ impl World {
             PTarget::Rect(k) => {
                 let rc = self.rects[k as usize];
                 let nv = if is_ball {
-                    reflect_relative(v, rc.vel, n, e)
+                    self.ball_bounce(v, rc.vel, n, e)
                 } else {
                     reflect_box(v, rc.vel)
                 };
@@ -316,7 +318,9 @@ impl World {
                 let mi = self.mass_of(m);
                 let speed = (-(v - vj).dot(n)).max(0.0);
                 let e = kick_capped(e, v, vj, n, !(is_ball || j < nb));
-                let (nv, nvj) = if is_ball || j < nb {
+                let (nv, nvj) = if (is_ball || j < nb) && self.config.gravity != Vec2::ZERO {
+                    collide_on(mi, v, mj, vj, n, e)
+                } else if is_ball || j < nb {
                     collide_elastic(mi, v, mj, vj, n, e)
                 } else {
                     let mut a = (v, vj);
@@ -406,6 +410,20 @@ impl World {
         self.after_response(m, t);
         if let Some(j) = partner {
             self.after_response(j, t);
+        }
+    }
+
+    /// A ball's bounce off a surface moving with `u` (normal `n`, restitution `e`): as
+    /// [`reflect_relative`] (bit for bit as [`reflect`] when `u` is zero) without gravity;
+    /// under gravity by the projection on `n` ([`reflect_relative_on`]), which keeps the
+    /// energy of elastic bounces on rounded normals (corners) unbiased over millions of them.
+    fn ball_bounce(&self, v: Vec2, u: Vec2, n: Vec2, e: Real) -> Vec2 {
+        if self.config.gravity != Vec2::ZERO {
+            reflect_relative_on(v, u, n, e)
+        } else if u == Vec2::ZERO {
+            reflect(v, n, e)
+        } else {
+            reflect_relative(v, u, n, e)
         }
     }
 
