@@ -26,16 +26,28 @@ use collide_core::{
 pub const EMBED_SLACK: Real = 1e-7;
 
 impl World {
+    /// The rectangles that are obstacles (every kind but sensors).
+    fn obstacle_rects(&self) -> impl Iterator<Item = &crate::world::Rect> {
+        self.rects.iter().filter(|r| r.kind != RectKind::Sensor)
+    }
+
     /// Pushes ball `i` (dense index) to free space if it is embedded; returns whether it
     /// moved.
     fn unembed_ball(&mut self, i: usize) -> bool {
+        if !self.passes_of(i).is_empty() {
+            // Inside a sensor or passing through a body on purpose (`pass.rs`): not pushed.
+            return false;
+        }
         let b = self.balls[i].ball_at(self.time, self.acc_of(i));
         if self.circle_overlap_depth_ok(b.pos, b.radius, EMBED_SLACK, None) {
             return false;
         }
         // Where it fits is a matter of the static geometry alone while no rectangle moves:
         // a ball that fits nowhere is not searched for again until the geometry changes.
-        let still = self.rects.iter().all(|r| r.kind == RectKind::Static);
+        let still = self
+            .rects
+            .iter()
+            .all(|r| matches!(r.kind, RectKind::Static | RectKind::Sensor));
         if still && self.unplaceable.contains(&b.id) {
             return false;
         }
@@ -144,7 +156,7 @@ impl World {
         if let Some(g) = &self.grid {
             g.for_each_solid_in(&shrunk, |c, _| obstacles.push(g.cell_aabb(c)));
         }
-        for r in &self.rects {
+        for r in self.obstacle_rects() {
             if r.id != me {
                 obstacles.push(r.aabb);
             }
@@ -214,7 +226,7 @@ impl World {
                 return Some(p + contact.normal * contact.depth);
             }
         }
-        for rc in &self.rects {
+        for rc in self.obstacle_rects() {
             if circle_overlaps_aabb(p, r - EMBED_SLACK, &rc.aabb) {
                 let contact = contact_circle_aabb(p, r, &rc.aabb)?;
                 return Some(p + contact.normal * contact.depth);
@@ -268,7 +280,7 @@ impl World {
         if let Some(g) = &self.grid {
             everything = everything.union(&g.bounds());
         }
-        for rc in &self.rects {
+        for rc in self.obstacle_rects() {
             everything = everything.union(&rc.aabb);
         }
         let everything = everything.grown(radius);
@@ -435,7 +447,7 @@ impl World {
                 }
             }
         }
-        for rc in &self.rects {
+        for rc in self.obstacle_rects() {
             if aabb_overlaps_aabb(&rc.aabb.grown(r), &area) {
                 box_candidates(rc.aabb, collide_core::Features::ALL, &mut f);
             }

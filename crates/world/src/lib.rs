@@ -46,6 +46,7 @@ pub mod ids;
 pub mod level;
 pub mod limits;
 pub mod material;
+mod pass;
 pub mod query_index;
 mod queue;
 pub mod rest;
