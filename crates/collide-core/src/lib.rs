@@ -42,6 +42,10 @@
 //! - [`response`]: reflection, reflection against a moving (kinematic) surface, elastic
 //!   collision of two masses along the contact normal.
 
+// `!(x <= y)` is the crate's NaN-safe guard: it is true when either side is NaN, where
+// `x > y` is not (a NaN time of impact must never pass a `toi <= max_toi` test).
+#![allow(clippy::neg_cmp_op_on_partial_ord)]
+
 pub mod math;
 pub mod motion;
 pub mod overlap;
