@@ -30,8 +30,9 @@
 //!   multiply-add), so results are bit-identical on every platform.
 //!
 //! # Modules
-//! - [`shape`]: [`Circle`] and [`Aabb`].
-//! - [`overlap`]: closest point, distance, overlap and penetration of points, circles and boxes.
+//! - [`shape`]: [`Circle`], [`Aabb`], [`Segment`], [`Capsule`] and [`TurningCapsule`].
+//! - [`overlap`]: closest point, distance, overlap and penetration of points, circles, boxes,
+//!   segments and capsules.
 //! - [`sweep`]: swept circle vs face / corner / box (Minkowski sum of box and disc), circle vs
 //!   circle, box vs box.
 //! - [`motion`]: [`motion::Path`], a body's path under constant acceleration (a parabola, or a
@@ -60,11 +61,12 @@ pub mod sweep_path;
 
 pub use math::{Real, Vec2, FRAC_1_SQRT_2};
 pub use overlap::{
-    aabb_overlaps_aabb, circle_overlaps_aabb, circle_overlaps_circle, closest_point_on_aabb,
-    contact_circle_aabb, distance_point_aabb, point_in_aabb, point_in_circle, Contact,
+    aabb_overlaps_aabb, circle_overlaps_aabb, circle_overlaps_capsule, circle_overlaps_circle,
+    closest_point_on_aabb, closest_point_on_segment, contact_circle_aabb, contact_circle_capsule,
+    distance_point_aabb, distance_point_segment, point_in_aabb, point_in_circle, Contact,
 };
 pub use response::{collide_elastic, collide_on, reflect, reflect_relative, reflect_relative_on};
-pub use shape::{Aabb, Circle};
+pub use shape::{Aabb, Capsule, Circle, Segment, SegmentEnd, SegmentEnds, TurningCapsule};
 pub use sweep::{
     sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_circle, sweep_circle_corner,
     sweep_circle_face, sweep_circle_half_plane, sweep_circle_point, Corner, Face, FaceSegment,
