@@ -34,7 +34,7 @@
 //! - [`overlap`]: closest point, distance, overlap and penetration of points, circles, boxes,
 //!   segments and capsules.
 //! - [`sweep`]: swept circle vs face / corner / box (Minkowski sum of box and disc), circle vs
-//!   circle, box vs box.
+//!   segment (with its end points as obstacles or not), circle vs circle, box vs box.
 //! - [`motion`]: [`motion::Path`], a body's path under constant acceleration (a parabola, or a
 //!   straight line).
 //! - [`sweep_path`]: the swept tests of [`sweep`] along curved paths (a ball under gravity).
@@ -69,9 +69,10 @@ pub use response::{collide_elastic, collide_on, reflect, reflect_relative, refle
 pub use shape::{Aabb, Capsule, Circle, Segment, SegmentEnd, SegmentEnds, TurningCapsule};
 pub use sweep::{
     sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_circle, sweep_circle_corner,
-    sweep_circle_face, sweep_circle_half_plane, sweep_circle_point, Corner, Face, FaceSegment,
-    Feature, Features, SweepHit,
+    sweep_circle_face, sweep_circle_half_plane, sweep_circle_point, sweep_circle_segment, Corner,
+    Face, FaceSegment, Feature, Features, SegmentFeature, SegmentHit, SweepHit,
 };
+pub use sweep_path::sweep_path_circle_segment;
 
 /// The crate's README, whose code blocks run as doctests.
 #[cfg(doctest)]
