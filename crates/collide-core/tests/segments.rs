@@ -351,7 +351,11 @@ fn a_convex_joint_is_an_obstacle() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 2000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     /// A ball rolling along a straight two-segment floor (y = 0, joint at x = 10, flat: its
     /// ends off) is never hit by the joint: touching and sliding is no hit at all, and sinking
