@@ -27,7 +27,13 @@
 //!   are separating (or moving tangentially), there is no hit. This is what keeps a body from
 //!   tunnelling or sticking through rounding, with no tolerance band and no random nudge.
 //! - **Determinism**: only IEEE-754 `+ - * /` and `sqrt` are used (no trigonometry, no fused
-//!   multiply-add), so results are bit-identical on every platform.
+//!   multiply-add), so results are bit-identical on every platform. The one exception is the
+//!   turning capsule (a swinging flipper: [`TurningCapsule`],
+//!   [`sweep_path_circle_turning_capsule`]), whose direction needs std's `sin`/`cos`: its
+//!   results are bit-identical only across platforms whose std `sin`/`cos` agree.
+//! - **Angles** (turning capsules only): radians, `0` along `+x`, growing toward `+y`, so a
+//!   positive angular speed turns **clockwise on the screen**; a point at offset `r` from the
+//!   pivot moves at `ω·r.perp() = ω·(−r.y, r.x)`.
 //!
 //! # Modules
 //! - [`shape`]: [`Circle`], [`Aabb`], [`Segment`], [`Capsule`] and [`TurningCapsule`].
@@ -37,7 +43,8 @@
 //!   segment (with its end points as obstacles or not), circle vs circle, box vs box.
 //! - [`motion`]: [`motion::Path`], a body's path under constant acceleration (a parabola, or a
 //!   straight line).
-//! - [`sweep_path`]: the swept tests of [`sweep`] along curved paths (a ball under gravity).
+//! - [`sweep_path`]: the swept tests of [`sweep`] along curved paths (a ball under gravity),
+//!   and a ball against a turning capsule (a flipper).
 //! - [`roots`]: a stable quadratic and the certified earliest root of a polynomial of degree
 //!   at most 4 (times of impact along parabolic paths).
 //! - [`response`]: reflection, reflection against a moving (kinematic) surface, elastic
@@ -72,7 +79,10 @@ pub use sweep::{
     sweep_circle_face, sweep_circle_half_plane, sweep_circle_point, sweep_circle_segment, Corner,
     Face, FaceSegment, Feature, Features, SegmentFeature, SegmentHit, SweepHit,
 };
-pub use sweep_path::sweep_path_circle_segment;
+pub use sweep_path::{
+    sweep_path_circle_segment, sweep_path_circle_turning_capsule, TurningHit, TurningSweep,
+    TURNING_MAX_ITERATIONS,
+};
 
 /// The crate's README, whose code blocks run as doctests.
 #[cfg(doctest)]

@@ -21,7 +21,9 @@
 //! ([`crate::roots::first_entry_after`]).
 //!
 //! A segment ([`sweep_path_circle_segment`]) is met the same way: its faces are quadratics,
-//! its end points quartics. A static bumper (a disc) is
+//! its end points quartics. A capsule turning about a pivot (a flipper,
+//! [`sweep_path_circle_turning_capsule`]) has no polynomial: its contact is bracketed by
+//! certified conservative advancement. A static bumper (a disc) is
 //! [`sweep_path_circle_circle`] against a path at rest (the quartic of the radius sum).
 //!
 //! Conventions as in the rest of the crate: times in seconds from the path's start (the unit of
@@ -36,7 +38,11 @@ use crate::shape::feature::face_axis;
 use crate::shape::Aabb;
 use crate::sweep::{Corner, Face, FaceSegment, Feature, Features, SweepHit};
 
-pub use crate::query::sweep::sweep_path_circle_segment;
+pub use crate::query::hit::TurningHit;
+pub use crate::query::sweep::{
+    sweep_path_circle_segment, sweep_path_circle_turning_capsule, TurningSweep,
+    TURNING_MAX_ITERATIONS,
+};
 
 /// The earliest time in `[0, max_toi]` at which the polynomial `gap` (`> 0`: apart) is entered,
 /// with the contact rule at the start: `gap(0) <= 0` is a hit at 0 when the body may be

@@ -1,6 +1,6 @@
 //! What queries return: [`SweepHit`] (when, where and how two shapes first touch, and the
-//! [`Feature`] that was hit), [`SegmentHit`] (the same for segments, with a
-//! [`SegmentFeature`]) and [`Contact`] (a penetration).
+//! [`Feature`] that was hit), [`SegmentHit`] and [`TurningHit`] (the same for segments and
+//! turning capsules, with a [`SegmentFeature`]) and [`Contact`] (a penetration).
 
 use crate::math::{Real, Vec2};
 use crate::shape::feature::{Corner, Face};
@@ -64,5 +64,22 @@ pub struct SegmentHit {
     /// Contact point at impact, on the segment (world units).
     pub point: Vec2,
     /// The face or end point that was hit.
+    pub feature: SegmentFeature,
+}
+
+/// The result of a sweep against a [`crate::TurningCapsule`] (a swinging flipper).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TurningHit {
+    /// Time of impact in `[0, max_toi]`, seconds from the start of the paths.
+    pub toi: Real,
+    /// Unit contact normal from the flipper toward the ball.
+    pub normal: Vec2,
+    /// Contact point at impact, on the flipper's surface (world units).
+    pub point: Vec2,
+    /// Velocity of the flipper's material point at `point` at impact (units/s):
+    /// `v_pivot + ω·(point − pivot).perp()`; pass it to [`crate::reflect_relative`].
+    pub surface_vel: Vec2,
+    /// Which part of the core segment is nearest to the ball: [`SegmentEnd::A`] is the pivot
+    /// end, [`SegmentEnd::B`] the tip.
     pub feature: SegmentFeature,
 }
