@@ -1,8 +1,9 @@
 //! # collide-core
 //!
-//! Pure 2D collision geometry for arcade games: circles and axis-aligned boxes (AABBs), overlap
-//! and distance queries, *swept* (continuous) tests that return the exact time of impact (toi)
-//! and contact normal, and the collision response (reflection, elastic collisions with masses).
+//! Pure 2D collision geometry for arcade games: circles, axis-aligned boxes (AABBs), segments
+//! and capsules (turning ones too: pinball flippers), overlap and distance queries, *swept*
+//! (continuous) tests that return the exact time of impact (toi) and contact normal, and the
+//! collision response (reflection, elastic collisions with masses).
 //!
 //! This crate knows nothing of worlds, tile maps, entities, windows or files. It depends on
 //! [`glam`] and nothing else, and must never depend on any other crate of the workspace: the
