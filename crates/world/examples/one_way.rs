@@ -49,7 +49,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for k in 0..6 {
         balls.push(world.add_ball(BallDesc {
             pos: Vec2::new(60.0 + 40.0 * k as f64, 230.0),
-            vel: Vec2::new(if k % 2 == 0 { 20.0 } else { -20.0 }, -330.0 - 20.0 * k as f64),
+            vel: Vec2::new(
+                if k % 2 == 0 { 20.0 } else { -20.0 },
+                -330.0 - 20.0 * k as f64,
+            ),
             radius: 4.0,
             ..BallDesc::default()
         })?);
