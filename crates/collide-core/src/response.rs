@@ -65,8 +65,16 @@ pub fn reflect_relative(v: Vec2, surface_vel: Vec2, n: Vec2, e: Real) -> Vec2 {
 /// With a unit normal this is the same bounce in real arithmetic. In floating point a normal
 /// computed as `q/|q|` is a few ulps off unit length, and [`reflect_relative`] then changes an
 /// elastic bounce's energy by `4·((v − u)·n)²·(|n|² − 1)`, a bias (not a random walk) when
-/// the rounding leans one way; the projection removes it to first order. The curved-path step
-/// (gravity) uses it, where millions of corner and ball contacts meet rounded normals.
+/// the rounding leans one way. The projection removes it in real arithmetic, and it is
+/// evaluated so that rounding does not bring it back: `v − u`, `(v − u)·n`, `|n|²`, the
+/// quotient and `v − c·n` are carried in double-double arithmetic (about 106 bits, from
+/// Knuth's TwoSum and Dekker's TwoProduct: `+ − *` and `/` only, no fused multiply-add, so the
+/// same bits on every platform), and each component of `v'` is rounded once at the end. A
+/// normal a fraction of an ulp too long, whose `|n|²` rounds to exactly 1, is then projected
+/// on as it is; the energy error of an elastic bounce is the final rounding of `v'` (a few
+/// ulps, of either sign), with no bias. The curved-path step (gravity) uses it, where
+/// millions of corner and ball contacts meet rounded normals. (Should an intermediate
+/// overflow, for components near the top of the double range, the plain formula is used.)
 ///
 /// ```
 /// use collide_core::{reflect_relative_on, Vec2};
@@ -94,8 +102,11 @@ pub fn reflect_relative_on(v: Vec2, surface_vel: Vec2, n: Vec2, e: Real) -> Vec2
 
 /// [`collide_elastic`] for a contact normal `n` of any non-zero length: the exchanged normal
 /// velocity is the projection `(1 + e)·((v1 − v2)·n)/|n|²`, so that a normal a few ulps off
-/// unit length does not bias the kinetic energy of elastic collisions (see
-/// [`reflect_relative_on`]). The same masses rules as [`collide_elastic`].
+/// unit length does not bias the kinetic energy of elastic collisions. As in
+/// [`reflect_relative_on`], the projection, the mass shares `m2/(m1 + m2)` and `m1/(m1 + m2)`
+/// and the new velocities are carried in double-double arithmetic and each component is
+/// rounded once: with `e = 1` the pair's kinetic energy and momentum change only by those
+/// final roundings. The same masses rules as [`collide_elastic`].
 ///
 /// ```
 /// use collide_core::{collide_on, Vec2};
