@@ -290,7 +290,9 @@ fn gravity_scenes_do_not_depend_on_the_step_size() {
 }
 
 /// With restitution 1 the mechanical energy (kinetic + potential) of the plinko board is
-/// kept to rounding, with no overlapping pair.
+/// kept to rounding, with no overlapping pair. The bound holds because elastic responses
+/// under gravity do not lean in energy (`collide_on`, `reflect_relative_on`): with the plain
+/// projection in double precision the same run drifts 1.45e-13 (2.5e-14 with them).
 #[test]
 fn elastic_plinko_keeps_its_energy() {
     let mut scene = collide_scenes::load("plinko").unwrap().unwrap();
@@ -302,7 +304,7 @@ fn elastic_plinko_keeps_its_energy() {
         w.step();
         worst = worst.max(((w.energy() - e0) / e0).abs());
     }
-    assert!(worst < 1e-12, "energy drift {worst}");
+    assert!(worst < 7e-14, "energy drift {worst}");
     let balls: Vec<_> = w.balls().collect();
     for (i, a) in balls.iter().enumerate() {
         for b in &balls[i + 1..] {

@@ -65,8 +65,16 @@ pub fn reflect_relative(v: Vec2, surface_vel: Vec2, n: Vec2, e: Real) -> Vec2 {
 /// With a unit normal this is the same bounce in real arithmetic. In floating point a normal
 /// computed as `q/|q|` is a few ulps off unit length, and [`reflect_relative`] then changes an
 /// elastic bounce's energy by `4·((v − u)·n)²·(|n|² − 1)`, a bias (not a random walk) when
-/// the rounding leans one way; the projection removes it to first order. The curved-path step
-/// (gravity) uses it, where millions of corner and ball contacts meet rounded normals.
+/// the rounding leans one way. The projection removes it in real arithmetic, and it is
+/// evaluated so that rounding does not bring it back: `v − u`, `(v − u)·n`, `|n|²`, the
+/// quotient and `v − c·n` are carried in double-double arithmetic (about 106 bits, from
+/// Knuth's TwoSum and Dekker's TwoProduct: `+ − *` and `/` only, no fused multiply-add, so the
+/// same bits on every platform), and each component of `v'` is rounded once at the end. A
+/// normal a fraction of an ulp too long, whose `|n|²` rounds to exactly 1, is then projected
+/// on as it is; the energy error of an elastic bounce is the final rounding of `v'` (a few
+/// ulps, of either sign), with no bias. The curved-path step (gravity) uses it, where
+/// millions of corner and ball contacts meet rounded normals. (Should an intermediate
+/// overflow, for components near the top of the double range, the plain formula is used.)
 ///
 /// ```
 /// use collide_core::{reflect_relative_on, Vec2};
@@ -77,13 +85,28 @@ pub fn reflect_relative(v: Vec2, surface_vel: Vec2, n: Vec2, e: Real) -> Vec2 {
 #[must_use]
 #[inline]
 pub fn reflect_relative_on(v: Vec2, surface_vel: Vec2, n: Vec2, e: Real) -> Vec2 {
+    let dx = Dd::two_sum(v.x, -surface_vel.x);
+    let dy = Dd::two_sum(v.y, -surface_vel.y);
+    let d = dx.mul_f(n.x).add(dy.mul_f(n.y));
+    let nn = Dd::two_prod(n.x, n.x).add(Dd::two_prod(n.y, n.y));
+    let c = d.mul(Dd::two_sum(1.0, e)).div(nn);
+    let out = Vec2::new(
+        Dd::from(v.x).add(c.mul_f(n.x).neg()).round(),
+        Dd::from(v.y).add(c.mul_f(n.y).neg()).round(),
+    );
+    if out.is_finite() {
+        return out;
+    }
     v - n * ((1.0 + e) * (v - surface_vel).dot(n) / n.length_squared())
 }
 
 /// [`collide_elastic`] for a contact normal `n` of any non-zero length: the exchanged normal
 /// velocity is the projection `(1 + e)·((v1 − v2)·n)/|n|²`, so that a normal a few ulps off
-/// unit length does not bias the kinetic energy of elastic collisions (see
-/// [`reflect_relative_on`]). The same masses rules as [`collide_elastic`].
+/// unit length does not bias the kinetic energy of elastic collisions. As in
+/// [`reflect_relative_on`], the projection, the mass shares `m2/(m1 + m2)` and `m1/(m1 + m2)`
+/// and the new velocities are carried in double-double arithmetic and each component is
+/// rounded once: with `e = 1` the pair's kinetic energy and momentum change only by those
+/// final roundings. The same masses rules as [`collide_elastic`].
 ///
 /// ```
 /// use collide_core::{collide_on, Vec2};
@@ -94,9 +117,38 @@ pub fn reflect_relative_on(v: Vec2, surface_vel: Vec2, n: Vec2, e: Real) -> Vec2
 #[must_use]
 #[inline]
 pub fn collide_on(m1: Real, v1: Vec2, m2: Real, v2: Vec2, n: Vec2, e: Real) -> (Vec2, Vec2) {
+    let (w1, w2) = mass_shares_dd(m1, m2);
+    let dx = Dd::two_sum(v1.x, -v2.x);
+    let dy = Dd::two_sum(v1.y, -v2.y);
+    let d = dx.mul_f(n.x).add(dy.mul_f(n.y));
+    let nn = Dd::two_prod(n.x, n.x).add(Dd::two_prod(n.y, n.y));
+    let c = d.mul(Dd::two_sum(1.0, e)).div(nn);
+    let (k1, k2) = (c.mul(w1), c.mul(w2));
+    let out1 = Vec2::new(
+        Dd::from(v1.x).add(k1.mul_f(n.x).neg()).round(),
+        Dd::from(v1.y).add(k1.mul_f(n.y).neg()).round(),
+    );
+    let out2 = Vec2::new(
+        Dd::from(v2.x).add(k2.mul_f(n.x)).round(),
+        Dd::from(v2.y).add(k2.mul_f(n.y)).round(),
+    );
+    if out1.is_finite() && out2.is_finite() {
+        return (out1, out2);
+    }
     let (w1, w2) = mass_shares(m1, m2);
     let vn = (1.0 + e) * (v1 - v2).dot(n) / n.length_squared();
     (v1 - n * (vn * w1), v2 + n * (vn * w2))
+}
+
+/// [`mass_shares`] as double-doubles.
+fn mass_shares_dd(m1: Real, m2: Real) -> (Dd, Dd) {
+    if m1.is_infinite() || m2.is_infinite() || m1 + m2 == 0.0 {
+        let (w1, w2) = mass_shares(m1, m2);
+        (Dd::from(w1), Dd::from(w2))
+    } else {
+        let total = Dd::two_sum(m1, m2);
+        (Dd::from(m2).div(total), Dd::from(m1).div(total))
+    }
 }
 
 /// Each body's share of the exchanged normal velocity: `(m2/(m1+m2), m1/(m1+m2))`, with the
@@ -141,4 +193,107 @@ pub fn collide_elastic(m1: Real, v1: Vec2, m2: Real, v2: Vec2, n: Vec2, e: Real)
     let (w1, w2) = mass_shares(m1, m2);
     let vn = (1.0 + e) * (v1 - v2).dot(n);
     (v1 - n * (vn * w1), v2 + n * (vn * w2))
+}
+
+/// A value held as an unevaluated sum `hi + lo` of two doubles with `|lo| <= ulp(hi)/2`
+/// (double-double arithmetic): about 106 bits, from error-free transformations that use only
+/// `+ - *` (Knuth's TwoSum, Dekker's TwoProduct with Veltkamp's split; no fused multiply-add).
+/// Sources: D. E. Knuth, *TAOCP* vol. 2, §4.2.2; T. J. Dekker, "A floating-point technique for
+/// extending the available precision", Numer. Math. 18 (1971); Y. Hida, X. S. Li,
+/// D. H. Bailey, "Algorithms for quad-double precision floating point arithmetic" (2001).
+/// Valid while no operand exceeds about 2^995 in magnitude (the split would overflow).
+#[derive(Clone, Copy, Debug)]
+struct Dd {
+    hi: Real,
+    lo: Real,
+}
+
+impl Dd {
+    #[inline]
+    fn from(x: Real) -> Dd {
+        Dd { hi: x, lo: 0.0 }
+    }
+
+    /// `a + b` exactly, as a double-double (Knuth's TwoSum: no condition on the operands).
+    #[inline]
+    fn two_sum(a: Real, b: Real) -> Dd {
+        let s = a + b;
+        let bb = s - a;
+        let err = (a - (s - bb)) + (b - bb);
+        Dd { hi: s, lo: err }
+    }
+
+    /// `a + b` exactly when `|a| >= |b|` (or `a = 0`), as a double-double (Dekker's FastTwoSum).
+    #[inline]
+    fn fast_two_sum(a: Real, b: Real) -> Dd {
+        let s = a + b;
+        Dd {
+            hi: s,
+            lo: b - (s - a),
+        }
+    }
+
+    /// `a·b` exactly, as a double-double (Dekker's TwoProduct with Veltkamp's split).
+    #[inline]
+    fn two_prod(a: Real, b: Real) -> Dd {
+        #[inline]
+        fn split(x: Real) -> (Real, Real) {
+            // 2^27 + 1: the halves have 26 significant bits each, so their products are exact.
+            let c = 134_217_729.0 * x;
+            let hi = c - (c - x);
+            (hi, x - hi)
+        }
+        let p = a * b;
+        let (ah, al) = split(a);
+        let (bh, bl) = split(b);
+        let err = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+        Dd { hi: p, lo: err }
+    }
+
+    #[inline]
+    fn add(self, o: Dd) -> Dd {
+        let s = Dd::two_sum(self.hi, o.hi);
+        let t = Dd::two_sum(self.lo, o.lo);
+        let s = Dd::fast_two_sum(s.hi, s.lo + t.hi);
+        Dd::fast_two_sum(s.hi, s.lo + t.lo)
+    }
+
+    #[inline]
+    fn neg(self) -> Dd {
+        Dd {
+            hi: -self.hi,
+            lo: -self.lo,
+        }
+    }
+
+    #[inline]
+    fn mul_f(self, b: Real) -> Dd {
+        let p = Dd::two_prod(self.hi, b);
+        Dd::fast_two_sum(p.hi, p.lo + self.lo * b)
+    }
+
+    #[inline]
+    fn mul(self, o: Dd) -> Dd {
+        let p = Dd::two_prod(self.hi, o.hi);
+        Dd::fast_two_sum(p.hi, p.lo + (self.hi * o.lo + self.lo * o.hi))
+    }
+
+    /// `self / o` to about 104 bits: a quotient digit, its remainder computed exactly enough,
+    /// a second digit and a third.
+    #[inline]
+    fn div(self, o: Dd) -> Dd {
+        let q1 = self.hi / o.hi;
+        let r = self.add(o.mul_f(q1).neg());
+        let q2 = r.hi / o.hi;
+        let r = r.add(o.mul_f(q2).neg());
+        let q3 = r.hi / o.hi;
+        let q = Dd::fast_two_sum(q1, q2);
+        Dd::fast_two_sum(q.hi, q.lo + q3)
+    }
+
+    /// The double nearest `hi + lo` (to within a rounding of the tail).
+    #[inline]
+    fn round(self) -> Real {
+        self.hi + self.lo
+    }
 }
