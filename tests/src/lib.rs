@@ -54,6 +54,8 @@ pub fn world_with_cells(
             cells,
             wall_restitution: None,
             brick_restitution: None,
+            brick_filter: collide_world::Filter::DEFAULT,
+            wall_filter: collide_world::Filter::DEFAULT,
         }),
         step: StepConfig {
             dt,
@@ -73,6 +75,7 @@ pub fn ball(pos: (f64, f64), vel: (f64, f64), radius: f64, density: f64) -> Ball
         radius,
         density,
         restitution: None,
+        filter: collide_world::Filter::DEFAULT,
     }
 }
 

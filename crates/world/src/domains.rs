@@ -55,6 +55,7 @@
 //! Must not depend on anything but the world itself (no thread pool: `std::thread::scope`).
 
 use crate::event::Event;
+use crate::layers::Filter;
 use crate::step::Trace;
 use crate::world::{BallRec, World};
 use collide_core::{Aabb, Real, Vec2};
@@ -280,6 +281,7 @@ impl Domains {
                     sub.hold.push(hold_of(k, h, s));
                     sub.world.balls.push(w.balls[g]);
                     sub.world.ball_rest.push(w.ball_rest[g]);
+                    sub.world.ball_filter_pushed(w.ball_filter_at(g));
                 }
             }
         }
@@ -301,8 +303,9 @@ impl Domains {
         };
         let threads = w.threads;
         let balls = &w.balls;
+        let filters = &w.ball_filter;
         for_each_parallel(&mut self.subs, threads, |k, sub| {
-            sub.update(balls);
+            sub.update(balls, filters);
             sub.world.scratch.trace.clear();
             sub.world.step();
             sub.survey(k as u32, &geometry);
@@ -713,7 +716,7 @@ impl Sub {
     /// Applies the last commit's lists to its world (its own lists are updated already),
     /// before its next step: wrong copies take the true path from `balls` (the whole
     /// world's), balls that left its halo go, balls that entered it join.
-    fn update(&mut self, balls: &[BallRec]) {
+    fn update(&mut self, balls: &[BallRec], filters: &[Filter]) {
         for &(i, g) in &self.syncs {
             let i = i as usize;
             self.world.balls[i] = balls[g as usize];
@@ -725,7 +728,8 @@ impl Sub {
             self.drops.clear();
         }
         for &g in &self.joins {
-            self.world.join_exact(balls[g as usize]);
+            let f = filters.get(g as usize).copied().unwrap_or_default();
+            self.world.join_exact(balls[g as usize], f);
         }
         self.joins.clear();
     }
@@ -805,9 +809,10 @@ impl World {
 
     /// Adds `rec` (a ball of another domain's world, id and path kept bit for bit) between
     /// steps; it joins without predicting everything again when it can (`World::add_ball`).
-    fn join_exact(&mut self, rec: BallRec) {
+    fn join_exact(&mut self, rec: BallRec, filter: Filter) {
         self.balls.push(rec);
         self.ball_rest.push(None);
+        self.ball_filter_pushed(filter);
         self.scratch.ball_added(rec.radius, self.config.ball_ball);
     }
 }

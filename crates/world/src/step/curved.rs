@@ -37,7 +37,14 @@ impl World {
         let acc = path.accel.length();
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
         let mut searched = cap;
-        if let Some(g) = &self.grid {
+        let filter = self.ball_filter_at(m);
+        // The grid, unless the ball collides with no cell kind (`crate::layers`).
+        let grid = self
+            .grid
+            .as_ref()
+            .map(|g| (g, g.kinds_for(filter)))
+            .filter(|(_, k)| !k.is_none());
+        if let Some((g, kinds)) = grid {
             // As for straight paths: no tile within `free` of the centre, so the search
             // window is the time the path needs to cover it; near tiles a short window.
             let free = g.clearance(pos) - radius;
@@ -53,7 +60,7 @@ impl World {
                 skip_walk = false;
             }
             if !skip_walk {
-                if let Some(gh) = g.sweep_path_circle_between(&path, radius, base, limit) {
+                if let Some(gh) = g.sweep_path_circle_kinds(kinds, &path, radius, base, limit) {
                     take(
                         gh.hit.toi,
                         PTarget::Cell(gh.cell),
@@ -94,6 +101,9 @@ impl World {
         }
         let reach_box = collide_core::Aabb::new(pos - reach, pos + reach).grown(1e-9);
         for (k, rc) in self.rects.iter().enumerate() {
+            if !filter.collides(rc.filter) {
+                continue;
+            }
             let hit = match rc.kind {
                 RectKind::Static => {
                     if !collide_core::aabb_overlaps_aabb(&reach_box, &rc.aabb) {

@@ -160,6 +160,7 @@ impl World {
         let (v, radius) = (b.v0, b.radius);
         let a = b.start();
         let speed = v.length();
+        let filter = self.ball_filter_at(m);
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
         // The absolute time the search reaches (`cap` unless the window is shorter).
         let mut searched = cap;
@@ -170,7 +171,13 @@ impl World {
         // Times are measured from the anchor (`base` before now).
         let base = (s_t - a.time).max(0.0);
         let mut limit = cap - a.time;
-        if let Some(g) = &self.grid {
+        // The grid, unless the ball collides with no cell kind (`crate::layers`).
+        let grid = self
+            .grid
+            .as_ref()
+            .map(|g| (g, g.kinds_for(filter)))
+            .filter(|(_, k)| !k.is_none());
+        if let Some((g, _)) = grid {
             // No tile within `free` of the centre's path: the search window is the
             // free run, and the grid walk is skipped; else a short window is walked.
             clear = g.clearance(pos);
@@ -193,9 +200,9 @@ impl World {
             }
         }
         let reach = radius + speed * (limit - base);
-        if let (Some(g), false) = (&self.grid, skip_walk) {
+        if let (Some((g, kinds)), false) = (grid, skip_walk) {
             if clear <= reach * (1.0 + 1e-9) + 1e-9 {
-                if let Some(gh) = g.sweep_circle_between(a.pos, radius, v, base, limit) {
+                if let Some(gh) = g.sweep_circle_kinds(kinds, a.pos, radius, v, base, limit) {
                     take(
                         gh.hit.toi,
                         PTarget::Cell(gh.cell),
@@ -236,6 +243,9 @@ impl World {
         }
         let reach_box = Aabb::new(pos - reach, pos + reach);
         for (k, rc) in self.rects.iter().enumerate() {
+            if !filter.collides(rc.filter) {
+                continue;
+            }
             match rc.kind {
                 RectKind::Static => {
                     if !collide_core::aabb_overlaps_aabb(&reach_box.grown(1e-9), &rc.aabb) {
@@ -285,7 +295,8 @@ impl World {
 
     /// [`World::static_event`] for dynamic rectangle mover `m`.
     fn box_static_event(&self, m: usize, s_t: Real, cap: Real) -> (Option<Prediction>, Real) {
-        let v = self.rects[self.scratch.dyn_rects[m - self.nb()] as usize].vel;
+        let me = &self.rects[self.scratch.dyn_rects[m - self.nb()] as usize];
+        let (v, filter) = (me.vel, me.filter);
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
         // A box from the start of its current path, as a ball (times from there).
         let (aabb, at, _) = self.dyn_path(m);
@@ -293,7 +304,7 @@ impl World {
         // Swept from the start of its path (`base`: now, from there); a hit computed
         // before now by rounding is taken now.
         if let Some(g) = &self.grid {
-            if let Some(gh) = g.sweep_aabb_between(&aabb, v, base, limit) {
+            if let Some(gh) = g.sweep_aabb_kinds(g.kinds_for(filter), &aabb, v, base, limit) {
                 take(
                     gh.hit.toi,
                     PTarget::Cell(gh.cell),
@@ -322,6 +333,9 @@ impl World {
             );
         }
         for (k, rc) in self.rects.iter().enumerate() {
+            if !filter.collides(rc.filter) {
+                continue;
+            }
             // A kinematic rectangle from the later of the two paths' starts.
             let (other, u, off) = match rc.kind {
                 RectKind::Static => (rc.aabb, Vec2::ZERO, 0.0),
@@ -382,11 +396,14 @@ impl World {
                 *limit = time;
             }
         };
+        let filter = self.mover_filter(m);
         if m < nb {
-            // Dynamic rectangles (few): every one.
+            // Dynamic rectangles (few): every one it collides with.
             for k in 0..sc.dyn_rects.len() {
                 let j = nb + k;
-                if sc.mv[j].state == DEAD {
+                if sc.mv[j].state == DEAD
+                    || !filter.collides(self.rects[sc.dyn_rects[k] as usize].filter)
+                {
                     continue;
                 }
                 if let Some((time, h)) = self.ball_box_contact(m, j, limit) {
@@ -399,6 +416,11 @@ impl World {
                 // A candidate's mover record is read only when it is hit (most are not):
                 // one random cache line fewer per candidate in a large world.
                 let any_frozen = sc.any_frozen;
+                // Filters (`crate::layers`): tested per candidate only when some ball has
+                // one other than the default; a filtered pair is skipped before anything
+                // is solved.
+                let filters = &self.ball_filter[..];
+                let filtered = !filters.is_empty();
                 // The search, for one way of solving a pair (`$contact(ball, its acceleration,
                 // limit)`): straight paths, or curved ones under gravity. Written once, expanded
                 // twice, so that the straight search has no branch on gravity per candidate.
@@ -406,7 +428,7 @@ impl World {
                     ($contact:expr) => {{
                         let contact = $contact;
                         let mut visit = |j: usize| {
-                            if j == m {
+                            if j == m || (filtered && !filter.collides(filters[j])) {
                                 return;
                             }
                             if any_frozen && sc.mv[j].state == FROZEN {
@@ -496,7 +518,10 @@ impl World {
             let (aabb, v) = (r.aabb, r.vel);
             for k in 0..sc.dyn_rects.len() {
                 let j = nb + k;
-                if j == m || sc.mv[j].state == DEAD {
+                if j == m
+                    || sc.mv[j].state == DEAD
+                    || !filter.collides(self.rects[sc.dyn_rects[k] as usize].filter)
+                {
                     continue;
                 }
                 if let Some((time, h)) = self.box_box_contact(m, j, limit) {
@@ -508,7 +533,7 @@ impl World {
                 let reach = v.length() * (sc.cap - s_t).max(0.0);
                 let q = aabb.grown(reach + sc.max_radius + 1e-9);
                 sc.bp.for_each_in_box(&q, |j| {
-                    if sc.mv[j].state == DEAD {
+                    if sc.mv[j].state == DEAD || !filter.collides(self.ball_filter_at(j)) {
                         return;
                     }
                     if let Some((time, h)) = self.box_ball_contact(m, j, limit) {
