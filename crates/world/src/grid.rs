@@ -141,6 +141,8 @@ pub struct Grid {
     /// the exposed features of each cell with the walls alone solid, and with the bricks
     /// alone solid (`None` otherwise: a body then collides with both kinds or neither).
     kind_features: Option<Box<[Vec<Features>; 2]>>,
+    /// The cell kinds a body of the default filter collides with.
+    pub(crate) default_kinds: CellKinds,
 }
 
 /// `x.ceil().clamp(1.0, 1e9) as u64` (0 for NaN), without `ceil`: the target's baseline
@@ -242,6 +244,7 @@ impl Grid {
             wall_filter: desc.wall_filter,
             brick_filter: desc.brick_filter,
             kind_features: None,
+            default_kinds: CellKinds::ALL,
         };
         for row in 0..grid.rows {
             for col in 0..grid.cols {
@@ -423,6 +426,7 @@ impl Grid {
     /// Computes the exposed features of each set of cell kinds a body can collide with
     /// (see `kind_features`): only while the walls' filter differs from the bricks'.
     pub(crate) fn refresh_kind_features(&mut self) {
+        self.default_kinds = self.kinds_for(Filter::DEFAULT);
         if self.wall_filter == self.brick_filter {
             self.kind_features = None;
             return;

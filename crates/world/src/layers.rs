@@ -262,6 +262,16 @@ impl World {
         self.ball_filter.get(i).copied().unwrap_or(Filter::DEFAULT)
     }
 
+    /// The cell kinds of `g` that ball `i` (dense index) collides with: one load while every
+    /// ball has the default filter.
+    #[inline]
+    pub(crate) fn ball_kinds(&self, i: usize, g: &Grid) -> CellKinds {
+        match self.ball_filter.get(i) {
+            None => g.default_kinds,
+            Some(&f) => g.kinds_for(f),
+        }
+    }
+
     /// Mover `m`'s filter (a ball, or a dynamic rectangle after the balls).
     #[inline]
     pub(crate) fn mover_filter(&self, m: usize) -> Filter {

@@ -227,7 +227,7 @@ impl World {
                     .into_iter()
                     .find(|f| f.normal() == rest.normal);
                 if let Some(face) = face {
-                    let kinds = g.kinds_for(self.ball_filter_at(i));
+                    let kinds = self.ball_kinds(i, g);
                     if g.features_for(next, kinds).contains(face.bit()) {
                         let b = g.cell_aabb(next);
                         return Some(Rest {

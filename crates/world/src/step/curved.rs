@@ -42,7 +42,7 @@ impl World {
         let grid = self
             .grid
             .as_ref()
-            .map(|g| (g, g.kinds_for(filter)))
+            .map(|g| (g, self.ball_kinds(m, g)))
             .filter(|(_, k)| !k.is_none());
         if let Some((g, kinds)) = grid {
             // As for straight paths: no tile within `free` of the centre, so the search

@@ -285,7 +285,11 @@ impl World {
                     };
                     let valid = match pred.target {
                         PTarget::Cell(c) => self.grid.as_ref().is_some_and(|g| {
-                            let kinds = g.kinds_for(self.mover_filter(m));
+                            let kinds = if m < self.nb() {
+                                self.ball_kinds(m, g)
+                            } else {
+                                g.kinds_for(self.mover_filter(m))
+                            };
                             g.feature_exists_for(c, pred.feature, kinds)
                         }),
                         _ => true,

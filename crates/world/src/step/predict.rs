@@ -175,7 +175,7 @@ impl World {
         let grid = self
             .grid
             .as_ref()
-            .map(|g| (g, g.kinds_for(filter)))
+            .map(|g| (g, self.ball_kinds(m, g)))
             .filter(|(_, k)| !k.is_none());
         if let Some((g, _)) = grid {
             // No tile within `free` of the centre's path: the search window is the
@@ -416,9 +416,9 @@ impl World {
                 // A candidate's mover record is read only when it is hit (most are not):
                 // one random cache line fewer per candidate in a large world.
                 let any_frozen = sc.any_frozen;
-                // Filters (`crate::layers`): tested per candidate only when some ball has
-                // one other than the default; a filtered pair is skipped before anything
-                // is solved.
+                // Filters (`crate::layers`): tested per candidate, by a search of its own,
+                // only when some ball has one other than the default; a filtered pair is
+                // skipped before anything of the candidate is read but its filter.
                 let filters = &self.ball_filter[..];
                 let filtered = !filters.is_empty();
                 // The search, for one way of solving a pair (`$contact(ball, its acceleration,
@@ -428,7 +428,7 @@ impl World {
                     ($contact:expr) => {{
                         let contact = $contact;
                         let mut visit = |j: usize| {
-                            if j == m || (filtered && !filter.collides(filters[j])) {
+                            if j == m {
                                 return;
                             }
                             if any_frozen && sc.mv[j].state == FROZEN {
@@ -495,10 +495,20 @@ impl World {
                         }
                     }};
                 }
-                if self.config.gravity == Vec2::ZERO {
+                if self.config.gravity == Vec2::ZERO && !filtered {
                     scan!(
                         |b: &crate::world::BallRec, _: Vec2, _: usize, limit: Real| {
                             ball_ball_contact(bm, b, limit)
+                        }
+                    );
+                } else if self.config.gravity == Vec2::ZERO {
+                    scan!(
+                        |b: &crate::world::BallRec, _: Vec2, j: usize, limit: Real| {
+                            if filter.collides(filters[j]) {
+                                ball_ball_contact(bm, b, limit)
+                            } else {
+                                None
+                            }
                         }
                     );
                 } else {
@@ -507,6 +517,9 @@ impl World {
                     let acc_m = self.acc_of(m);
                     scan!(
                         |b: &crate::world::BallRec, acc: Vec2, j: usize, limit: Real| {
+                            if filtered && !filter.collides(filters[j]) {
+                                return None;
+                            }
                             let acc = if acc.x.is_nan() { self.acc_of(j) } else { acc };
                             ball_ball_contact_acc(bm, acc_m, b, acc, limit)
                         }
