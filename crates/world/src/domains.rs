@@ -48,9 +48,11 @@
 //! restitution of its own (`material.rs`: every collision is then elastic, so the TC rule,
 //! which reads last-hit times a domain's copy may not have, changes nothing), no destructible
 //! brick (a brick destroyed in one domain would stay in another), nothing embedded, and a
-//! world wide enough for at least two strips of three halos. Any edit of the world drops the domains;
-//! they are built again (every domain predicting its balls) after [`CALM_STEPS`] steps without
-//! an edit, the serial loop stepping meanwhile. Otherwise the step is the serial one.
+//! world wide enough for at least two strips of three halos. Collision layers
+//! (`crate::layers`) are no obstacle: each copy of a ball carries its filter. Any edit of the
+//! world drops the domains; they are built again (every domain predicting its balls) after
+//! [`CALM_STEPS`] steps without an edit, the serial loop stepping meanwhile. Otherwise the
+//! step is the serial one.
 //!
 //! Must not depend on anything but the world itself (no thread pool: `std::thread::scope`).
 
