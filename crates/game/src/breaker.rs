@@ -785,7 +785,8 @@ impl Breaker {
                             radius: b.radius,
                             density: b.density,
                             restitution: None,
-                            filter: collide_world::Filter::DEFAULT,
+                            // A split ball is on its parent's layers.
+                            filter: b.filter,
                         };
                         if let Ok(id) = world.add_ball(desc) {
                             if let Some(col) = colors.get(b.id) {
