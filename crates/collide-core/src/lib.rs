@@ -37,11 +37,14 @@
 //! - [`motion`]: [`motion::Path`], a body's path under constant acceleration (a parabola, or a
 //!   straight line).
 //! - [`sweep_path`]: the swept tests of [`sweep`] along curved paths (a ball under gravity).
+//! - [`exit`]: when a circle on a path stops overlapping a box or a circle (sensors, contacts
+//!   passed through).
 //! - [`roots`]: a stable quadratic and the certified earliest root of a polynomial of degree
 //!   at most 4 (times of impact along parabolic paths).
 //! - [`response`]: reflection, reflection against a moving (kinematic) surface, elastic
 //!   collision of two masses along the contact normal.
 
+pub mod exit;
 pub mod math;
 pub mod motion;
 pub mod overlap;
@@ -54,6 +57,7 @@ pub mod shape;
 pub mod sweep;
 pub mod sweep_path;
 
+pub use exit::{exit_path_circle_aabb, exit_path_circle_circle};
 pub use math::{Real, Vec2, FRAC_1_SQRT_2};
 pub use overlap::{
     aabb_overlaps_aabb, circle_overlaps_aabb, circle_overlaps_circle, closest_point_on_aabb,

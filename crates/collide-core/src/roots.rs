@@ -101,6 +101,27 @@ fn all_roots(c: &Poly4, lo: Real, hi: Real) -> Vec<Real> {
     out
 }
 
+/// Every point of `[lo, hi]` where `c` changes sign or is zero, sorted: on each monotone piece
+/// of `c` (cut at its derivative's real roots, found recursively) at most one, isolated with
+/// certainty and refined to adjacent doubles (the upper end of the final bracket). `[]` for
+/// `lo > hi` or non-finite input; a root where `c` touches zero without changing sign is
+/// listed only if it is exactly zero at a piece's end.
+///
+/// ```
+/// use collide_core::roots::sign_changes;
+/// // (τ − 1)(τ − 3) = 3 − 4τ + τ²: roots 1 and 3.
+/// let r = sign_changes(&[3.0, -4.0, 1.0, 0.0, 0.0], 0.0, 10.0);
+/// assert_eq!(r.len(), 2);
+/// assert!((r[0] - 1.0).abs() < 1e-15 && (r[1] - 3.0).abs() < 1e-15);
+/// ```
+#[must_use]
+pub fn sign_changes(c: &Poly4, lo: Real, hi: Real) -> Vec<Real> {
+    if !(lo <= hi) || !c.iter().all(|x| x.is_finite()) {
+        return Vec::new();
+    }
+    all_roots(c, lo, hi)
+}
+
 /// Shrinks the bracket `[a, b]` of a sign change of `c` (`c(a) > 0 >= c(b)` when `falling`,
 /// `c(a) < 0 <= c(b)` otherwise) to adjacent floating-point numbers by safeguarded Newton
 /// (Newton's step when it lands strictly inside the bracket, else the midpoint). Returns the

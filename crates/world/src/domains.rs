@@ -57,6 +57,7 @@
 //! Must not depend on anything but the world itself (no thread pool: `std::thread::scope`).
 
 use crate::event::Event;
+use crate::hook::Hook;
 use crate::layers::Filter;
 use crate::step::Trace;
 use crate::world::{BallRec, World};
@@ -171,7 +172,7 @@ fn eligible(w: &World) -> bool {
 /// Steps `w` in domains when it can (see the module docs); returns whether it did. When it
 /// returns false, nothing was changed but the domains and the counters: the caller steps
 /// serially.
-pub(crate) fn step(w: &mut World) -> bool {
+pub(crate) fn step(w: &mut World, hook: Hook<'_>) -> bool {
     if !eligible(w) {
         w.domains = None;
         return false;
@@ -183,7 +184,7 @@ pub(crate) fn step(w: &mut World) -> bool {
             None => return false,
         },
     };
-    if d.run(w) {
+    if d.run(w, hook) {
         w.domains = Some(d);
         w.domain_steps.0 += 1;
         true
@@ -296,7 +297,7 @@ impl Domains {
     /// One step in domains: steps every domain (in parallel), checks, and on success writes
     /// the owned balls, the merged events and the time into `w` and updates the domains'
     /// balls for the next step. On failure `w` is untouched and `self` is spent.
-    fn run(&mut self, w: &mut World) -> bool {
+    fn run(&mut self, w: &mut World, hook: Hook<'_>) -> bool {
         let geometry = Geometry {
             cuts: &self.cuts,
             halo: self.halo,
@@ -309,10 +310,16 @@ impl Domains {
         for_each_parallel(&mut self.subs, threads, |k, sub| {
             sub.update(balls, filters);
             sub.world.scratch.trace.clear();
-            sub.world.step();
+            sub.world.step_inner(hook);
             sub.survey(k as u32, &geometry);
         });
-        if !self.verify(w) {
+        // A hook's error: the serial step meets it again and restores the world.
+        if self
+            .subs
+            .iter()
+            .any(|s| s.world.scratch.hook_error.is_some())
+            || !self.verify(w)
+        {
             return false;
         }
         self.commit(w);

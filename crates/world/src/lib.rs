@@ -41,6 +41,7 @@ pub mod embed;
 pub mod event;
 pub mod grid;
 mod grid_path;
+pub mod hook;
 pub mod ids;
 pub mod layers;
 pub mod level;
@@ -67,6 +68,9 @@ pub use collide_core::{Aabb, Circle, Corner, Face, Feature, Features, Real, Swee
 pub use desc::*;
 pub use event::{Body, Event, Side};
 pub use grid::{CellCoord, Grid, GridError, GridHit};
+pub use hook::{
+    BodyShape, BodyState, ContactHook, ContactInfo, ContactResponse, HookError, Obstacle,
+};
 pub use ids::{BallId, RectId};
 pub use layers::Filter;
 pub use query_index::QueryIndex;

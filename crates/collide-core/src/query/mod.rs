@@ -12,11 +12,14 @@
 //! - [`hit`]: what the queries return ([`crate::SweepHit`], [`crate::Feature`],
 //!   [`crate::Contact`]).
 //! - [`sweep`]: swept (continuous) pairs, the exact time of impact.
+//! - [`exit`]: when a moving circle stops overlapping a shape (sensors, contacts passed
+//!   through).
 //! - [`overlap`]: discrete pairs.
 //!
 //! The public surface is flat: [`crate::sweep`], [`crate::overlap`] and the crate root
 //! re-export every pair function and its hit type.
 
+pub(crate) mod exit;
 pub(crate) mod hit;
 pub(crate) mod overlap;
 pub(crate) mod sweep;

@@ -82,6 +82,7 @@ pub(crate) use scratch::{Scratch, Trace};
 
 use crate::desc::RectKind;
 use crate::event::Event;
+use crate::hook::Hook;
 use crate::world::World;
 use collide_core::Real;
 use mover::{Next, PTarget, ACTIVE, DEAD, FROZEN, NO_PARTNER};
@@ -106,14 +107,20 @@ impl World {
     /// Never panics; the result depends only on the state and settings (bit-identical on every
     /// run and platform).
     pub fn step(&mut self) -> &[Event] {
+        self.step_inner(None);
+        &self.events
+    }
+
+    /// The step, with the contact hook of [`World::step_with`] if any. A hook's error stops
+    /// the event loop (`Scratch::hook_error`); the caller restores the world.
+    pub(crate) fn step_inner(&mut self, hook: Hook<'_>) {
         self.events.clear();
         self.event_times.clear();
-        if !crate::domains::step(self) {
+        if !crate::domains::step(self, hook) {
             self.resolve_embedded();
-            self.run_events();
+            self.run_events(hook);
         }
         self.steps += 1;
-        &self.events
     }
 
     /// Starts loading every record of mover `h` that its next event reads (hot record, stored
@@ -138,7 +145,7 @@ impl World {
         s.bp.prefetch(h);
     }
 
-    fn run_events(&mut self) {
+    fn run_events(&mut self, hook: Hook<'_>) {
         let dt = self.config.dt;
         self.scratch.t0 = self.time;
         self.scratch.t1 = self.time + dt;
@@ -247,7 +254,7 @@ impl World {
         // start for the push-outs before the loop), for `order_events`.
         let mut last = self.scratch.t0;
         while let Some((m, time)) = self.scratch.queue.peek() {
-            if time > t1 {
+            if time > t1 || self.scratch.hook_error.is_some() {
                 break;
             }
             if self.event_times.len() < self.events.len() {
@@ -295,7 +302,7 @@ impl World {
                         _ => true,
                     };
                     if valid {
-                        self.resolve(m, pred);
+                        self.resolve(m, pred, hook);
                     } else {
                         // The brick went first; the pair search stopped at it: all anew.
                         self.predict(m);
@@ -308,7 +315,7 @@ impl World {
                     } else if !self.partner_valid(r) {
                         self.repredict_pair(m);
                     } else if let Some(pred) = self.stored_pair(m, r) {
-                        self.resolve(m, pred);
+                        self.resolve(m, pred, hook);
                     } else {
                         // Unreachable: a valid pair solves again to the same contact.
                         debug_assert!(false, "a stored pair event did not solve again");

@@ -7,12 +7,15 @@ use super::mover::{PTarget, Prediction, ACTIVE, DEAD, FROZEN};
 use super::scratch::Trace;
 use crate::desc::{Cell, RectKind};
 use crate::event::{Body, Event};
+use crate::hook::{
+    check_velocity, BodyShape, BodyState, ContactInfo, ContactResponse, Hook, Obstacle,
+};
 use crate::material::kick_capped;
 use crate::rest::{RestOn, REST_TIME};
 use crate::squeeze::{carry_velocity, Carry, Probe, Wedge};
 use crate::world::World;
 use collide_core::{
-    collide_elastic, collide_on, reflect, reflect_relative, reflect_relative_on, Real, Vec2,
+    collide_elastic, collide_on, reflect, reflect_relative, reflect_relative_on, Circle, Real, Vec2,
 };
 
 /// The velocity nearest to `v` that moves away from neither of two contacts met at the same
@@ -42,7 +45,7 @@ const TC_STEPS: Real = 1e-4;
 
 impl World {
     /// Applies the response of mover `m`'s predicted event (already advanced to its time).
-    pub(super) fn resolve(&mut self, m: usize, pred: Prediction) {
+    pub(super) fn resolve(&mut self, m: usize, pred: Prediction, hook: Hook<'_>) {
         if pred.target == PTarget::RestEnd {
             self.end_rest(m, pred.time);
             return;
@@ -96,6 +99,28 @@ impl World {
                 b.path(acc).pos_at(pred.toi_anchor)
             }
         });
+        if let PTarget::Mover(j) = pred.target {
+            self.advance(j as usize, t);
+        }
+        // The event a contact reports (`None` for a loss through an open side).
+        let event = self.contact_event(m, &pred, v, toi);
+        // The game's rule at the contact (`hook.rs`): a new velocity for the event's first
+        // body (mover `m`, or its partner when the event names the partner first).
+        let (mut hook_m, mut hook_j) = (None, None);
+        if let (Some(h), Some(event)) = (hook, event) {
+            let info = self.contact_info(m, &pred, v, contact, t, event);
+            match h.on_contact(&info) {
+                ContactResponse::Reflect => {}
+                ContactResponse::Velocity(w) => match check_velocity(&event, w) {
+                    Ok(w) if info.first.body == me => hook_m = Some(w),
+                    Ok(w) => hook_j = Some(w),
+                    Err(err) => {
+                        self.scratch.hook_error = Some(err);
+                        return;
+                    }
+                },
+            }
+        }
         // Boxes reflect per axis (a corner-to-corner hit flips both components).
         let reflect_box = |v: Vec2, u: Vec2| -> Vec2 {
             let mut out = v;
@@ -173,28 +198,9 @@ impl World {
                         }
                     }
                 };
-                // The impact speed, from the velocity before the response.
-                let speed = (-v.dot(n)).max(0.0);
+                let nv = hook_m.unwrap_or(nv);
                 self.set_vel(m, nv, t, contact);
-                self.events.push(match me {
-                    Body::Ball(ball) => Event::BallTile {
-                        ball,
-                        cell: c,
-                        point: pred.point,
-                        normal: n,
-                        toi,
-                        speed,
-                        feature: pred.feature,
-                    },
-                    Body::Rect(rect) => Event::RectTile {
-                        rect,
-                        cell: c,
-                        point: pred.point,
-                        normal: n,
-                        toi,
-                        speed,
-                    },
-                });
+                self.events.extend(event);
                 let destroyed = match &mut self.grid {
                     Some(g) if self.config.destructible_bricks => match g.cell(c) {
                         Cell::Brick(kind) => {
@@ -219,7 +225,7 @@ impl World {
                     }
                 }
             }
-            PTarget::Wall(side) => {
+            PTarget::Wall(_) => {
                 let nv = if is_ball {
                     self.ball_bounce(v, Vec2::ZERO, n, e)
                 } else {
@@ -230,25 +236,9 @@ impl World {
                 else {
                     return;
                 };
-                let speed = (-v.dot(n)).max(0.0);
+                let nv = hook_m.unwrap_or(nv);
                 self.set_vel(m, nv, t, contact);
-                self.events.push(match me {
-                    Body::Ball(ball) => Event::BallWall {
-                        ball,
-                        side,
-                        point: pred.point,
-                        normal: n,
-                        toi,
-                        speed,
-                    },
-                    Body::Rect(rect) => Event::RectWall {
-                        rect,
-                        side,
-                        normal: n,
-                        toi,
-                        speed,
-                    },
-                });
+                self.events.extend(event);
             }
             PTarget::Rect(k) => {
                 let rc = self.rects[k as usize];
@@ -282,30 +272,13 @@ impl World {
                     self.end_carry(me);
                     nv
                 };
-                let speed = (-(v - rc.vel).dot(n)).max(0.0);
+                let nv = hook_m.unwrap_or(nv);
                 self.set_vel(m, nv, t, contact);
-                self.events.push(match me {
-                    Body::Ball(ball) => Event::BallRect {
-                        ball,
-                        rect: rc.id,
-                        point: pred.point,
-                        normal: n,
-                        toi,
-                        speed,
-                    },
-                    Body::Rect(rect) => Event::RectRect {
-                        a: rect,
-                        b: rc.id,
-                        point: pred.point,
-                        normal: n,
-                        toi,
-                        speed,
-                    },
-                });
+                self.events.extend(event);
             }
             PTarget::Mover(j) => {
+                // Advanced to `t` above.
                 let j = j as usize;
-                self.advance(j, t);
                 let vj = self.vel_of(j);
                 let frozen = self.scratch.mv[j].state == FROZEN;
                 // A body stopped at the iteration bound is an immovable obstacle at rest for
@@ -316,7 +289,6 @@ impl World {
                     (vj, self.mass_of(j))
                 };
                 let mi = self.mass_of(m);
-                let speed = (-(v - vj).dot(n)).max(0.0);
                 let e = kick_capped(e, v, vj, n, !(is_ball || j < nb));
                 let (nv, nvj) = if (is_ball || j < nb) && self.config.gravity != Vec2::ZERO {
                     collide_on(mi, v, mj, vj, n, e)
@@ -337,6 +309,7 @@ impl World {
                 } else {
                     self.separate_pressed(m, j, frozen, n, (nv, nvj), (mi, mj))
                 };
+                let (nv, nvj) = (hook_m.unwrap_or(nv), hook_j.unwrap_or(nvj));
                 self.set_vel(m, nv, t, contact);
                 self.end_carry(me);
                 if !frozen {
@@ -345,51 +318,7 @@ impl World {
                     self.end_carry(other);
                     partner = Some(j);
                 }
-                let other = self.body_of(j);
-                self.events.push(match (me, other) {
-                    // Named in id order (the normal toward the first): which of the two
-                    // handles the contact depends on which found it last, the event does not.
-                    (Body::Ball(a), Body::Ball(b)) if b.index() < a.index() => Event::BallBall {
-                        a: b,
-                        b: a,
-                        point: pred.point,
-                        normal: -n,
-                        toi,
-                        speed,
-                    },
-                    (Body::Ball(a), Body::Ball(b)) => Event::BallBall {
-                        a,
-                        b,
-                        point: pred.point,
-                        normal: n,
-                        toi,
-                        speed,
-                    },
-                    (Body::Ball(ball), Body::Rect(rect)) => Event::BallRect {
-                        ball,
-                        rect,
-                        point: pred.point,
-                        normal: n,
-                        toi,
-                        speed,
-                    },
-                    (Body::Rect(rect), Body::Ball(ball)) => Event::BallRect {
-                        ball,
-                        rect,
-                        point: pred.point,
-                        normal: -n,
-                        toi,
-                        speed,
-                    },
-                    (Body::Rect(a), Body::Rect(b)) => Event::RectRect {
-                        a,
-                        b,
-                        point: pred.point,
-                        normal: n,
-                        toi,
-                        speed,
-                    },
-                });
+                self.events.extend(event);
             }
         }
         if self.config.gravity != Vec2::ZERO {
@@ -410,6 +339,221 @@ impl World {
         self.after_response(m, t);
         if let Some(j) = partner {
             self.after_response(j, t);
+        }
+    }
+
+    /// The event mover `m` (velocity `v` before the response) reports for contact `pred`,
+    /// `toi` seconds into the step (a mover partner already advanced to the contact), or
+    /// `None` for a loss through an open side or a rest's end. A pair of movers is named in
+    /// id order: which of the two handles the contact depends on which found it last, the
+    /// event does not.
+    fn contact_event(&self, m: usize, pred: &Prediction, v: Vec2, toi: Real) -> Option<Event> {
+        let me = self.body_of(m);
+        let (point, normal) = (pred.point, pred.normal);
+        // The impact speed: the normal relative speed before the response.
+        let speed_against = |u: Vec2| (-(v - u).dot(normal)).max(0.0);
+        Some(match pred.target {
+            PTarget::RestEnd | PTarget::Lost(_) => return None,
+            PTarget::Cell(cell) => {
+                let speed = (-v.dot(normal)).max(0.0);
+                match me {
+                    Body::Ball(ball) => Event::BallTile {
+                        ball,
+                        cell,
+                        point,
+                        normal,
+                        toi,
+                        speed,
+                        feature: pred.feature,
+                    },
+                    Body::Rect(rect) => Event::RectTile {
+                        rect,
+                        cell,
+                        point,
+                        normal,
+                        toi,
+                        speed,
+                    },
+                }
+            }
+            PTarget::Wall(side) => {
+                let speed = (-v.dot(normal)).max(0.0);
+                match me {
+                    Body::Ball(ball) => Event::BallWall {
+                        ball,
+                        side,
+                        point,
+                        normal,
+                        toi,
+                        speed,
+                    },
+                    Body::Rect(rect) => Event::RectWall {
+                        rect,
+                        side,
+                        normal,
+                        toi,
+                        speed,
+                    },
+                }
+            }
+            PTarget::Rect(k) => {
+                let rc = &self.rects[k as usize];
+                let speed = speed_against(rc.vel);
+                match me {
+                    Body::Ball(ball) => Event::BallRect {
+                        ball,
+                        rect: rc.id,
+                        point,
+                        normal,
+                        toi,
+                        speed,
+                    },
+                    Body::Rect(rect) => Event::RectRect {
+                        a: rect,
+                        b: rc.id,
+                        point,
+                        normal,
+                        toi,
+                        speed,
+                    },
+                }
+            }
+            PTarget::Mover(j) => {
+                let j = j as usize;
+                // A body stopped at the iteration bound is at rest for the rest of the step.
+                let vj = if self.scratch.mv[j].state == FROZEN {
+                    Vec2::ZERO
+                } else {
+                    self.vel_of(j)
+                };
+                let speed = speed_against(vj);
+                match (me, self.body_of(j)) {
+                    (Body::Ball(a), Body::Ball(b)) if b.index() < a.index() => Event::BallBall {
+                        a: b,
+                        b: a,
+                        point,
+                        normal: -normal,
+                        toi,
+                        speed,
+                    },
+                    (Body::Ball(a), Body::Ball(b)) => Event::BallBall {
+                        a,
+                        b,
+                        point,
+                        normal,
+                        toi,
+                        speed,
+                    },
+                    (Body::Ball(ball), Body::Rect(rect)) => Event::BallRect {
+                        ball,
+                        rect,
+                        point,
+                        normal,
+                        toi,
+                        speed,
+                    },
+                    (Body::Rect(rect), Body::Ball(ball)) => Event::BallRect {
+                        ball,
+                        rect,
+                        point,
+                        normal: -normal,
+                        toi,
+                        speed,
+                    },
+                    (Body::Rect(a), Body::Rect(b)) => Event::RectRect {
+                        a,
+                        b,
+                        point,
+                        normal,
+                        toi,
+                        speed,
+                    },
+                }
+            }
+        })
+    }
+
+    /// Mover `m`'s state at absolute time `t` (velocity `v` before the response; a ball at
+    /// its contact position `contact`), for a contact hook.
+    fn mover_state(&self, m: usize, v: Vec2, contact: Option<Vec2>) -> BodyState {
+        let nb = self.nb();
+        let shape = if m < nb {
+            let b = &self.balls[m];
+            BodyShape::Circle(Circle::new(
+                contact.unwrap_or_else(|| self.ball_pos(m)),
+                b.radius,
+            ))
+        } else {
+            BodyShape::Box(self.rects[self.scratch.dyn_rects[m - nb] as usize].aabb)
+        };
+        let frozen = self.scratch.mv[m].state == FROZEN;
+        BodyState {
+            body: self.body_of(m),
+            shape,
+            vel: if frozen { Vec2::ZERO } else { v },
+            mass: if frozen {
+                Real::INFINITY
+            } else {
+                self.mass_of(m)
+            },
+        }
+    }
+
+    /// What a contact hook is given for `event`, reported by mover `m` (velocity `v` before
+    /// the response, a ball at `contact`) at absolute time `t`.
+    fn contact_info(
+        &self,
+        m: usize,
+        pred: &Prediction,
+        v: Vec2,
+        contact: Option<Vec2>,
+        t: Real,
+        event: Event,
+    ) -> ContactInfo {
+        let mine = self.mover_state(m, v, contact);
+        let other = match pred.target {
+            PTarget::Cell(cell) => Obstacle::Tile {
+                cell,
+                kind: self.grid.as_ref().map_or(Cell::Empty, |g| g.cell(cell)),
+            },
+            PTarget::Wall(side) | PTarget::Lost(side) => Obstacle::Wall(side),
+            PTarget::Rect(k) => {
+                let rc = &self.rects[k as usize];
+                let (a, at) = self.rect_anchor[k as usize];
+                Obstacle::Body(BodyState {
+                    body: Body::Rect(rc.id),
+                    shape: BodyShape::Box(a.translated(rc.vel * (t - at))),
+                    vel: rc.vel,
+                    mass: rc.mass(),
+                })
+            }
+            PTarget::Mover(j) => {
+                let j = j as usize;
+                let vj = self.vel_of(j);
+                Obstacle::Body(self.mover_state(j, vj, None))
+            }
+            // Not a contact: never asked.
+            PTarget::RestEnd => Obstacle::Body(mine),
+        };
+        // The event names its first body: swap when that is the partner.
+        let first_is_other = match (&event, &other) {
+            (Event::BallBall { a, .. }, Obstacle::Body(o)) => o.body == Body::Ball(*a),
+            (Event::BallRect { ball, .. }, Obstacle::Body(o)) => o.body == Body::Ball(*ball),
+            _ => false,
+        };
+        match other {
+            Obstacle::Body(o) if first_is_other => ContactInfo {
+                event,
+                time: t,
+                first: o,
+                other: Obstacle::Body(mine),
+            },
+            _ => ContactInfo {
+                event,
+                time: t,
+                first: mine,
+                other,
+            },
         }
     }
 

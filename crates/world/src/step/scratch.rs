@@ -18,6 +18,9 @@ use collide_core::{Aabb, Real, Vec2};
 pub(crate) struct Scratch {
     /// The structures below match the world.
     pub(crate) valid: bool,
+    /// The first answer of a contact hook that the step could not apply (`hook.rs`): the
+    /// event loop stops and `World::step_with` restores the world.
+    pub(crate) hook_error: Option<crate::hook::HookError>,
     /// Consecutive steps that had to start by predicting everything again.
     pub(super) rebuilds: u32,
     /// Each mover's hot record (time, state, the times of its predictions): one cache line.
