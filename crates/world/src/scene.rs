@@ -705,8 +705,8 @@ fn parse_in_pieces(
                     radius: shifted(b.radius, by),
                     density: shifted_opt(b.density, by),
                     restitution: shifted_opt(b.restitution, by),
-                    layers: shifted_opt(b.layers, by),
-                    mask: shifted_opt(b.mask, by),
+                    layers: b.layers.map(|v| Box::new(shifted(*v, by))),
+                    mask: b.mask.map(|v| Box::new(shifted(*v, by))),
                 },
             )
         }));
@@ -722,8 +722,8 @@ fn parse_in_pieces(
                     kind: shifted_opt(r.kind, by),
                     density: shifted_opt(r.density, by),
                     restitution: shifted_opt(r.restitution, by),
-                    layers: shifted_opt(r.layers, by),
-                    mask: shifted_opt(r.mask, by),
+                    layers: r.layers.map(|v| Box::new(shifted(*v, by))),
+                    mask: r.mask.map(|v| Box::new(shifted(*v, by))),
                 },
             )
         }));
@@ -816,8 +816,9 @@ struct RawBall {
     radius: S<f64>,
     density: Option<S<f64>>,
     restitution: Option<S<f64>>,
-    layers: Option<S<RawBits>>,
-    mask: Option<S<RawBits>>,
+    // Boxed: absent in most of a large scene's balls, one pointer each.
+    layers: Option<Box<S<RawBits>>>,
+    mask: Option<Box<S<RawBits>>>,
 }
 
 #[derive(Deserialize)]
@@ -829,8 +830,8 @@ struct RawRect {
     kind: Option<S<String>>,
     density: Option<S<f64>>,
     restitution: Option<S<f64>>,
-    layers: Option<S<RawBits>>,
-    mask: Option<S<RawBits>>,
+    layers: Option<Box<S<RawBits>>>,
+    mask: Option<Box<S<RawBits>>>,
 }
 
 #[derive(Deserialize)]
@@ -1026,7 +1027,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// A set of layers (`layers` or `mask`, see [`crate::layers`]), or `default`.
-    fn bits(&self, v: &Option<S<RawBits>>, field: &str, default: u32) -> Result<u32, SceneError> {
+    fn bits(&self, v: Option<&S<RawBits>>, field: &str, default: u32) -> Result<u32, SceneError> {
         let Some(v) = v else { return Ok(default) };
         match v.get_ref() {
             RawBits::Int(n) => u32::try_from(*n).map_err(|_| {
@@ -1057,8 +1058,8 @@ impl<'a> Ctx<'a> {
     /// them: `ball[3].`, `grid.wall_`).
     fn filter(
         &self,
-        layers: &Option<S<RawBits>>,
-        mask: &Option<S<RawBits>>,
+        layers: Option<&S<RawBits>>,
+        mask: Option<&S<RawBits>>,
         prefix: &str,
     ) -> Result<Filter, SceneError> {
         let d = Filter::DEFAULT;
@@ -1187,8 +1188,16 @@ impl<'a> Ctx<'a> {
             self.opt_restitution(&raw.wall_restitution, "grid.wall_restitution")?;
         let brick_restitution =
             self.opt_restitution(&raw.brick_restitution, "grid.brick_restitution")?;
-        let wall_filter = self.filter(&raw.wall_layers, &raw.wall_mask, "grid.wall_")?;
-        let brick_filter = self.filter(&raw.brick_layers, &raw.brick_mask, "grid.brick_")?;
+        let wall_filter = self.filter(
+            raw.wall_layers.as_ref(),
+            raw.wall_mask.as_ref(),
+            "grid.wall_",
+        )?;
+        let brick_filter = self.filter(
+            raw.brick_layers.as_ref(),
+            raw.brick_mask.as_ref(),
+            "grid.brick_",
+        )?;
         let origin = match &raw.origin {
             None => Vec2::ZERO,
             Some(o) => self.vec2(o, "grid.origin", Rule::Coord)?,
@@ -1320,7 +1329,7 @@ impl<'a> Ctx<'a> {
             radius: self.num(&b.radius, &f("radius"), Rule::NonNeg)?,
             density: self.opt_num(&b.density, &f("density"), Rule::NonNeg, 1.0)?,
             restitution: self.opt_restitution(&b.restitution, &f("restitution"))?,
-            filter: self.filter(&b.layers, &b.mask, &f(""))?,
+            filter: self.filter(b.layers.as_deref(), b.mask.as_deref(), &f(""))?,
         })
     }
 
@@ -1373,7 +1382,7 @@ impl<'a> Ctx<'a> {
             kind,
             density: self.opt_num(&r.density, &f("density"), Rule::NonNeg, 1.0)?,
             restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
-            filter: self.filter(&r.layers, &r.mask, &f(""))?,
+            filter: self.filter(r.layers.as_deref(), r.mask.as_deref(), &f(""))?,
         })
     }
 
@@ -1413,7 +1422,7 @@ impl<'a> Ctx<'a> {
             seed: s.seed.as_ref().map_or(1, |v| *v.get_ref()),
             region,
             restitution: self.opt_restitution(&s.restitution, "spawn.restitution")?,
-            filter: self.filter(&s.layers, &s.mask, "spawn.")?,
+            filter: self.filter(s.layers.as_ref(), s.mask.as_ref(), "spawn.")?,
         })
     }
 
