@@ -209,7 +209,10 @@ fn a_bad_velocity_is_an_error_and_the_world_is_left_as_it_was() {
     );
     let HookError::BadVelocity {
         velocity, event, ..
-    } = err.clone();
+    } = err.clone()
+    else {
+        panic!("expected a bad velocity, got {err:?}");
+    };
     assert!(velocity.x.is_nan());
     assert!(is_contact(&event));
     assert!(err.to_string().contains("finite"), "{err}");

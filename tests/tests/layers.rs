@@ -811,3 +811,39 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_sensor_reports_only_the_balls_it_collides_with() {
+    // A sensor over x in [40, 60] on layer 1; two balls of radius 2 cross it at 100 units/s
+    // from x = 10, on rows 30 and 70. The one that looks at layer 1 enters it when its circle
+    // touches x = 40, after (40 − 2 − 10)/100 = 0.28 s; the one whose mask leaves layer 1 out
+    // never does.
+    let mut w = world((100.0, 100.0), 0.05);
+    let s = w
+        .add_rect(RectDesc {
+            aabb: Aabb::new(Vec2::new(40.0, 0.0), Vec2::new(60.0, 100.0)),
+            kind: RectKind::Sensor,
+            filter: Filter::new(0b10, u32::MAX),
+            ..RectDesc::default()
+        })
+        .unwrap();
+    let seen = w
+        .add_ball(ball((10.0, 30.0), (100.0, 0.0), 2.0, Filter::DEFAULT))
+        .unwrap();
+    w.add_ball(ball((10.0, 70.0), (100.0, 0.0), 2.0, NO_BRICKS))
+        .unwrap();
+    let mut enters = Vec::new();
+    for k in 0..12 {
+        for e in w.step() {
+            if let Event::SensorEnter {
+                ball, rect, toi, ..
+            } = *e
+            {
+                enters.push((ball, rect, 0.05 * k as f64 + toi));
+            }
+        }
+    }
+    assert_eq!(enters.len(), 1, "{enters:?}");
+    assert_eq!((enters[0].0, enters[0].1), (seen, s));
+    assert!((enters[0].2 - 0.28).abs() < 1e-12, "{enters:?}");
+}

@@ -188,6 +188,7 @@ fn rect_kind(k: RectKind) -> &'static str {
         RectKind::Static => "static",
         RectKind::Kinematic => "kinematic",
         RectKind::Dynamic => "dynamic",
+        RectKind::Sensor => "sensor",
     }
 }
 
@@ -377,6 +378,22 @@ impl Serialize for EventOut<'_> {
             Event::RectLost { rect, side, toi } => {
                 m.serialize_entry("rect", &rect.to_bits())?;
                 m.serialize_entry("side", side.name())?;
+                m.serialize_entry("toi", &toi)?;
+            }
+            Event::SensorEnter {
+                ball,
+                rect,
+                point,
+                toi,
+            } => {
+                m.serialize_entry("ball", &ball.to_bits())?;
+                m.serialize_entry("rect", &rect.to_bits())?;
+                m.serialize_entry("point", &xy(point))?;
+                m.serialize_entry("toi", &toi)?;
+            }
+            Event::SensorExit { ball, rect, toi } => {
+                m.serialize_entry("ball", &ball.to_bits())?;
+                m.serialize_entry("rect", &rect.to_bits())?;
                 m.serialize_entry("toi", &toi)?;
             }
             Event::Unembedded { body, from, to } => {

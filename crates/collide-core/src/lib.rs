@@ -1,8 +1,9 @@
 //! # collide-core
 //!
-//! Pure 2D collision geometry for arcade games: circles and axis-aligned boxes (AABBs), overlap
-//! and distance queries, *swept* (continuous) tests that return the exact time of impact (toi)
-//! and contact normal, and the collision response (reflection, elastic collisions with masses).
+//! Pure 2D collision geometry for arcade games: circles, axis-aligned boxes (AABBs), segments
+//! and capsules (turning ones too: pinball flippers), overlap and distance queries, *swept*
+//! (continuous) tests that return the exact time of impact (toi) and contact normal, and the
+//! collision response (reflection, elastic collisions with masses).
 //!
 //! This crate knows nothing of worlds, tile maps, entities, windows or files. It depends on
 //! [`glam`] and nothing else, and must never depend on any other crate of the workspace: the
@@ -27,22 +28,34 @@
 //!   are separating (or moving tangentially), there is no hit. This is what keeps a body from
 //!   tunnelling or sticking through rounding, with no tolerance band and no random nudge.
 //! - **Determinism**: only IEEE-754 `+ - * /` and `sqrt` are used (no trigonometry, no fused
-//!   multiply-add), so results are bit-identical on every platform.
+//!   multiply-add), so results are bit-identical on every platform. The one exception is the
+//!   turning capsule (a swinging flipper: [`TurningCapsule`],
+//!   [`sweep_path_circle_turning_capsule`]), whose direction needs std's `sin`/`cos`: its
+//!   results are bit-identical only across platforms whose std `sin`/`cos` agree.
+//! - **Angles** (turning capsules only): radians, `0` along `+x`, growing toward `+y`, so a
+//!   positive angular speed turns **clockwise on the screen**; a point at offset `r` from the
+//!   pivot moves at `ω·r.perp() = ω·(−r.y, r.x)`.
 //!
 //! # Modules
-//! - [`shape`]: [`Circle`] and [`Aabb`].
-//! - [`overlap`]: closest point, distance, overlap and penetration of points, circles and boxes.
+//! - [`shape`]: [`Circle`], [`Aabb`], [`Segment`], [`Capsule`] and [`TurningCapsule`].
+//! - [`overlap`]: closest point, distance, overlap and penetration of points, circles, boxes,
+//!   segments and capsules.
 //! - [`sweep`]: swept circle vs face / corner / box (Minkowski sum of box and disc), circle vs
-//!   circle, box vs box.
+//!   segment (with its end points as obstacles or not), circle vs circle, box vs box.
 //! - [`motion`]: [`motion::Path`], a body's path under constant acceleration (a parabola, or a
 //!   straight line).
-//! - [`sweep_path`]: the swept tests of [`sweep`] along curved paths (a ball under gravity).
+//! - [`sweep_path`]: the swept tests of [`sweep`] along curved paths (a ball under gravity),
+//!   and a ball against a turning capsule (a flipper).
 //! - [`exit`]: when a circle on a path stops overlapping a box or a circle (sensors, contacts
 //!   passed through).
 //! - [`roots`]: a stable quadratic and the certified earliest root of a polynomial of degree
 //!   at most 4 (times of impact along parabolic paths).
 //! - [`response`]: reflection, reflection against a moving (kinematic) surface, elastic
 //!   collision of two masses along the contact normal.
+
+// `!(x <= y)` is the crate's NaN-safe guard: it is true when either side is NaN, where
+// `x > y` is not (a NaN time of impact must never pass a `toi <= max_toi` test).
+#![allow(clippy::neg_cmp_op_on_partial_ord)]
 
 pub mod exit;
 pub mod math;
@@ -60,15 +73,20 @@ pub mod sweep_path;
 pub use exit::{exit_path_circle_aabb, exit_path_circle_circle};
 pub use math::{Real, Vec2, FRAC_1_SQRT_2};
 pub use overlap::{
-    aabb_overlaps_aabb, circle_overlaps_aabb, circle_overlaps_circle, closest_point_on_aabb,
-    contact_circle_aabb, distance_point_aabb, point_in_aabb, point_in_circle, Contact,
+    aabb_overlaps_aabb, circle_overlaps_aabb, circle_overlaps_capsule, circle_overlaps_circle,
+    closest_point_on_aabb, closest_point_on_segment, contact_circle_aabb, contact_circle_capsule,
+    distance_point_aabb, distance_point_segment, point_in_aabb, point_in_circle, Contact,
 };
 pub use response::{collide_elastic, collide_on, reflect, reflect_relative, reflect_relative_on};
-pub use shape::{Aabb, Circle};
+pub use shape::{Aabb, Capsule, Circle, Segment, SegmentEnd, SegmentEnds, TurningCapsule};
 pub use sweep::{
     sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_circle, sweep_circle_corner,
-    sweep_circle_face, sweep_circle_half_plane, sweep_circle_point, Corner, Face, FaceSegment,
-    Feature, Features, SweepHit,
+    sweep_circle_face, sweep_circle_half_plane, sweep_circle_point, sweep_circle_segment, Corner,
+    Face, FaceSegment, Feature, Features, SegmentFeature, SegmentHit, SweepHit,
+};
+pub use sweep_path::{
+    sweep_path_circle_segment, sweep_path_circle_turning_capsule, TurningHit, TurningSweep,
+    TURNING_MAX_ITERATIONS,
 };
 
 /// The crate's README, whose code blocks run as doctests.

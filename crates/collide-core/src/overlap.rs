@@ -1,13 +1,15 @@
 //! Discrete (non-swept) queries: closest point, distance, overlap and penetration.
 //!
 //! Source: the clamp-based closest point of a box (seed article 001; C. Ericson, *Real-Time
-//! Collision Detection*, 2005, §5.1.3 "Closest point on AABB to point"). "Overlap" means a
+//! Collision Detection*, 2005, §5.1.3 "Closest point on AABB to point"), and the clamped
+//! projection onto a segment (§5.1.2) for segments and capsules. "Overlap" means a
 //! positive-area intersection: shapes that only touch do **not** overlap.
 
 // The code lives in `query/overlap/` (one pair per file) and `query/hit.rs`; this module is
 // the flat public surface of the discrete queries.
 pub use crate::query::hit::Contact;
 pub use crate::query::overlap::{
-    aabb_overlaps_aabb, circle_overlaps_aabb, circle_overlaps_circle, closest_point_on_aabb,
-    contact_circle_aabb, distance_point_aabb, point_in_aabb, point_in_circle,
+    aabb_overlaps_aabb, circle_overlaps_aabb, circle_overlaps_capsule, circle_overlaps_circle,
+    closest_point_on_aabb, closest_point_on_segment, contact_circle_aabb, contact_circle_capsule,
+    distance_point_aabb, distance_point_segment, point_in_aabb, point_in_circle,
 };

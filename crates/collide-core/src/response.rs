@@ -32,12 +32,26 @@ pub fn reflect(v: Vec2, n: Vec2, e: Real) -> Vec2 {
 /// A paddle moving up into a ball therefore sends it back faster; the surface's tangential
 /// motion does not drag the ball (no friction; sideways "english" is a game rule, not physics).
 ///
+/// This is also the bounce off a swinging flipper: pass the velocity of the flipper's material
+/// point at the contact, `u = v_pivot + ω·(point − pivot).perp()`
+/// ([`crate::TurningHit::surface_vel`]). With `e = 1` the speed relative to that point is
+/// kept, `|v' − u| = |v − u|` (the ball's kinetic energy in the frame moving with the contact
+/// point), so the flipper adds speed in the world frame exactly as a moving wall does.
+///
 /// ```
 /// use collide_core::{reflect_relative, Vec2};
 /// // Ball falling at 100 units/s onto a paddle rising at 20 units/s (normal up = (0,-1)):
 /// // relative normal speed 120 reverses, so the ball leaves at 100 + 2·20 = 140 units/s up.
 /// let v = reflect_relative(Vec2::new(0.0, 100.0), Vec2::new(0.0, -20.0), Vec2::new(0.0, -1.0), 1.0);
 /// assert_eq!(v, Vec2::new(0.0, -140.0));
+/// // A flipper's face point at (0, 40) from its pivot turning at ω = −10 rad/s moves at
+/// // −10·(0, 40).perp() = −10·(−40, 0) = (400, 0); a ball at rest touching it with normal
+/// // (1, 0) leaves at 2·400 = 800 units/s, and |v' − u| = |0 − u| = 400 (energy kept in the
+/// // frame of the contact point).
+/// let u = Vec2::new(0.0, 40.0).perp() * -10.0;
+/// let out = reflect_relative(Vec2::ZERO, u, Vec2::new(1.0, 0.0), 1.0);
+/// assert_eq!(out, Vec2::new(800.0, 0.0));
+/// assert_eq!((out - u).length(), (Vec2::ZERO - u).length());
 /// ```
 #[must_use]
 #[inline]

@@ -25,15 +25,22 @@
 //! `b² - a k = a r² - (m × vel)²` (Lagrange's identity), which does not cancel when the path
 //! passes close to the point. A tangent path (discriminant exactly 0, `r > 0`) is no hit.
 //!
+//! # The swept circle against a segment
+//! The same construction with a segment: grown by `r`, it is a capsule, two faces (the line
+//! pushed out by `r` on each side) and two end-point half discs; [`SegmentEnds`] says which
+//! end points are obstacles (the convex joints of a polyline), as [`Features`] does for the
+//! corners of the cells of a grid ([`sweep_circle_segment`]).
+//!
 //! All sweeps follow the crate conventions: toi in `[0, max_toi]` in the time unit of `vel`,
 //! normal from the obstacle toward the moving body, contact at start counts only when
 //! approaching (Bannerman et al. 2014).
 
 // The code lives in `query/sweep/` (one pair per file), `query/hit.rs` and `shape/feature.rs`;
 // this module is the flat public surface of the sweeps.
-pub use crate::query::hit::{Feature, SweepHit};
+pub use crate::query::hit::{Feature, SegmentFeature, SegmentHit, SweepHit};
 pub use crate::query::sweep::{
     sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_circle, sweep_circle_corner,
-    sweep_circle_face, sweep_circle_half_plane, sweep_circle_point,
+    sweep_circle_face, sweep_circle_half_plane, sweep_circle_point, sweep_circle_segment,
 };
 pub use crate::shape::feature::{Corner, Face, FaceSegment, Features};
+pub use crate::shape::{SegmentEnd, SegmentEnds};

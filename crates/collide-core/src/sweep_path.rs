@@ -20,6 +20,12 @@
 //! parabola can come back: the next entry after it has left is found
 //! ([`crate::roots::first_entry_after`]).
 //!
+//! A segment ([`sweep_path_circle_segment`]) is met the same way: its faces are quadratics,
+//! its end points quartics. A capsule turning about a pivot (a flipper,
+//! [`sweep_path_circle_turning_capsule`]) has no polynomial: its contact is bracketed by
+//! certified conservative advancement. A static bumper (a disc) is
+//! [`sweep_path_circle_circle`] against a path at rest (the quartic of the radius sum).
+//!
 //! Conventions as in the rest of the crate: times in seconds from the path's start (the unit of
 //! the path's velocity), normals from the obstacle toward the moving circle, contact points on
 //! the obstacle's surface.
@@ -32,6 +38,12 @@ use crate::shape::feature::face_axis;
 use crate::shape::Aabb;
 use crate::sweep::{Corner, Face, FaceSegment, Feature, Features, SweepHit};
 
+pub use crate::query::hit::TurningHit;
+pub use crate::query::sweep::{
+    sweep_path_circle_segment, sweep_path_circle_turning_capsule, TurningSweep,
+    TURNING_MAX_ITERATIONS,
+};
+
 /// The earliest time in `[0, max_toi]` at which the polynomial `gap` (`> 0`: apart) is entered,
 /// with the contact rule at the start: `gap(0) <= 0` is a hit at 0 when the body may be
 /// `touching` there and `rate` (the gap's rate at 0) is `< 0`, or `= 0` with `curvature` (its
@@ -41,7 +53,13 @@ use crate::sweep::{Corner, Face, FaceSegment, Feature, Features, SweepHit};
 /// and then compared with `max_toi`: its bracket, and so its bits, do not depend on how far the
 /// caller looks (a world that searches in windows of the step size gets the same times at any
 /// step size).
-fn entry(gap: &Poly4, rate: Real, curvature: Real, max_toi: Real, touching: bool) -> Option<Real> {
+pub(crate) fn entry(
+    gap: &Poly4,
+    rate: Real,
+    curvature: Real,
+    max_toi: Real,
+    touching: bool,
+) -> Option<Real> {
     if !(max_toi >= 0.0) {
         return None;
     }
@@ -158,7 +176,12 @@ pub fn sweep_path_circle_half_plane(
 
 /// The earliest entry of a point on `path` into the disc of `radius` around `c`, and the
 /// offset from `c` then.
-fn point_entry(path: &Path, radius: Real, max_toi: Real, c: Vec2) -> Option<(Real, Vec2)> {
+pub(crate) fn point_entry(
+    path: &Path,
+    radius: Real,
+    max_toi: Real,
+    c: Vec2,
+) -> Option<(Real, Vec2)> {
     let q = path.p0 - c;
     let quartic = corner_quartic(q, path.v0, path.accel, radius);
     // f'(0) = 2 q·v, f''(0) = 2 (|v|² + q·a).

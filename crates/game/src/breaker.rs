@@ -847,7 +847,9 @@ fn mentions(e: &Event, id: BallId) -> bool {
         Event::BallTile { ball, .. }
         | Event::BallWall { ball, .. }
         | Event::BallRect { ball, .. }
-        | Event::BallLost { ball, .. } => ball == id,
+        | Event::BallLost { ball, .. }
+        | Event::SensorEnter { ball, .. }
+        | Event::SensorExit { ball, .. } => ball == id,
         Event::BallBall { a, b, .. } => a == id || b == id,
         Event::Unembedded { body, .. }
         | Event::IterationLimit { body, .. }

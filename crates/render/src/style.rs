@@ -121,6 +121,8 @@ pub struct Style {
     pub kinematic_rect: Rgb,
     /// Dynamic rectangles.
     pub dynamic_rect: Rgb,
+    /// Sensor rectangles (trigger areas: balls pass through them).
+    pub sensor_rect: Rgb,
     /// The outline along the world's closed walls (open sides have none).
     pub outline: Rgb,
     /// Width of the wall outline, pixels at zoom 1 (scaled with the zoom, at least 1 pixel).
@@ -159,6 +161,7 @@ impl Default for Style {
             ball: Rgb::new(255, 255, 255),
             static_rect: Rgb::new(128, 128, 128),
             kinematic_rect: Rgb::new(255, 160, 48),
+            sensor_rect: Rgb::new(40, 90, 60),
             dynamic_rect: Rgb::new(176, 96, 232),
             outline: Rgb::new(96, 128, 176),
             outline_width: 1.0,
@@ -194,6 +197,7 @@ impl Style {
             RectKind::Static => self.static_rect,
             RectKind::Kinematic => self.kinematic_rect,
             RectKind::Dynamic => self.dynamic_rect,
+            RectKind::Sensor => self.sensor_rect,
         }
     }
 }

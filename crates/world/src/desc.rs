@@ -148,6 +148,11 @@ pub enum RectKind {
     /// Moves and bounces off everything, exchanging momentum (mass = density·area) with balls
     /// and other dynamic rectangles (seed article 003's bouncing rectangle).
     Dynamic,
+    /// A trigger area: never changes a ball's motion, reports [`crate::Event::SensorEnter`]
+    /// and [`crate::Event::SensorExit`] at the exact times a ball's circle starts and stops
+    /// overlapping it. Moves with its own velocity as a kinematic rectangle does (zero: in
+    /// place). Dynamic rectangles and pushed-out bodies ignore it; world queries see it.
+    Sensor,
 }
 
 /// A rectangle to add: `aabb` (world units), velocity `vel` (units/s), `kind`, and `density`

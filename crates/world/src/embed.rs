@@ -31,9 +31,18 @@ use collide_core::{
 pub const EMBED_SLACK: Real = 1e-7;
 
 impl World {
+    /// The rectangles that are obstacles (every kind but sensors).
+    fn obstacle_rects(&self) -> impl Iterator<Item = &crate::world::Rect> {
+        self.rects.iter().filter(|r| r.kind != RectKind::Sensor)
+    }
+
     /// Pushes ball `i` (dense index) to free space if it is embedded; returns whether it
     /// moved.
     fn unembed_ball(&mut self, i: usize) -> bool {
+        if !self.passes_of(i).is_empty() {
+            // Inside a sensor or passing through a body on purpose (`pass.rs`): not pushed.
+            return false;
+        }
         let b = self.balls[i].ball_at(self.time, self.acc_of(i));
         let filter = self.ball_filter_at(i);
         if self.circle_overlap_depth_ok(b.pos, b.radius, EMBED_SLACK, None, Some(filter)) {
@@ -41,7 +50,10 @@ impl World {
         }
         // Where it fits is a matter of the static geometry alone while no rectangle moves:
         // a ball that fits nowhere is not searched for again until the geometry changes.
-        let still = self.rects.iter().all(|r| r.kind == RectKind::Static);
+        let still = self
+            .rects
+            .iter()
+            .all(|r| matches!(r.kind, RectKind::Static | RectKind::Sensor));
         if still && self.unplaceable.contains(&b.id) {
             return false;
         }
@@ -152,7 +164,7 @@ impl World {
                 obstacles.push(g.cell_aabb(c));
             });
         }
-        for r in &self.rects {
+        for r in self.obstacle_rects() {
             if r.id != me && filter.collides(r.filter) {
                 obstacles.push(r.aabb);
             }
@@ -224,7 +236,10 @@ impl World {
                 return Some(p + contact.normal * contact.depth);
             }
         }
-        for rc in self.rects.iter().filter(|rc| filter.collides(rc.filter)) {
+        for rc in self
+            .obstacle_rects()
+            .filter(|rc| filter.collides(rc.filter))
+        {
             if circle_overlaps_aabb(p, r - EMBED_SLACK, &rc.aabb) {
                 let contact = contact_circle_aabb(p, r, &rc.aabb)?;
                 return Some(p + contact.normal * contact.depth);
@@ -282,7 +297,10 @@ impl World {
         if let Some(g) = &self.grid {
             everything = everything.union(&g.bounds());
         }
-        for rc in self.rects.iter().filter(|rc| filter.collides(rc.filter)) {
+        for rc in self
+            .obstacle_rects()
+            .filter(|rc| filter.collides(rc.filter))
+        {
             everything = everything.union(&rc.aabb);
         }
         let everything = everything.grown(radius);
@@ -464,7 +482,10 @@ impl World {
                 }
             }
         }
-        for rc in self.rects.iter().filter(|rc| filter.collides(rc.filter)) {
+        for rc in self
+            .obstacle_rects()
+            .filter(|rc| filter.collides(rc.filter))
+        {
             if aabb_overlaps_aabb(&rc.aabb.grown(r), &area) {
                 box_candidates(rc.aabb, collide_core::Features::ALL, &mut f);
             }

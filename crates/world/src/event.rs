@@ -230,12 +230,36 @@ pub enum Event {
         /// When it was crushed, seconds from the start of the step.
         toi: Real,
     },
+    /// A ball began to overlap a sensor rectangle ([`crate::RectKind::Sensor`]): its circle
+    /// touched the sensor's box moving in. The ball's motion is unchanged.
+    SensorEnter {
+        /// The ball.
+        ball: BallId,
+        /// The sensor.
+        rect: RectId,
+        /// Where the circle first touched the sensor's box, world units.
+        point: Vec2,
+        /// When, seconds from the start of the step.
+        toi: Real,
+    },
+    /// A ball stopped overlapping a sensor rectangle it had entered (its circle left the box,
+    /// the exact exit time of `collide_core::exit`), or the ball or the sensor was removed by
+    /// an edit (then reported at the next step's start, `toi` 0).
+    SensorExit {
+        /// The ball.
+        ball: BallId,
+        /// The sensor.
+        rect: RectId,
+        /// When, seconds from the start of the step.
+        toi: Real,
+    },
 }
 
 impl Event {
     /// A short stable name of the event's kind (`ball_tile`, `ball_wall`, `ball_ball`,
     /// `ball_rect`, `rect_tile`, `rect_wall`, `rect_rect`, `brick_destroyed`, `ball_lost`,
-    /// `rect_lost`, `unembedded`, `iteration_limit`, `squeezed`), used for counts and traces.
+    /// `rect_lost`, `unembedded`, `iteration_limit`, `squeezed`, `sensor_enter`,
+    /// `sensor_exit`), used for counts and traces.
     #[must_use]
     pub const fn kind(&self) -> &'static str {
         match self {
@@ -252,6 +276,8 @@ impl Event {
             Event::Unembedded { .. } => "unembedded",
             Event::IterationLimit { .. } => "iteration_limit",
             Event::Squeezed { .. } => "squeezed",
+            Event::SensorEnter { .. } => "sensor_enter",
+            Event::SensorExit { .. } => "sensor_exit",
         }
     }
 
@@ -264,7 +290,9 @@ impl Event {
             Event::BallTile { ball, .. }
             | Event::BallWall { ball, .. }
             | Event::BallRect { ball, .. }
-            | Event::BallLost { ball, .. } => Body::Ball(ball),
+            | Event::BallLost { ball, .. }
+            | Event::SensorEnter { ball, .. }
+            | Event::SensorExit { ball, .. } => Body::Ball(ball),
             Event::BallBall { a, .. } => Body::Ball(a),
             Event::RectTile { rect, .. }
             | Event::RectWall { rect, .. }
@@ -278,7 +306,7 @@ impl Event {
     }
 
     /// Every kind name of [`Event::kind`], in declaration order.
-    pub const KINDS: [&'static str; 13] = [
+    pub const KINDS: [&'static str; 15] = [
         "ball_tile",
         "ball_wall",
         "ball_ball",
@@ -292,5 +320,7 @@ impl Event {
         "unembedded",
         "iteration_limit",
         "squeezed",
+        "sensor_enter",
+        "sensor_exit",
     ];
 }

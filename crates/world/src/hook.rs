@@ -11,6 +11,9 @@
 //!   velocity instead (paddle "english" decided at the exact contact, a bumper that shoots a
 //!   ball in a fixed direction); a second body that moves keeps the response the contact gives
 //!   it. The event is reported as usual.
+//! - [`ContactResponse::Ignore`]: the bodies pass through each other (a one-way platform, a
+//!   ghost) until their shapes part at the exact exit time (`collide_core::exit`), with no
+//!   event; the hook is asked again at their next contact.
 //!
 //! The hook is called in the step's canonical order (time of impact, then the bodies' stable
 //! ids), once per contact, including contacts of balls that a stopping rule later freezes.
@@ -103,6 +106,13 @@ pub enum ContactResponse {
     Reflect,
     /// The first body leaves with this velocity (units/s); the contact is reported as usual.
     Velocity(Vec2),
+    /// The contact does not happen: the bodies pass through each other, unchanged, until
+    /// their shapes part (`collide_core::exit`), and no event is reported; met again after
+    /// that, they touch again and the hook is asked again. A one-way platform: ignore the
+    /// contacts from below. For a ball against a static or kinematic rectangle or another ball;
+    /// against a tile, a wall or a dynamic rectangle it is an error
+    /// ([`HookError::CannotIgnore`]).
+    Ignore,
 }
 
 /// A game's rule called at each contact (see the module docs for the contract). Any
@@ -134,6 +144,13 @@ pub enum HookError {
         velocity: Vec2,
         /// The component out of bounds (`expected ..., found ...`).
         problem: OutOfBounds,
+    },
+    /// [`ContactResponse::Ignore`] for a contact that cannot be passed through: a tile, a
+    /// wall of the world, or a dynamic rectangle.
+    #[error("contact hook ignored {event:?}: only a ball's contacts with static or kinematic rectangles and other balls can be passed through")]
+    CannotIgnore {
+        /// The contact.
+        event: Event,
     },
 }
 

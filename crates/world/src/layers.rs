@@ -20,7 +20,7 @@
 //!   pair before solving anything; a static search leaves out the rectangles a body does not
 //!   collide with; the grid walk leaves out the cell kinds it does not collide with. The
 //!   push-out of embedded bodies ignores them too, and so does the squeeze rule of kinematic
-//!   rectangles.
+//!   rectangles. A sensor rectangle reports only the balls it collides with.
 //! - **Exposure is per filter.** A cell of a kind a body ignores is empty space for that body:
 //!   the faces and corners of its neighbours next to it are exposed for that body (no ghost
 //!   collision, no hole). The grid keeps exposed features for each of the (at most three)

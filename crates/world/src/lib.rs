@@ -47,6 +47,7 @@ pub mod layers;
 pub mod level;
 pub mod limits;
 pub mod material;
+mod pass;
 pub mod query_index;
 mod queue;
 pub mod rest;

@@ -1354,13 +1354,14 @@ impl<'a> Ctx<'a> {
                 "static" => RectKind::Static,
                 "kinematic" => RectKind::Kinematic,
                 "dynamic" => RectKind::Dynamic,
+                "sensor" => RectKind::Sensor,
                 other => {
                     return Err(self.err(
                         &k.span(),
                         &f("kind"),
                         format!(
-                            "unknown rect kind `{other}`; expected \"static\", \"kinematic\" or \
-                             \"dynamic\""
+                            "unknown rect kind `{other}`; expected \"static\", \"kinematic\", \
+                             \"dynamic\" or \"sensor\""
                         ),
                     ))
                 }

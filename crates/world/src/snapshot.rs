@@ -30,6 +30,7 @@ use crate::grid::CellCoord;
 use crate::grid::Grid;
 use crate::ids::{BallId, RectId, Slots};
 use crate::layers::Filter;
+use crate::pass::{Pass, PassWith};
 use crate::rest::{Rest, RestOn};
 use crate::squeeze::Carry;
 use crate::world::{BallRec, Rect, World};
@@ -70,6 +71,9 @@ pub struct Snapshot {
     ball_restitution: Vec<Option<Real>>,
     /// The grid's wall and brick restitutions (`None`, `None` without a grid).
     grid_restitution: (Option<Real>, Option<Real>),
+    /// Balls inside sensors or passing through a body (`pass.rs`); absent: none.
+    #[serde(default)]
+    passes: Vec<SnapPass>,
     /// Each ball's filter (layers, mask), index for index with `balls`, or empty when every
     /// ball has the default.
     ball_filters: Vec<(u32, u32)>,
@@ -112,6 +116,11 @@ struct SnapCarry(u8, u64, u64, [Real; 2], [Real; 2], bool);
 /// rolling over an edge) and its bits (cell column and row, or rectangle id).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 struct SnapRest(u32, u8, Real, Real, u8, u64);
+
+/// A pass: the ball's id bits, what it overlaps (0 a rectangle, 1 a ball) and its id bits,
+/// the absolute time it began, whether it is a sensor's, the time it ended (if it has).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+struct SnapPass(u64, u8, u64, Real, bool, Option<Real>);
 
 /// Why [`World::restore`] refused a snapshot. The world is left unchanged.
 #[derive(Debug, Error, Clone, PartialEq)]
@@ -168,6 +177,7 @@ fn kind_code(k: RectKind) -> u8 {
         RectKind::Static => 0,
         RectKind::Kinematic => 1,
         RectKind::Dynamic => 2,
+        RectKind::Sensor => 3,
     }
 }
 
@@ -268,6 +278,17 @@ impl World {
                         v2(c.normal),
                         c.crushed,
                     )
+                })
+                .collect(),
+            passes: self
+                .passes
+                .iter()
+                .map(|p| {
+                    let (kind, bits) = match p.with {
+                        PassWith::Rect(r) => (0, r.to_bits()),
+                        PassWith::Ball(b) => (1, b.to_bits()),
+                    };
+                    SnapPass(p.ball.to_bits(), kind, bits, p.since, p.sensor, p.ended)
                 })
                 .collect(),
             rests: self
@@ -466,6 +487,7 @@ impl World {
                 0 => RectKind::Static,
                 1 => RectKind::Kinematic,
                 2 => RectKind::Dynamic,
+                3 => RectKind::Sensor,
                 k => return Err(corrupt(format!("rects[{i}].kind"), format!("no kind {k}"))),
             };
             let aabb = Aabb::new(Vec2::new(r.1[0], r.1[1]), Vec2::new(r.1[2], r.1[3]));
@@ -593,6 +615,33 @@ impl World {
                 crushed: c.5,
             });
         }
+        let mut passes = Vec::with_capacity(snap.passes.len());
+        for (i, p) in snap.passes.iter().enumerate() {
+            let ball = BallId::from_bits(p.0);
+            let with = match p.1 {
+                0 => PassWith::Rect(RectId::from_bits(p.2)),
+                1 => PassWith::Ball(BallId::from_bits(p.2)),
+                k => return Err(corrupt(format!("passes[{i}]"), format!("no body kind {k}"))),
+            };
+            let exists = ball_slots.get(ball).is_some()
+                && match with {
+                    PassWith::Rect(id) => rect_slots.get(id).is_some(),
+                    PassWith::Ball(id) => ball_slots.get(id).is_some() && id != ball,
+                };
+            if !exists || !p.3.is_finite() || !p.5.is_none_or(Real::is_finite) {
+                return Err(corrupt(
+                    format!("passes[{i}]"),
+                    "no such body, or not finite",
+                ));
+            }
+            passes.push(Pass {
+                ball,
+                with,
+                since: p.3,
+                sensor: p.4,
+                ended: p.5,
+            });
+        }
         // All checked: the state is replaced; the caches start afresh.
         if let Some(g) = grid {
             self.grid = Some(g);
@@ -619,6 +668,10 @@ impl World {
         self.rect_anchor = rect_anchor;
         self.rect_slots = rect_slots;
         self.carries = carries;
+        self.passes.clear();
+        for p in passes {
+            self.add_pass(p);
+        }
         self.after_restore();
         Ok(())
     }

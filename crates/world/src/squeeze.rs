@@ -195,7 +195,11 @@ impl World {
     /// rectangles.
     pub(crate) fn squeezed_against(&self, body: Probe, n: Vec2) -> bool {
         let still = |rc: &crate::world::Rect| {
-            rc.vel == Vec2::ZERO && rc.kind != crate::desc::RectKind::Dynamic
+            rc.vel == Vec2::ZERO
+                && !matches!(
+                    rc.kind,
+                    crate::desc::RectKind::Dynamic | crate::desc::RectKind::Sensor
+                )
         };
         match body {
             Probe::Ball {

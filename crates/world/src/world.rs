@@ -403,6 +403,9 @@ pub struct World {
     /// Balls for which a push-out found no free position anywhere (a cache: cleared by every
     /// edit and every destroyed brick; not used while a rectangle moves).
     pub(crate) unplaceable: Vec<BallId>,
+    /// Balls overlapping a sensor or passing through a body whose contact a hook ignored
+    /// (`pass.rs`): part of the state, sorted by ball id, usually empty.
+    pub(crate) passes: Vec<crate::pass::Pass>,
 }
 
 impl World {
@@ -454,6 +457,7 @@ impl World {
             last_edit: 0,
             carries: Vec::new(),
             unplaceable: Vec::new(),
+            passes: Vec::new(),
         }
     }
 
@@ -658,6 +662,7 @@ impl World {
         !self.rects.iter().any(|rc| {
             Some(rc.id) != skip
                 && filter.is_none_or(|f| f.collides(rc.filter))
+                && rc.kind != RectKind::Sensor
                 && circle_overlaps_aabb(p, r, &rc.aabb)
         })
     }
@@ -923,6 +928,7 @@ impl World {
         }
         self.ball_slots.remove(id);
         self.end_carry(Body::Ball(id));
+        self.drop_passes_of_ball(id);
         let restitution = self.ball_swap_removed(i);
         let filter = self.ball_filter_swap_removed(i);
         let ball = Ball {
@@ -961,6 +967,7 @@ impl World {
         b.v0 = vel;
         // A new velocity starts a free flight.
         self.ball_rest[i] = None;
+        self.forget_ended_passes(i);
         self.scratch.course_changed(i);
         Ok(())
     }
@@ -990,6 +997,7 @@ impl World {
         b.anchor_time = self.time;
         // Moved off whatever held it: a free flight.
         self.ball_rest[i] = None;
+        self.forget_ended_passes(i);
         self.scratch.course_changed(i);
         Ok(())
     }
@@ -1040,6 +1048,7 @@ impl World {
         let i = self.rect_slots.get(id)?;
         self.free_rests_between_steps(|on| *on == RestOn::Rect(id));
         self.rect_slots.remove(id);
+        self.drop_passes_of_rect(id);
         self.carries
             .retain(|c| c.rect != id && c.body != Body::Rect(id));
         let rect = self.rects.swap_remove(i);
@@ -1082,7 +1091,7 @@ impl World {
         }
         self.rects[i].vel = vel;
         self.rect_anchor[i] = (self.rects[i].aabb, self.time);
-        if self.rects[i].kind == RectKind::Kinematic {
+        if matches!(self.rects[i].kind, RectKind::Kinematic | RectKind::Sensor) {
             self.scratch.kinematic_changed(i);
         } else {
             self.scratch.valid = false;
@@ -1267,6 +1276,17 @@ impl World {
                     Cell::Brick(k) => 2 | u64::from(*k) << 8,
                 });
             }
+        }
+        // Overlaps kept on purpose (sensors, passes: none in most worlds, whose hashes stay).
+        for p in &self.passes {
+            h.word(p.ball.to_bits());
+            h.word(match p.with {
+                crate::pass::PassWith::Rect(r) => r.to_bits(),
+                crate::pass::PassWith::Ball(b) => b.to_bits() | 1 << 63,
+            });
+            h.word(p.since.to_bits());
+            h.word(u64::from(p.sensor));
+            h.word(p.ended.map_or(u64::MAX, Real::to_bits));
         }
         self.hash_materials(|w| h.word(w));
         self.hash_filters(|w| h.word(w));

@@ -1,8 +1,10 @@
 //! What queries return: [`SweepHit`] (when, where and how two shapes first touch, and the
-//! [`Feature`] that was hit) and [`Contact`] (a penetration).
+//! [`Feature`] that was hit), [`SegmentHit`] and [`TurningHit`] (the same for segments and
+//! turning capsules, with a [`SegmentFeature`]) and [`Contact`] (a penetration).
 
 use crate::math::{Real, Vec2};
 use crate::shape::feature::{Corner, Face};
+use crate::shape::SegmentEnd;
 
 /// What was hit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,4 +40,46 @@ pub struct Contact {
     pub depth: Real,
     /// The point of the obstacle's boundary nearest to the body's centre.
     pub point: Vec2,
+}
+
+/// What part of a segment (or of the core segment of a capsule) was hit.
+///
+/// A type of its own rather than new variants of [`Feature`], whose matches in the world and
+/// the tools are exhaustive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SegmentFeature {
+    /// A flat face (either side); the normal is the segment's normal, signed toward the body.
+    Face,
+    /// An end point; the normal runs from the end point to the body's centre at impact.
+    End(SegmentEnd),
+}
+
+/// The result of a sweep against a segment: when, where and how the shapes first touch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SegmentHit {
+    /// Time of impact in `[0, max_toi]`, in the time unit of the velocity passed in.
+    pub toi: Real,
+    /// Unit contact normal from the segment toward the moving body.
+    pub normal: Vec2,
+    /// Contact point at impact, on the segment (world units).
+    pub point: Vec2,
+    /// The face or end point that was hit.
+    pub feature: SegmentFeature,
+}
+
+/// The result of a sweep against a [`crate::TurningCapsule`] (a swinging flipper).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TurningHit {
+    /// Time of impact in `[0, max_toi]`, seconds from the start of the paths.
+    pub toi: Real,
+    /// Unit contact normal from the flipper toward the ball.
+    pub normal: Vec2,
+    /// Contact point at impact, on the flipper's surface (world units).
+    pub point: Vec2,
+    /// Velocity of the flipper's material point at `point` at impact (units/s):
+    /// `v_pivot + ω·(point − pivot).perp()`; pass it to [`crate::reflect_relative`].
+    pub surface_vel: Vec2,
+    /// Which part of the core segment is nearest to the ball: [`SegmentEnd::A`] is the pivot
+    /// end, [`SegmentEnd::B`] the tip.
+    pub feature: SegmentFeature,
 }

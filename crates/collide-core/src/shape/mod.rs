@@ -1,11 +1,17 @@
-//! The two shapes of collide: [`Circle`] (balls) and [`Aabb`] (tiles, paddles, boxes).
+//! The shapes of collide: [`Circle`] (balls), [`Aabb`] (tiles, paddles, boxes), [`Segment`]
+//! (walls and polylines of a table), [`Capsule`] (a segment grown by a radius) and
+//! [`TurningCapsule`] (a flipper swinging about its pivot).
 //!
 //! One shape per file; `feature.rs` names the faces and corners of a box that sweeps report
 //! (re-exported by [`crate::sweep`]).
 
 mod aabb;
+mod capsule;
 mod circle;
 pub(crate) mod feature;
+mod segment;
 
 pub use aabb::Aabb;
+pub use capsule::{Capsule, TurningCapsule};
 pub use circle::Circle;
+pub use segment::{Segment, SegmentEnd, SegmentEnds};

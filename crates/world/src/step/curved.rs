@@ -11,6 +11,7 @@ use super::predict::{static_found, take, STATIC_WINDOW_CELLS};
 use crate::desc::RectKind;
 use crate::event::Side;
 use crate::grid_path::time_to_cover;
+use crate::pass::PassWith;
 use crate::rest::rest_end_time;
 use crate::world::World;
 use collide_core::motion::Path;
@@ -100,8 +101,24 @@ impl World {
             }
         }
         let reach_box = collide_core::Aabb::new(pos - reach, pos + reach).grown(1e-9);
+        let passes = self.passes_of(m);
         for (k, rc) in self.rects.iter().enumerate() {
             if !filter.collides(rc.filter) {
+                continue;
+            }
+            if let Some(pass) = passes.iter().find(|p| p.with == PassWith::Rect(rc.id)) {
+                // Inside it (nothing to meet), or parted from it: met again only after.
+                if let Some(exit) = pass.ended {
+                    if let Some((toi, h)) = self.contact_after_pass(m, k, exit, limit) {
+                        take(
+                            toi.max(base),
+                            PTarget::Rect(k as u32),
+                            h,
+                            &mut best,
+                            &mut limit,
+                        );
+                    }
+                }
                 continue;
             }
             let hit = match rc.kind {
@@ -112,7 +129,7 @@ impl World {
                     sweep_path_circle_aabb(&path, radius, limit, &rc.aabb, Features::ALL)
                         .map(|h| (h.toi, h))
                 }
-                RectKind::Kinematic => {
+                RectKind::Kinematic | RectKind::Sensor => {
                     // In the rectangle's frame from the later of the two paths' starts.
                     let u = rc.vel;
                     let (ra, rt) = self.rect_anchor[k];

@@ -24,6 +24,9 @@ pub(crate) enum PTarget {
     Mover(u32),
     /// The end of the face that holds a resting ball (`rest.rs`).
     RestEnd,
+    /// The end of one of a ball's passes (`pass.rs`): it leaves a sensor, or a body whose
+    /// contact a hook ignored.
+    PassEnd,
 }
 
 /// A mover's predictions as [`World::compute_prediction`] finds them.
@@ -196,7 +199,7 @@ impl World {
     /// Ball `j`'s acceleration as another body meets it: zero while it is stopped at the
     /// iteration bound (at rest where it stopped), else [`World::acc_of`].
     #[inline]
-    pub(super) fn acc_seen(&self, j: usize) -> Vec2 {
+    pub(crate) fn acc_seen(&self, j: usize) -> Vec2 {
         if self.scratch.mv[j].state == FROZEN {
             Vec2::ZERO
         } else {
@@ -206,7 +209,7 @@ impl World {
 
     /// Ball `j`'s path as another body meets it: its record, at rest where it stopped (its
     /// path starts there) while it is stopped at the iteration bound.
-    pub(super) fn ball_path(&self, j: usize) -> crate::world::BallRec {
+    pub(crate) fn ball_path(&self, j: usize) -> crate::world::BallRec {
         if self.scratch.mv[j].state == FROZEN {
             crate::world::BallRec {
                 v0: Vec2::ZERO,
@@ -247,6 +250,9 @@ impl World {
             b.v0 = v;
             b.anchor = pos;
             b.anchor_time = abs;
+            if !self.passes.is_empty() {
+                self.forget_ended_passes(m);
+            }
         } else {
             // Its box is at time `abs` (advanced there): its path starts here.
             let k = self.scratch.dyn_rects[m - nb] as usize;

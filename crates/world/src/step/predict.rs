@@ -5,6 +5,7 @@
 use super::contact::{ball_ball_contact, ball_ball_contact_acc, no_hit};
 use super::mover::{PTarget, Predicted, Prediction, ACTIVE, DEAD, FROZEN, NO_CROSSING};
 use crate::desc::RectKind;
+use crate::pass::PassWith;
 use crate::world::World;
 use collide_core::{
     sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_half_plane, Aabb, Features, Real, SweepHit,
@@ -145,8 +146,41 @@ impl World {
     }
 
     /// [`World::static_event`] for ball `m`, whose centre at `s_t` is `pos` (the caller has
-    /// it: computed once per prediction).
+    /// it: computed once per prediction): the search of its path, and the end of a pass
+    /// (`pass.rs`) when one comes first.
     fn ball_static_event(
+        &self,
+        m: usize,
+        pos: Vec2,
+        s_t: Real,
+        cap: Real,
+    ) -> (Option<Prediction>, Real) {
+        let (found, searched) = self.ball_path_event(m, pos, s_t, cap);
+        if self.passes.is_empty() {
+            return (found, searched);
+        }
+        // At its exact time (`pass_ended` checks it against the same computation).
+        match self.passes_end(m) {
+            Some(end) if end <= searched && found.is_none_or(|f| end < f.time) => {
+                let time = end.max(s_t);
+                let pred = Prediction {
+                    time,
+                    toi_anchor: time - self.balls[m].anchor_time,
+                    target: PTarget::PassEnd,
+                    normal: Vec2::ZERO,
+                    point: pos,
+                    feature: collide_core::Feature::Circle,
+                    partner_motion: 0,
+                };
+                (Some(pred), searched)
+            }
+            _ => (found, searched),
+        }
+    }
+
+    /// The earliest event of ball `m`'s path (tiles, walls, open sides, rectangles; see
+    /// [`World::static_event`]), straight or curved.
+    fn ball_path_event(
         &self,
         m: usize,
         pos: Vec2,
@@ -242,8 +276,24 @@ impl World {
             }
         }
         let reach_box = Aabb::new(pos - reach, pos + reach);
+        let passes = self.passes_of(m);
         for (k, rc) in self.rects.iter().enumerate() {
             if !filter.collides(rc.filter) {
+                continue;
+            }
+            if let Some(pass) = passes.iter().find(|p| p.with == PassWith::Rect(rc.id)) {
+                // Inside it (nothing to meet), or parted from it: met again only after.
+                if let Some(exit) = pass.ended {
+                    if let Some((toi, h)) = self.contact_after_pass(m, k, exit, limit) {
+                        take(
+                            toi.max(base),
+                            PTarget::Rect(k as u32),
+                            h,
+                            &mut best,
+                            &mut limit,
+                        );
+                    }
+                }
                 continue;
             }
             match rc.kind {
@@ -263,7 +313,7 @@ impl World {
                         );
                     }
                 }
-                RectKind::Kinematic => {
+                RectKind::Kinematic | RectKind::Sensor => {
                     // Swept in the rectangle's frame from the later of the two
                     // anchors (the ball's, the rectangle's): the same bits whenever
                     // the ball searches (after a crossing, at a horizon, at another
@@ -344,7 +394,8 @@ impl World {
                     let r_t = at.max(kt);
                     (ka.translated(rc.vel * (r_t - kt)), rc.vel, r_t - at)
                 }
-                RectKind::Dynamic => continue,
+                // Dynamic rectangles pass through sensors.
+                RectKind::Dynamic | RectKind::Sensor => continue,
             };
             let from = aabb.translated(v * off);
             if let Some(h) = sweep_aabb_aabb(&from, v, &other, u, limit - off) {
@@ -386,7 +437,17 @@ impl World {
         // mover meets first depends neither on the order the broad phase lists candidates in
         // nor on where the partners are stored.
         // (Keys are looked up only on an exact tie, rare.)
+        // A ball passing through another (a contact a hook ignored) does not meet it.
+        let passes = if m < nb { self.passes_of(m) } else { &[] };
         let mut take = |time: Real, j: usize, hit: SweepHit, limit: &mut Real| {
+            if !passes.is_empty()
+                && j < nb
+                && passes
+                    .iter()
+                    .any(|p| p.with == PassWith::Ball(self.balls[j].id))
+            {
+                return;
+            }
             if time <= *limit
                 && best.is_none_or(|b| {
                     time < b.0 || (time == b.0 && self.order_key(j) < self.order_key(b.1 as usize))

@@ -8,9 +8,10 @@ use super::scratch::Trace;
 use crate::desc::{Cell, RectKind};
 use crate::event::{Body, Event};
 use crate::hook::{
-    check_velocity, BodyShape, BodyState, ContactInfo, ContactResponse, Hook, Obstacle,
+    check_velocity, BodyShape, BodyState, ContactInfo, ContactResponse, Hook, HookError, Obstacle,
 };
 use crate::material::kick_capped;
+use crate::pass::{Pass, PassWith};
 use crate::rest::{RestOn, REST_TIME};
 use crate::squeeze::{carry_velocity, Carry, Probe, Wedge};
 use crate::world::World;
@@ -49,6 +50,16 @@ impl World {
         if pred.target == PTarget::RestEnd {
             self.end_rest(m, pred.time);
             return;
+        }
+        if pred.target == PTarget::PassEnd {
+            self.pass_ended(m, pred.time);
+            return;
+        }
+        if let PTarget::Rect(k) = pred.target {
+            if self.rects[k as usize].kind == RectKind::Sensor {
+                self.sensor_entered(m, k as usize, &pred);
+                return;
+            }
         }
         let nb = self.nb();
         // The TC rule (S. Luding, S. McNamara, "How to handle the inelastic collapse of a
@@ -111,6 +122,12 @@ impl World {
             let info = self.contact_info(m, &pred, v, contact, t, event);
             match h.on_contact(&info) {
                 ContactResponse::Reflect => {}
+                ContactResponse::Ignore => {
+                    if let Err(err) = self.pass_through(m, &pred, t, event) {
+                        self.scratch.hook_error = Some(err);
+                    }
+                    return;
+                }
                 ContactResponse::Velocity(w) => match check_velocity(&event, w) {
                     Ok(w) if info.first.body == me => hook_m = Some(w),
                     Ok(w) => hook_j = Some(w),
@@ -155,7 +172,7 @@ impl World {
         };
         match pred.target {
             // Handled above.
-            PTarget::RestEnd => {}
+            PTarget::RestEnd | PTarget::PassEnd => {}
             PTarget::Lost(side) => {
                 self.scratch.mv[m].state = DEAD;
                 self.scratch.queue.remove(m);
@@ -353,7 +370,7 @@ impl World {
         // The impact speed: the normal relative speed before the response.
         let speed_against = |u: Vec2| (-(v - u).dot(normal)).max(0.0);
         Some(match pred.target {
-            PTarget::RestEnd | PTarget::Lost(_) => return None,
+            PTarget::RestEnd | PTarget::PassEnd | PTarget::Lost(_) => return None,
             PTarget::Cell(cell) => {
                 let speed = (-v.dot(normal)).max(0.0);
                 match me {
@@ -533,7 +550,7 @@ impl World {
                 Obstacle::Body(self.mover_state(j, vj, None))
             }
             // Not a contact: never asked.
-            PTarget::RestEnd => Obstacle::Body(mine),
+            PTarget::RestEnd | PTarget::PassEnd => Obstacle::Body(mine),
         };
         // The event names its first body: swap when that is the partner.
         let first_is_other = match (&event, &other) {
@@ -554,6 +571,88 @@ impl World {
                 first: mine,
                 other,
             },
+        }
+    }
+
+    /// Ball `m` touched sensor `k` at `pred` (moving in): it enters, its motion unchanged.
+    fn sensor_entered(&mut self, m: usize, k: usize, pred: &Prediction) {
+        let t = pred.time;
+        let (ball, rect) = (self.balls[m].id, self.rects[k].id);
+        self.add_pass(Pass {
+            ball,
+            with: PassWith::Rect(rect),
+            since: t,
+            sensor: true,
+            ended: None,
+        });
+        self.events.push(Event::SensorEnter {
+            ball,
+            rect,
+            point: pred.point,
+            toi: t - self.scratch.t0,
+        });
+        self.predict_unchanged(m, t);
+    }
+
+    /// A pass of ball `m` ends at `t` (`pass.rs`): the passes over by then end, and the balls
+    /// involved predict again.
+    fn pass_ended(&mut self, m: usize, t: Real) {
+        let t0 = self.scratch.t0;
+        for j in self.end_passes(m, t, t0) {
+            if j != m && self.scratch.mv[j].state == ACTIVE {
+                self.advance(j, t);
+                self.predict_unchanged(j, t);
+            }
+        }
+        self.predict_unchanged(m, t);
+    }
+
+    /// The contact `pred` of mover `m` at `t` is passed through (a hook's
+    /// [`ContactResponse::Ignore`]): a ball and a static or kinematic rectangle, or two balls,
+    /// overlap until their pass ends; neither's motion changes and nothing is reported.
+    /// Tiles, walls and dynamic rectangles cannot be passed through.
+    fn pass_through(
+        &mut self,
+        m: usize,
+        pred: &Prediction,
+        t: Real,
+        event: Event,
+    ) -> Result<(), HookError> {
+        let nb = self.nb();
+        let with = match pred.target {
+            PTarget::Rect(k) if m < nb => PassWith::Rect(self.rects[k as usize].id),
+            PTarget::Mover(j) if m < nb && (j as usize) < nb => {
+                PassWith::Ball(self.balls[j as usize].id)
+            }
+            _ => return Err(HookError::CannotIgnore { event }),
+        };
+        let ball = self.balls[m].id;
+        let pass = |ball, with| Pass {
+            ball,
+            with,
+            since: t,
+            sensor: false,
+            ended: None,
+        };
+        self.add_pass(pass(ball, with));
+        if let (PassWith::Ball(other), PTarget::Mover(j)) = (with, pred.target) {
+            self.add_pass(pass(other, PassWith::Ball(ball)));
+            let j = j as usize;
+            if self.scratch.mv[j].state == ACTIVE {
+                self.predict_unchanged(j, t);
+            }
+        }
+        self.predict_unchanged(m, t);
+        Ok(())
+    }
+
+    /// Mover `m`, at `t`, predicts again with its path unchanged (an event that changed no
+    /// velocity), or stops at the search bound.
+    fn predict_unchanged(&mut self, m: usize, t: Real) {
+        if self.over_search_bound(m) {
+            self.freeze(m, t);
+        } else {
+            self.predict(m);
         }
     }
 

@@ -1,4 +1,4 @@
-use super::first_outside;
+use super::{first_outside, touching_radius};
 use crate::math::Real;
 use crate::motion::Path;
 use crate::roots::{corner_quartic, sign_changes};
@@ -65,10 +65,17 @@ pub fn exit_path_circle_aabb(path: &Path, radius: Real, aabb: &Aabb, from: Real)
         let q = corner_quartic(path.p0 - c, path.v0, path.accel, r);
         cuts.extend(sign_changes(&q, lo, hi));
     }
-    let r2 = r * r;
-    first_outside(cuts, from, SOLVE_HORIZON, |t| {
+    let gap2 = |t: Real| {
         let p = path.pos_at(t);
-        let d = p - crate::overlap::closest_point_on_aabb(p, aabb);
-        d.length_squared() < r2
-    })
+        (p - crate::overlap::closest_point_on_aabb(p, aabb)).length_squared()
+    };
+    let r2 = r * r;
+    let near = touching_radius(r, path, aabb);
+    first_outside(
+        cuts,
+        from,
+        SOLVE_HORIZON,
+        |t| gap2(t) < r2,
+        |t| gap2(t) <= near * near,
+    )
 }

@@ -31,7 +31,13 @@ pub fn exit_path_circle_circle(rel: &Path, radius_sum: Real, from: Real) -> Opti
     let q = corner_quartic(rel.p0, rel.v0, rel.accel, radius_sum);
     let cuts = sign_changes(&q, from, from + SOLVE_HORIZON);
     let r2 = radius_sum * radius_sum;
-    first_outside(cuts, from, SOLVE_HORIZON, |t| {
-        rel.pos_at(t).length_squared() < r2
-    })
+    let near = radius_sum + 1e-9 * (radius_sum + rel.p0.length());
+    let d2 = |t: Real| rel.pos_at(t).length_squared();
+    first_outside(
+        cuts,
+        from,
+        SOLVE_HORIZON,
+        |t| d2(t) < r2,
+        |t| d2(t) <= near * near,
+    )
 }

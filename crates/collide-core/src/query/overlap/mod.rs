@@ -3,12 +3,16 @@
 
 mod overlap_aabb_aabb;
 mod overlap_circle_aabb;
+mod overlap_circle_capsule;
 mod overlap_circle_circle;
 mod overlap_point_aabb;
 mod overlap_point_circle;
+mod overlap_point_segment;
 
 pub use overlap_aabb_aabb::aabb_overlaps_aabb;
 pub use overlap_circle_aabb::{circle_overlaps_aabb, contact_circle_aabb};
+pub use overlap_circle_capsule::{circle_overlaps_capsule, contact_circle_capsule};
 pub use overlap_circle_circle::circle_overlaps_circle;
 pub use overlap_point_aabb::{closest_point_on_aabb, distance_point_aabb, point_in_aabb};
 pub use overlap_point_circle::point_in_circle;
+pub use overlap_point_segment::{closest_point_on_segment, distance_point_segment};

@@ -1,6 +1,8 @@
 //! Swept (continuous) pairs, one per file, each returning `Option<SweepHit>` (the time of
-//! impact, normal, point and feature); the method (the Minkowski sum of a box and a disc, the
-//! quadratic of a circle against a point) is described on [`crate::sweep`].
+//! impact, normal, point and feature), `Option<SegmentHit>` for segments, or a
+//! [`TurningSweep`] for a turning capsule; the method (the Minkowski sum of a box and a disc,
+//! the quadratic of a circle against a point) is described on [`crate::sweep`]. Pairs along
+//! curved paths are named `sweep_path_*` and re-exported by [`crate::sweep_path`].
 
 mod sweep_aabb_aabb;
 mod sweep_circle_aabb;
@@ -9,6 +11,9 @@ pub(crate) mod sweep_circle_corner;
 mod sweep_circle_face;
 mod sweep_circle_half_plane;
 pub(crate) mod sweep_circle_point;
+pub(crate) mod sweep_circle_segment;
+mod sweep_path_circle_segment;
+mod sweep_path_circle_turning_capsule;
 
 pub use sweep_aabb_aabb::sweep_aabb_aabb;
 pub use sweep_circle_aabb::sweep_circle_aabb;
@@ -17,3 +22,8 @@ pub use sweep_circle_corner::sweep_circle_corner;
 pub use sweep_circle_face::sweep_circle_face;
 pub use sweep_circle_half_plane::sweep_circle_half_plane;
 pub use sweep_circle_point::sweep_circle_point;
+pub use sweep_circle_segment::sweep_circle_segment;
+pub use sweep_path_circle_segment::sweep_path_circle_segment;
+pub use sweep_path_circle_turning_capsule::{
+    sweep_path_circle_turning_capsule, TurningSweep, TURNING_MAX_ITERATIONS,
+};
