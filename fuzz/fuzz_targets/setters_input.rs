@@ -198,6 +198,7 @@ pub fn run(data: &[u8]) {
                     radius: b.real(),
                     density: b.real(),
                     restitution: None,
+                    filter: collide_world::Filter::DEFAULT,
                 };
                 let valid = coord_ok(d.pos)
                     && coord_ok(d.vel)
@@ -230,6 +231,7 @@ pub fn run(data: &[u8]) {
                     kind,
                     density: b.real(),
                     restitution: None,
+                    filter: collide_world::Filter::DEFAULT,
                 };
                 let valid =
                     aabb_ok(&d.aabb) && coord_ok(d.vel) && Bound::NonNeg.contains(d.density);

@@ -7,8 +7,8 @@ use collide_core::{Aabb, Vec2};
 use collide_world::embed::EMBED_SLACK;
 use collide_world::limits::MAX_COORD;
 use collide_world::{
-    Ball, BallDesc, BallId, Body, Cell, CellCoord, Event, GridDesc, RectDesc, RectKind, Scene,
-    StepConfig, Walls, World,
+    Ball, BallDesc, BallId, Body, Cell, CellCoord, Event, Filter, GridDesc, RectDesc, RectKind,
+    Scene, StepConfig, Walls, World,
 };
 
 /// Reads the fuzzer's bytes front to back; past the end every read is 0.
@@ -102,6 +102,8 @@ fn build(bytes: &mut Bytes) -> Option<World> {
             cells,
             wall_restitution: None,
             brick_restitution: None,
+            wall_filter: Filter::DEFAULT,
+            brick_filter: Filter::DEFAULT,
         })
     } else {
         None
@@ -130,6 +132,7 @@ fn build(bytes: &mut Bytes) -> Option<World> {
             kind,
             density,
             restitution: None,
+            filter: Filter::DEFAULT,
         });
     }
     for _ in 0..bytes.u8() % 17 {
@@ -146,6 +149,7 @@ fn build(bytes: &mut Bytes) -> Option<World> {
             radius,
             density,
             restitution: None,
+            filter: Filter::DEFAULT,
         });
     }
     Some(world)

@@ -54,6 +54,8 @@ pub fn world_with_cells(
             cells,
             wall_restitution: None,
             brick_restitution: None,
+            brick_filter: collide_world::Filter::DEFAULT,
+            wall_filter: collide_world::Filter::DEFAULT,
         }),
         step: StepConfig {
             dt,
@@ -73,6 +75,7 @@ pub fn ball(pos: (f64, f64), vel: (f64, f64), radius: f64, density: f64) -> Ball
         radius,
         density,
         restitution: None,
+        filter: collide_world::Filter::DEFAULT,
     }
 }
 
@@ -82,15 +85,21 @@ pub fn cc(col: u32, row: u32) -> CellCoord {
     CellCoord::new(col, row)
 }
 
-/// Number of balls whose centre is closer than `radius - 1e-6` to a solid cell.
+/// Number of balls whose centre is closer than `radius - 1e-6` to a solid cell of a kind the
+/// ball collides with (its layers and mask: `collide_world::layers`).
 #[must_use]
 pub fn embedded_count(w: &World) -> usize {
     let Some(g) = w.grid() else { return 0 };
     w.balls()
         .iter()
         .filter(|b| {
-            g.distance_to_solid(b.pos, b.radius)
-                .is_some_and(|d| d < b.radius - 1e-6)
+            let mut inside = false;
+            let reach = collide_world::Aabb::new(b.pos - b.radius, b.pos + b.radius);
+            g.for_each_solid_in(&reach, |c, cell| {
+                inside |= g.filter_of(cell).is_some_and(|f| b.filter.collides(f))
+                    && collide_core::distance_point_aabb(b.pos, &g.cell_aabb(c)) < b.radius - 1e-6;
+            });
+            inside
         })
         .count()
 }

@@ -92,6 +92,7 @@ fn mixed_world(speed: f64, seed: u64) -> World {
             radius: 1.5 + 1.5 * uniform(),
             density: 0.5 + 7.5 * uniform(),
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         })
         .expect("a valid ball");
     }
@@ -135,6 +136,7 @@ fn a_collision_carried_across_a_cut_fails_the_check_and_gives_the_same_bits() {
                     radius: 2.0,
                     density: 1.0,
                     restitution: None,
+                    filter: collide_world::Filter::DEFAULT,
                 })
                 .expect("a valid ball");
         }
@@ -148,6 +150,7 @@ fn a_collision_carried_across_a_cut_fails_the_check_and_gives_the_same_bits() {
                 radius: 2.0,
                 density: 1.0,
                 restitution: None,
+                filter: collide_world::Filter::DEFAULT,
             })
             .expect("valid");
     }
@@ -192,6 +195,7 @@ fn simultaneous_contacts_do_not_depend_on_storage_order() {
                         radius: 5.0,
                         density,
                         restitution: None,
+                        filter: collide_world::Filter::DEFAULT,
                     })
                     .expect("valid"),
                 );
@@ -208,6 +212,7 @@ fn simultaneous_contacts_do_not_depend_on_storage_order() {
                         radius: b.radius,
                         density: b.density,
                         restitution: None,
+                        filter: collide_world::Filter::DEFAULT,
                     })
                     .expect("valid");
             }

@@ -56,6 +56,7 @@ fn ball() -> BallDesc {
         radius: 3.0,
         density: 1.0,
         restitution: None,
+        filter: collide_world::Filter::DEFAULT,
     }
 }
 
@@ -66,6 +67,7 @@ fn rect(kind: RectKind) -> RectDesc {
         kind,
         density: 1.0,
         restitution: None,
+        filter: collide_world::Filter::DEFAULT,
     }
 }
 
@@ -302,6 +304,7 @@ fn accepted_extremes_step_to_finite_states() {
             radius: r,
             density: 1e9,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         })
         .unwrap();
     }

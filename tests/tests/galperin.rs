@@ -31,6 +31,7 @@ fn galperin(ratio: f64, max_events: u32, dt: f64, steps: usize) -> (u64, u64, bo
             radius: 1.0,
             density: 1.0,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         })
         .unwrap();
     let big = w
@@ -40,6 +41,7 @@ fn galperin(ratio: f64, max_events: u32, dt: f64, steps: usize) -> (u64, u64, bo
             radius: 1.0,
             density: ratio,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         })
         .unwrap();
     let (mut collisions, mut limits, mut overlap) = (0u64, 0u64, false);

@@ -22,6 +22,7 @@ fn ball(pos: Vec2, vel: Vec2, radius: f64) -> BallDesc {
         radius,
         density: 1.0,
         restitution: None,
+        filter: collide_world::Filter::DEFAULT,
     }
 }
 
@@ -332,6 +333,7 @@ fn a_rising_platform_carries_a_ball() {
             kind: collide_world::RectKind::Kinematic,
             density: 1.0,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         })
         .unwrap();
     let id = w

@@ -32,6 +32,7 @@ fn ball(pos: Vec2, vel: Vec2) -> BallDesc {
         radius: 5.0,
         density: 1.0,
         restitution: None,
+        filter: collide_world::Filter::DEFAULT,
     }
 }
 
@@ -63,6 +64,7 @@ fn impact_speeds_are_the_normal_relative_speeds() {
         kind: RectKind::Kinematic,
         density: 1.0,
         restitution: None,
+        filter: collide_world::Filter::DEFAULT,
     })
     .unwrap();
     w.add_ball(ball(Vec2::new(100.0, 50.0), Vec2::new(0.0, 100.0)))

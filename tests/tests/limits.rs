@@ -145,6 +145,8 @@ fn grid_desc_over_the_cell_limit_is_refused_before_allocating() {
         cells: Vec::new(),
         wall_restitution: None,
         brick_restitution: None,
+        brick_filter: collide_world::Filter::DEFAULT,
+        wall_filter: collide_world::Filter::DEFAULT,
     };
     // cols * rows overflows usize: still a typed error.
     for (cols, rows) in [(usize::MAX, 2), (1 << 20, 1 << 20), (MAX_GRID_CELLS + 1, 1)] {
@@ -268,6 +270,7 @@ fn spawn_count_over_the_ball_limit_is_refused_before_allocating() {
             seed: 1,
             region: None,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         }),
         ..Scene::default()
     };
@@ -318,6 +321,7 @@ fn spawn_that_cannot_fit_fails_in_bounded_time() {
             seed: 1,
             region: None,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         }),
         ..Scene::default()
     };
@@ -352,6 +356,7 @@ fn spawn_of_one_point_ball_in_a_huge_world_allocates_little() {
             seed: 1,
             region: None,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         }),
         ..Scene::default()
     };
@@ -657,6 +662,8 @@ fn step_with_a_large_ball_over_a_fine_grid_finishes_in_bounded_time() {
             cells,
             wall_restitution: None,
             brick_restitution: None,
+            brick_filter: collide_world::Filter::DEFAULT,
+            wall_filter: collide_world::Filter::DEFAULT,
         }),
         ..Scene::default()
     };

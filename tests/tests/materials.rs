@@ -20,6 +20,7 @@ fn ball(pos: Vec2, vel: Vec2, e: Option<f64>) -> BallDesc {
         radius: 5.0,
         density: 1.0,
         restitution: e,
+        filter: collide_world::Filter::DEFAULT,
     }
 }
 
@@ -197,6 +198,7 @@ fn a_bumper_kicks_one_and_a_half_times_up_to_the_cap() {
         kind: RectKind::Kinematic,
         density: 1.0,
         restitution: Some(1.5),
+        filter: collide_world::Filter::DEFAULT,
     })
     .unwrap();
     let id = w
@@ -360,6 +362,7 @@ fn a_dynamic_box_of_its_own_restitution_kicks_off_a_closed_wall() {
             kind: RectKind::Dynamic,
             density: 1.0,
             restitution: Some(1.5),
+            filter: collide_world::Filter::DEFAULT,
         })
         .unwrap();
     for _ in 0..30 {

@@ -365,6 +365,8 @@ fn build(spec: &SceneSpec) -> Option<Built> {
             cells: cells_of(spec),
             wall_restitution: None,
             brick_restitution: None,
+            brick_filter: collide_world::Filter::DEFAULT,
+            wall_filter: collide_world::Filter::DEFAULT,
         }),
         step: StepConfig {
             dt: DT,
@@ -392,6 +394,7 @@ fn build(spec: &SceneSpec) -> Option<Built> {
                 kind: r.kind,
                 density: r.density,
                 restitution: None,
+                filter: collide_world::Filter::DEFAULT,
             })
             .expect("valid rect");
         kinematic |= r.kind == RectKind::Kinematic;
@@ -409,6 +412,7 @@ fn build(spec: &SceneSpec) -> Option<Built> {
             radius: b.radius,
             density: b.density,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         };
         let free = world.circle_is_free(pos, b.radius, None)
             && placed
@@ -437,7 +441,7 @@ fn box_is_free(world: &World, aabb: &Aabb) -> bool {
         return false;
     }
     let mut hits = Vec::new();
-    world.query_aabb(aabb, &mut hits);
+    world.query_aabb(aabb, collide_world::Filter::ALL, &mut hits);
     hits.is_empty()
 }
 
@@ -639,6 +643,7 @@ fn build_open_cluster(balls: &[BallSpec], cell: f64, inward: bool) -> Option<Wor
             radius: b.radius,
             density: b.density,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         };
         if placed
             .iter()
@@ -796,7 +801,7 @@ proptest! {
             .collect();
         let origin = Vec2::new(-7.0, 3.0);
         let mut grid =
-            Grid::new(&GridDesc { cell, origin, cols, rows, cells, wall_restitution: None, brick_restitution: None }).expect("a valid grid");
+            Grid::new(&GridDesc { cell, origin, cols, rows, cells, wall_restitution: None, brick_restitution: None, brick_filter: collide_world::Filter::DEFAULT, wall_filter: collide_world::Filter::DEFAULT,  }).expect("a valid grid");
         for (c, r, solid) in edits {
             let cc = CellCoord::new((c % cols) as u32, (r % rows) as u32);
             grid.set_cell(cc, if solid { Cell::Wall } else { Cell::Empty });
@@ -1162,6 +1167,8 @@ fn regression_dynamic_rect_sticks_in_a_tile_it_sank_into_by_rounding() {
             cells,
             wall_restitution: None,
             brick_restitution: None,
+            brick_filter: collide_world::Filter::DEFAULT,
+            wall_filter: collide_world::Filter::DEFAULT,
         }),
         step: StepConfig {
             destructible_bricks: false,
@@ -1178,6 +1185,7 @@ fn regression_dynamic_rect_sticks_in_a_tile_it_sank_into_by_rounding() {
             kind: RectKind::Dynamic,
             density: 0.1,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         })
         .unwrap();
     let mut bounces = 0;

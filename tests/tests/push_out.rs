@@ -26,6 +26,7 @@ fn a_ball_that_fits_nowhere_is_held_until_the_geometry_changes() {
             radius: 10.0,
             density: 1.0,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         })
         .unwrap();
     for _ in 0..20 {

@@ -14,6 +14,7 @@ fn arena(balls: usize) -> World {
         radius: 17.0,
         density: 1.0,
         restitution: None,
+        filter: collide_world::Filter::DEFAULT,
     })
     .unwrap();
     for _ in 0..5 {
@@ -39,20 +40,20 @@ fn the_index_answers_as_the_world() {
         let r = rng.next_f64() * 10.0;
         let ignore = if k % 2 == 0 { &ids[..] } else { &[][..] };
         assert_eq!(
-            idx.cast_circle(from, to, r, ignore),
-            w.cast_circle(from, to, r, ignore)
+            idx.cast_circle(from, to, r, ignore, collide_world::Filter::ALL),
+            w.cast_circle(from, to, r, ignore, collide_world::Filter::ALL)
         );
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        idx.query_point(from, &mut a);
-        w.query_point(from, &mut b);
+        idx.query_point(from, collide_world::Filter::ALL, &mut a);
+        w.query_point(from, collide_world::Filter::ALL, &mut b);
         assert_eq!(a, b);
         let bx = Aabb::new(
             from,
             from + Vec2::new(rng.next_f64(), rng.next_f64()) * len.min(300.0),
         );
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        idx.query_aabb(&bx, &mut a);
-        w.query_aabb(&bx, &mut b);
+        idx.query_aabb(&bx, collide_world::Filter::ALL, &mut a);
+        w.query_aabb(&bx, collide_world::Filter::ALL, &mut b);
         assert_eq!(a, b);
     }
 }

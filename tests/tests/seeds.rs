@@ -364,6 +364,7 @@ fn rect(min: (f64, f64), max: (f64, f64), vel: (f64, f64), kind: RectKind) -> Re
         kind,
         density: 1.0,
         restitution: None,
+        filter: collide_world::Filter::DEFAULT,
     }
 }
 
@@ -577,6 +578,8 @@ fn destructible_brick_breaks_on_first_hit_and_the_ball_bounces() {
                 .collect(),
             wall_restitution: None,
             brick_restitution: None,
+            brick_filter: collide_world::Filter::DEFAULT,
+            wall_filter: collide_world::Filter::DEFAULT,
         }),
         step: StepConfig {
             dt: 0.5,

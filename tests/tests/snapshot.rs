@@ -18,6 +18,7 @@ fn world() -> World {
         kind: RectKind::Kinematic,
         density: 1.0,
         restitution: None,
+        filter: collide_world::Filter::DEFAULT,
     })
     .unwrap();
     w.add_rect(RectDesc {
@@ -26,6 +27,7 @@ fn world() -> World {
         kind: RectKind::Dynamic,
         density: 0.5,
         restitution: None,
+        filter: collide_world::Filter::DEFAULT,
     })
     .unwrap();
     let ids: Vec<_> = w.balls().iter().map(|b| b.id).take(5).collect();
@@ -194,6 +196,7 @@ fn ids_stay_unique_across_a_restore() {
             radius: 1.0,
             density: 1.0,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         })
         .unwrap();
     assert!(!old.contains(&id));

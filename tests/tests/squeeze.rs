@@ -73,6 +73,7 @@ fn paddle_world(restitution: Real) -> (World, collide_world::RectId) {
             kind: RectKind::Kinematic,
             density: 1.0,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         })
         .unwrap();
     (w, paddle)
@@ -100,6 +101,7 @@ fn a_ball_crushed_by_a_paddle_is_carried_then_crushed_at_the_computed_times() {
             radius: 5.0,
             density: 1.0,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         })
         .unwrap();
     let r = run(&mut w, Body::Ball(ball), 40);
@@ -158,6 +160,7 @@ fn a_box_crushed_by_a_paddle_is_carried_then_crushed_at_the_computed_times() {
             kind: RectKind::Dynamic,
             density: 1.0,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         })
         .unwrap();
     let r = run(&mut w, Body::Rect(id), 30);
@@ -190,6 +193,7 @@ fn with_room_a_paddle_bounces_a_ball_exactly() {
         kind: RectKind::Kinematic,
         density: 1.0,
         restitution: None,
+        filter: collide_world::Filter::DEFAULT,
     })
     .unwrap();
     let ball = w
@@ -199,6 +203,7 @@ fn with_room_a_paddle_bounces_a_ball_exactly() {
             radius: 5.0,
             density: 1.0,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         })
         .unwrap();
     // Contact at t = 2.5 (face at 75); 30 steps = 3 s.
@@ -230,6 +235,7 @@ fn a_ball_pushed_against_a_corner_slides_around_it() {
             kind: RectKind::Kinematic,
             density: 1.0,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         })
         .unwrap();
     let ball = w
@@ -239,6 +245,7 @@ fn a_ball_pushed_against_a_corner_slides_around_it() {
             radius: 5.0,
             density: 1.0,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         })
         .unwrap();
     // 1.5 s.
@@ -311,14 +318,14 @@ proptest! {
             vel: rot_v(Vec2::new(-u, 0.0)),
             kind: RectKind::Kinematic,
             density: 1.0,
-            restitution: None,
+            restitution: None, filter: collide_world::Filter::DEFAULT,
         }).unwrap();
         let ball = w.add_ball(BallDesc {
             pos: rot(Vec2::new(ball_x, long * 0.5), world),
             vel: rot_v(Vec2::new(v0n, v0t)),
             radius,
             density: 1.0,
-            restitution: None,
+            restitution: None, filter: collide_world::Filter::DEFAULT,
         }).unwrap();
         // Until the paddle has passed the wall, and one more step.
         let steps = ((face + 20.0) / u * 60.0).ceil() as usize + 2;

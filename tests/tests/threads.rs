@@ -30,6 +30,7 @@ fn hashes(mut world: World, threads: usize, steps: usize) -> Vec<u64> {
                         radius: 2.0,
                         density: 1.0,
                         restitution: None,
+                        filter: collide_world::Filter::DEFAULT,
                     })
                     .expect("a valid ball");
             }

@@ -149,7 +149,13 @@ fn cast_circle_finds_the_first_hit_for_aim_previews() {
     // when the centre is at x = 48: toi = 48/100.
     let w = world_with_cells(Vec2::new(100.0, 100.0), 1.0 / 60.0, 10.0, 10, 10, &[(5, 5)]);
     let hit = w
-        .cast_circle(Vec2::new(0.0, 55.0), Vec2::new(100.0, 55.0), 2.0, &[])
+        .cast_circle(
+            Vec2::new(0.0, 55.0),
+            Vec2::new(100.0, 55.0),
+            2.0,
+            &[],
+            collide_world::Filter::ALL,
+        )
         .unwrap();
     assert_eq!(hit.target, Target::Cell(cc(5, 5)));
     assert!((hit.toi - 0.48).abs() < 1e-12);
@@ -157,7 +163,13 @@ fn cast_circle_finds_the_first_hit_for_aim_previews() {
     assert!((hit.center - Vec2::new(48.0, 55.0)).length() < 1e-12);
     // Upward from (20,50) the top wall (y = 0) is met with the centre at y = 2: toi = 48/50.
     let hit = w
-        .cast_circle(Vec2::new(20.0, 50.0), Vec2::new(20.0, 0.0), 2.0, &[])
+        .cast_circle(
+            Vec2::new(20.0, 50.0),
+            Vec2::new(20.0, 0.0),
+            2.0,
+            &[],
+            collide_world::Filter::ALL,
+        )
         .unwrap();
     assert_eq!(hit.target, Target::Wall(Side::Top));
     assert!((hit.toi - 0.96).abs() < 1e-12);
@@ -184,15 +196,16 @@ fn point_and_box_queries_list_tiles_and_bodies() {
         })
         .unwrap();
     let mut out = Vec::new();
-    w.query_point(Vec2::new(55.0, 55.0), &mut out);
+    w.query_point(Vec2::new(55.0, 55.0), collide_world::Filter::ALL, &mut out);
     assert_eq!(out, vec![Target::Cell(cc(5, 5))]);
     out.clear();
-    w.query_point(Vec2::new(21.0, 22.0), &mut out);
+    w.query_point(Vec2::new(21.0, 22.0), collide_world::Filter::ALL, &mut out);
     assert_eq!(out, vec![Target::Ball(b)]);
     out.clear();
     // A box over x in [15,75], y in [15,82] overlaps both cells, the ball and the rect.
     w.query_aabb(
         &Aabb::new(Vec2::new(15.0, 15.0), Vec2::new(75.0, 82.0)),
+        collide_world::Filter::ALL,
         &mut out,
     );
     assert_eq!(

@@ -339,6 +339,7 @@ fn load_scene(args: &SceneArgs) -> Result<Scene> {
                 seed: args.seed.unwrap_or(1),
                 region: None,
                 restitution: None,
+                filter: collide_world::Filter::DEFAULT,
             });
         }
         _ => {}

@@ -1,13 +1,13 @@
 //! Checks and statistics of `collide run`: embedded balls, overlapping ball pairs, medians.
 
-use collide_core::{distance_point_aabb, Real, Vec2};
+use collide_core::{distance_point_aabb, Aabb, Real, Vec2};
 use collide_world::{Ball, RectKind, World};
 
 /// Tolerance of the embedding and overlap checks, world units.
 pub const TOLERANCE: Real = 1e-6;
 
-/// Balls whose centre is closer than `radius − 1e-6` to the nearest solid cell
-/// ([`collide_world::Grid::distance_to_solid`]) or to a static rectangle.
+/// Balls whose centre is closer than `radius − 1e-6` to the nearest solid cell or static
+/// rectangle that the ball collides with (its layers and mask, [`collide_world::layers`]).
 pub fn embedded(world: &World) -> usize {
     let statics: Vec<_> = world
         .rects()
@@ -22,25 +22,31 @@ pub fn embedded(world: &World) -> usize {
             if limit <= 0.0 {
                 return false;
             }
-            let in_cell = world
-                .grid()
-                .and_then(|g| g.distance_to_solid(b.pos, b.radius))
-                .is_some_and(|d| d < limit);
+            let mut in_cell = false;
+            if let Some(g) = world.grid() {
+                let reach = Aabb::new(b.pos - b.radius, b.pos + b.radius);
+                g.for_each_solid_in(&reach, |c, cell| {
+                    in_cell |= g.filter_of(cell).is_some_and(|f| b.filter.collides(f))
+                        && distance_point_aabb(b.pos, &g.cell_aabb(c)) < limit;
+                });
+            }
             in_cell
-                || statics
-                    .iter()
-                    .any(|r| distance_point_aabb(b.pos, &r.aabb) < limit)
+                || statics.iter().any(|r| {
+                    b.filter.collides(r.filter) && distance_point_aabb(b.pos, &r.aabb) < limit
+                })
         })
         .count()
 }
 
-/// Whether two balls overlap by more than the tolerance.
+/// Whether two balls that collide (their layers and masks) overlap by more than the
+/// tolerance.
 fn overlap(a: &Ball, b: &Ball) -> bool {
     let s = a.radius + b.radius - TOLERANCE;
-    s > 0.0 && (a.pos - b.pos).length_squared() < s * s
+    s > 0.0 && a.filter.collides(b.filter) && (a.pos - b.pos).length_squared() < s * s
 }
 
-/// The number of ball pairs whose centres are closer than `r1 + r2 − 1e-6`.
+/// The number of ball pairs that collide (their layers and masks, [`collide_world::layers`])
+/// whose centres are closer than `r1 + r2 − 1e-6`.
 ///
 /// A uniform grid over the balls' bounding boxes (cell side about twice the median radius, at
 /// most `4n + 64` cells): every ball is listed in the cells its box covers, and a pair is

@@ -159,6 +159,8 @@ impl Board {
                 cells: self.cells(),
                 wall_restitution: None,
                 brick_restitution: None,
+                brick_filter: collide_world::Filter::DEFAULT,
+                wall_filter: collide_world::Filter::DEFAULT,
             }),
             balls: Vec::new(),
             rects: Vec::new(),
@@ -170,6 +172,7 @@ impl Board {
                 seed,
                 region: Some(self.band()),
                 restitution: None,
+                filter: collide_world::Filter::DEFAULT,
             }),
             step: StepConfig {
                 gravity: GRAVITY,

@@ -753,6 +753,7 @@ fn with_balls(source: &mut Source, options: &mut Options, n: usize) {
                 seed: 1,
                 region: None,
                 restitution: None,
+                filter: collide_world::Filter::DEFAULT,
             });
         }
     }

@@ -355,6 +355,7 @@ impl Breaker {
                 radius: self.ball_radius,
                 density: 1.0,
                 restitution: None,
+                filter: collide_world::Filter::DEFAULT,
             })?;
             self.resting.push(id);
         }
@@ -491,6 +492,7 @@ impl Breaker {
                         radius: self.ball_radius,
                         density: 1.0,
                         restitution: None,
+                        filter: collide_world::Filter::DEFAULT,
                     });
                 }
                 self.volley_left -= 1;
@@ -735,6 +737,7 @@ impl Breaker {
                 radius: self.ball_radius,
                 density: 1.0,
                 restitution: None,
+                filter: collide_world::Filter::DEFAULT,
             }) {
                 colors.remove(id);
                 self.rain.push((id, life));
@@ -782,6 +785,8 @@ impl Breaker {
                             radius: b.radius,
                             density: b.density,
                             restitution: None,
+                            // A split ball is on its parent's layers.
+                            filter: b.filter,
                         };
                         if let Ok(id) = world.add_ball(desc) {
                             if let Some(col) = colors.get(b.id) {
@@ -815,6 +820,7 @@ impl Breaker {
                         radius: r,
                         density: 1.0,
                         restitution: None,
+                        filter: collide_world::Filter::DEFAULT,
                     });
                 }
                 if self.phase == Phase::Serving && self.resting.is_empty() {

@@ -160,7 +160,10 @@ pub fn clamp_paddle(target: Real, lim: &PaddleLimits, left_busy: bool, right_bus
 /// The aim preview: the path a ball of `radius` would take from `from` in direction `dir`,
 /// found with [`World::cast_circle`] against the world as it is now: cast, reflect on the
 /// hit's normal ([`collide_core::reflect`], elastic), cast again from the impact, up to `max_segments` segments or `length` world
-/// units in all. Balls in `ignore` are not obstacles (the ball being aimed).
+/// units in all. Balls in `ignore` are not obstacles (the ball being aimed). The casts see
+/// what the first ball of `ignore` collides with (its layers and mask:
+/// [`collide_world::layers`]), or every body and cell on some layer
+/// ([`collide_world::Filter::ALL`]) when `ignore` is empty or its first ball is gone.
 ///
 /// # Returns
 /// The polyline `[from, centre at the 1st impact, centre at the 2nd, …, end]`; just `[from]`
@@ -183,11 +186,15 @@ pub fn aim_path(
     if !(from.is_finite() && length.is_finite() && length > 0.0) {
         return pts;
     }
+    let filter = ignore
+        .first()
+        .and_then(|&id| world.ball(id))
+        .map_or(collide_world::Filter::ALL, |b| b.filter);
     let mut p = from;
     let mut left = length;
     for _ in 0..max_segments {
         let to = p + d * left;
-        match world.cast_circle(p, to, radius, ignore) {
+        match world.cast_circle(p, to, radius, ignore, filter) {
             Some(hit) if hit.toi > 0.0 => {
                 pts.push(hit.center);
                 left -= (hit.center - p).length();
@@ -402,6 +409,7 @@ mod tests {
                 Vec2::new(50.0, 90.0) + d.normalize() * 1000.0,
                 3.0,
                 &[],
+                collide_world::Filter::ALL,
             )
             .unwrap();
         assert_eq!(pts[1], first.center);

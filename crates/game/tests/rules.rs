@@ -75,9 +75,13 @@ fn a_launched_ball_breaks_the_brick_the_preview_points_at() {
             let id = g.breaker().unwrap().resting()[0];
             for seg in path.windows(2) {
                 let (from, to) = (seg[0], seg[1]);
-                let hit = g
-                    .world()
-                    .cast_circle(from, to + (to - from) * 1e-9, 3.0, &[id]);
+                let hit = g.world().cast_circle(
+                    from,
+                    to + (to - from) * 1e-9,
+                    3.0,
+                    &[id],
+                    collide_world::Filter::ALL,
+                );
                 if let Some(collide_world::CastHit {
                     target: collide_world::Target::Cell(c),
                     ..
@@ -428,6 +432,7 @@ fn aim_preview_starts_where_cast_circle_says() {
             ball.pos + dir * g.options().aim_length,
             ball.radius,
             b.resting(),
+            collide_world::Filter::ALL,
         )
         .unwrap();
     assert_eq!(path[1], hit.center);

@@ -41,6 +41,7 @@ fn level_with_balls(n: usize) -> World {
                 radius: 3.0,
                 density: 1.0,
                 restitution: None,
+                filter: collide_world::Filter::DEFAULT,
             })
             .expect("ball");
     }

@@ -38,6 +38,8 @@ fn small_grid_world(walls: Walls) -> World {
             cells,
             wall_restitution: None,
             brick_restitution: None,
+            brick_filter: collide_world::Filter::DEFAULT,
+            wall_filter: collide_world::Filter::DEFAULT,
         }),
         ..Scene::default()
     };

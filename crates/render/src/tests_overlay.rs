@@ -34,6 +34,7 @@ fn ball(world: &mut World, x: f64, y: f64, vx: f64, vy: f64, r: f64) {
             radius: r,
             density: 1.0,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         })
         .unwrap();
 }

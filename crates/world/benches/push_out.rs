@@ -32,6 +32,7 @@ fn world(k: usize, ball: Vec2) -> World {
         radius: 100.0,
         density: 1.0,
         restitution: None,
+        filter: collide_world::Filter::DEFAULT,
     })
     .expect("valid ball");
     w
@@ -74,6 +75,7 @@ fn squeeze_world(vx: f64) -> World {
         kind: RectKind::Kinematic,
         density: 1.0,
         restitution: None,
+        filter: collide_world::Filter::DEFAULT,
     })
     .expect("valid paddle");
     w.add_ball(BallDesc {
@@ -82,6 +84,7 @@ fn squeeze_world(vx: f64) -> World {
         radius: 5.0,
         density: 1.0,
         restitution: None,
+        filter: collide_world::Filter::DEFAULT,
     })
     .expect("valid ball");
     for _ in 0..24 {

@@ -33,7 +33,10 @@ fn queries(c: &mut Criterion) {
     group.bench_function("cast_1000_world", |b| {
         b.iter(|| {
             rays.iter()
-                .filter(|(f, t)| w.cast_circle(*f, *t, 2.0, &[]).is_some())
+                .filter(|(f, t)| {
+                    w.cast_circle(*f, *t, 2.0, &[], collide_world::Filter::ALL)
+                        .is_some()
+                })
                 .count()
         });
     });
@@ -41,7 +44,10 @@ fn queries(c: &mut Criterion) {
         let idx = w.query_index();
         b.iter(|| {
             rays.iter()
-                .filter(|(f, t)| idx.cast_circle(*f, *t, 2.0, &[]).is_some())
+                .filter(|(f, t)| {
+                    idx.cast_circle(*f, *t, 2.0, &[], collide_world::Filter::ALL)
+                        .is_some()
+                })
                 .count()
         });
     });

@@ -47,6 +47,7 @@ fn main() {
             kind: collide_world::RectKind::Kinematic,
             density: 1.0,
             restitution: None,
+            filter: collide_world::Filter::DEFAULT,
         })
         .expect("the paddle is a valid rectangle")
     });

@@ -4,6 +4,7 @@
 //!
 //! Conventions as in `collide-core`: x right, y down, world units, seconds, units/s, `f64`.
 
+use crate::layers::Filter;
 use collide_core::{Aabb, Real, Vec2};
 
 /// One cell of a tile grid.
@@ -93,6 +94,11 @@ pub struct GridDesc {
     pub wall_restitution: Option<Real>,
     /// Restitution of every [`Cell::Brick`], whatever its kind; as `wall_restitution`.
     pub brick_restitution: Option<Real>,
+    /// Layers and mask of every [`Cell::Wall`] ([`crate::layers`]); default
+    /// [`Filter::DEFAULT`] (layer 0, colliding with everything).
+    pub wall_filter: Filter,
+    /// Layers and mask of every [`Cell::Brick`], whatever its kind; as `wall_filter`.
+    pub brick_filter: Filter,
 }
 
 /// A ball to add: centre `pos` (world units), velocity `vel` (units/s), `radius` (world units,
@@ -113,6 +119,9 @@ pub struct BallDesc {
     /// [`StepConfig::restitution`]. A collision uses the larger of the two bodies' values
     /// ([`crate::material::mix_restitution`]).
     pub restitution: Option<Real>,
+    /// The ball's layers and mask ([`crate::layers`]): which bodies and cell kinds it
+    /// collides with. Default [`Filter::DEFAULT`] (layer 0, colliding with everything).
+    pub filter: Filter,
 }
 
 impl Default for BallDesc {
@@ -123,6 +132,7 @@ impl Default for BallDesc {
             radius: 3.0,
             density: 1.0,
             restitution: None,
+            filter: Filter::DEFAULT,
         }
     }
 }
@@ -160,6 +170,8 @@ pub struct RectDesc {
     /// The rectangle's own restitution (a bumper, a dead pad), as [`BallDesc::restitution`];
     /// `None` (the default) = the world's [`StepConfig::restitution`].
     pub restitution: Option<Real>,
+    /// The rectangle's layers and mask, as [`BallDesc::filter`].
+    pub filter: Filter,
 }
 
 impl Default for RectDesc {
@@ -170,6 +182,7 @@ impl Default for RectDesc {
             kind: RectKind::Static,
             density: 1.0,
             restitution: None,
+            filter: Filter::DEFAULT,
         }
     }
 }
@@ -192,6 +205,9 @@ pub struct SpawnDesc {
     pub region: Option<Aabb>,
     /// Restitution of every ball, as [`BallDesc::restitution`]; `None` = the world's.
     pub restitution: Option<Real>,
+    /// Layers and mask of every ball, as [`BallDesc::filter`]. The balls are placed clear of
+    /// every solid cell, rectangle and other ball whatever their filter.
+    pub filter: Filter,
 }
 
 /// Simulation settings.

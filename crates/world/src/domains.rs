@@ -48,14 +48,17 @@
 //! restitution of its own (`material.rs`: every collision is then elastic, so the TC rule,
 //! which reads last-hit times a domain's copy may not have, changes nothing), no destructible
 //! brick (a brick destroyed in one domain would stay in another), nothing embedded, and a
-//! world wide enough for at least two strips of three halos. Any edit of the world drops the domains;
-//! they are built again (every domain predicting its balls) after [`CALM_STEPS`] steps without
-//! an edit, the serial loop stepping meanwhile. Otherwise the step is the serial one.
+//! world wide enough for at least two strips of three halos. Collision layers
+//! (`crate::layers`) are no obstacle: each copy of a ball carries its filter. Any edit of the
+//! world drops the domains; they are built again (every domain predicting its balls) after
+//! [`CALM_STEPS`] steps without an edit, the serial loop stepping meanwhile. Otherwise the
+//! step is the serial one.
 //!
 //! Must not depend on anything but the world itself (no thread pool: `std::thread::scope`).
 
 use crate::event::Event;
 use crate::hook::Hook;
+use crate::layers::Filter;
 use crate::step::Trace;
 use crate::world::{BallRec, World};
 use collide_core::{Aabb, Real, Vec2};
@@ -282,6 +285,7 @@ impl Domains {
                     sub.hold.push(hold_of(k, h, s));
                     sub.world.balls.push(w.balls[g]);
                     sub.world.ball_rest.push(w.ball_rest[g]);
+                    sub.world.ball_filter_pushed(w.ball_filter_at(g));
                 }
             }
         }
@@ -303,8 +307,9 @@ impl Domains {
         };
         let threads = w.threads;
         let balls = &w.balls;
+        let filters = &w.ball_filter;
         for_each_parallel(&mut self.subs, threads, |k, sub| {
-            sub.update(balls);
+            sub.update(balls, filters);
             sub.world.scratch.trace.clear();
             sub.world.step_inner(hook);
             sub.survey(k as u32, &geometry);
@@ -721,7 +726,7 @@ impl Sub {
     /// Applies the last commit's lists to its world (its own lists are updated already),
     /// before its next step: wrong copies take the true path from `balls` (the whole
     /// world's), balls that left its halo go, balls that entered it join.
-    fn update(&mut self, balls: &[BallRec]) {
+    fn update(&mut self, balls: &[BallRec], filters: &[Filter]) {
         for &(i, g) in &self.syncs {
             let i = i as usize;
             self.world.balls[i] = balls[g as usize];
@@ -733,7 +738,8 @@ impl Sub {
             self.drops.clear();
         }
         for &g in &self.joins {
-            self.world.join_exact(balls[g as usize]);
+            let f = filters.get(g as usize).copied().unwrap_or_default();
+            self.world.join_exact(balls[g as usize], f);
         }
         self.joins.clear();
     }
@@ -813,9 +819,10 @@ impl World {
 
     /// Adds `rec` (a ball of another domain's world, id and path kept bit for bit) between
     /// steps; it joins without predicting everything again when it can (`World::add_ball`).
-    fn join_exact(&mut self, rec: BallRec) {
+    fn join_exact(&mut self, rec: BallRec, filter: Filter) {
         self.balls.push(rec);
         self.ball_rest.push(None);
+        self.ball_filter_pushed(filter);
         self.scratch.ball_added(rec.radius, self.config.ball_ball);
     }
 }

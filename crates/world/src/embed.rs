@@ -10,10 +10,15 @@
 //! times). The search widens until a free position is found. Seed 000's fix (step back,
 //! reverse with a random nudge) is neither needed nor used: the ball keeps its velocity and
 //! simply continues from free space, and the move is reported as [`Event::Unembedded`].
+//!
+//! Only what a body collides with can embed it ([`crate::layers`]): the cells of the kinds
+//! and the rectangles its filter excludes are free space for its push-out (the closed walls
+//! never are).
 
 use crate::desc::RectKind;
 use crate::event::{Body, Event};
 use crate::grid::Grid;
+use crate::layers::{CellKinds, Filter};
 use crate::world::World;
 use collide_core::{
     aabb_overlaps_aabb, circle_overlaps_aabb, contact_circle_aabb, Aabb, Corner, Face, Real, Vec2,
@@ -39,7 +44,8 @@ impl World {
             return false;
         }
         let b = self.balls[i].ball_at(self.time, self.acc_of(i));
-        if self.circle_overlap_depth_ok(b.pos, b.radius, EMBED_SLACK, None) {
+        let filter = self.ball_filter_at(i);
+        if self.circle_overlap_depth_ok(b.pos, b.radius, EMBED_SLACK, None, Some(filter)) {
             return false;
         }
         // Where it fits is a matter of the static geometry alone while no rectangle moves:
@@ -51,7 +57,7 @@ impl World {
         if still && self.unplaceable.contains(&b.id) {
             return false;
         }
-        let Some(to) = self.free_position(b.pos, b.radius) else {
+        let Some(to) = self.free_position(b.pos, b.radius, filter) else {
             if still {
                 self.unplaceable.push(b.id);
             }
@@ -78,7 +84,7 @@ impl World {
         let mut aabb = r.aabb;
         let mut moved = false;
         for _ in 0..8 {
-            let Some(push) = self.box_push(&aabb, r.id) else {
+            let Some(push) = self.box_push(&aabb, r.id, r.filter) else {
                 break;
             };
             aabb = aabb.translated(push);
@@ -150,14 +156,16 @@ impl World {
 
     /// The smallest axis push that takes box `b` out of the deepest obstacle it overlaps by
     /// more than [`EMBED_SLACK`], or `None` if it is free.
-    fn box_push(&self, b: &Aabb, me: crate::ids::RectId) -> Option<Vec2> {
+    fn box_push(&self, b: &Aabb, me: crate::ids::RectId, filter: Filter) -> Option<Vec2> {
         let shrunk = b.grown(-EMBED_SLACK);
         let mut obstacles: Vec<Aabb> = Vec::new();
         if let Some(g) = &self.grid {
-            g.for_each_solid_in(&shrunk, |c, _| obstacles.push(g.cell_aabb(c)));
+            g.for_each_solid_in_kinds(g.kinds_for(filter), &shrunk, |c, _| {
+                obstacles.push(g.cell_aabb(c));
+            });
         }
         for r in self.obstacle_rects() {
-            if r.id != me {
+            if r.id != me && filter.collides(r.filter) {
                 obstacles.push(r.aabb);
             }
         }
@@ -198,13 +206,15 @@ impl World {
         best
     }
 
-    /// Whether a disc at `p` of `radius` overlaps nothing by more than [`EMBED_SLACK`].
-    fn disc_free(&self, p: Vec2, radius: Real) -> bool {
-        self.circle_overlap_depth_ok(p, radius, EMBED_SLACK, None)
+    /// Whether a disc at `p` of `radius` overlaps nothing a body of `filter` collides with by
+    /// more than [`EMBED_SLACK`].
+    fn disc_free(&self, p: Vec2, radius: Real, filter: Filter) -> bool {
+        self.circle_overlap_depth_ok(p, radius, EMBED_SLACK, None, Some(filter))
     }
 
-    /// Pushes `p` out of the first obstacle the disc overlaps; `None` if it overlaps nothing.
-    fn push_once(&self, p: Vec2, radius: Real) -> Option<Vec2> {
+    /// Pushes `p` out of the first obstacle the disc overlaps (of those a body of `filter`
+    /// collides with); `None` if it overlaps nothing.
+    fn push_once(&self, p: Vec2, radius: Real, filter: Filter) -> Option<Vec2> {
         let w = self.walls;
         let s = self.size;
         let r = radius;
@@ -221,12 +231,15 @@ impl World {
             return Some(Vec2::new(p.x, s.y - r));
         }
         if let Some(g) = &self.grid {
-            if let Some(c) = g.overlap_near_center(p, r, EMBED_SLACK) {
+            if let Some(c) = g.overlap_near_center(g.kinds_for(filter), p, r, EMBED_SLACK) {
                 let contact = contact_circle_aabb(p, r, &g.cell_aabb(c))?;
                 return Some(p + contact.normal * contact.depth);
             }
         }
-        for rc in self.obstacle_rects() {
+        for rc in self
+            .obstacle_rects()
+            .filter(|rc| filter.collides(rc.filter))
+        {
             if circle_overlaps_aabb(p, r - EMBED_SLACK, &rc.aabb) {
                 let contact = contact_circle_aabb(p, r, &rc.aabb)?;
                 return Some(p + contact.normal * contact.depth);
@@ -241,15 +254,19 @@ impl World {
     /// [`crate::solid_counts`]) so that testing a candidate disc visits only the blocks of
     /// cells that hold a solid cell within its reach: the push-out takes about linear time in
     /// the cells it covers instead of their square.
-    pub(crate) fn free_position(&mut self, p: Vec2, radius: Real) -> Option<Vec2> {
-        let found = self.free_position_counted(p, radius);
+    pub(crate) fn free_position(&mut self, p: Vec2, radius: Real, filter: Filter) -> Option<Vec2> {
+        let found = self.free_position_counted(p, radius, filter);
         if let Some(g) = self.grid.as_mut() {
             g.detach_solid_counts();
         }
         found
     }
 
-    fn free_position_counted(&mut self, p: Vec2, radius: Real) -> Option<Vec2> {
+    fn free_position_counted(&mut self, p: Vec2, radius: Real, filter: Filter) -> Option<Vec2> {
+        let kinds = self
+            .grid
+            .as_ref()
+            .map_or(CellKinds::NONE, |g| g.kinds_for(filter));
         let cell = self
             .grid
             .as_ref()
@@ -280,7 +297,10 @@ impl World {
         if let Some(g) = &self.grid {
             everything = everything.union(&g.bounds());
         }
-        for rc in self.obstacle_rects() {
+        for rc in self
+            .obstacle_rects()
+            .filter(|rc| filter.collides(rc.filter))
+        {
             everything = everything.union(&rc.aabb);
         }
         let everything = everything.grown(radius);
@@ -289,12 +309,12 @@ impl World {
             // `search + 2·radius`; pushes that leave this region fall back to scanning.
             if let Some(g) = self.grid.as_mut() {
                 let reach = search + 2.0 * radius + g.cell_size();
-                g.attach_solid_counts(&Aabb::new(base - reach, base + reach));
+                g.attach_solid_counts_kinds(kinds, &Aabb::new(base - reach, base + reach));
             }
             let mut best: Option<(Real, Vec2)> = None;
             let mut deep = DeepCells::new(self.grid.as_ref().map(Grid::cell_size), radius);
-            self.for_each_candidate(base, radius, search, |c| {
-                if let Some(q) = self.try_candidate(c, radius, &mut deep) {
+            self.for_each_candidate(base, radius, search, filter, |c| {
+                if let Some(q) = self.try_candidate(c, radius, filter, &mut deep) {
                     let d = (q - p).length_squared();
                     if best.is_none_or(|b| d < b.0) {
                         best = Some((d, q));
@@ -321,15 +341,23 @@ impl World {
     /// Candidate `c` pushed out of what its disc overlaps (up to four times): the free
     /// position it leads to, or `None`. A candidate deep inside the obstacles (see
     /// [`DeepCells`]) is given up at once.
-    fn try_candidate(&self, c: Vec2, radius: Real, deep: &mut DeepCells) -> Option<Vec2> {
+    fn try_candidate(
+        &self,
+        c: Vec2,
+        radius: Real,
+        filter: Filter,
+        deep: &mut DeepCells,
+    ) -> Option<Vec2> {
         if deep.covers(c) {
             return None;
         }
         let mut q = c;
-        let mut ok = self.disc_free(q, radius);
+        let mut ok = self.disc_free(q, radius, filter);
         if !ok {
             if let Some(g) = &self.grid {
-                if let Some(cell) = g.overlap_near_center(q, radius, EMBED_SLACK) {
+                if let Some(cell) =
+                    g.overlap_near_center(g.kinds_for(filter), q, radius, EMBED_SLACK)
+                {
                     deep.remember(g.cell_aabb(cell));
                 }
             }
@@ -338,11 +366,11 @@ impl World {
             if ok {
                 break;
             }
-            match self.push_once(q, radius) {
+            match self.push_once(q, radius, filter) {
                 Some(nq) if nq.is_finite() => q = nq,
                 _ => break,
             }
-            ok = self.disc_free(q, radius);
+            ok = self.disc_free(q, radius, filter);
         }
         ok.then_some(q)
     }
@@ -352,7 +380,14 @@ impl World {
     /// closed walls, each free cell's nearest point to `p` kept `r` from its solid
     /// neighbours, each exposed face of a solid cell or face of a rectangle pushed out by `r`,
     /// each convex corner's arc.
-    fn for_each_candidate(&self, p: Vec2, r: Real, search: Real, mut f: impl FnMut(Vec2)) {
+    fn for_each_candidate(
+        &self,
+        p: Vec2,
+        r: Real,
+        search: Real,
+        filter: Filter,
+        mut f: impl FnMut(Vec2),
+    ) {
         let w = self.walls;
         let s = self.size;
         let mut q = p;
@@ -402,8 +437,9 @@ impl World {
             }
         };
         if let Some(g) = &self.grid {
-            g.for_each_solid_in(&area, |c, _| {
-                box_candidates(g.cell_aabb(c), g.features(c), &mut f)
+            let kinds = g.kinds_for(filter);
+            g.for_each_solid_in_kinds(kinds, &area, |c, _| {
+                box_candidates(g.cell_aabb(c), g.features_for(c, kinds), &mut f)
             });
             // Free cells: the centre clamped into the cell, kept `r` away from solid neighbours.
             let gb = g.bounds();
@@ -418,7 +454,7 @@ impl World {
             for row in r0 as i64..=r1 {
                 for col in c0 as i64..=c1 {
                     let cc = crate::grid::CellCoord::new(col as u32, row as u32);
-                    if g.cell(cc).is_solid() {
+                    if kinds.solid(g.cell(cc)) {
                         continue;
                     }
                     let b = g.cell_aabb(cc);
@@ -426,8 +462,7 @@ impl World {
                         let (x, y) = (col + dc, row + dr);
                         x >= 0
                             && y >= 0
-                            && g.cell(crate::grid::CellCoord::new(x as u32, y as u32))
-                                .is_solid()
+                            && kinds.solid(g.cell(crate::grid::CellCoord::new(x as u32, y as u32)))
                     };
                     let xmin = if solid(-1, 0) { b.min.x + r } else { b.min.x };
                     let xmax = if solid(1, 0) { b.max.x - r } else { b.max.x };
@@ -447,7 +482,10 @@ impl World {
                 }
             }
         }
-        for rc in self.obstacle_rects() {
+        for rc in self
+            .obstacle_rects()
+            .filter(|rc| filter.collides(rc.filter))
+        {
             if aabb_overlaps_aabb(&rc.aabb.grown(r), &area) {
                 box_candidates(rc.aabb, collide_core::Features::ALL, &mut f);
             }

@@ -23,6 +23,7 @@
 //! cannot tunnel.
 
 use crate::desc::{Cell, GridDesc};
+use crate::layers::{CellKinds, Filter};
 use crate::limits;
 use crate::solid_counts::SolidCounts;
 use collide_core::{
@@ -133,6 +134,15 @@ pub struct Grid {
     /// The own restitution of wall cells and of brick cells (`crate::material`).
     pub(crate) wall_restitution: Option<Real>,
     pub(crate) brick_restitution: Option<Real>,
+    /// The layers and masks of wall cells and of brick cells (`crate::layers`).
+    pub(crate) wall_filter: Filter,
+    pub(crate) brick_filter: Filter,
+    /// While the two filters differ (a body may collide with one kind and not the other):
+    /// the exposed features of each cell with the walls alone solid, and with the bricks
+    /// alone solid (`None` otherwise: a body then collides with both kinds or neither).
+    kind_features: Option<Box<[Vec<Features>; 2]>>,
+    /// The cell kinds a body of the default filter collides with.
+    pub(crate) default_kinds: CellKinds,
 }
 
 /// `x.ceil().clamp(1.0, 1e9) as u64` (0 for NaN), without `ceil`: the target's baseline
@@ -231,12 +241,18 @@ impl Grid {
             counts: None,
             wall_restitution: desc.wall_restitution,
             brick_restitution: desc.brick_restitution,
+            wall_filter: desc.wall_filter,
+            brick_filter: desc.brick_filter,
+            kind_features: None,
+            default_kinds: CellKinds::ALL,
         };
         for row in 0..grid.rows {
             for col in 0..grid.cols {
-                grid.features[row * grid.cols + col] = grid.compute_features(col, row);
+                grid.features[row * grid.cols + col] =
+                    grid.compute_features(col, row, CellKinds::ALL);
             }
         }
+        grid.refresh_kind_features();
         grid.refresh_clearance();
         Ok(grid)
     }
@@ -264,6 +280,8 @@ impl Grid {
             cells: vec![Cell::Empty; cols * rows],
             wall_restitution: None,
             brick_restitution: None,
+            wall_filter: Filter::DEFAULT,
+            brick_filter: Filter::DEFAULT,
         })
     }
 
@@ -307,6 +325,8 @@ impl Grid {
             cells: self.cells.clone(),
             wall_restitution: self.wall_restitution,
             brick_restitution: self.brick_restitution,
+            wall_filter: self.wall_filter,
+            brick_filter: self.brick_filter,
         }
     }
 
@@ -389,10 +409,60 @@ impl Grid {
         self.bricks += usize::from(matches!(cell, Cell::Brick(_)));
         for r in row.saturating_sub(1)..(row + 2).min(self.rows) {
             for q in col.saturating_sub(1)..(col + 2).min(self.cols) {
-                self.features[r * self.cols + q] = self.compute_features(q, r);
+                self.features[r * self.cols + q] = self.compute_features(q, r, CellKinds::ALL);
+                if self.kind_features.is_some() {
+                    let w = self.compute_features(q, r, CellKinds::WALLS);
+                    let b = self.compute_features(q, r, CellKinds::BRICKS);
+                    if let Some(k) = self.kind_features.as_deref_mut() {
+                        k[0][r * self.cols + q] = w;
+                        k[1][r * self.cols + q] = b;
+                    }
+                }
             }
         }
         Some(old)
+    }
+
+    /// Computes the exposed features of each set of cell kinds a body can collide with
+    /// (see `kind_features`): only while the walls' filter differs from the bricks'.
+    pub(crate) fn refresh_kind_features(&mut self) {
+        self.default_kinds = self.kinds_for(Filter::DEFAULT);
+        if self.wall_filter == self.brick_filter {
+            self.kind_features = None;
+            return;
+        }
+        let n = self.cols * self.rows;
+        let mut k = Box::new([vec![Features::NONE; n], vec![Features::NONE; n]]);
+        for row in 0..self.rows {
+            for col in 0..self.cols {
+                k[0][row * self.cols + col] = self.compute_features(col, row, CellKinds::WALLS);
+                k[1][row * self.cols + col] = self.compute_features(col, row, CellKinds::BRICKS);
+            }
+        }
+        self.kind_features = Some(k);
+    }
+
+    /// The exposed features of every cell for a body colliding with the cell kinds `kinds`
+    /// (not [`CellKinds::NONE`], for which nothing is an obstacle).
+    #[inline]
+    pub(crate) fn features_of_kinds(&self, kinds: CellKinds) -> &[Features] {
+        match (kinds, self.kind_features.as_deref()) {
+            (CellKinds::WALLS, Some(k)) => &k[0],
+            (CellKinds::BRICKS, Some(k)) => &k[1],
+            _ => &self.features,
+        }
+    }
+
+    /// The exposed faces and convex corners of cell `c` for a body colliding with the cell
+    /// kinds `kinds` ([`Grid::features`] for all kinds; none for no kind).
+    #[must_use]
+    pub(crate) fn features_for(&self, c: CellCoord, kinds: CellKinds) -> Features {
+        let (col, row) = (c.col as usize, c.row as usize);
+        if col < self.cols && row < self.rows && !kinds.is_none() {
+            self.features_of_kinds(kinds)[row * self.cols + col]
+        } else {
+            Features::NONE
+        }
     }
 
     /// The box of cell `c` in world units: `origin + (col, row)·cell` to
@@ -432,23 +502,25 @@ impl Grid {
         (col < self.cols && row < self.rows).then(|| CellCoord::new(col as u32, row as u32))
     }
 
-    fn solid(&self, col: isize, row: isize) -> bool {
+    fn solid(&self, col: isize, row: isize, kinds: CellKinds) -> bool {
         col >= 0
             && row >= 0
             && (col as usize) < self.cols
             && (row as usize) < self.rows
-            && self.cells[row as usize * self.cols + col as usize].is_solid()
+            && kinds.solid(self.cells[row as usize * self.cols + col as usize])
     }
 
-    fn compute_features(&self, col: usize, row: usize) -> Features {
+    /// The exposed faces and convex corners of a cell when only the cells of `kinds` are
+    /// solid (a cell of another kind is empty space: `crate::layers`).
+    fn compute_features(&self, col: usize, row: usize, kinds: CellKinds) -> Features {
         let (c, r) = (col as isize, row as isize);
-        if !self.solid(c, r) {
+        if !self.solid(c, r, kinds) {
             return Features::NONE;
         }
-        let left = !self.solid(c - 1, r);
-        let right = !self.solid(c + 1, r);
-        let top = !self.solid(c, r - 1);
-        let bottom = !self.solid(c, r + 1);
+        let left = !self.solid(c - 1, r, kinds);
+        let right = !self.solid(c + 1, r, kinds);
+        let top = !self.solid(c, r - 1, kinds);
+        let bottom = !self.solid(c, r + 1, kinds);
         let mut f = 0u8;
         let bits = [
             (left, Features::LEFT),
@@ -620,6 +692,18 @@ impl Grid {
         self.first_overlap_circle(center, radius, 0.0).is_some()
     }
 
+    /// The counts attached by [`Grid::attach_solid_counts`] when they cover `range` and count
+    /// the cells of `kinds`.
+    fn counts_for(
+        &self,
+        range: (usize, usize, usize, usize),
+        kinds: CellKinds,
+    ) -> Option<&SolidCounts> {
+        self.counts
+            .as_deref()
+            .filter(|c| c.kinds == kinds && c.covers(range))
+    }
+
     /// The first solid cell (row-major) that the disc overlaps by more than `slack` world
     /// units, i.e. whose distance to the centre is below `radius - slack`.
     ///
@@ -634,15 +718,29 @@ impl Grid {
         radius: Real,
         slack: Real,
     ) -> Option<CellCoord> {
+        self.first_overlap_circle_kinds(CellKinds::ALL, center, radius, slack)
+    }
+
+    /// [`Grid::first_overlap_circle`] with only the cells of `kinds` solid.
+    pub(crate) fn first_overlap_circle_kinds(
+        &self,
+        kinds: CellKinds,
+        center: Vec2,
+        radius: Real,
+        slack: Real,
+    ) -> Option<CellCoord> {
+        if kinds.is_none() {
+            return None;
+        }
         let r = radius - slack;
         let range = self.cell_range(&Aabb::new(center - radius, center + radius))?;
-        if let Some(counts) = self.counts.as_deref().filter(|c| c.covers(range)) {
+        if let Some(counts) = self.counts_for(range, kinds) {
             return self.first_overlap_in(counts, center, r, range);
         }
         let (c0, r0, c1, r1) = range;
         for row in r0..=r1 {
             for col in c0..=c1 {
-                if self.cells[row * self.cols + col].is_solid()
+                if kinds.solid(self.cells[row * self.cols + col])
                     && circle_overlaps_aabb(center, r, &self.cell_aabb_usize(col, row))
                 {
                     return Some(CellCoord::new(col as u32, row as u32));
@@ -668,7 +766,20 @@ impl Grid {
     /// the cells that holds solid cells near its centre costs about `O(log cells)`.
     #[must_use]
     pub fn circle_overlaps_solid(&self, center: Vec2, radius: Real, slack: Real) -> bool {
-        self.overlap_near(center, radius, slack, false).is_some()
+        self.overlap_near(CellKinds::ALL, center, radius, slack, false)
+            .is_some()
+    }
+
+    /// [`Grid::circle_overlaps_solid`] with only the cells of `kinds` solid.
+    pub(crate) fn circle_overlaps_solid_kinds(
+        &self,
+        kinds: CellKinds,
+        center: Vec2,
+        radius: Real,
+        slack: Real,
+    ) -> bool {
+        self.overlap_near(kinds, center, radius, slack, false)
+            .is_some()
     }
 
     /// A solid cell the disc overlaps by more than `slack` world units, searched nearest the
@@ -676,25 +787,30 @@ impl Grid {
     /// [`Grid::first_overlap_circle`]): the push-out pushes out of it.
     pub(crate) fn overlap_near_center(
         &self,
+        kinds: CellKinds,
         center: Vec2,
         radius: Real,
         slack: Real,
     ) -> Option<CellCoord> {
-        self.overlap_near(center, radius, slack, true)
+        self.overlap_near(kinds, center, radius, slack, true)
     }
 
     fn overlap_near(
         &self,
+        kinds: CellKinds,
         center: Vec2,
         radius: Real,
         slack: Real,
         want_cell: bool,
     ) -> Option<CellCoord> {
+        if kinds.is_none() {
+            return None;
+        }
         let r = radius - slack;
         let range = self.cell_range(&Aabb::new(center - radius, center + radius))?;
-        match self.counts.as_deref().filter(|c| c.covers(range)) {
+        match self.counts_for(range, kinds) {
             Some(counts) => self.overlap_near_in(counts, center, r, range, want_cell),
-            None => self.first_overlap_circle(center, radius, slack),
+            None => self.first_overlap_circle_kinds(kinds, center, radius, slack),
         }
     }
 
@@ -781,10 +897,16 @@ impl Grid {
     /// Builds solid-cell counts over the cells under `region` (world units) for the next
     /// calls of [`Grid::first_overlap_circle`] whose discs lie in it, until
     /// [`Grid::detach_solid_counts`]. `O(cells under region)` time, 4 bytes per such cell.
+    #[cfg(test)]
     pub(crate) fn attach_solid_counts(&mut self, region: &Aabb) {
+        self.attach_solid_counts_kinds(CellKinds::ALL, region);
+    }
+
+    /// [`Grid::attach_solid_counts`] counting only the cells of `kinds` as solid.
+    pub(crate) fn attach_solid_counts_kinds(&mut self, kinds: CellKinds, region: &Aabb) {
         self.counts = self
             .cell_range(region)
-            .map(|range| Box::new(SolidCounts::new(&self.cells, self.cols, range)));
+            .map(|range| Box::new(SolidCounts::new(kinds, &self.cells, self.cols, range)));
     }
 
     /// Drops the counts of [`Grid::attach_solid_counts`].
@@ -813,12 +935,22 @@ impl Grid {
 
     /// Calls `f(coord, cell)` for every solid cell whose box overlaps `b` (positive area or
     /// touching), in row-major order.
-    pub fn for_each_solid_in(&self, b: &Aabb, mut f: impl FnMut(CellCoord, Cell)) {
+    pub fn for_each_solid_in(&self, b: &Aabb, f: impl FnMut(CellCoord, Cell)) {
+        self.for_each_solid_in_kinds(CellKinds::ALL, b, f);
+    }
+
+    /// [`Grid::for_each_solid_in`] for the cells of `kinds` only.
+    pub(crate) fn for_each_solid_in_kinds(
+        &self,
+        kinds: CellKinds,
+        b: &Aabb,
+        mut f: impl FnMut(CellCoord, Cell),
+    ) {
         if let Some((c0, r0, c1, r1)) = self.cell_range(b) {
             for row in r0..=r1 {
                 for col in c0..=c1 {
                     let cell = self.cells[row * self.cols + col];
-                    if cell.is_solid() {
+                    if kinds.solid(cell) {
                         f(CellCoord::new(col as u32, row as u32), cell);
                     }
                 }
@@ -853,6 +985,7 @@ impl Grid {
     /// Returns the earliest hit and its cell.
     fn walk<H: Copy>(
         &self,
+        feats: &[Features],
         b0: &Aabb,
         vel: Vec2,
         min_t: Real,
@@ -884,7 +1017,7 @@ impl Grid {
             if let Some((c0, r0, c1, r1)) = self.cell_range(&swept) {
                 for row in r0..=r1 {
                     for col in c0..=c1 {
-                        if self.features[row * self.cols + col].is_empty() {
+                        if feats[row * self.cols + col].is_empty() {
                             continue;
                         }
                         let limit = best.map_or(max_t, |b| b.0);
@@ -939,9 +1072,27 @@ impl Grid {
         min_t: Real,
         max_t: Real,
     ) -> Option<GridHit> {
+        self.sweep_circle_kinds(CellKinds::ALL, center, radius, vel, min_t, max_t)
+    }
+
+    /// [`Grid::sweep_circle_between`] for a body colliding with the cell kinds `kinds` only:
+    /// the other cells are empty space, and exposure is theirs (`crate::layers`).
+    pub(crate) fn sweep_circle_kinds(
+        &self,
+        kinds: CellKinds,
+        center: Vec2,
+        radius: Real,
+        vel: Vec2,
+        min_t: Real,
+        max_t: Real,
+    ) -> Option<GridHit> {
+        if kinds.is_none() {
+            return None;
+        }
+        let feats = self.features_of_kinds(kinds);
         let b0 = Aabb::new(center - radius, center + radius);
-        let found = self.walk(&b0, vel, min_t, max_t, |col, row, limit| {
-            let f = self.features[row * self.cols + col];
+        let found = self.walk(feats, &b0, vel, min_t, max_t, |col, row, limit| {
+            let f = feats[row * self.cols + col];
             let mut hit = sweep_circle_aabb(
                 center,
                 radius,
@@ -981,8 +1132,24 @@ impl Grid {
         min_t: Real,
         max_t: Real,
     ) -> Option<GridHit> {
-        let found = self.walk(aabb, vel, min_t, max_t, |col, row, limit| {
-            let f = self.features[row * self.cols + col];
+        self.sweep_aabb_kinds(CellKinds::ALL, aabb, vel, min_t, max_t)
+    }
+
+    /// [`Grid::sweep_aabb_between`] for a body colliding with the cell kinds `kinds` only.
+    pub(crate) fn sweep_aabb_kinds(
+        &self,
+        kinds: CellKinds,
+        aabb: &Aabb,
+        vel: Vec2,
+        min_t: Real,
+        max_t: Real,
+    ) -> Option<GridHit> {
+        if kinds.is_none() {
+            return None;
+        }
+        let feats = self.features_of_kinds(kinds);
+        let found = self.walk(feats, aabb, vel, min_t, max_t, |col, row, limit| {
+            let f = feats[row * self.cols + col];
             let cb = self.cell_aabb_usize(col, row);
             let hit = sweep_aabb_aabb(aabb, vel, &cb, Vec2::ZERO, limit)?;
             let n = hit.normal;
@@ -1031,7 +1198,17 @@ impl Grid {
     /// exposed or the corner convex). Used to drop predictions made before a brick broke.
     #[must_use]
     pub fn feature_exists(&self, c: CellCoord, feature: Feature) -> bool {
-        let f = self.features(c);
+        self.feature_exists_for(c, feature, CellKinds::ALL)
+    }
+
+    /// [`Grid::feature_exists`] for a body colliding with the cell kinds `kinds`.
+    pub(crate) fn feature_exists_for(
+        &self,
+        c: CellCoord,
+        feature: Feature,
+        kinds: CellKinds,
+    ) -> bool {
+        let f = self.features_for(c, kinds);
         match feature {
             Feature::Face(face) => f.contains(face.bit()),
             // A corner bit is set exactly when both faces around it are exposed, which is also

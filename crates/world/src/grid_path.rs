@@ -12,6 +12,7 @@
 //! never reports a ghost collision (only exposed features are obstacles).
 
 use crate::grid::{CellCoord, Grid, GridHit};
+use crate::layers::CellKinds;
 use collide_core::motion::Path;
 use collide_core::sweep_path::sweep_path_circle_aabb;
 use collide_core::{Aabb, Real};
@@ -65,7 +66,20 @@ impl Grid {
         min_t: Real,
         max_t: Real,
     ) -> Option<GridHit> {
-        if self.cols() == 0 || self.rows() == 0 || !(min_t <= max_t) {
+        self.sweep_path_circle_kinds(CellKinds::ALL, path, radius, min_t, max_t)
+    }
+
+    /// [`Grid::sweep_path_circle_between`] for a body colliding with the cell kinds `kinds`
+    /// only (`crate::layers`).
+    pub(crate) fn sweep_path_circle_kinds(
+        &self,
+        kinds: CellKinds,
+        path: &Path,
+        radius: Real,
+        min_t: Real,
+        max_t: Real,
+    ) -> Option<GridHit> {
+        if self.cols() == 0 || self.rows() == 0 || !(min_t <= max_t) || kinds.is_none() {
             return None;
         }
         let grid = self.bounds();
@@ -91,7 +105,7 @@ impl Grid {
                     for row in r0..=r1 {
                         for col in c0..=c1 {
                             let c = CellCoord::new(col as u32, row as u32);
-                            let f = self.features(c);
+                            let f = self.features_for(c, kinds);
                             if f.is_empty() {
                                 continue;
                             }

@@ -248,6 +248,8 @@ where
         cells,
         wall_restitution: None,
         brick_restitution: None,
+        brick_filter: crate::Filter::DEFAULT,
+        wall_filter: crate::Filter::DEFAULT,
     })
 }
 
@@ -287,6 +289,7 @@ pub fn scene_from_level(name: &str, grid: GridDesc, balls: usize) -> Scene {
         kind: RectKind::Kinematic,
         density: 1.0,
         restitution: None,
+        filter: crate::Filter::DEFAULT,
     };
     let spawn = SpawnDesc {
         count: balls,
@@ -299,6 +302,7 @@ pub fn scene_from_level(name: &str, grid: GridDesc, balls: usize) -> Scene {
             Vec2::new(width, height - SPAWN_BOTTOM_MARGIN),
         )),
         restitution: None,
+        filter: crate::Filter::DEFAULT,
     };
     Scene {
         name: name.to_owned(),

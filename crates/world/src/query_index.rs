@@ -13,7 +13,7 @@
 //! The index borrows the world: it cannot outlive a step or an edit, so it is never stale.
 
 use crate::world::{CastHit, Target, World};
-use crate::BallId;
+use crate::{BallId, Filter};
 use collide_core::{Aabb, Real, Vec2};
 
 /// A uniform grid of the balls' centres (see the module docs).
@@ -168,22 +168,25 @@ impl QueryIndex<'_> {
         to: Vec2,
         radius: Real,
         ignore: &[BallId],
+        filter: Filter,
     ) -> Option<CastHit> {
         let swept = Aabb::new(from.min(to), from.max(to)).grown(radius);
         let balls = self.candidates(&swept);
         self.world
-            .cast_circle_among(from, to, radius, ignore, balls.into_iter())
+            .cast_circle_among(from, to, radius, ignore, filter, balls.into_iter())
     }
 
     /// [`World::query_point`], testing only the balls near `p`: the same answer.
-    pub fn query_point(&self, p: Vec2, out: &mut Vec<Target>) {
+    pub fn query_point(&self, p: Vec2, filter: Filter, out: &mut Vec<Target>) {
         let balls = self.candidates(&Aabb::new(p, p));
-        self.world.query_point_among(p, out, balls.into_iter());
+        self.world
+            .query_point_among(p, filter, out, balls.into_iter());
     }
 
     /// [`World::query_aabb`], testing only the balls near `aabb`: the same answer.
-    pub fn query_aabb(&self, aabb: &Aabb, out: &mut Vec<Target>) {
+    pub fn query_aabb(&self, aabb: &Aabb, filter: Filter, out: &mut Vec<Target>) {
         let balls = self.candidates(aabb);
-        self.world.query_aabb_among(aabb, out, balls.into_iter());
+        self.world
+            .query_aabb_among(aabb, filter, out, balls.into_iter());
     }
 }

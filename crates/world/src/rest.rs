@@ -227,7 +227,8 @@ impl World {
                     .into_iter()
                     .find(|f| f.normal() == rest.normal);
                 if let Some(face) = face {
-                    if g.features(next).contains(face.bit()) {
+                    let kinds = self.ball_kinds(i, g);
+                    if g.features_for(next, kinds).contains(face.bit()) {
                         let b = g.cell_aabb(next);
                         return Some(Rest {
                             lo: b.min[t],

@@ -45,6 +45,7 @@ use toml::Spanned;
 use crate::desc::{
     BallDesc, Cell, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls,
 };
+use crate::layers::Filter;
 use crate::level::{parse_level, parse_rows, scene_from_level, LevelError, DEFAULT_BALLS};
 use crate::limits::{
     MAX_BALLS, MAX_EVENTS_PER_BODY, MAX_GRID_CELLS, MAX_GRID_SIDE, MAX_LEVEL_BYTES, MAX_RECTS,
@@ -285,6 +286,8 @@ pub fn random_grid(
         cells,
         wall_restitution: None,
         brick_restitution: None,
+        brick_filter: Filter::DEFAULT,
+        wall_filter: Filter::DEFAULT,
     })
 }
 
@@ -321,6 +324,7 @@ pub fn arena_scene(balls: usize, speed: Real, seed: u64) -> Scene {
             seed,
             region: None,
             restitution: None,
+            filter: Filter::DEFAULT,
         }),
         step: StepConfig {
             ball_ball: true,
@@ -701,6 +705,8 @@ fn parse_in_pieces(
                     radius: shifted(b.radius, by),
                     density: shifted_opt(b.density, by),
                     restitution: shifted_opt(b.restitution, by),
+                    layers: b.layers.map(|v| Box::new(shifted(*v, by))),
+                    mask: b.mask.map(|v| Box::new(shifted(*v, by))),
                 },
             )
         }));
@@ -716,6 +722,8 @@ fn parse_in_pieces(
                     kind: shifted_opt(r.kind, by),
                     density: shifted_opt(r.density, by),
                     restitution: shifted_opt(r.restitution, by),
+                    layers: r.layers.map(|v| Box::new(shifted(*v, by))),
+                    mask: r.mask.map(|v| Box::new(shifted(*v, by))),
                 },
             )
         }));
@@ -773,6 +781,22 @@ struct RawGrid {
     random: Option<S<RawRandom>>,
     wall_restitution: Option<S<f64>>,
     brick_restitution: Option<S<f64>>,
+    wall_layers: Option<S<RawBits>>,
+    wall_mask: Option<S<RawBits>>,
+    brick_layers: Option<S<RawBits>>,
+    brick_mask: Option<S<RawBits>>,
+}
+
+/// A 32-bit set of layers: an integer (`0b110`, `6`, `0xFFFF_FFFF`), or a list of bit
+/// indices from 0 to 31 (`[1, 2]`).
+#[derive(Deserialize)]
+#[serde(
+    untagged,
+    expecting = "an integer from 0 to 4294967295 or a list of bit indices"
+)]
+enum RawBits {
+    Int(i64),
+    Bits(Vec<i64>),
 }
 
 #[derive(Deserialize)]
@@ -792,6 +816,9 @@ struct RawBall {
     radius: S<f64>,
     density: Option<S<f64>>,
     restitution: Option<S<f64>>,
+    // Boxed: absent in most of a large scene's balls, one pointer each.
+    layers: Option<Box<S<RawBits>>>,
+    mask: Option<Box<S<RawBits>>>,
 }
 
 #[derive(Deserialize)]
@@ -803,6 +830,8 @@ struct RawRect {
     kind: Option<S<String>>,
     density: Option<S<f64>>,
     restitution: Option<S<f64>>,
+    layers: Option<Box<S<RawBits>>>,
+    mask: Option<Box<S<RawBits>>>,
 }
 
 #[derive(Deserialize)]
@@ -815,6 +844,8 @@ struct RawSpawn {
     region: Option<S<Vec<f64>>>,
     density: Option<S<f64>>,
     restitution: Option<S<f64>>,
+    layers: Option<S<RawBits>>,
+    mask: Option<S<RawBits>>,
 }
 
 #[derive(Deserialize)]
@@ -995,6 +1026,49 @@ impl<'a> Ctx<'a> {
             .transpose()
     }
 
+    /// A set of layers (`layers` or `mask`, see [`crate::layers`]), or `default`.
+    fn bits(&self, v: Option<&S<RawBits>>, field: &str, default: u32) -> Result<u32, SceneError> {
+        let Some(v) = v else { return Ok(default) };
+        match v.get_ref() {
+            RawBits::Int(n) => u32::try_from(*n).map_err(|_| {
+                self.err(
+                    &v.span(),
+                    field,
+                    format!(
+                        "expected an integer from 0 to {} (32 bits), found {n}",
+                        u32::MAX
+                    ),
+                )
+            }),
+            RawBits::Bits(list) => list.iter().try_fold(0u32, |acc, &k| {
+                if (0..32).contains(&k) {
+                    Ok(acc | 1 << k)
+                } else {
+                    Err(self.err(
+                        &v.span(),
+                        field,
+                        format!("expected bit indices from 0 to 31, found {k}"),
+                    ))
+                }
+            }),
+        }
+    }
+
+    /// A body's or cell kind's filter from its `layers` and `mask` keys (`prefix` names
+    /// them: `ball[3].`, `grid.wall_`).
+    fn filter(
+        &self,
+        layers: Option<&S<RawBits>>,
+        mask: Option<&S<RawBits>>,
+        prefix: &str,
+    ) -> Result<Filter, SceneError> {
+        let d = Filter::DEFAULT;
+        Ok(Filter {
+            layers: self.bits(layers, &format!("{prefix}layers"), d.layers)?,
+            mask: self.bits(mask, &format!("{prefix}mask"), d.mask)?,
+        })
+    }
+
     fn opt_vec2(&self, v: &Option<S<Vec<f64>>>, field: &str) -> Result<Vec2, SceneError> {
         v.as_ref()
             .map_or(Ok(Vec2::ZERO), |v| self.vec2(v, field, Rule::Coord))
@@ -1114,6 +1188,16 @@ impl<'a> Ctx<'a> {
             self.opt_restitution(&raw.wall_restitution, "grid.wall_restitution")?;
         let brick_restitution =
             self.opt_restitution(&raw.brick_restitution, "grid.brick_restitution")?;
+        let wall_filter = self.filter(
+            raw.wall_layers.as_ref(),
+            raw.wall_mask.as_ref(),
+            "grid.wall_",
+        )?;
+        let brick_filter = self.filter(
+            raw.brick_layers.as_ref(),
+            raw.brick_mask.as_ref(),
+            "grid.brick_",
+        )?;
         let origin = match &raw.origin {
             None => Vec2::ZERO,
             Some(o) => self.vec2(o, "grid.origin", Rule::Coord)?,
@@ -1196,6 +1280,8 @@ impl<'a> Ctx<'a> {
             origin,
             wall_restitution,
             brick_restitution,
+            wall_filter,
+            brick_filter,
             ..grid
         })
     }
@@ -1243,6 +1329,7 @@ impl<'a> Ctx<'a> {
             radius: self.num(&b.radius, &f("radius"), Rule::NonNeg)?,
             density: self.opt_num(&b.density, &f("density"), Rule::NonNeg, 1.0)?,
             restitution: self.opt_restitution(&b.restitution, &f("restitution"))?,
+            filter: self.filter(b.layers.as_deref(), b.mask.as_deref(), &f(""))?,
         })
     }
 
@@ -1296,6 +1383,7 @@ impl<'a> Ctx<'a> {
             kind,
             density: self.opt_num(&r.density, &f("density"), Rule::NonNeg, 1.0)?,
             restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
+            filter: self.filter(r.layers.as_deref(), r.mask.as_deref(), &f(""))?,
         })
     }
 
@@ -1335,6 +1423,7 @@ impl<'a> Ctx<'a> {
             seed: s.seed.as_ref().map_or(1, |v| *v.get_ref()),
             region,
             restitution: self.opt_restitution(&s.restitution, "spawn.restitution")?,
+            filter: self.filter(s.layers.as_ref(), s.mask.as_ref(), "spawn.")?,
         })
     }
 
@@ -1650,6 +1739,8 @@ gravity = [0.0, 500.0]
                 ],
                 wall_restitution: None,
                 brick_restitution: None,
+                brick_filter: crate::Filter::DEFAULT,
+                wall_filter: crate::Filter::DEFAULT,
             }),
             balls: vec![
                 BallDesc {
@@ -1658,6 +1749,7 @@ gravity = [0.0, 500.0]
                     radius: 3.0,
                     density: 2.5,
                     restitution: None,
+                    filter: crate::Filter::DEFAULT,
                 },
                 BallDesc {
                     pos: v(70.0, 80.0),
@@ -1665,6 +1757,7 @@ gravity = [0.0, 500.0]
                     radius: 0.0,
                     density: 1.0,
                     restitution: None,
+                    filter: crate::Filter::DEFAULT,
                 },
             ],
             rects: vec![
@@ -1674,6 +1767,7 @@ gravity = [0.0, 500.0]
                     kind: RectKind::Kinematic,
                     density: 3.0,
                     restitution: None,
+                    filter: crate::Filter::DEFAULT,
                 },
                 RectDesc {
                     aabb: Aabb::new(v(1.0, 2.0), v(3.0, 4.0)),
@@ -1681,6 +1775,7 @@ gravity = [0.0, 500.0]
                     kind: RectKind::Static,
                     density: 1.0,
                     restitution: None,
+                    filter: crate::Filter::DEFAULT,
                 },
                 RectDesc {
                     aabb: Aabb::new(v(10.0, 20.0), v(30.0, 40.0)),
@@ -1688,6 +1783,7 @@ gravity = [0.0, 500.0]
                     kind: RectKind::Dynamic,
                     density: 1.0,
                     restitution: None,
+                    filter: crate::Filter::DEFAULT,
                 },
                 RectDesc {
                     aabb: Aabb::new(Vec2::ZERO, Vec2::ZERO),
@@ -1695,6 +1791,7 @@ gravity = [0.0, 500.0]
                     kind: RectKind::Static,
                     density: 1.0,
                     restitution: None,
+                    filter: crate::Filter::DEFAULT,
                 },
             ],
             spawn: Some(SpawnDesc {
@@ -1705,6 +1802,7 @@ gravity = [0.0, 500.0]
                 seed: 7,
                 region: Some(Aabb::new(Vec2::ZERO, v(640.0, 470.0))),
                 restitution: None,
+                filter: crate::Filter::DEFAULT,
             }),
             step: StepConfig {
                 dt: 0.01,

@@ -2,8 +2,9 @@
 //!
 //! A [`Snapshot`] holds what the step's future depends on: the settings, the step count and
 //! time, every ball's and rectangle's id and current path (anchor, velocity), size, density
-//! and own restitution, the id slots (so that ids never repeat across a restore), the grid's
-//! cells and its cell kinds' restitutions, and the bodies a kinematic rectangle carries.
+//! own restitution and filter (layers and mask), the id slots (so that ids never repeat across
+//! a restore), the grid's cells and its cell kinds' restitutions and filters, and the bodies a
+//! kinematic rectangle carries.
 //! Everything else a world keeps is a cache: predictions, the broad phase, spatial domains,
 //! the grid's exposed features and clearance are built again.
 //! [`World::restore`] followed by N steps is bit-identical to the same N steps without it,
@@ -28,6 +29,7 @@ use crate::event::Body;
 use crate::grid::CellCoord;
 use crate::grid::Grid;
 use crate::ids::{BallId, RectId, Slots};
+use crate::layers::Filter;
 use crate::pass::{Pass, PassWith};
 use crate::rest::{Rest, RestOn};
 use crate::squeeze::Carry;
@@ -35,7 +37,8 @@ use crate::world::{BallRec, Rect, World};
 use collide_core::{Aabb, Real, Vec2};
 
 /// The format version written into every snapshot and checked by [`World::restore`].
-pub const SNAPSHOT_VERSION: u32 = 2;
+/// Version 3 added the filters (`crate::layers`); a snapshot of another version is refused.
+pub const SNAPSHOT_VERSION: u32 = 3;
 
 /// A world's state (see the module docs). Fields are private: make one with
 /// [`World::snapshot`], bring it back with [`World::restore`], store it with serde.
@@ -71,6 +74,18 @@ pub struct Snapshot {
     /// Balls inside sensors or passing through a body (`pass.rs`); absent: none.
     #[serde(default)]
     passes: Vec<SnapPass>,
+    /// Each ball's filter (layers, mask), index for index with `balls`, or empty when every
+    /// ball has the default.
+    ball_filters: Vec<(u32, u32)>,
+    /// Each rectangle's filter, index for index with `rects`, or empty when every rectangle
+    /// has the default.
+    rect_filters: Vec<(u32, u32)>,
+    /// The grid's wall and brick filters (the defaults without a grid).
+    grid_filters: [(u32, u32); 2],
+}
+
+fn filter_pair(f: Filter) -> (u32, u32) {
+    (f.layers, f.mask)
 }
 
 /// A ball: id bits, anchor, anchor time, velocity, radius, density.
@@ -301,6 +316,18 @@ impl World {
             grid_restitution: self.grid.as_ref().map_or((None, None), |g| {
                 (g.wall_restitution(), g.brick_restitution())
             }),
+            ball_filters: self.ball_filter.iter().map(|&f| filter_pair(f)).collect(),
+            rect_filters: if self.rects.iter().all(|r| r.filter.is_default()) {
+                Vec::new()
+            } else {
+                self.rects.iter().map(|r| filter_pair(r.filter)).collect()
+            },
+            grid_filters: self
+                .grid
+                .as_ref()
+                .map_or([filter_pair(Filter::DEFAULT); 2], |g| {
+                    [filter_pair(g.wall_filter()), filter_pair(g.brick_filter())]
+                }),
         }
     }
 
@@ -373,6 +400,25 @@ impl World {
                 ),
             ));
         }
+        for (what, n, len) in [
+            ("ball_filters", snap.ball_filters.len(), snap.balls.len()),
+            ("rect_filters", snap.rect_filters.len(), snap.rects.len()),
+        ] {
+            if n != 0 && n != len {
+                return Err(corrupt(what, format!("{n} filters for {len} bodies")));
+            }
+        }
+        let filter_at = |v: &[(u32, u32)], i: usize| {
+            v.get(i)
+                .map_or(Filter::DEFAULT, |&(layers, mask)| Filter::new(layers, mask))
+        };
+        let default_grid = [filter_pair(Filter::DEFAULT); 2];
+        if self.grid.is_none() && snap.grid_filters != default_grid {
+            return Err(corrupt(
+                "grid_filters",
+                "filters for a world without a grid",
+            ));
+        }
         let mut balls = Vec::with_capacity(snap.balls.len());
         for (i, b) in snap.balls.iter().enumerate() {
             let desc = BallDesc {
@@ -381,6 +427,7 @@ impl World {
                 radius: b.4,
                 density: b.5,
                 restitution: snap.ball_restitution.get(i).copied().flatten(),
+                filter: filter_at(&snap.ball_filters, i),
             };
             crate::world::validate_ball(&desc).map_err(|e| corrupt(format!("balls[{i}]"), e))?;
             if !(b.2.is_finite() && b.2 <= snap.time) {
@@ -453,6 +500,7 @@ impl World {
                     kind,
                     density: r.4,
                     restitution: r.7,
+                    filter: filter_at(&snap.rect_filters, i),
                 })
                 .map_err(|e| corrupt(format!("rects[{i}]"), e))?;
             }
@@ -472,6 +520,7 @@ impl World {
                 kind,
                 density: r.4,
                 restitution: r.7,
+                filter: filter_at(&snap.rect_filters, i),
             });
             rect_anchor.push((anchor, r.6));
         }
@@ -528,6 +577,8 @@ impl World {
                         cells,
                         wall_restitution: None,
                         brick_restitution: None,
+                        brick_filter: crate::Filter::DEFAULT,
+                        wall_filter: crate::Filter::DEFAULT,
                     };
                     Some(Grid::new(&desc).map_err(|e| corrupt("cells", e))?)
                 }
@@ -598,6 +649,8 @@ impl World {
         if let Some(g) = &mut self.grid {
             g.wall_restitution = wall_e;
             g.brick_restitution = brick_e;
+            let [w, b] = snap.grid_filters;
+            g.set_filters(Filter::new(w.0, w.1), Filter::new(b.0, b.1));
         }
         self.config = config;
         self.steps = snap.steps;
@@ -605,6 +658,11 @@ impl World {
         self.ball_rest = ball_rest;
         self.balls = balls;
         self.ball_restitution = snap.ball_restitution.clone();
+        self.ball_filter = snap
+            .ball_filters
+            .iter()
+            .map(|&(layers, mask)| Filter::new(layers, mask))
+            .collect();
         self.ball_slots = ball_slots;
         self.rects = rects;
         self.rect_anchor = rect_anchor;

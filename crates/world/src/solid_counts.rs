@@ -9,6 +9,7 @@
 //! its region (built once per search, `O(cells)` time and 4 bytes per cell of the region).
 
 use crate::desc::Cell;
+use crate::layers::CellKinds;
 
 /// Solid-cell counts over the block of cells `[c0, c0 + cols) × [r0, r0 + rows)` of a grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,13 +23,16 @@ pub(crate) struct SolidCounts {
     /// `sat[(r + 1)·(cols + 1) + (c + 1)]`: solid cells in the block's cells `[0, c] × [0, r]`
     /// (relative coordinates); row 0 and column 0 of the table are zeros.
     sat: Vec<u32>,
+    /// The cell kinds counted as solid (`crate::layers`).
+    pub(crate) kinds: CellKinds,
 }
 
 impl SolidCounts {
     /// The counts of the cells `[c0, c1] × [r0, r1]` (inclusive) of a grid of `grid_cols`
     /// columns whose cells are `cells` (row-major). The block has at most 2²⁴ cells (the
-    /// grid's limit), so counts fit a `u32`.
+    /// grid's limit), so counts fit a `u32`. Cells of `kinds` count as solid.
     pub(crate) fn new(
+        kinds: CellKinds,
         cells: &[Cell],
         grid_cols: usize,
         (c0, r0, c1, r1): (usize, usize, usize, usize),
@@ -40,7 +44,7 @@ impl SolidCounts {
             let mut run = 0u32;
             let row = &cells[(r0 + r) * grid_cols + c0..][..cols];
             for (c, cell) in row.iter().enumerate() {
-                run += u32::from(cell.is_solid());
+                run += u32::from(kinds.solid(*cell));
                 sat[(r + 1) * w + c + 1] = sat[r * w + c + 1] + run;
             }
         }
@@ -50,6 +54,7 @@ impl SolidCounts {
             cols,
             rows,
             sat,
+            kinds,
         }
     }
 
@@ -110,7 +115,12 @@ mod tests {
     #[test]
     fn counts_match_a_direct_count() {
         let desc = crate::scene::random_grid(37, 23, 0.4, 9, 1.0, Vec2::ZERO).unwrap();
-        let counts = super::SolidCounts::new(&desc.cells, 37, (3, 2, 30, 20));
+        let counts = super::SolidCounts::new(
+            crate::layers::CellKinds::ALL,
+            &desc.cells,
+            37,
+            (3, 2, 30, 20),
+        );
         let mut rng = XorShift64Star::new(5);
         for _ in 0..2000 {
             let (a, b) = (

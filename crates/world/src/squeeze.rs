@@ -67,8 +67,13 @@ pub(crate) struct Carry {
 /// A body probed for room by [`World::squeezed_against`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Probe {
-    /// A ball: its centre at the contact (world units) and radius.
-    Ball { center: Vec2, radius: Real },
+    /// A ball: its centre at the contact (world units), radius and filter
+    /// (`crate::layers`: geometry it does not collide with leaves it room).
+    Ball {
+        center: Vec2,
+        radius: Real,
+        filter: crate::layers::Filter,
+    },
     /// A dynamic rectangle: its box at the contact and its dense index (skipped).
     Box { aabb: Aabb, rect: usize },
 }
@@ -197,30 +202,36 @@ impl World {
                 )
         };
         match body {
-            Probe::Ball { center, radius } => {
+            Probe::Ball {
+                center,
+                radius,
+                filter,
+            } => {
                 let d = n * (2.0 * radius);
-                self.grid
-                    .as_ref()
-                    .is_some_and(|g| g.sweep_circle(center, radius, d, 1.0).is_some())
-                    || self.wall_faces().any(|(_, face)| {
-                        sweep_circle_half_plane(center, radius, d, 1.0, &face).is_some()
-                    })
-                    || self.rects.iter().any(|rc| {
-                        still(rc)
-                            && sweep_circle_aabb(center, radius, d, 1.0, &rc.aabb, Features::ALL)
-                                .is_some()
-                    })
+                self.grid.as_ref().is_some_and(|g| {
+                    g.sweep_circle_kinds(g.kinds_for(filter), center, radius, d, 0.0, 1.0)
+                        .is_some()
+                }) || self.wall_faces().any(|(_, face)| {
+                    sweep_circle_half_plane(center, radius, d, 1.0, &face).is_some()
+                }) || self.rects.iter().any(|rc| {
+                    still(rc)
+                        && filter.collides(rc.filter)
+                        && sweep_circle_aabb(center, radius, d, 1.0, &rc.aabb, Features::ALL)
+                            .is_some()
+                })
             }
             Probe::Box { aabb, rect } => {
                 let size = aabb.max - aabb.min;
                 let d = n * (size.x * n.x.abs() + size.y * n.y.abs());
-                self.grid
-                    .as_ref()
-                    .is_some_and(|g| g.sweep_aabb(&aabb, d, 1.0).is_some())
-                    || self.box_wall_hits(&aabb, d, 1.0).next().is_some()
+                let filter = self.rects[rect].filter;
+                self.grid.as_ref().is_some_and(|g| {
+                    g.sweep_aabb_kinds(g.kinds_for(filter), &aabb, d, 0.0, 1.0)
+                        .is_some()
+                }) || self.box_wall_hits(&aabb, d, 1.0).next().is_some()
                     || self.rects.iter().enumerate().any(|(j, rc)| {
                         j != rect
                             && still(rc)
+                            && filter.collides(rc.filter)
                             && sweep_aabb_aabb(&aabb, d, &rc.aabb, Vec2::ZERO, 1.0).is_some()
                     })
             }

@@ -5,6 +5,7 @@ use crate::desc::{BallDesc, Cell, RectDesc, RectKind, Scene, StepConfig, Walls};
 use crate::event::{Body, Event, Side};
 use crate::grid::{CellCoord, Grid, GridError};
 use crate::ids::{BallId, RectId, Slots};
+use crate::layers::{CellKinds, Filter};
 use crate::limits::{self, Bound, OutOfBounds};
 use crate::rest::{acc_on, Rest, RestOn};
 use crate::rng::XorShift64Star;
@@ -36,6 +37,8 @@ pub struct Ball {
     /// The ball's own restitution, or `None` (the world's `StepConfig::restitution`): see
     /// [`crate::material`].
     pub restitution: Option<Real>,
+    /// The ball's layers and mask: see [`crate::layers`].
+    pub filter: Filter,
 }
 
 impl Ball {
@@ -116,7 +119,7 @@ impl BallRec {
     }
 
     /// The public value at absolute time `t` under acceleration `acc`, without its restitution
-    /// (kept by the world, not the record: [`World::ball`] fills it in).
+    /// and filter (kept by the world, not the record: [`World::ball`] fills them in).
     #[inline]
     pub(crate) fn ball_at(&self, t: Real, acc: Vec2) -> Ball {
         Ball {
@@ -126,6 +129,7 @@ impl BallRec {
             radius: self.radius,
             density: self.density,
             restitution: None,
+            filter: Filter::DEFAULT,
         }
     }
 
@@ -152,6 +156,8 @@ pub struct Balls<'a> {
     rests: &'a [Option<Rest>],
     /// The balls' own restitutions, index for index with `recs`, or empty when none has one.
     mats: &'a [Option<Real>],
+    /// The balls' filters, index for index with `recs`, or empty when all are the default.
+    filters: &'a [Filter],
     time: Real,
     gravity: Vec2,
 }
@@ -163,6 +169,7 @@ impl Balls<'_> {
         let b = self.recs.get(i)?;
         Some(Ball {
             restitution: self.mats.get(i).copied().flatten(),
+            filter: self.filters.get(i).copied().unwrap_or_default(),
             ..b.ball_at(self.time, acc_on(self.gravity, self.rests[i]))
         })
     }
@@ -191,6 +198,9 @@ impl Iterator for Balls<'_> {
         if let Some((_, rest)) = self.mats.split_first() {
             self.mats = rest;
         }
+        if let Some((_, rest)) = self.filters.split_first() {
+            self.filters = rest;
+        }
         Some(ball)
     }
 
@@ -207,6 +217,9 @@ impl DoubleEndedIterator for Balls<'_> {
         self.rests = &self.rests[..last];
         if self.mats.len() > last {
             self.mats = &self.mats[..last];
+        }
+        if self.filters.len() > last {
+            self.filters = &self.filters[..last];
         }
         Some(ball)
     }
@@ -229,6 +242,8 @@ pub struct Rect {
     /// The rectangle's own restitution, or `None` (the world's `StepConfig::restitution`):
     /// see [`crate::material`].
     pub restitution: Option<Real>,
+    /// The rectangle's layers and mask: see [`crate::layers`].
+    pub filter: Filter,
 }
 
 impl Rect {
@@ -344,6 +359,9 @@ pub struct World {
     /// Each ball's own restitution, index for index with `balls`, or empty while no ball has
     /// one (`material.rs`; kept outside the 64-byte records).
     pub(crate) ball_restitution: Vec<Option<Real>>,
+    /// Each ball's filter, index for index with `balls`, or empty while every ball has the
+    /// default (`layers.rs`).
+    pub(crate) ball_filter: Vec<Filter>,
     pub(crate) ball_slots: Slots,
     pub(crate) rects: Vec<Rect>,
     /// Each rectangle's box and the absolute time when its velocity or place last changed
@@ -420,6 +438,7 @@ impl World {
             balls: Vec::new(),
             ball_rest: Vec::new(),
             ball_restitution: Vec::new(),
+            ball_filter: Vec::new(),
             ball_slots: Slots::default(),
             rects: Vec::new(),
             rect_anchor: Vec::new(),
@@ -484,6 +503,7 @@ impl World {
             radius: sp.radius,
             density: sp.density,
             restitution: sp.restitution,
+            filter: sp.filter,
         })?;
         Bound::NonNeg
             .check(sp.speed)
@@ -601,6 +621,7 @@ impl World {
                 radius: r,
                 density: sp.density,
                 restitution: sp.restitution,
+                filter: sp.filter,
             })?;
         }
         Ok(())
@@ -610,16 +631,19 @@ impl World {
     /// `skip`) and closed walls (touching allowed). Balls are not considered.
     #[must_use]
     pub fn circle_is_free(&self, p: Vec2, radius: Real, skip: Option<RectId>) -> bool {
-        self.circle_overlap_depth_ok(p, radius, 0.0, skip)
+        self.circle_overlap_depth_ok(p, radius, 0.0, skip, None)
     }
 
-    /// Like [`World::circle_is_free`] but tolerating overlaps up to `slack` world units.
+    /// Like [`World::circle_is_free`] but tolerating overlaps up to `slack` world units, and
+    /// with `Some(filter)` only against the cells and rectangles a body of `filter` collides
+    /// with (closed walls always; `None`: everything).
     pub(crate) fn circle_overlap_depth_ok(
         &self,
         p: Vec2,
         radius: Real,
         slack: Real,
         skip: Option<RectId>,
+        filter: Option<Filter>,
     ) -> bool {
         let r = radius - slack;
         if self.walls.left && p.x < r
@@ -630,12 +654,14 @@ impl World {
             return false;
         }
         if let Some(g) = &self.grid {
-            if g.circle_overlaps_solid(p, radius, slack) {
+            let kinds = filter.map_or(CellKinds::ALL, |f| g.kinds_for(f));
+            if g.circle_overlaps_solid_kinds(kinds, p, radius, slack) {
                 return false;
             }
         }
         !self.rects.iter().any(|rc| {
             Some(rc.id) != skip
+                && filter.is_none_or(|f| f.collides(rc.filter))
                 && rc.kind != RectKind::Sensor
                 && circle_overlaps_aabb(p, r, &rc.aabb)
         })
@@ -823,6 +849,7 @@ impl World {
             recs: &self.balls,
             rests: &self.ball_rest,
             mats: &self.ball_restitution,
+            filters: &self.ball_filter,
             time: self.time,
             gravity: self.config.gravity,
         }
@@ -839,6 +866,7 @@ impl World {
     pub fn ball(&self, id: BallId) -> Option<Ball> {
         self.ball_slots.get(id).map(|i| Ball {
             restitution: self.ball_restitution_at(i),
+            filter: self.ball_filter_at(i),
             ..self.balls[i].ball_at(self.time, self.acc_of(i))
         })
     }
@@ -882,6 +910,7 @@ impl World {
         });
         self.ball_rest.push(None);
         self.ball_pushed(desc.restitution);
+        self.ball_filter_pushed(desc.filter);
         // It may have been placed inside something: checked (alone) at the next step.
         self.embed_some.push(self.balls.len() - 1);
         self.scratch.ball_added(desc.radius, self.config.ball_ball);
@@ -901,8 +930,10 @@ impl World {
         self.end_carry(Body::Ball(id));
         self.drop_passes_of_ball(id);
         let restitution = self.ball_swap_removed(i);
+        let filter = self.ball_filter_swap_removed(i);
         let ball = Ball {
             restitution,
+            filter,
             ..self.balls[i].ball_at(self.time, self.acc_of(i))
         };
         self.balls.swap_remove(i);
@@ -1005,6 +1036,7 @@ impl World {
             kind: desc.kind,
             density: desc.density,
             restitution: desc.restitution,
+            filter: desc.filter,
         });
         Ok(id)
     }
@@ -1163,8 +1195,9 @@ impl World {
 
     /// A 64-bit hash of the whole simulated state: every ball's and rectangle's id, position,
     /// velocity, size and density and the start of each ball's current path (their IEEE-754
-    /// bits), every grid cell, the walls, the step count and the simulated time, and the own
-    /// restitutions that are set (so a world without any hashes as it did before materials).
+    /// bits), every grid cell, the walls, the step count and the simulated time, the own
+    /// restitutions that are set and the filters that are not the default (so a world
+    /// without any hashes as it did before materials and filters).
     /// FNV-1a over little-endian 64-bit words, so it is the same on every platform and
     /// build: two worlds with equal hashes are (barring collisions) bit-identical.
     #[must_use]
@@ -1256,6 +1289,7 @@ impl World {
             h.word(p.ended.map_or(u64::MAX, Real::to_bits));
         }
         self.hash_materials(|w| h.word(w));
+        self.hash_filters(|w| h.word(w));
         h.finish()
     }
 
@@ -1265,6 +1299,10 @@ impl World {
     ///
     /// Contact at start counts only when the circle moves toward the obstacle (the crate's
     /// Bannerman rule). Balls listed in `ignore` are skipped (e.g. the ball being aimed).
+    /// Only what a body of `filter` collides with is hit ([`crate::layers`]: the cells of the
+    /// kinds it collides with, their exposure computed for it, the bodies it collides with,
+    /// closed walls always); [`Filter::ALL`] hits every body and cell on some layer, a ball's
+    /// own filter what that ball would hit.
     /// Ties go to the first in the order tiles, walls, rectangles, balls (in storage order).
     /// Visits every ball; [`World::query_index`] answers the same while visiting only the
     /// balls near the segment.
@@ -1275,8 +1313,9 @@ impl World {
         to: Vec2,
         radius: Real,
         ignore: &[BallId],
+        filter: Filter,
     ) -> Option<CastHit> {
-        self.cast_circle_among(from, to, radius, ignore, 0..self.balls.len())
+        self.cast_circle_among(from, to, radius, ignore, filter, 0..self.balls.len())
     }
 
     /// [`World::cast_circle`] against the balls of dense indices `balls` only (ascending).
@@ -1286,6 +1325,7 @@ impl World {
         to: Vec2,
         radius: Real,
         ignore: &[BallId],
+        filter: Filter,
         balls: impl Iterator<Item = usize>,
     ) -> Option<CastHit> {
         let d = to - from;
@@ -1298,7 +1338,7 @@ impl World {
             }
         };
         if let Some(g) = &self.grid {
-            if let Some(gh) = g.sweep_circle(from, radius, d, 1.0) {
+            if let Some(gh) = g.sweep_circle_kinds(g.kinds_for(filter), from, radius, d, 0.0, 1.0) {
                 consider(Some(gh.hit), Target::Cell(gh.cell), &mut best);
             }
         }
@@ -1309,7 +1349,7 @@ impl World {
                 &mut best,
             );
         }
-        for r in &self.rects {
+        for r in self.rects.iter().filter(|r| filter.collides(r.filter)) {
             consider(
                 sweep_circle_aabb(from, radius, d, 1.0, &r.aabb, Features::ALL),
                 Target::Rect(r.id),
@@ -1317,6 +1357,9 @@ impl World {
             );
         }
         for i in balls {
+            if !filter.collides(self.ball_filter_at(i)) {
+                continue;
+            }
             let b = self.balls[i].ball_at(self.time, self.acc_of(i));
             if !ignore.contains(&b.id) {
                 consider(
@@ -1335,67 +1378,77 @@ impl World {
         })
     }
 
-    /// Everything containing point `p` (boundaries included): solid cells, balls, rectangles,
-    /// in that order (cells row-major, bodies in storage order), appended to `out`. Visits
-    /// every ball; see [`World::query_index`].
-    pub fn query_point(&self, p: Vec2, out: &mut Vec<Target>) {
-        self.query_point_among(p, out, 0..self.balls.len());
+    /// Everything containing point `p` (boundaries included) that a body of `filter` collides
+    /// with ([`Filter::ALL`]: everything on some layer; see [`World::cast_circle`]): solid
+    /// cells, balls, rectangles, in that order (cells row-major, bodies in storage order),
+    /// appended to `out`. Visits every ball; see [`World::query_index`].
+    pub fn query_point(&self, p: Vec2, filter: Filter, out: &mut Vec<Target>) {
+        self.query_point_among(p, filter, out, 0..self.balls.len());
     }
 
     /// [`World::query_point`] among the balls of dense indices `balls` (ascending).
     pub(crate) fn query_point_among(
         &self,
         p: Vec2,
+        filter: Filter,
         out: &mut Vec<Target>,
         balls: impl Iterator<Item = usize>,
     ) {
         if let Some(g) = &self.grid {
-            g.for_each_solid_in(&Aabb::new(p, p), |c, _| {
+            g.for_each_solid_in_kinds(g.kinds_for(filter), &Aabb::new(p, p), |c, _| {
                 if point_in_aabb(p, &g.cell_aabb(c)) {
                     out.push(Target::Cell(c));
                 }
             });
         }
         for i in balls {
+            if !filter.collides(self.ball_filter_at(i)) {
+                continue;
+            }
             let b = self.balls[i].ball_at(self.time, self.acc_of(i));
             if (p - b.pos).length_squared() <= b.radius * b.radius {
                 out.push(Target::Ball(b.id));
             }
         }
-        for r in &self.rects {
+        for r in self.rects.iter().filter(|r| filter.collides(r.filter)) {
             if point_in_aabb(p, &r.aabb) {
                 out.push(Target::Rect(r.id));
             }
         }
     }
 
-    /// Everything overlapping `aabb` with positive area: solid cells, balls, rectangles, in that
+    /// Everything overlapping `aabb` with positive area that a body of `filter` collides with
+    /// ([`Filter::ALL`]: everything on some layer): solid cells, balls, rectangles, in that
     /// order, appended to `out`. Visits every ball; see [`World::query_index`].
-    pub fn query_aabb(&self, aabb: &Aabb, out: &mut Vec<Target>) {
-        self.query_aabb_among(aabb, out, 0..self.balls.len());
+    pub fn query_aabb(&self, aabb: &Aabb, filter: Filter, out: &mut Vec<Target>) {
+        self.query_aabb_among(aabb, filter, out, 0..self.balls.len());
     }
 
     /// [`World::query_aabb`] among the balls of dense indices `balls` (ascending).
     pub(crate) fn query_aabb_among(
         &self,
         aabb: &Aabb,
+        filter: Filter,
         out: &mut Vec<Target>,
         balls: impl Iterator<Item = usize>,
     ) {
         if let Some(g) = &self.grid {
-            g.for_each_solid_in(aabb, |c, _| {
+            g.for_each_solid_in_kinds(g.kinds_for(filter), aabb, |c, _| {
                 if aabb_overlaps_aabb(aabb, &g.cell_aabb(c)) {
                     out.push(Target::Cell(c));
                 }
             });
         }
         for i in balls {
+            if !filter.collides(self.ball_filter_at(i)) {
+                continue;
+            }
             let b = self.balls[i].ball_at(self.time, self.acc_of(i));
             if circle_overlaps_aabb(b.pos, b.radius, aabb) {
                 out.push(Target::Ball(b.id));
             }
         }
-        for r in &self.rects {
+        for r in self.rects.iter().filter(|r| filter.collides(r.filter)) {
             if aabb_overlaps_aabb(aabb, &r.aabb) {
                 out.push(Target::Rect(r.id));
             }

@@ -38,7 +38,14 @@ impl World {
         let acc = path.accel.length();
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
         let mut searched = cap;
-        if let Some(g) = &self.grid {
+        let filter = self.ball_filter_at(m);
+        // The grid, unless the ball collides with no cell kind (`crate::layers`).
+        let grid = self
+            .grid
+            .as_ref()
+            .map(|g| (g, self.ball_kinds(m, g)))
+            .filter(|(_, k)| !k.is_none());
+        if let Some((g, kinds)) = grid {
             // As for straight paths: no tile within `free` of the centre, so the search
             // window is the time the path needs to cover it; near tiles a short window.
             let free = g.clearance(pos) - radius;
@@ -54,7 +61,7 @@ impl World {
                 skip_walk = false;
             }
             if !skip_walk {
-                if let Some(gh) = g.sweep_path_circle_between(&path, radius, base, limit) {
+                if let Some(gh) = g.sweep_path_circle_kinds(kinds, &path, radius, base, limit) {
                     take(
                         gh.hit.toi,
                         PTarget::Cell(gh.cell),
@@ -96,6 +103,9 @@ impl World {
         let reach_box = collide_core::Aabb::new(pos - reach, pos + reach).grown(1e-9);
         let passes = self.passes_of(m);
         for (k, rc) in self.rects.iter().enumerate() {
+            if !filter.collides(rc.filter) {
+                continue;
+            }
             if let Some(pass) = passes.iter().find(|p| p.with == PassWith::Rect(rc.id)) {
                 // Inside it (nothing to meet), or parted from it: met again only after.
                 if let Some(exit) = pass.ended {

@@ -231,6 +231,7 @@ impl World {
             self.balls.swap_remove(i);
             self.ball_rest.swap_remove(i);
             self.ball_swap_removed(i);
+            self.ball_filter_swap_removed(i);
         }
     }
 

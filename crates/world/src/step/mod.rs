@@ -291,10 +291,14 @@ impl World {
                         continue;
                     };
                     let valid = match pred.target {
-                        PTarget::Cell(c) => self
-                            .grid
-                            .as_ref()
-                            .is_some_and(|g| g.feature_exists(c, pred.feature)),
+                        PTarget::Cell(c) => self.grid.as_ref().is_some_and(|g| {
+                            let kinds = if m < self.nb() {
+                                self.ball_kinds(m, g)
+                            } else {
+                                g.kinds_for(self.mover_filter(m))
+                            };
+                            g.feature_exists_for(c, pred.feature, kinds)
+                        }),
                         _ => true,
                     };
                     if valid {

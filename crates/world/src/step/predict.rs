@@ -194,6 +194,7 @@ impl World {
         let (v, radius) = (b.v0, b.radius);
         let a = b.start();
         let speed = v.length();
+        let filter = self.ball_filter_at(m);
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
         // The absolute time the search reaches (`cap` unless the window is shorter).
         let mut searched = cap;
@@ -204,7 +205,13 @@ impl World {
         // Times are measured from the anchor (`base` before now).
         let base = (s_t - a.time).max(0.0);
         let mut limit = cap - a.time;
-        if let Some(g) = &self.grid {
+        // The grid, unless the ball collides with no cell kind (`crate::layers`).
+        let grid = self
+            .grid
+            .as_ref()
+            .map(|g| (g, self.ball_kinds(m, g)))
+            .filter(|(_, k)| !k.is_none());
+        if let Some((g, _)) = grid {
             // No tile within `free` of the centre's path: the search window is the
             // free run, and the grid walk is skipped; else a short window is walked.
             clear = g.clearance(pos);
@@ -227,9 +234,9 @@ impl World {
             }
         }
         let reach = radius + speed * (limit - base);
-        if let (Some(g), false) = (&self.grid, skip_walk) {
+        if let (Some((g, kinds)), false) = (grid, skip_walk) {
             if clear <= reach * (1.0 + 1e-9) + 1e-9 {
-                if let Some(gh) = g.sweep_circle_between(a.pos, radius, v, base, limit) {
+                if let Some(gh) = g.sweep_circle_kinds(kinds, a.pos, radius, v, base, limit) {
                     take(
                         gh.hit.toi,
                         PTarget::Cell(gh.cell),
@@ -271,6 +278,9 @@ impl World {
         let reach_box = Aabb::new(pos - reach, pos + reach);
         let passes = self.passes_of(m);
         for (k, rc) in self.rects.iter().enumerate() {
+            if !filter.collides(rc.filter) {
+                continue;
+            }
             if let Some(pass) = passes.iter().find(|p| p.with == PassWith::Rect(rc.id)) {
                 // Inside it (nothing to meet), or parted from it: met again only after.
                 if let Some(exit) = pass.ended {
@@ -335,7 +345,8 @@ impl World {
 
     /// [`World::static_event`] for dynamic rectangle mover `m`.
     fn box_static_event(&self, m: usize, s_t: Real, cap: Real) -> (Option<Prediction>, Real) {
-        let v = self.rects[self.scratch.dyn_rects[m - self.nb()] as usize].vel;
+        let me = &self.rects[self.scratch.dyn_rects[m - self.nb()] as usize];
+        let (v, filter) = (me.vel, me.filter);
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
         // A box from the start of its current path, as a ball (times from there).
         let (aabb, at, _) = self.dyn_path(m);
@@ -343,7 +354,7 @@ impl World {
         // Swept from the start of its path (`base`: now, from there); a hit computed
         // before now by rounding is taken now.
         if let Some(g) = &self.grid {
-            if let Some(gh) = g.sweep_aabb_between(&aabb, v, base, limit) {
+            if let Some(gh) = g.sweep_aabb_kinds(g.kinds_for(filter), &aabb, v, base, limit) {
                 take(
                     gh.hit.toi,
                     PTarget::Cell(gh.cell),
@@ -372,6 +383,9 @@ impl World {
             );
         }
         for (k, rc) in self.rects.iter().enumerate() {
+            if !filter.collides(rc.filter) {
+                continue;
+            }
             // A kinematic rectangle from the later of the two paths' starts.
             let (other, u, off) = match rc.kind {
                 RectKind::Static => (rc.aabb, Vec2::ZERO, 0.0),
@@ -443,11 +457,14 @@ impl World {
                 *limit = time;
             }
         };
+        let filter = self.mover_filter(m);
         if m < nb {
-            // Dynamic rectangles (few): every one.
+            // Dynamic rectangles (few): every one it collides with.
             for k in 0..sc.dyn_rects.len() {
                 let j = nb + k;
-                if sc.mv[j].state == DEAD {
+                if sc.mv[j].state == DEAD
+                    || !filter.collides(self.rects[sc.dyn_rects[k] as usize].filter)
+                {
                     continue;
                 }
                 if let Some((time, h)) = self.ball_box_contact(m, j, limit) {
@@ -460,6 +477,11 @@ impl World {
                 // A candidate's mover record is read only when it is hit (most are not):
                 // one random cache line fewer per candidate in a large world.
                 let any_frozen = sc.any_frozen;
+                // Filters (`crate::layers`): tested per candidate, by a search of its own,
+                // only when some ball has one other than the default; a filtered pair is
+                // skipped before anything of the candidate is read but its filter.
+                let filters = &self.ball_filter[..];
+                let filtered = !filters.is_empty();
                 // The search, for one way of solving a pair (`$contact(ball, its acceleration,
                 // limit)`): straight paths, or curved ones under gravity. Written once, expanded
                 // twice, so that the straight search has no branch on gravity per candidate.
@@ -534,10 +556,20 @@ impl World {
                         }
                     }};
                 }
-                if self.config.gravity == Vec2::ZERO {
+                if self.config.gravity == Vec2::ZERO && !filtered {
                     scan!(
                         |b: &crate::world::BallRec, _: Vec2, _: usize, limit: Real| {
                             ball_ball_contact(bm, b, limit)
+                        }
+                    );
+                } else if self.config.gravity == Vec2::ZERO {
+                    scan!(
+                        |b: &crate::world::BallRec, _: Vec2, j: usize, limit: Real| {
+                            if filter.collides(filters[j]) {
+                                ball_ball_contact(bm, b, limit)
+                            } else {
+                                None
+                            }
                         }
                     );
                 } else {
@@ -546,6 +578,9 @@ impl World {
                     let acc_m = self.acc_of(m);
                     scan!(
                         |b: &crate::world::BallRec, acc: Vec2, j: usize, limit: Real| {
+                            if filtered && !filter.collides(filters[j]) {
+                                return None;
+                            }
                             let acc = if acc.x.is_nan() { self.acc_of(j) } else { acc };
                             ball_ball_contact_acc(bm, acc_m, b, acc, limit)
                         }
@@ -557,7 +592,10 @@ impl World {
             let (aabb, v) = (r.aabb, r.vel);
             for k in 0..sc.dyn_rects.len() {
                 let j = nb + k;
-                if j == m || sc.mv[j].state == DEAD {
+                if j == m
+                    || sc.mv[j].state == DEAD
+                    || !filter.collides(self.rects[sc.dyn_rects[k] as usize].filter)
+                {
                     continue;
                 }
                 if let Some((time, h)) = self.box_box_contact(m, j, limit) {
@@ -569,7 +607,7 @@ impl World {
                 let reach = v.length() * (sc.cap - s_t).max(0.0);
                 let q = aabb.grown(reach + sc.max_radius + 1e-9);
                 sc.bp.for_each_in_box(&q, |j| {
-                    if sc.mv[j].state == DEAD {
+                    if sc.mv[j].state == DEAD || !filter.collides(self.ball_filter_at(j)) {
                         return;
                     }
                     if let Some((time, h)) = self.box_ball_contact(m, j, limit) {

@@ -678,6 +678,7 @@ impl World {
             Probe::Ball {
                 center: contact.unwrap_or_else(|| self.ball_pos(m)),
                 radius: self.balls[m].radius,
+                filter: self.ball_filter_at(m),
             }
         } else {
             let k = self.scratch.dyn_rects[m - nb] as usize;

@@ -222,6 +222,7 @@ mod tests {
             radius: 2.0,
             density: 1.0,
             restitution: None,
+            filter: crate::Filter::DEFAULT,
         }
     }
 
