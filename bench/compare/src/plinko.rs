@@ -164,6 +164,7 @@ impl Board {
             }),
             balls: Vec::new(),
             rects: Vec::new(),
+            shapes: Vec::new(),
             spawn: Some(SpawnDesc {
                 count: balls,
                 radius: BALL_RADIUS,

@@ -849,7 +849,8 @@ fn mentions(e: &Event, id: BallId) -> bool {
         | Event::BallRect { ball, .. }
         | Event::BallLost { ball, .. }
         | Event::SensorEnter { ball, .. }
-        | Event::SensorExit { ball, .. } => ball == id,
+        | Event::SensorExit { ball, .. }
+        | Event::BallShape { ball, .. } => ball == id,
         Event::BallBall { a, b, .. } => a == id || b == id,
         Event::Unembedded { body, .. }
         | Event::IterationLimit { body, .. }

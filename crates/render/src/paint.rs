@@ -1,7 +1,7 @@
 //! The painter: [`render`], [`render_frame`] and [`render_rgba8`].
 
 use collide_core::{Aabb, Real, Vec2};
-use collide_world::{CellCoord, World};
+use collide_world::{CellCoord, ShapeKind, World};
 
 use crate::camera::{Camera, PixelRect};
 use crate::draw::{
@@ -22,7 +22,9 @@ use crate::target::{PixelTarget, RenderError, Rgba8Target};
 ///    [`Style::min_margin_cell_px`] pixels);
 /// 3. an outline [`Style::outline_width`] pixels wide (scaled with the zoom, at least 1) just
 ///    inside each closed wall of the world;
-/// 4. the rectangles in their kind's colour ([`Style::rect_color`]);
+/// 4. the rectangles in their kind's colour ([`Style::rect_color`]), then the static shapes:
+///    bumpers as anti-aliased discs ([`Style::bumper`]), segments as anti-aliased lines about
+///    one world unit wide ([`Style::segment`]);
 /// 5. the balls, anti-aliased (see the crate docs' pixel model).
 ///
 /// A camera whose scale is not finite and positive paints only the letterbox.
@@ -129,6 +131,32 @@ fn paint_world<T: PixelTarget + ?Sized>(
     for r in world.rects() {
         let px = camera.pixels_of(&r.aabb, w, h).intersect(view);
         fill_rect(target, &px, style.rect_color(r.kind));
+    }
+
+    // 4b. Static shapes: bumpers as discs, segments as lines about a world unit wide.
+    for sh in world.shapes() {
+        match sh.kind {
+            ShapeKind::Circle(c) => {
+                let r = c.radius * camera.scale;
+                draw_disc(target, camera.to_pixel(c.center), r, style.bumper, view);
+            }
+            ShapeKind::Segment { segment, .. } => {
+                let (a, b) = (camera.to_pixel(segment.a), camera.to_pixel(segment.b));
+                let d = b - a;
+                let len = d.length();
+                let n = if len > 0.0 {
+                    Vec2::new(-d.y, d.x) / len
+                } else {
+                    Vec2::ZERO
+                };
+                // Parallel strokes half a pixel apart across the width.
+                let strokes = (2.0 * camera.scale).ceil().clamp(1.0, 64.0) as usize;
+                for k in 0..strokes {
+                    let off = n * (0.5 * (k as Real - 0.5 * (strokes - 1) as Real));
+                    draw_line(target, a + off, b + off, style.segment, view);
+                }
+            }
+        }
     }
 
     // 5. Balls.

@@ -123,6 +123,10 @@ pub struct Style {
     pub dynamic_rect: Rgb,
     /// Sensor rectangles (trigger areas: balls pass through them).
     pub sensor_rect: Rgb,
+    /// Static segments (walls and lanes of a table).
+    pub segment: Rgb,
+    /// Static circles (bumpers).
+    pub bumper: Rgb,
     /// The outline along the world's closed walls (open sides have none).
     pub outline: Rgb,
     /// Width of the wall outline, pixels at zoom 1 (scaled with the zoom, at least 1 pixel).
@@ -162,6 +166,8 @@ impl Default for Style {
             static_rect: Rgb::new(128, 128, 128),
             kinematic_rect: Rgb::new(255, 160, 48),
             sensor_rect: Rgb::new(40, 90, 60),
+            segment: Rgb::new(200, 200, 220),
+            bumper: Rgb::new(230, 80, 160),
             dynamic_rect: Rgb::new(176, 96, 232),
             outline: Rgb::new(96, 128, 176),
             outline_width: 1.0,

@@ -265,6 +265,9 @@ pub struct Scene {
     pub balls: Vec<BallDesc>,
     /// Rectangles placed explicitly.
     pub rects: Vec<RectDesc>,
+    /// Static segments and circles ([`crate::shapes`]): `[[segment]]`, `[[polyline]]` (its
+    /// segments) and `[[circle]]` tables.
+    pub shapes: Vec<crate::shapes::ShapeDesc>,
     /// Random balls, placed after the explicit ones.
     pub spawn: Option<SpawnDesc>,
     /// Step settings.
@@ -280,6 +283,7 @@ impl Default for Scene {
             grid: None,
             balls: Vec::new(),
             rects: Vec::new(),
+            shapes: Vec::new(),
             spawn: None,
             step: StepConfig::default(),
         }

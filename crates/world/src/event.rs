@@ -4,7 +4,7 @@
 //! body named in the event.
 
 use crate::grid::CellCoord;
-use crate::ids::{BallId, RectId};
+use crate::ids::{BallId, RectId, ShapeId};
 use collide_core::{Feature, Real, Vec2};
 
 /// A side of the world rectangle.
@@ -116,6 +116,21 @@ pub enum Event {
         /// Impact speed: the normal relative speed before the bounce, `−(v − u)·n` (units/s,
         /// `>= 0`; `u` the other body's velocity, zero for tiles and walls): what a game uses
         /// for sound and damage.
+        speed: Real,
+    },
+    /// A ball bounced off a static segment or circle ([`crate::shapes`]).
+    BallShape {
+        /// The ball.
+        ball: BallId,
+        /// The shape.
+        shape: ShapeId,
+        /// Contact point on the shape, world units.
+        point: Vec2,
+        /// Contact normal, from the shape toward the ball.
+        normal: Vec2,
+        /// Time of impact, seconds from the start of the step.
+        toi: Real,
+        /// Impact speed: the normal speed before the bounce, `−v·n` (units/s, `>= 0`).
         speed: Real,
     },
     /// A dynamic rectangle bounced off a tile.
@@ -259,7 +274,7 @@ impl Event {
     /// A short stable name of the event's kind (`ball_tile`, `ball_wall`, `ball_ball`,
     /// `ball_rect`, `rect_tile`, `rect_wall`, `rect_rect`, `brick_destroyed`, `ball_lost`,
     /// `rect_lost`, `unembedded`, `iteration_limit`, `squeezed`, `sensor_enter`,
-    /// `sensor_exit`), used for counts and traces.
+    /// `sensor_exit`, `ball_shape`), used for counts and traces.
     #[must_use]
     pub const fn kind(&self) -> &'static str {
         match self {
@@ -278,6 +293,7 @@ impl Event {
             Event::Squeezed { .. } => "squeezed",
             Event::SensorEnter { .. } => "sensor_enter",
             Event::SensorExit { .. } => "sensor_exit",
+            Event::BallShape { .. } => "ball_shape",
         }
     }
 
@@ -292,7 +308,8 @@ impl Event {
             | Event::BallRect { ball, .. }
             | Event::BallLost { ball, .. }
             | Event::SensorEnter { ball, .. }
-            | Event::SensorExit { ball, .. } => Body::Ball(ball),
+            | Event::SensorExit { ball, .. }
+            | Event::BallShape { ball, .. } => Body::Ball(ball),
             Event::BallBall { a, .. } => Body::Ball(a),
             Event::RectTile { rect, .. }
             | Event::RectWall { rect, .. }
@@ -306,7 +323,7 @@ impl Event {
     }
 
     /// Every kind name of [`Event::kind`], in declaration order.
-    pub const KINDS: [&'static str; 15] = [
+    pub const KINDS: [&'static str; 16] = [
         "ball_tile",
         "ball_wall",
         "ball_ball",
@@ -322,5 +339,6 @@ impl Event {
         "squeezed",
         "sensor_enter",
         "sensor_exit",
+        "ball_shape",
     ];
 }

@@ -35,7 +35,9 @@
 use crate::desc::Cell;
 use crate::event::{Body, Event, Side};
 use crate::grid::CellCoord;
+use crate::ids::ShapeId;
 use crate::limits::{Bound, OutOfBounds};
+use crate::shapes::ShapeKind;
 use crate::snapshot::Snapshot;
 use crate::world::World;
 use collide_core::{Aabb, Circle, Real, Vec2};
@@ -78,6 +80,13 @@ pub enum Obstacle {
     },
     /// A closed wall of the world rectangle.
     Wall(Side),
+    /// A static segment or circle ([`crate::shapes`]).
+    Shape {
+        /// Its id.
+        shape: ShapeId,
+        /// What it is.
+        kind: ShapeKind,
+    },
     /// Another body (a rectangle of any kind, or a second ball).
     Body(BodyState),
 }

@@ -55,6 +55,7 @@ macro_rules! id_type {
 
 id_type!(BallId, "ball");
 id_type!(RectId, "rectangle");
+id_type!(ShapeId, "static shape");
 
 /// A slot map from ids to dense indices. Removal order and free-list reuse are deterministic.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -82,6 +83,15 @@ impl SlotId for BallId {
 impl SlotId for RectId {
     fn make(index: u32, generation: u32) -> Self {
         RectId { index, generation }
+    }
+    fn parts(self) -> (u32, u32) {
+        (self.index, self.generation)
+    }
+}
+
+impl SlotId for ShapeId {
+    fn make(index: u32, generation: u32) -> Self {
+        ShapeId { index, generation }
     }
     fn parts(self) -> (u32, u32) {
         (self.index, self.generation)

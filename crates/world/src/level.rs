@@ -311,6 +311,7 @@ pub fn scene_from_level(name: &str, grid: GridDesc, balls: usize) -> Scene {
         grid: Some(grid),
         balls: Vec::new(),
         rects: vec![paddle],
+        shapes: Vec::new(),
         spawn: Some(spawn),
         step: StepConfig {
             ball_ball: false,

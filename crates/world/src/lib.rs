@@ -54,6 +54,7 @@ pub mod rest;
 pub mod rng;
 pub mod scene;
 mod scene_pieces;
+pub mod shapes;
 pub mod snapshot;
 mod solid_counts;
 mod squeeze;
@@ -72,10 +73,11 @@ pub use grid::{CellCoord, Grid, GridError, GridHit};
 pub use hook::{
     BodyShape, BodyState, ContactHook, ContactInfo, ContactResponse, HookError, Obstacle,
 };
-pub use ids::{BallId, RectId};
+pub use ids::{BallId, RectId, ShapeId};
 pub use layers::Filter;
 pub use query_index::QueryIndex;
 pub use rest::REST_TIME;
+pub use shapes::{polyline_segments, Shape, ShapeDesc, ShapeKind};
 pub use snapshot::{Snapshot, SnapshotError};
 pub use world::{Ball, Balls, CastHit, Rect, Target, World, WorldError};
 

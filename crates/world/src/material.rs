@@ -285,6 +285,7 @@ impl World {
     pub(crate) fn has_own_restitution(&self) -> bool {
         self.ball_restitution.iter().any(Option::is_some)
             || self.rects.iter().any(|r| r.restitution.is_some())
+            || self.shapes.iter().any(|s| s.restitution.is_some())
             || self
                 .grid
                 .as_ref()
@@ -340,6 +341,7 @@ impl World {
                 }
             }),
             PTarget::Rect(k) => self.rects[k as usize].restitution,
+            PTarget::Shape(k) => self.shapes[k as usize].restitution,
             PTarget::Mover(j) => self.mover_restitution(j as usize),
             // Closed walls, and whatever is not a body.
             _ => None,
@@ -369,7 +371,9 @@ impl World {
         }
         let per_axis = m >= self.balls.len();
         match target {
-            PTarget::Cell(_) | PTarget::Wall(_) => kick_capped(e, v, Vec2::ZERO, n, per_axis),
+            PTarget::Cell(_) | PTarget::Wall(_) | PTarget::Shape(_) => {
+                kick_capped(e, v, Vec2::ZERO, n, per_axis)
+            }
             PTarget::Rect(k) => kick_capped(e, v, self.rects[k as usize].vel, n, per_axis),
             _ => e,
         }

@@ -52,6 +52,7 @@ use crate::limits::{
     MAX_SCENE_BYTES,
 };
 use crate::rng::XorShift64Star;
+use crate::shapes::ShapeDesc;
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -316,6 +317,7 @@ pub fn arena_scene(balls: usize, speed: Real, seed: u64) -> Scene {
         grid,
         balls: Vec::new(),
         rects: Vec::new(),
+        shapes: Vec::new(),
         spawn: Some(SpawnDesc {
             count: balls,
             radius: ARENA_BALL_RADIUS,
@@ -760,8 +762,44 @@ struct RawScene {
     ball: Vec<S<RawBall>>,
     #[serde(default)]
     rect: Vec<S<RawRect>>,
+    #[serde(default)]
+    segment: Vec<S<RawSegment>>,
+    #[serde(default)]
+    polyline: Vec<S<RawPolyline>>,
+    #[serde(default)]
+    circle: Vec<S<RawCircle>>,
     spawn: Option<S<RawSpawn>>,
     step: Option<S<RawStep>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a [[segment]] table")]
+struct RawSegment {
+    a: S<Vec<f64>>,
+    b: S<Vec<f64>>,
+    restitution: Option<S<f64>>,
+    layers: Option<S<RawBits>>,
+    mask: Option<S<RawBits>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a [[polyline]] table")]
+struct RawPolyline {
+    points: S<Vec<S<Vec<f64>>>>,
+    closed: Option<S<bool>>,
+    restitution: Option<S<f64>>,
+    layers: Option<S<RawBits>>,
+    mask: Option<S<RawBits>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a [[circle]] table")]
+struct RawCircle {
+    center: S<Vec<f64>>,
+    radius: S<f64>,
+    restitution: Option<S<f64>>,
+    layers: Option<S<RawBits>>,
+    mask: Option<S<RawBits>>,
 }
 
 #[derive(Deserialize)]
@@ -1079,6 +1117,7 @@ impl<'a> Ctx<'a> {
         raw: RawScene,
         resolve_level: &dyn Fn(&str) -> Result<String, std::io::Error>,
     ) -> Result<Scene, SceneError> {
+        let shapes = self.shapes(&raw)?;
         let name = raw
             .name
             .map_or_else(|| file_stem(self.file), Spanned::into_inner);
@@ -1140,9 +1179,86 @@ impl<'a> Ctx<'a> {
             grid,
             balls,
             rects,
+            shapes,
             spawn,
             step,
         })
+    }
+
+    /// The `[[segment]]`, `[[polyline]]` and `[[circle]]` tables, in that order (a polyline's
+    /// segments in its order, no obstacle at its straight joints).
+    fn shapes(&self, raw: &RawScene) -> Result<Vec<ShapeDesc>, SceneError> {
+        use crate::shapes::{polyline_segments, ShapeKind};
+        let mut out = Vec::new();
+        let room = |out: &Vec<ShapeDesc>, span: &Range<usize>, field: &str| {
+            if out.len() >= crate::shapes::MAX_SHAPES {
+                Err(self.err(
+                    span,
+                    field,
+                    format!(
+                        "too many shapes: at most {} are allowed",
+                        crate::shapes::MAX_SHAPES
+                    ),
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        for (i, sg) in raw.segment.iter().enumerate() {
+            let f = |k: &str| format!("segment[{i}].{k}");
+            room(&out, &sg.span(), &f("a"))?;
+            let r = sg.get_ref();
+            let (a, b) = (
+                self.vec2(&r.a, &f("a"), Rule::Coord)?,
+                self.vec2(&r.b, &f("b"), Rule::Coord)?,
+            );
+            out.push(ShapeDesc {
+                restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
+                filter: self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?,
+                ..ShapeDesc::segment(a, b)
+            });
+        }
+        for (i, pl) in raw.polyline.iter().enumerate() {
+            let f = |k: &str| format!("polyline[{i}].{k}");
+            let r = pl.get_ref();
+            let pts = r.points.get_ref();
+            if pts.len() < 2 {
+                return Err(self.err(
+                    &r.points.span(),
+                    &f("points"),
+                    "a polyline needs at least two points".to_string(),
+                ));
+            }
+            let mut points = Vec::with_capacity(pts.len());
+            for (k, p) in pts.iter().enumerate() {
+                points.push(self.vec2(p, &f(&format!("points[{k}]")), Rule::Coord)?);
+            }
+            let closed = r.closed.as_ref().is_some_and(|c| *c.get_ref());
+            let restitution = self.opt_restitution(&r.restitution, &f("restitution"))?;
+            let filter = self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?;
+            for (segment, ends) in polyline_segments(&points, closed) {
+                room(&out, &pl.span(), &f("points"))?;
+                out.push(ShapeDesc {
+                    kind: ShapeKind::Segment { segment, ends },
+                    restitution,
+                    filter,
+                });
+            }
+        }
+        for (i, c) in raw.circle.iter().enumerate() {
+            let f = |k: &str| format!("circle[{i}].{k}");
+            room(&out, &c.span(), &f("center"))?;
+            let r = c.get_ref();
+            out.push(ShapeDesc {
+                restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
+                filter: self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?,
+                ..ShapeDesc::circle(
+                    self.vec2(&r.center, &f("center"), Rule::Coord)?,
+                    self.num(&r.radius, &f("radius"), Rule::Positive)?,
+                )
+            });
+        }
+        Ok(out)
     }
 
     fn walls(&self, list: &[S<String>]) -> Result<Walls, SceneError> {
@@ -1794,6 +1910,7 @@ gravity = [0.0, 500.0]
                     filter: crate::Filter::DEFAULT,
                 },
             ],
+            shapes: Vec::new(),
             spawn: Some(SpawnDesc {
                 count: 1000,
                 radius: 3.0,

@@ -74,6 +74,10 @@ pub struct Snapshot {
     /// Balls inside sensors or passing through a body (`pass.rs`); absent: none.
     #[serde(default)]
     passes: Vec<SnapPass>,
+    /// The static segments and circles' words (`World::shapes_words`): the world's shape,
+    /// checked by a restore, not restored (absent: none).
+    #[serde(default)]
+    shapes: Vec<u64>,
     /// Each ball's filter (layers, mask), index for index with `balls`, or empty when every
     /// ball has the default.
     ball_filters: Vec<(u32, u32)>,
@@ -134,7 +138,7 @@ pub enum SnapshotError {
         expected: u32,
     },
     /// The snapshot is of a world of another shape: `field` (`world.size`, `world.walls`,
-    /// `grid`) differs.
+    /// `grid`, `shapes`: the static segments and circles) differs.
     #[error("the snapshot's `{field}` differs from this world's: {detail}")]
     Shape {
         /// What differs.
@@ -280,6 +284,7 @@ impl World {
                     )
                 })
                 .collect(),
+            shapes: self.shapes_words(),
             passes: self
                 .passes
                 .iter()
@@ -374,6 +379,16 @@ impl World {
             return Err(SnapshotError::Shape {
                 field: "grid",
                 detail: format!("{:?} against {shape:?}", snap.grid),
+            });
+        }
+        if snap.shapes != self.shapes_words() {
+            return Err(SnapshotError::Shape {
+                field: "shapes",
+                detail: format!(
+                    "{} static shapes' words against {}",
+                    snap.shapes.len(),
+                    self.shapes_words().len()
+                ),
             });
         }
         // Everything is built and checked aside; the world changes only at the end.

@@ -279,6 +279,14 @@ pub enum WorldError {
         /// What is wrong.
         problem: String,
     },
+    /// A static segment's or circle's field is invalid.
+    #[error("shape field `{field}`: {problem}")]
+    BadShape {
+        /// `a`, `b`, `center`, `radius`, `points` or `restitution`.
+        field: &'static str,
+        /// What is wrong.
+        problem: String,
+    },
     /// A world or step setting is invalid.
     #[error("{field}: {problem}")]
     BadSetting {
@@ -406,6 +414,9 @@ pub struct World {
     /// Balls overlapping a sensor or passing through a body whose contact a hook ignored
     /// (`pass.rs`): part of the state, sorted by ball id, usually empty.
     pub(crate) passes: Vec<crate::pass::Pass>,
+    /// Static segments and circles (`shapes.rs`), and their id slots.
+    pub(crate) shapes: Vec<crate::shapes::Shape>,
+    pub(crate) shape_slots: Slots,
 }
 
 impl World {
@@ -458,6 +469,8 @@ impl World {
             carries: Vec::new(),
             unplaceable: Vec::new(),
             passes: Vec::new(),
+            shapes: Vec::new(),
+            shape_slots: Slots::default(),
         }
     }
 
@@ -472,6 +485,9 @@ impl World {
         let mut world = World::new(scene.size, scene.walls, scene.step)?;
         if let Some(g) = &scene.grid {
             world.grid = Some(Grid::new(g)?);
+        }
+        for sh in &scene.shapes {
+            world.add_shape(*sh)?;
         }
         for r in &scene.rects {
             world.add_rect(*r)?;
@@ -628,10 +644,11 @@ impl World {
     }
 
     /// Whether a disc of `radius` at `p` is free of solid cells, rectangles (all kinds, except
-    /// `skip`) and closed walls (touching allowed). Balls are not considered.
+    /// `skip`), static shapes and closed walls (touching allowed). Balls are not considered.
     #[must_use]
     pub fn circle_is_free(&self, p: Vec2, radius: Real, skip: Option<RectId>) -> bool {
         self.circle_overlap_depth_ok(p, radius, 0.0, skip, None)
+            && !self.circle_overlaps_shape(p, radius)
     }
 
     /// Like [`World::circle_is_free`] but tolerating overlaps up to `slack` world units, and
@@ -1276,6 +1293,10 @@ impl World {
                     Cell::Brick(k) => 2 | u64::from(*k) << 8,
                 });
             }
+        }
+        // Static segments and circles (none in most worlds, whose hashes stay).
+        for w in self.shapes_words() {
+            h.word(w);
         }
         // Overlaps kept on purpose (sensors, passes: none in most worlds, whose hashes stay).
         for p in &self.passes {

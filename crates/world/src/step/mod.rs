@@ -77,6 +77,7 @@ mod resolve;
 mod schedule;
 mod scratch;
 mod settle;
+mod shapes;
 
 pub(crate) use scratch::{Scratch, Trace};
 

@@ -22,6 +22,8 @@ pub(crate) enum PTarget {
     Rect(u32),
     /// Another mover.
     Mover(u32),
+    /// A static segment or circle (dense index, `shapes.rs`).
+    Shape(u32),
     /// The end of the face that holds a resting ball (`rest.rs`).
     RestEnd,
     /// The end of one of a ball's passes (`pass.rs`): it leaves a sensor, or a body whose

@@ -340,6 +340,17 @@ impl World {
                 RectKind::Dynamic => {}
             }
         }
+        if !self.shapes.is_empty() {
+            let path = collide_core::motion::Path::linear(a.pos, v);
+            self.shape_hits(
+                m,
+                &path,
+                &reach_box.grown(1e-9),
+                base,
+                &mut best,
+                &mut limit,
+            );
+        }
         (static_found(best, a.time, s_t), searched)
     }
 

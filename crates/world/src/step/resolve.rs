@@ -160,7 +160,7 @@ impl World {
             (self.scratch.last_hit[m] == t && n.dot(prev) < 0.0).then_some(prev)
         };
         let immovable = match pred.target {
-            PTarget::Cell(_) | PTarget::Wall(_) => true,
+            PTarget::Cell(_) | PTarget::Wall(_) | PTarget::Shape(_) => true,
             PTarget::Rect(k) => self.rects[k as usize].vel == Vec2::ZERO,
             _ => false,
         };
@@ -242,7 +242,8 @@ impl World {
                     }
                 }
             }
-            PTarget::Wall(_) => {
+            // A ball against a static segment or circle: as against a wall.
+            PTarget::Wall(_) | PTarget::Shape(_) => {
                 let nv = if is_ball {
                     self.ball_bounce(v, Vec2::ZERO, n, e)
                 } else {
@@ -413,6 +414,20 @@ impl World {
                     },
                 }
             }
+            PTarget::Shape(k) => {
+                let Body::Ball(ball) = me else {
+                    debug_assert!(false, "only balls meet static shapes");
+                    return None;
+                };
+                Event::BallShape {
+                    ball,
+                    shape: self.shapes[k as usize].id,
+                    point,
+                    normal,
+                    toi,
+                    speed: (-v.dot(normal)).max(0.0),
+                }
+            }
             PTarget::Rect(k) => {
                 let rc = &self.rects[k as usize];
                 let speed = speed_against(rc.vel);
@@ -534,6 +549,13 @@ impl World {
                 kind: self.grid.as_ref().map_or(Cell::Empty, |g| g.cell(cell)),
             },
             PTarget::Wall(side) | PTarget::Lost(side) => Obstacle::Wall(side),
+            PTarget::Shape(k) => {
+                let sh = &self.shapes[k as usize];
+                Obstacle::Shape {
+                    shape: sh.id,
+                    kind: sh.kind,
+                }
+            }
             PTarget::Rect(k) => {
                 let rc = &self.rects[k as usize];
                 let (a, at) = self.rect_anchor[k as usize];

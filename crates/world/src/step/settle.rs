@@ -42,11 +42,13 @@ impl World {
             self.ball_rest[m] = rest.or_else(|| self.rest_kept(m, b.v0));
             if self.ball_rest[m].is_none() {
                 if let Some(u) = match pred.target {
-                    PTarget::Cell(_) | PTarget::Wall(_) => Some(collide_core::Vec2::ZERO),
+                    PTarget::Cell(_) | PTarget::Wall(_) | PTarget::Shape(_) => {
+                        Some(collide_core::Vec2::ZERO)
+                    }
                     PTarget::Rect(k) => Some(self.rects[k as usize].vel),
                     _ => None,
                 } {
-                    // Not held (a corner, a moving rectangle): part at least as fast as a
+                    // Not held (a corner, a segment, a circle, a moving rectangle): part at least as fast as a
                     // flight of `REST_TIME` needs (`separate_pressed`, against immovable
                     // geometry).
                     let press = self.acc_of(m).dot(n);
