@@ -194,7 +194,7 @@ impl World {
             debug_assert!(restored.is_ok(), "{restored:?}");
             self.events.clear();
             self.event_times.clear();
-            return Err(err);
+            return Err(*err);
         }
         Ok(&self.events)
     }

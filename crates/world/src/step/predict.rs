@@ -448,17 +448,10 @@ impl World {
         // mover meets first depends neither on the order the broad phase lists candidates in
         // nor on where the partners are stored.
         // (Keys are looked up only on an exact tie, rare.)
-        // A ball passing through another (a contact a hook ignored) does not meet it.
+        // A ball passing through another (a contact a hook ignored) does not meet it: tested
+        // by the searches with a filter below, never by the default one.
         let passes = if m < nb { self.passes_of(m) } else { &[] };
         let mut take = |time: Real, j: usize, hit: SweepHit, limit: &mut Real| {
-            if !passes.is_empty()
-                && j < nb
-                && passes
-                    .iter()
-                    .any(|p| p.with == PassWith::Ball(self.balls[j].id))
-            {
-                return;
-            }
             if time <= *limit
                 && best.is_none_or(|b| {
                     time < b.0 || (time == b.0 && self.order_key(j) < self.order_key(b.1 as usize))
@@ -493,6 +486,12 @@ impl World {
                 // skipped before anything of the candidate is read but its filter.
                 let filters = &self.ball_filter[..];
                 let filtered = !filters.is_empty();
+                let passing = !passes.is_empty();
+                // Whether candidate `j` is left out (a filtered pair, or a ball passed through).
+                let left_out = |j: usize| {
+                    (filtered && !filter.collides(filters[j]))
+                        || (passing && passes.iter().any(|p| p.with == PassWith::Ball(balls[j].id)))
+                };
                 // The search, for one way of solving a pair (`$contact(ball, its acceleration,
                 // limit)`): straight paths, or curved ones under gravity. Written once, expanded
                 // twice, so that the straight search has no branch on gravity per candidate.
@@ -567,7 +566,7 @@ impl World {
                         }
                     }};
                 }
-                if self.config.gravity == Vec2::ZERO && !filtered {
+                if self.config.gravity == Vec2::ZERO && !filtered && !passing {
                     scan!(
                         |b: &crate::world::BallRec, _: Vec2, _: usize, limit: Real| {
                             ball_ball_contact(bm, b, limit)
@@ -576,10 +575,10 @@ impl World {
                 } else if self.config.gravity == Vec2::ZERO {
                     scan!(
                         |b: &crate::world::BallRec, _: Vec2, j: usize, limit: Real| {
-                            if filter.collides(filters[j]) {
-                                ball_ball_contact(bm, b, limit)
-                            } else {
+                            if left_out(j) {
                                 None
+                            } else {
+                                ball_ball_contact(bm, b, limit)
                             }
                         }
                     );
@@ -589,7 +588,7 @@ impl World {
                     let acc_m = self.acc_of(m);
                     scan!(
                         |b: &crate::world::BallRec, acc: Vec2, j: usize, limit: Real| {
-                            if filtered && !filter.collides(filters[j]) {
+                            if left_out(j) {
                                 return None;
                             }
                             let acc = if acc.x.is_nan() { self.acc_of(j) } else { acc };

@@ -117,27 +117,14 @@ impl World {
         let event = self.contact_event(m, &pred, v, toi);
         // The game's rule at the contact (`hook.rs`): a new velocity for the event's first
         // body (mover `m`, or its partner when the event names the partner first).
-        let (mut hook_m, mut hook_j) = (None, None);
-        if let (Some(h), Some(event)) = (hook, event) {
-            let info = self.contact_info(m, &pred, v, contact, t, event);
-            match h.on_contact(&info) {
-                ContactResponse::Reflect => {}
-                ContactResponse::Ignore => {
-                    if let Err(err) = self.pass_through(m, &pred, t, event) {
-                        self.scratch.hook_error = Some(err);
-                    }
-                    return;
-                }
-                ContactResponse::Velocity(w) => match check_velocity(&event, w) {
-                    Ok(w) if info.first.body == me => hook_m = Some(w),
-                    Ok(w) => hook_j = Some(w),
-                    Err(err) => {
-                        self.scratch.hook_error = Some(err);
-                        return;
-                    }
-                },
-            }
-        }
+        let (hook_m, hook_j) = match (hook, event) {
+            (Some(h), Some(event)) => match self.ask_hook(h, m, &pred, v, contact, event) {
+                Some(answer) => answer,
+                // Passed through, or refused (`Scratch::hook_error`): nothing more to do.
+                None => return,
+            },
+            _ => (None, None),
+        };
         // Boxes reflect per axis (a corner-to-corner hit flips both components).
         let reflect_box = |v: Vec2, u: Vec2| -> Vec2 {
             let mut out = v;
@@ -592,6 +579,43 @@ impl World {
                 time: t,
                 first: mine,
                 other,
+            },
+        }
+    }
+
+    /// Asks `hook` about contact `pred` of mover `m` (velocity `v` before the response, a ball
+    /// at `contact`), reported as `event`: the velocities it gives mover `m` and its partner
+    /// (`None`: the step's own), or `None` when the contact is passed through or the answer
+    /// is refused (then kept in `Scratch::hook_error`). Out of line: the step without a hook
+    /// never comes here.
+    #[cold]
+    #[inline(never)]
+    fn ask_hook(
+        &mut self,
+        hook: &dyn crate::hook::ContactHook,
+        m: usize,
+        pred: &Prediction,
+        v: Vec2,
+        contact: Option<Vec2>,
+        event: Event,
+    ) -> Option<(Option<Vec2>, Option<Vec2>)> {
+        let t = pred.time;
+        let info = self.contact_info(m, pred, v, contact, t, event);
+        match hook.on_contact(&info) {
+            ContactResponse::Reflect => Some((None, None)),
+            ContactResponse::Ignore => {
+                if let Err(err) = self.pass_through(m, pred, t, event) {
+                    self.scratch.hook_error = Some(Box::new(err));
+                }
+                None
+            }
+            ContactResponse::Velocity(w) => match check_velocity(&event, w) {
+                Ok(w) if info.first.body == self.body_of(m) => Some((Some(w), None)),
+                Ok(w) => Some((None, Some(w))),
+                Err(err) => {
+                    self.scratch.hook_error = Some(Box::new(err));
+                    None
+                }
             },
         }
     }

@@ -18,9 +18,6 @@ use collide_core::{Aabb, Real, Vec2};
 pub(crate) struct Scratch {
     /// The structures below match the world.
     pub(crate) valid: bool,
-    /// The first answer of a contact hook that the step could not apply (`hook.rs`): the
-    /// event loop stops and `World::step_with` restores the world.
-    pub(crate) hook_error: Option<crate::hook::HookError>,
     /// Consecutive steps that had to start by predicting everything again.
     pub(super) rebuilds: u32,
     /// Each mover's hot record (time, state, the times of its predictions): one cache line.
@@ -95,6 +92,9 @@ pub(crate) struct Scratch {
     pub(crate) tracing: bool,
     /// This step's velocity changes, in the order they happened (when `tracing`).
     pub(crate) trace: Vec<Trace>,
+    /// The first answer of a contact hook that the step could not apply (`hook.rs`): the
+    /// event loop stops and `World::step_with` restores the world.
+    pub(crate) hook_error: Option<Box<crate::hook::HookError>>,
 }
 
 /// One velocity change of a ball (recorded by a domain's world, `domains.rs`): the ball, the
