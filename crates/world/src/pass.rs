@@ -55,11 +55,19 @@ impl Pass {
 }
 
 impl World {
-    /// The passes of ball `m` (dense index), sorted by what they overlap.
+    /// The passes of ball `m` (dense index), sorted by what they overlap. Inline: the step
+    /// asks at every search, and nearly every world has none.
+    #[inline]
     pub(crate) fn passes_of(&self, m: usize) -> &[Pass] {
         if self.passes.is_empty() {
             return &[];
         }
+        self.passes_of_slow(m)
+    }
+
+    /// [`World::passes_of`] when some ball has a pass.
+    #[inline(never)]
+    fn passes_of_slow(&self, m: usize) -> &[Pass] {
         let id = self.balls[m].id;
         let k = (id.index(), id.generation());
         let lo = self

@@ -572,24 +572,21 @@ impl World {
                             ball_ball_contact(bm, b, limit)
                         }
                     );
-                } else if self.config.gravity == Vec2::ZERO {
-                    scan!(
-                        |b: &crate::world::BallRec, _: Vec2, j: usize, limit: Real| {
-                            if left_out(j) {
-                                None
-                            } else {
-                                ball_ball_contact(bm, b, limit)
-                            }
-                        }
-                    );
                 } else {
-                    // Each ball's acceleration: a ball held by a face, or stopped at the
-                    // bound (`acc` zero, given), has another than the rest (NaN: look it up).
+                    // Under gravity, or with filters or passes: one search for all of them (a
+                    // third expansion would grow the function past what the compiler inlines
+                    // into the default search). Each ball's acceleration: a ball held by a
+                    // face, or stopped at the bound (`acc` zero, given), has another than the
+                    // rest (NaN: look it up).
+                    let straight = self.config.gravity == Vec2::ZERO;
                     let acc_m = self.acc_of(m);
                     scan!(
                         |b: &crate::world::BallRec, acc: Vec2, j: usize, limit: Real| {
                             if left_out(j) {
                                 return None;
+                            }
+                            if straight {
+                                return ball_ball_contact(bm, b, limit);
                             }
                             let acc = if acc.x.is_nan() { self.acc_of(j) } else { acc };
                             ball_ball_contact_acc(bm, acc_m, b, acc, limit)

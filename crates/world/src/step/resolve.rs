@@ -113,17 +113,18 @@ impl World {
         if let PTarget::Mover(j) = pred.target {
             self.advance(j as usize, t);
         }
-        // The event a contact reports (`None` for a loss through an open side).
-        let event = self.contact_event(m, &pred, v, toi);
         // The game's rule at the contact (`hook.rs`): a new velocity for the event's first
         // body (mover `m`, or its partner when the event names the partner first).
-        let (hook_m, hook_j) = match (hook, event) {
-            (Some(h), Some(event)) => match self.ask_hook(h, m, &pred, v, contact, event) {
-                Some(answer) => answer,
-                // Passed through, or refused (`Scratch::hook_error`): nothing more to do.
-                None => return,
+        let (hook_m, hook_j) = match hook {
+            Some(h) => match self.contact_event(m, &pred, v, toi) {
+                Some(event) => match self.ask_hook(h, m, &pred, v, contact, event) {
+                    Some(answer) => answer,
+                    // Passed through, or refused (`Scratch::hook_error`): nothing more to do.
+                    None => return,
+                },
+                None => (None, None),
             },
-            _ => (None, None),
+            None => (None, None),
         };
         // Boxes reflect per axis (a corner-to-corner hit flips both components).
         let reflect_box = |v: Vec2, u: Vec2| -> Vec2 {
@@ -204,7 +205,7 @@ impl World {
                 };
                 let nv = hook_m.unwrap_or(nv);
                 self.set_vel(m, nv, t, contact);
-                self.events.extend(event);
+                self.events.extend(self.contact_event(m, &pred, v, toi));
                 let destroyed = match &mut self.grid {
                     Some(g) if self.config.destructible_bricks => match g.cell(c) {
                         Cell::Brick(kind) => {
@@ -243,7 +244,7 @@ impl World {
                 };
                 let nv = hook_m.unwrap_or(nv);
                 self.set_vel(m, nv, t, contact);
-                self.events.extend(event);
+                self.events.extend(self.contact_event(m, &pred, v, toi));
             }
             PTarget::Rect(k) => {
                 let rc = self.rects[k as usize];
@@ -279,7 +280,7 @@ impl World {
                 };
                 let nv = hook_m.unwrap_or(nv);
                 self.set_vel(m, nv, t, contact);
-                self.events.extend(event);
+                self.events.extend(self.contact_event(m, &pred, v, toi));
             }
             PTarget::Mover(j) => {
                 // Advanced to `t` above.
@@ -315,6 +316,8 @@ impl World {
                     self.separate_pressed(m, j, frozen, n, (nv, nvj), (mi, mj))
                 };
                 let (nv, nvj) = (hook_m.unwrap_or(nv), hook_j.unwrap_or(nvj));
+                // Reported from the velocities before the response.
+                let event = self.contact_event(m, &pred, v, toi);
                 self.set_vel(m, nv, t, contact);
                 self.end_carry(me);
                 if !frozen {
