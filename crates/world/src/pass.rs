@@ -224,6 +224,29 @@ impl World {
         partners
     }
 
+    /// For ball `m`'s static search (its `passes`, times from its path start up to `limit`):
+    /// `None` when it has no pass with rectangle `k` (searched as usual); otherwise what the
+    /// search keeps of `k`: nothing while the ball is inside it, the first contact after the
+    /// exit once the pass has ended ([`World::contact_after_pass`]).
+    #[inline]
+    pub(crate) fn rect_pass_contact(
+        &self,
+        m: usize,
+        k: usize,
+        passes: &[Pass],
+        limit: Real,
+    ) -> Option<Option<(Real, collide_core::SweepHit)>> {
+        if passes.is_empty() {
+            return None;
+        }
+        let id = self.rects[k].id;
+        let pass = passes.iter().find(|p| p.with == PassWith::Rect(id))?;
+        Some(
+            pass.ended
+                .and_then(|exit| self.contact_after_pass(m, k, exit, limit)),
+        )
+    }
+
     /// The first contact of ball `m` with rectangle `k` at or after absolute time `exit` (the
     /// end of an earlier pass through it), as a time from the ball's path start at most
     /// `limit` and the hit: the ball's path (straight or curved) seen from the rectangle,

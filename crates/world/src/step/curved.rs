@@ -11,7 +11,6 @@ use super::predict::{static_found, take, STATIC_WINDOW_CELLS};
 use crate::desc::RectKind;
 use crate::event::Side;
 use crate::grid_path::time_to_cover;
-use crate::pass::PassWith;
 use crate::rest::rest_end_time;
 use crate::world::World;
 use collide_core::motion::Path;
@@ -106,18 +105,16 @@ impl World {
             if !filter.collides(rc.filter) {
                 continue;
             }
-            if let Some(pass) = passes.iter().find(|p| p.with == PassWith::Rect(rc.id)) {
+            if let Some(after) = self.rect_pass_contact(m, k, passes, limit) {
                 // Inside it (nothing to meet), or parted from it: met again only after.
-                if let Some(exit) = pass.ended {
-                    if let Some((toi, h)) = self.contact_after_pass(m, k, exit, limit) {
-                        take(
-                            toi.max(base),
-                            PTarget::Rect(k as u32),
-                            h,
-                            &mut best,
-                            &mut limit,
-                        );
-                    }
+                if let Some((toi, h)) = after {
+                    take(
+                        toi.max(base),
+                        PTarget::Rect(k as u32),
+                        h,
+                        &mut best,
+                        &mut limit,
+                    );
                 }
                 continue;
             }

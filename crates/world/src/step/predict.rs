@@ -281,18 +281,16 @@ impl World {
             if !filter.collides(rc.filter) {
                 continue;
             }
-            if let Some(pass) = passes.iter().find(|p| p.with == PassWith::Rect(rc.id)) {
+            if let Some(after) = self.rect_pass_contact(m, k, passes, limit) {
                 // Inside it (nothing to meet), or parted from it: met again only after.
-                if let Some(exit) = pass.ended {
-                    if let Some((toi, h)) = self.contact_after_pass(m, k, exit, limit) {
-                        take(
-                            toi.max(base),
-                            PTarget::Rect(k as u32),
-                            h,
-                            &mut best,
-                            &mut limit,
-                        );
-                    }
+                if let Some((toi, h)) = after {
+                    take(
+                        toi.max(base),
+                        PTarget::Rect(k as u32),
+                        h,
+                        &mut best,
+                        &mut limit,
+                    );
                 }
                 continue;
             }
