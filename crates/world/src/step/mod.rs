@@ -72,6 +72,7 @@ mod contact;
 mod curved;
 mod keep;
 pub(crate) mod mover;
+mod pair_scan;
 mod predict;
 mod resolve;
 mod schedule;

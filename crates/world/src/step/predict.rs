@@ -3,7 +3,8 @@
 //! next broad-phase cell crossing. Each search is a pure function of the world's state.
 
 use super::contact::{ball_ball_contact, ball_ball_contact_acc, no_hit};
-use super::mover::{PTarget, Predicted, Prediction, ACTIVE, DEAD, FROZEN, NO_CROSSING};
+use super::mover::{PTarget, Predicted, Prediction, ACTIVE, DEAD, NO_CROSSING};
+use super::pair_scan::PairBest;
 use crate::desc::RectKind;
 use crate::pass::PassWith;
 use crate::world::World;
@@ -426,7 +427,28 @@ impl World {
     ///
     /// `entered`: for a ball that just crossed from cell `entered`, only the balls of the
     /// cells of its new 3×3 neighbourhood that were not in the old one.
+    #[inline]
     pub(super) fn pair_event(
+        &self,
+        m: usize,
+        s_t: Real,
+        until: Real,
+        entered: Option<u32>,
+    ) -> Option<Prediction> {
+        if !(until - s_t >= 0.0) {
+            return None;
+        }
+        if m < self.nb() && self.plain_pairs() {
+            self.plain_ball_pair_event(m, s_t, until, entered)
+        } else {
+            self.general_pair_event(m, s_t, until, entered)
+        }
+    }
+
+    /// [`World::pair_event`] in general: balls with filters, passes or gravity, dynamic
+    /// rectangles. Out of line, so that the plain search's callers do not pay for its setup.
+    #[inline(never)]
+    fn general_pair_event(
         &self,
         m: usize,
         s_t: Real,
@@ -435,30 +457,8 @@ impl World {
     ) -> Option<Prediction> {
         let nb = self.nb();
         let sc = &self.scratch;
-        if !(until - s_t >= 0.0) {
-            return None;
-        }
-        // The earliest contact so far: absolute time, partner, hit (normal toward `m`), the
-        // partner's `motion`; `limit` is the latest absolute time still wanted.
-        let mut best: Option<(Real, u32, SweepHit, u32)> = None;
+        let mut best: PairBest = None;
         let mut limit = until;
-        // Ties in time go to the partner of lower order key (its stable id): which partner a
-        // mover meets first depends neither on the order the broad phase lists candidates in
-        // nor on where the partners are stored.
-        // (Keys are looked up only on an exact tie, rare.)
-        // A ball passing through another (a contact a hook ignored) does not meet it: tested
-        // by the searches with a filter below, never by the default one.
-        let passes = if m < nb { self.passes_of(m) } else { &[] };
-        let mut take = |time: Real, j: usize, hit: SweepHit, limit: &mut Real| {
-            if time <= *limit
-                && best.is_none_or(|b| {
-                    time < b.0 || (time == b.0 && self.order_key(j) < self.order_key(b.1 as usize))
-                })
-            {
-                best = Some((time, j as u32, hit, sc.mv[j].motion));
-                *limit = time;
-            }
-        };
         let filter = self.mover_filter(m);
         if m < nb {
             // Dynamic rectangles (few): every one it collides with.
@@ -470,126 +470,44 @@ impl World {
                     continue;
                 }
                 if let Some((time, h)) = self.ball_box_contact(m, j, limit) {
-                    take(time, j, h, &mut limit);
+                    self.take_pair(&mut best, &mut limit, time, j, h);
                 }
             }
             if sc.use_bp && self.config.ball_ball {
                 let balls = &self.balls;
                 let bm = &balls[m];
-                // A candidate's mover record is read only when it is hit (most are not):
-                // one random cache line fewer per candidate in a large world.
-                let any_frozen = sc.any_frozen;
-                // Filters (`crate::layers`): tested per candidate, by a search of its own,
-                // only when some ball has one other than the default; a filtered pair is
-                // skipped before anything of the candidate is read but its filter.
+                // Filters (`crate::layers`): tested per candidate only when some ball has one
+                // other than the default; a filtered pair is skipped before anything of the
+                // candidate is read but its filter. A ball passing through another (a contact
+                // a hook ignored) does not meet it.
                 let filters = &self.ball_filter[..];
                 let filtered = !filters.is_empty();
+                let passes = self.passes_of(m);
                 let passing = !passes.is_empty();
-                // Whether candidate `j` is left out (a filtered pair, or a ball passed through).
                 let left_out = |j: usize| {
                     (filtered && !filter.collides(filters[j]))
                         || (passing && passes.iter().any(|p| p.with == PassWith::Ball(balls[j].id)))
                 };
-                // The search, for one way of solving a pair (`$contact(ball, its acceleration,
-                // limit)`): straight paths, or curved ones under gravity. Written once, expanded
-                // twice, so that the straight search has no branch on gravity per candidate.
-                macro_rules! scan {
-                    ($contact:expr) => {{
-                        let contact = $contact;
-                        let mut visit = |j: usize| {
-                            if j == m {
-                                return;
-                            }
-                            if any_frozen && sc.mv[j].state == FROZEN {
-                                // Stopped at the iteration bound: an obstacle at rest where it
-                                // stopped (its path starts there) until the step ends.
-                                let still = crate::world::BallRec {
-                                    v0: Vec2::ZERO,
-                                    ..balls[j]
-                                };
-                                if let Some((time, h)) = contact(&still, Vec2::ZERO, j, limit) {
-                                    take(time, j, h, &mut limit);
-                                }
-                                return;
-                            }
-                            if let Some((time, h)) = contact(&balls[j], Vec2::NAN, j, limit) {
-                                if sc.mv[j].state == ACTIVE {
-                                    take(time, j, h, &mut limit);
-                                }
-                            }
-                        };
-                        let c = sc.bp.cell_of(m);
-                        let cells = match entered {
-                            None => sc.bp.neighbour_cells(c),
-                            Some(old) => sc.bp.entering_cells(old, c),
-                        };
-                        // The heads of the cells' lists are gathered first without a branch
-                        // per cell (an empty cell is about as likely as not, so a branch on it
-                        // would often be mispredicted), then each non-empty list is walked
-                        // (nearly always one body: its end is predictable). `visit` is inlined
-                        // here. A list that starts with `m` starts at its successor instead (a
-                        // select, not a branch), so `visit` meets `m` only in the middle of a
-                        // list (rarely).
-                        let none = crate::broad::NONE;
-                        let after_m = sc.bp.next_in(m);
-                        let mut heads = [none; 9];
-                        let mut n = 0;
-                        for &cell in cells.as_slice() {
-                            let h = sc.bp.first_in(cell);
-                            let h = if h == m as u32 { after_m } else { h };
-                            heads[n] = h;
-                            n += usize::from(h != none);
-                        }
-                        // Every head's ball, hot record (read when it is hit) and links are
-                        // asked for at once (prefetches), before the first is tested: in a
-                        // world larger than the cache they arrive together rather than one
-                        // after another.
-                        for &h in &heads[..n] {
-                            let h = h as usize;
-                            if let (Some(b), Some(r)) = (balls.get(h), sc.mv.get(h)) {
-                                mem_prefetch::prefetch_read_data::<_, 3>(b);
-                                mem_prefetch::prefetch_read_data::<_, 3>(r);
-                            }
-                            sc.bp.prefetch(h);
-                        }
-                        for &h in &heads[..n] {
-                            let mut j = h;
-                            loop {
-                                visit(j as usize);
-                                j = sc.bp.next_in(j as usize);
-                                if j == none {
-                                    break;
-                                }
-                            }
-                        }
-                    }};
-                }
-                if self.config.gravity == Vec2::ZERO && !filtered && !passing {
-                    scan!(
-                        |b: &crate::world::BallRec, _: Vec2, _: usize, limit: Real| {
-                            ball_ball_contact(bm, b, limit)
-                        }
-                    );
+                let straight = self.config.gravity == Vec2::ZERO;
+                if straight && !filtered && !passing {
+                    self.scan_ball_pairs(m, entered, &mut best, &mut limit, |b, _, _, limit| {
+                        ball_ball_contact(bm, b, limit)
+                    });
                 } else {
-                    // Under gravity, or with filters or passes: one search for all of them (a
-                    // third expansion would grow the function past what the compiler inlines
-                    // into the default search). Each ball's acceleration: a ball held by a
-                    // face, or stopped at the bound (`acc` zero, given), has another than the
-                    // rest (NaN: look it up).
-                    let straight = self.config.gravity == Vec2::ZERO;
+                    // Under gravity, or with filters or passes: one search for all of them.
+                    // Each ball's acceleration: a ball held by a face, or stopped at the bound
+                    // (`acc` zero, given), has another than the rest (NaN: look it up).
                     let acc_m = self.acc_of(m);
-                    scan!(
-                        |b: &crate::world::BallRec, acc: Vec2, j: usize, limit: Real| {
-                            if left_out(j) {
-                                return None;
-                            }
-                            if straight {
-                                return ball_ball_contact(bm, b, limit);
-                            }
-                            let acc = if acc.x.is_nan() { self.acc_of(j) } else { acc };
-                            ball_ball_contact_acc(bm, acc_m, b, acc, limit)
+                    self.scan_ball_pairs(m, entered, &mut best, &mut limit, |b, acc, j, limit| {
+                        if left_out(j) {
+                            return None;
                         }
-                    );
+                        if straight {
+                            return ball_ball_contact(bm, b, limit);
+                        }
+                        let acc = if acc.x.is_nan() { self.acc_of(j) } else { acc };
+                        ball_ball_contact_acc(bm, acc_m, b, acc, limit)
+                    });
                 }
             }
         } else {
@@ -604,7 +522,7 @@ impl World {
                     continue;
                 }
                 if let Some((time, h)) = self.box_box_contact(m, j, limit) {
-                    take(time, j, h, &mut limit);
+                    self.take_pair(&mut best, &mut limit, time, j, h);
                 }
             }
             if sc.use_bp && nb > 0 {
@@ -616,28 +534,11 @@ impl World {
                         return;
                     }
                     if let Some((time, h)) = self.box_ball_contact(m, j, limit) {
-                        take(time, j, h, &mut limit);
+                        self.take_pair(&mut best, &mut limit, time, j, h);
                     }
                 });
             }
         }
-        best.map(|(time, j, hit, pm)| {
-            // Never before now (a contact solved from earlier anchors can round a hair
-            // earlier than the search that found it).
-            let time = time.max(s_t);
-            Prediction {
-                time,
-                toi_anchor: if m < nb {
-                    time - self.balls[m].anchor_time
-                } else {
-                    0.0
-                },
-                target: PTarget::Mover(j),
-                normal: hit.normal,
-                point: hit.point,
-                feature: hit.feature,
-                partner_motion: pm,
-            }
-        })
+        self.pair_prediction(m, s_t, best)
     }
 }

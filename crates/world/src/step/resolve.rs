@@ -355,6 +355,7 @@ impl World {
     /// `None` for a loss through an open side or a rest's end. A pair of movers is named in
     /// id order: which of the two handles the contact depends on which found it last, the
     /// event does not.
+    #[inline]
     fn contact_event(&self, m: usize, pred: &Prediction, v: Vec2, toi: Real) -> Option<Event> {
         let me = self.body_of(m);
         let (point, normal) = (pred.point, pred.normal);
