@@ -411,6 +411,12 @@ impl Serialize for EventOut<'_> {
                 m.serialize_entry("rect", &rect.to_bits())?;
                 m.serialize_entry("toi", &toi)?;
             }
+            Event::SensorRectEnter { sensor, rect, toi }
+            | Event::SensorRectExit { sensor, rect, toi } => {
+                m.serialize_entry("sensor", &sensor.to_bits())?;
+                m.serialize_entry("rect", &rect.to_bits())?;
+                m.serialize_entry("toi", &toi)?;
+            }
             Event::Unembedded { body, from, to } => {
                 m.serialize_entry("body", &BodyOut(body))?;
                 m.serialize_entry("from", &xy(from))?;

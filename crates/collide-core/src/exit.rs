@@ -3,7 +3,9 @@
 //! (the signs of twelve polynomials of the time cut it into pieces of constant overlap):
 //! - [`exit_path_circle_aabb`]: a circle leaving a box (a sensor rectangle, a one-way
 //!   platform passed through);
-//! - [`exit_path_circle_circle`]: two circles parting, from their relative path.
+//! - [`exit_path_circle_circle`]: two circles parting, from their relative path;
+//! - [`overlap_interval_aabb_aabb`]: when two boxes moving on straight lines start and stop
+//!   overlapping (a sensor rectangle and a moving rectangle: closed forms, no root search).
 //!
 //! Conventions as in the rest of the crate (y down, seconds from the path's start).
 //!
@@ -20,4 +22,6 @@
 //! circle the one quartic of the centres' distance does the same. Roots are solved on the
 //! fixed span `[from, from + SOLVE_HORIZON]`: the result depends on the path and `from` only.
 
-pub use crate::query::exit::{exit_path_circle_aabb, exit_path_circle_circle};
+pub use crate::query::exit::{
+    exit_path_circle_aabb, exit_path_circle_circle, overlap_interval_aabb_aabb,
+};

@@ -70,7 +70,7 @@ pub mod shape;
 pub mod sweep;
 pub mod sweep_path;
 
-pub use exit::{exit_path_circle_aabb, exit_path_circle_circle};
+pub use exit::{exit_path_circle_aabb, exit_path_circle_circle, overlap_interval_aabb_aabb};
 pub use math::{Real, Vec2, FRAC_1_SQRT_2};
 pub use overlap::{
     aabb_overlaps_aabb, circle_overlaps_aabb, circle_overlaps_capsule, circle_overlaps_circle,

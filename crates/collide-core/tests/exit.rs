@@ -2,7 +2,9 @@
 //! here in the test only (the method never samples).
 
 use collide_core::motion::Path;
-use collide_core::{distance_point_aabb, exit_path_circle_aabb, exit_path_circle_circle};
+use collide_core::{
+    distance_point_aabb, exit_path_circle_aabb, exit_path_circle_circle, overlap_interval_aabb_aabb,
+};
 use collide_core::{Aabb, Vec2};
 use proptest::prelude::*;
 
@@ -77,4 +79,86 @@ fn a_one_way_platform_crossed_from_below_then_landed_on() {
     let t = exit_path_circle_aabb(&path, 5.0, &b, 0.0).expect("leaves");
     let expect = (1.0 - 0.6f64.sqrt()) / 2.0;
     assert!((t - expect).abs() < 1e-12, "{t} vs {expect}");
+}
+
+/// Whether boxes `a` and `b` overlap with positive area (computed here, independently).
+fn boxes_overlap(a: &Aabb, b: &Aabb) -> bool {
+    a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y
+}
+
+fn moved(b: &Aabb, v: Vec2, t: f64) -> Aabb {
+    Aabb::new(b.min + v * t, b.max + v * t)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Two boxes on straight lines overlap inside their interval, and a little before its
+    /// start and after its end they do not; without an interval they never overlap (checked
+    /// at many times here, in the test only).
+    #[test]
+    fn two_moving_boxes_overlap_exactly_within_their_interval(
+        ca in v2(50.0), cb in v2(50.0), ha in (0.5f64..20.0, 0.5f64..20.0),
+        hb in (0.5f64..20.0, 0.5f64..20.0), va in v2(100.0),
+        vb in prop_oneof![Just(Vec2::ZERO), v2(100.0)],
+    ) {
+        let a = Aabb::new(ca - Vec2::new(ha.0, ha.1), ca + Vec2::new(ha.0, ha.1));
+        let b = Aabb::new(cb - Vec2::new(hb.0, hb.1), cb + Vec2::new(hb.0, hb.1));
+        match overlap_interval_aabb_aabb(&a, va, &b, vb) {
+            Some((enter, exit)) => {
+                prop_assert!(enter < exit);
+                // Inside: the middle (or a time past a one-sided end).
+                let mid = match (enter.is_finite(), exit.is_finite()) {
+                    (true, true) => 0.5 * (enter + exit),
+                    (true, false) => enter + 1.0,
+                    (false, true) => exit - 1.0,
+                    (false, false) => 0.0,
+                };
+                prop_assert!(boxes_overlap(&moved(&a, va, mid), &moved(&b, vb, mid)));
+                // Outside, by a margin well above rounding at these sizes and speeds.
+                let margin = 1e-6 * (1.0 + (exit - enter).abs().min(1e6));
+                if enter.is_finite() {
+                    let t = enter - margin;
+                    prop_assert!(!boxes_overlap(&moved(&a, va, t), &moved(&b, vb, t)));
+                }
+                if exit.is_finite() {
+                    let t = exit + margin;
+                    prop_assert!(!boxes_overlap(&moved(&a, va, t), &moved(&b, vb, t)));
+                }
+            }
+            None => {
+                for i in -200..=200 {
+                    let t = f64::from(i) * 0.05;
+                    prop_assert!(!boxes_overlap(&moved(&a, va, t), &moved(&b, vb, t)), "t = {}", t);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn boxes_sliding_along_each_other_or_apart_never_overlap() {
+    // Touching along x = 2 and moving along it: never inside each other.
+    let a = Aabb::new(Vec2::new(0.0, 0.0), Vec2::new(2.0, 2.0));
+    let b = Aabb::new(Vec2::new(2.0, -5.0), Vec2::new(4.0, -3.0));
+    assert_eq!(
+        overlap_interval_aabb_aabb(&a, Vec2::new(0.0, 3.0), &b, Vec2::ZERO),
+        None
+    );
+    // Overlapping and moving together: forever.
+    let c = Aabb::new(Vec2::new(1.0, 1.0), Vec2::new(3.0, 3.0));
+    let v = Vec2::new(7.0, -2.0);
+    assert_eq!(
+        overlap_interval_aabb_aabb(&a, v, &c, v),
+        Some((f64::NEG_INFINITY, f64::INFINITY))
+    );
+    // A falling 16 × 9 box over an 80-wide paddle: its bottom (4.5 below its centre at
+    // y = 100) reaches the paddle's top at y = 379 after 274.5 / 90 s; it has passed the
+    // paddle's bottom (y = 385) when its top does, (385 − 95.5) / 90 s.
+    let item = Aabb::new(Vec2::new(192.0, 95.5), Vec2::new(208.0, 104.5));
+    let paddle = Aabb::new(Vec2::new(189.5, 379.0), Vec2::new(269.5, 385.0));
+    let (enter, exit) =
+        overlap_interval_aabb_aabb(&item, Vec2::new(0.0, 90.0), &paddle, Vec2::ZERO).unwrap();
+    assert_eq!(enter, (379.0 - 104.5) / 90.0);
+    assert_eq!(exit, (385.0 - 95.5) / 90.0);
 }

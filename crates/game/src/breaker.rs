@@ -859,6 +859,8 @@ fn mentions(e: &Event, id: BallId) -> bool {
         Event::RectTile { .. }
         | Event::RectWall { .. }
         | Event::RectRect { .. }
-        | Event::RectLost { .. } => false,
+        | Event::RectLost { .. }
+        | Event::SensorRectEnter { .. }
+        | Event::SensorRectExit { .. } => false,
     }
 }

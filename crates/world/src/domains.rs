@@ -157,6 +157,7 @@ fn eligible(w: &World) -> bool {
         && w.steps >= w.last_edit + CALM_STEPS
         && w.rects.is_empty()
         && w.passes.is_empty()
+        && w.sensor_rects.is_empty()
         && w.shapes.is_empty()
         && w.config.ball_ball
         && w.config.restitution == 1.0

@@ -268,13 +268,35 @@ pub enum Event {
         /// When, seconds from the start of the step.
         toi: Real,
     },
+    /// A rectangle (static or kinematic) began to overlap a sensor rectangle with positive
+    /// area, or was there when the sensor or it was placed by an edit (then `toi` 0). Neither
+    /// rectangle's motion changes. See `crates/world/src/rect_sensor.rs`.
+    SensorRectEnter {
+        /// The sensor.
+        sensor: RectId,
+        /// The rectangle that entered it.
+        rect: RectId,
+        /// When, seconds from the start of the step.
+        toi: Real,
+    },
+    /// A rectangle stopped overlapping a sensor rectangle it had entered, or one of the two
+    /// was removed or moved away by an edit (then reported at the next step's start, `toi` 0).
+    SensorRectExit {
+        /// The sensor.
+        sensor: RectId,
+        /// The rectangle that left it.
+        rect: RectId,
+        /// When, seconds from the start of the step.
+        toi: Real,
+    },
 }
 
 impl Event {
     /// A short stable name of the event's kind (`ball_tile`, `ball_wall`, `ball_ball`,
     /// `ball_rect`, `rect_tile`, `rect_wall`, `rect_rect`, `brick_destroyed`, `ball_lost`,
     /// `rect_lost`, `unembedded`, `iteration_limit`, `squeezed`, `sensor_enter`,
-    /// `sensor_exit`, `ball_shape`), used for counts and traces.
+    /// `sensor_exit`, `ball_shape`, `sensor_rect_enter`, `sensor_rect_exit`), used for counts
+    /// and traces.
     #[must_use]
     pub const fn kind(&self) -> &'static str {
         match self {
@@ -294,6 +316,8 @@ impl Event {
             Event::SensorEnter { .. } => "sensor_enter",
             Event::SensorExit { .. } => "sensor_exit",
             Event::BallShape { .. } => "ball_shape",
+            Event::SensorRectEnter { .. } => "sensor_rect_enter",
+            Event::SensorRectExit { .. } => "sensor_rect_exit",
         }
     }
 
@@ -313,7 +337,9 @@ impl Event {
             Event::BallBall { a, .. } => Body::Ball(a),
             Event::RectTile { rect, .. }
             | Event::RectWall { rect, .. }
-            | Event::RectLost { rect, .. } => Body::Rect(rect),
+            | Event::RectLost { rect, .. }
+            | Event::SensorRectEnter { rect, .. }
+            | Event::SensorRectExit { rect, .. } => Body::Rect(rect),
             Event::RectRect { a, .. } => Body::Rect(a),
             Event::BrickDestroyed { by, .. } => by,
             Event::Unembedded { body, .. }
@@ -323,7 +349,7 @@ impl Event {
     }
 
     /// Every kind name of [`Event::kind`], in declaration order.
-    pub const KINDS: [&'static str; 16] = [
+    pub const KINDS: [&'static str; 18] = [
         "ball_tile",
         "ball_wall",
         "ball_ball",
@@ -340,5 +366,7 @@ impl Event {
         "sensor_enter",
         "sensor_exit",
         "ball_shape",
+        "sensor_rect_enter",
+        "sensor_rect_exit",
     ];
 }

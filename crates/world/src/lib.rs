@@ -50,6 +50,7 @@ pub mod material;
 mod pass;
 pub mod query_index;
 mod queue;
+pub mod rect_sensor;
 pub mod rest;
 pub mod rng;
 pub mod scene;

@@ -86,6 +86,10 @@ pub struct Snapshot {
     rect_filters: Vec<(u32, u32)>,
     /// The grid's wall and brick filters (the defaults without a grid).
     grid_filters: [(u32, u32); 2],
+    /// Rectangles inside sensor rectangles, `(sensor, rectangle)` id bits, sorted
+    /// (`rect_sensor.rs`); absent: none.
+    #[serde(default)]
+    sensor_rects: Vec<(u64, u64)>,
 }
 
 fn filter_pair(f: Filter) -> (u32, u32) {
@@ -285,6 +289,11 @@ impl World {
                 })
                 .collect(),
             shapes: self.shapes_words(),
+            sensor_rects: self
+                .sensor_rects
+                .iter()
+                .map(|&(s, r)| (s.to_bits(), r.to_bits()))
+                .collect(),
             passes: self
                 .passes
                 .iter()
@@ -657,6 +666,15 @@ impl World {
                 ended: p.5,
             });
         }
+        // Listed pairs may name a rectangle removed since (its exit is due at the next step).
+        let sensor_rects: Vec<(RectId, RectId)> = snap
+            .sensor_rects
+            .iter()
+            .map(|&(s, r)| (RectId::from_bits(s), RectId::from_bits(r)))
+            .collect();
+        if !sensor_rects.windows(2).all(|w| w[0] < w[1]) {
+            return Err(corrupt("sensor_rects", "not sorted without repeats"));
+        }
         // All checked: the state is replaced; the caches start afresh.
         if let Some(g) = grid {
             self.grid = Some(g);
@@ -683,6 +701,7 @@ impl World {
         self.rect_anchor = rect_anchor;
         self.rect_slots = rect_slots;
         self.carries = carries;
+        self.sensor_rects = sensor_rects;
         self.passes.clear();
         for p in passes {
             self.add_pass(p);

@@ -414,6 +414,9 @@ pub struct World {
     /// Balls overlapping a sensor or passing through a body whose contact a hook ignored
     /// (`pass.rs`): part of the state, sorted by ball id, usually empty.
     pub(crate) passes: Vec<crate::pass::Pass>,
+    /// Rectangles overlapping sensor rectangles, `(sensor, rectangle)` sorted
+    /// (`rect_sensor.rs`): part of the state, usually empty.
+    pub(crate) sensor_rects: Vec<(RectId, RectId)>,
     /// Static segments and circles (`shapes.rs`), and their id slots.
     pub(crate) shapes: Vec<crate::shapes::Shape>,
     pub(crate) shape_slots: Slots,
@@ -469,6 +472,7 @@ impl World {
             carries: Vec::new(),
             unplaceable: Vec::new(),
             passes: Vec::new(),
+            sensor_rects: Vec::new(),
             shapes: Vec::new(),
             shape_slots: Slots::default(),
         }
@@ -1308,6 +1312,11 @@ impl World {
             h.word(p.since.to_bits());
             h.word(u64::from(p.sensor));
             h.word(p.ended.map_or(u64::MAX, Real::to_bits));
+        }
+        // Rectangles inside sensor rectangles (none in most worlds, whose hashes stay).
+        for &(sensor, rect) in &self.sensor_rects {
+            h.word(sensor.to_bits());
+            h.word(rect.to_bits());
         }
         self.hash_materials(|w| h.word(w));
         self.hash_filters(|w| h.word(w));

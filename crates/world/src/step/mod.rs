@@ -342,6 +342,7 @@ impl World {
             }
         }
         self.event_times.resize(self.events.len(), last);
+        self.sense_rects(self.scratch.t0, dt);
         self.order_events();
         // The next step ends at `time + dt`, computed the same way there.
         self.finish_movers(t1, t1 + dt);

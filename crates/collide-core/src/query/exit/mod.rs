@@ -6,9 +6,11 @@
 
 mod exit_path_circle_aabb;
 mod exit_path_circle_circle;
+mod overlap_interval_aabb_aabb;
 
 pub use exit_path_circle_aabb::exit_path_circle_aabb;
 pub use exit_path_circle_circle::exit_path_circle_circle;
+pub use overlap_interval_aabb_aabb::overlap_interval_aabb_aabb;
 
 use crate::math::Real;
 
