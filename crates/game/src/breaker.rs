@@ -5,7 +5,8 @@ use collide_core::{Aabb, Real, Vec2};
 use collide_world::level::BALL_RADIUS;
 use collide_world::rng::XorShift64Star;
 use collide_world::{
-    BallDesc, BallId, Cell, CellCoord, Event, Grid, RectId, RectKind, Scene, World, WorldError,
+    BallDesc, BallId, Cell, CellCoord, Event, Filter, Grid, RectDesc, RectId, RectKind, Scene,
+    World, WorldError,
 };
 
 use crate::colors::BallColors;
@@ -46,13 +47,24 @@ pub enum Phase {
     Victory,
 }
 
-/// A power-up falling from a destroyed brick: a game object moved by the game (not a body of
-/// the world), caught when its box touches the paddle.
+/// The collision layer the game adds to the paddle's: what a power-up's sensor looks for
+/// (see [`collide_world::layers`]). Balls are not on it, so they pass power-ups unreported.
+pub const PADDLE_LAYER: u32 = 1 << 30;
+
+/// The collision layer of the power-ups' sensors (their mask is [`PADDLE_LAYER`] alone).
+pub const POWER_UP_LAYER: u32 = 1 << 31;
+
+/// A power-up falling from a destroyed brick: a kinematic sensor rectangle of the world
+/// ([`RectKind::Sensor`]) of [`Options::power_up_size`] falling at
+/// [`Options::power_up_speed`], caught when the paddle enters it
+/// ([`Event::SensorRectEnter`], at the exact time the two boxes start to overlap).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PowerUp {
     /// What it does when caught.
     pub kind: PowerKind,
-    /// Centre of its box, world units.
+    /// Its sensor rectangle in the world.
+    pub rect: RectId,
+    /// Centre of its box at the end of the last step, world units.
     pub center: Vec2,
 }
 
@@ -211,6 +223,9 @@ impl Breaker {
                     .to_string(),
             })?;
         let rng = XorShift64Star::new(world.state_hash());
+        // The power-ups' sensors look for the paddle's extra layer.
+        let f = world.rect(paddle).map_or(Filter::DEFAULT, |r| r.filter);
+        world.set_rect_layers(paddle, f.layers | PADDLE_LAYER, f.mask)?;
         let target_x = world.rect(paddle).map_or(0.0, |r| r.aabb.center().x);
         let mut b = Breaker {
             level,
@@ -326,9 +341,29 @@ impl Breaker {
     }
 
     /// Drops a power-up of `kind` with its centre at `center` (world units), as a destroyed
-    /// brick would.
-    pub fn drop_power_up(&mut self, kind: PowerKind, center: Vec2) {
-        self.power_ups.push(PowerUp { kind, center });
+    /// brick would: a sensor rectangle of [`Options::power_up_size`] falling at
+    /// [`Options::power_up_speed`] in `world` (see [`PowerUp`]).
+    ///
+    /// # Errors
+    /// The world's [`WorldError::BadRect`] for a centre or size outside its bounds, or
+    /// [`WorldError::TooMany`] past its rectangle limit; nothing is dropped then.
+    pub fn drop_power_up(
+        &mut self,
+        world: &mut World,
+        options: &Options,
+        kind: PowerKind,
+        center: Vec2,
+    ) -> Result<RectId, WorldError> {
+        let half = options.power_up_size * 0.5;
+        let rect = world.add_rect(RectDesc {
+            aabb: Aabb::new(center - half, center + half),
+            vel: Vec2::new(0.0, options.power_up_speed),
+            kind: RectKind::Sensor,
+            filter: Filter::new(POWER_UP_LAYER, PADDLE_LAYER),
+            ..RectDesc::default()
+        })?;
+        self.power_ups.push(PowerUp { kind, rect, center });
+        Ok(rect)
     }
 
     /// The launch velocity for the current aim at `speed`.
@@ -532,6 +567,10 @@ impl Breaker {
         let grid_cell_center = |w: &World, c| w.grid().map(|g| g.cell_aabb(c).center());
         let mut paddle_hits: Vec<(usize, BallId, Vec2, Vec2, Real)> = Vec::new();
         let mut spent: Vec<BallId> = Vec::new();
+        // Power-ups caught (the paddle entered their sensors), in the events' order, and
+        // dropped by destroyed bricks.
+        let mut caught = Vec::new();
+        let mut drops = Vec::new();
         for (i, e) in events.iter().enumerate() {
             match *e {
                 Event::BrickDestroyed { cell, by, .. } => {
@@ -546,7 +585,7 @@ impl Breaker {
                     if let (Some(kind), Some(center)) =
                         (options.drops.pick(u), grid_cell_center(world, cell))
                     {
-                        self.power_ups.push(PowerUp { kind, center });
+                        drops.push((kind, center));
                     }
                 }
                 Event::BallLost { ball, .. } => {
@@ -562,6 +601,13 @@ impl Breaker {
                     toi,
                     ..
                 } if rect == self.paddle => paddle_hits.push((i, ball, point, normal, toi)),
+                Event::SensorRectEnter { sensor, rect, .. } if rect == self.paddle => {
+                    if let Some(p) = self.power_ups.iter().position(|p| p.rect == sensor) {
+                        let p = self.power_ups.remove(p);
+                        let _ = world.remove_rect(p.rect);
+                        caught.push(p.kind);
+                    }
+                }
                 _ => {}
             }
         }
@@ -627,21 +673,23 @@ impl Breaker {
             let _ = world.set_ball_velocity(id, v);
         }
 
-        // 7. Power-ups fall and are caught.
-        let size = options.power_up_size;
+        // 7. Power-ups: the world moved them (those caught are gone); those below the world
+        // are removed, the new ones dropped.
         let bottom = world.size().y;
-        let fall = options.power_up_speed * dt;
-        let mut caught = Vec::new();
-        self.power_ups.retain_mut(|p| {
-            p.center.y += fall;
-            let b = p.aabb(size);
-            if collide_core::aabb_overlaps_aabb(&b, &paddle_now.aabb) {
-                caught.push(p.kind);
+        self.power_ups.retain_mut(|p| match world.rect(p.rect) {
+            Some(r) if r.aabb.min.y <= bottom => {
+                p.center = r.aabb.center();
+                true
+            }
+            _ => {
+                let _ = world.remove_rect(p.rect);
                 false
-            } else {
-                b.min.y <= bottom
             }
         });
+        for (kind, center) in drops {
+            // Inside the world (a brick's cell): only the rectangle limit can refuse it.
+            let _ = self.drop_power_up(world, options, kind, center);
+        }
         for kind in caught {
             self.apply(kind, world, colors, options);
             game_events.push(GameEvent::PowerUpCaught { kind });

@@ -3,7 +3,7 @@
 
 use collide_core::{Real, Vec2};
 use collide_world::scene::SceneError;
-use collide_world::{BallId, Event, Scene, World, WorldError};
+use collide_world::{BallId, Event, RectId, Scene, World, WorldError};
 
 use crate::breaker::{is_breaker_scene, Breaker, Outcome, Phase, PowerUp};
 use crate::clock::FixedStep;
@@ -11,6 +11,7 @@ use crate::colors::{BallColors, Rgb8, PALETTE};
 use crate::events::GameEvent;
 use crate::input::{Command, Input, StepInput};
 use crate::options::Options;
+use crate::policy::PowerKind;
 use crate::replay::{Recorder, Replay, ReplayError, SceneText};
 
 /// The demo scenes that Tab cycles through, in order, after the game.
@@ -642,8 +643,28 @@ impl Game {
         self.breaker.as_ref()
     }
 
-    /// The rules' state, mutable (tests and tools: e.g. [`Breaker::drop_power_up`]). Edits
-    /// are not recorded: calling this while recording makes [`Game::take_replay`] fail.
+    /// Drops a power-up of `kind` centred at `center` (world units) as a destroyed brick
+    /// would ([`Breaker::drop_power_up`]; tests and tools). Not recorded: calling this while
+    /// recording makes [`Game::take_replay`] fail.
+    ///
+    /// # Errors
+    /// [`WorldError::BadSetting`] (field `breaker`) in a sandbox; the world's errors for a
+    /// centre outside its bounds or past its rectangle limit.
+    pub fn drop_power_up(&mut self, kind: PowerKind, center: Vec2) -> Result<RectId, WorldError> {
+        if let Some(r) = &mut self.recorder {
+            r.untrack("Game::drop_power_up (direct edits of the rules)");
+        }
+        let Some(b) = self.breaker.as_mut() else {
+            return Err(WorldError::BadSetting {
+                field: "breaker",
+                problem: "a sandbox has no power-ups".to_string(),
+            });
+        };
+        b.drop_power_up(&mut self.world, &self.options, kind, center)
+    }
+
+    /// The rules' state, mutable (tests and tools). Edits are not recorded: calling this
+    /// while recording makes [`Game::take_replay`] fail.
     #[must_use]
     pub fn breaker_mut(&mut self) -> Option<&mut Breaker> {
         if let Some(r) = &mut self.recorder {

@@ -224,16 +224,12 @@ fn catching_3x_triples_the_balls_and_shoot3_adds_three() {
     let p = paddle_box(&g);
     let size = g.options().power_up_size;
     let just_above = Vec2::new(p.center().x, p.min.y - size.y * 0.5 - 0.1);
-    g.breaker_mut()
-        .unwrap()
-        .drop_power_up(PowerKind::Shoot3, just_above);
+    g.drop_power_up(PowerKind::Shoot3, just_above).unwrap();
     step(&mut g, None, false);
     assert_eq!(g.world().balls().len(), 4, "1 + 3");
     assert!(g.power_ups().is_empty(), "caught");
     step(&mut g, None, false);
-    g.breaker_mut()
-        .unwrap()
-        .drop_power_up(PowerKind::Triple, just_above);
+    g.drop_power_up(PowerKind::Triple, just_above).unwrap();
     step(&mut g, None, false);
     assert_eq!(g.world().balls().len(), 12, "every ball splits into three");
     // After a step every ball moves at the game's speed, up (none has come back yet).
@@ -244,9 +240,7 @@ fn catching_3x_triples_the_balls_and_shoot3_adds_three() {
     }
     // A heart at full lives: no fifth life, the score of 5 bricks (50).
     let score = g.breaker().unwrap().score();
-    g.breaker_mut()
-        .unwrap()
-        .drop_power_up(PowerKind::Heart, just_above);
+    g.drop_power_up(PowerKind::Heart, just_above).unwrap();
     step(&mut g, None, false);
     assert_eq!(g.breaker().unwrap().lives(), 4);
     assert_eq!(g.breaker().unwrap().score(), score + 50);
@@ -268,9 +262,7 @@ fn a_heart_gives_back_a_lost_life_never_more_than_the_start() {
     let size = g.options().power_up_size;
     let just_above = Vec2::new(p.center().x, p.min.y - size.y * 0.5 - 0.1);
     for (lives, score) in [(4, 0), (4, 50), (4, 100)] {
-        g.breaker_mut()
-            .unwrap()
-            .drop_power_up(PowerKind::Heart, just_above);
+        g.drop_power_up(PowerKind::Heart, just_above).unwrap();
         step(&mut g, Some(p.center().x), false);
         let b = g.breaker().unwrap();
         assert!(b.power_ups().is_empty(), "caught");
@@ -290,7 +282,7 @@ fn the_ball_limit_caps_splits() {
     let p = paddle_box(&g);
     let above = Vec2::new(p.center().x, p.min.y - 5.0);
     for kind in [PowerKind::Shoot3, PowerKind::Triple] {
-        g.breaker_mut().unwrap().drop_power_up(kind, above);
+        g.drop_power_up(kind, above).unwrap();
         step(&mut g, None, false);
     }
     assert_eq!(g.world().balls().len(), 5);
@@ -612,9 +604,8 @@ fn clearing_a_level_goes_to_the_next_keeping_score_and_lives() {
         g.breaker().unwrap().phase(),
         Phase::LevelCleared { .. }
     ));
-    g.breaker_mut()
-        .unwrap()
-        .drop_power_up(PowerKind::Heart, Vec2::new(229.5, 375.0));
+    g.drop_power_up(PowerKind::Heart, Vec2::new(229.5, 375.0))
+        .unwrap();
     for _ in 0..200 {
         step(&mut g, None, false);
         if g.breaker().unwrap().level() == Some(2) {
@@ -675,9 +666,18 @@ fn destroyed_bricks_drop_power_ups_at_their_cells() {
     let p = g.power_ups();
     assert_eq!(p.len(), 1);
     assert_eq!(p[0].kind, PowerKind::Triple);
-    // Cell (10, 3) has its centre at (94.5, 31.5); it fell 90/60 = 1.5 units in that step.
+    // Dropped at the end of the step at the centre of cell (10, 3), (94.5, 31.5): a sensor
+    // rectangle of the world falling at 90 units/s.
+    assert_eq!(p[0].center, Vec2::new(94.5, 31.5));
+    let r = g.world().rect(p[0].rect).copied().expect("its sensor");
+    assert_eq!(r.kind, collide_world::RectKind::Sensor);
+    assert_eq!(r.vel, Vec2::new(0.0, 90.0));
+    assert_eq!(r.aabb.size(), g.options().power_up_size);
+    // One step later it fell 90/60 = 1.5 units.
+    step(&mut g, None, false);
+    let p = g.power_ups();
     assert_eq!(p[0].center.x, 94.5);
-    assert!((p[0].center.y - 33.0).abs() < 1e-9, "{}", p[0].center.y);
+    assert!((p[0].center.y - 33.0).abs() < 1e-12, "{}", p[0].center.y);
 }
 
 #[test]
@@ -875,9 +875,7 @@ fn game_events_report_catches_lives_and_cleared_levels() {
     let p = paddle_box(&g);
     let size = g.options().power_up_size;
     let just_above = Vec2::new(p.center().x, p.min.y - size.y * 0.5 - 0.1);
-    g.breaker_mut()
-        .unwrap()
-        .drop_power_up(PowerKind::Heart, just_above);
+    g.drop_power_up(PowerKind::Heart, just_above).unwrap();
     step(&mut g, None, false);
     assert_eq!(
         g.last_game_events(),
