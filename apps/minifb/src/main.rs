@@ -189,6 +189,9 @@ fn map_key(k: minifb::Key) -> Option<Key> {
         M::Escape => Key::Escape,
         M::Left => Key::Left,
         M::Right => Key::Right,
+        M::Slash => Key::Slash,
+        M::LeftShift => Key::LeftShift,
+        M::RightShift => Key::RightShift,
         _ => return None,
     })
 }

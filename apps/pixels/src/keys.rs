@@ -8,7 +8,8 @@ use winit::keyboard::{Key as Logical, KeyCode, NamedKey, PhysicalKey};
 /// The logical key decides (what the keyboard layout prints: `d` is D on any layout, the case
 /// and Shift do not matter); keys whose logical meaning is not one of ours fall back to their
 /// position for the digits, so the top row gives levels 1–7 on layouts where the digits need
-/// Shift (AZERTY), and the keypad gives them with NumLock off.
+/// Shift (AZERTY), and the keypad gives them with NumLock off; the two Shift keys (one
+/// logical meaning) are told apart by position.
 ///
 /// # Arguments
 /// * `logical` - `KeyEvent::logical_key`.
@@ -48,6 +49,7 @@ fn by_meaning(logical: &Logical) -> Option<Key> {
                 'x' => Key::X,
                 'h' => Key::H,
                 'm' => Key::M,
+                '/' => Key::Slash,
                 _ => return None,
             })
         }
@@ -71,6 +73,10 @@ fn by_position(physical: PhysicalKey) -> Option<Key> {
         KeyCode::Digit8 | KeyCode::Numpad8 => Key::Digit(8),
         KeyCode::Digit9 | KeyCode::Numpad9 => Key::Digit(9),
         KeyCode::NumpadDecimal => Key::Period,
+        // Shift has one logical meaning: which side, by position.
+        KeyCode::ShiftLeft => Key::LeftShift,
+        KeyCode::ShiftRight => Key::RightShift,
+        KeyCode::Slash => Key::Slash,
         _ => return None,
     })
 }
@@ -101,6 +107,21 @@ mod tests {
         assert_eq!(ch("]", KeyCode::BracketRight), Some(Key::RightBracket));
         assert_eq!(ch("q", KeyCode::KeyQ), None);
         assert_eq!(ch("dd", KeyCode::KeyD), None);
+    }
+
+    #[test]
+    fn the_shift_keys_by_position_and_the_slash() {
+        let shift = Logical::Named(NamedKey::Shift);
+        assert_eq!(
+            key(&shift, PhysicalKey::Code(KeyCode::ShiftLeft)),
+            Some(Key::LeftShift)
+        );
+        assert_eq!(
+            key(&shift, PhysicalKey::Code(KeyCode::ShiftRight)),
+            Some(Key::RightShift)
+        );
+        assert_eq!(ch("/", KeyCode::Slash), Some(Key::Slash));
+        assert_eq!(ch("/", KeyCode::Digit7), Some(Key::Slash));
     }
 
     #[test]

@@ -18,7 +18,7 @@ use collide_render::{
 use collide_world::Ball;
 
 use crate::args::Args;
-use crate::keys::{action, Action, Key};
+use crate::keys::{action, button, Action, Button, Key, Mode};
 use crate::FrontendError;
 
 /// The game time of one frame in `--frames` runs, seconds: 1/60.
@@ -265,6 +265,12 @@ impl App {
                 Some(Action::Aim(d)) => game_input.aim_dir = d,
                 _ => {}
             }
+            match button(*key) {
+                Some(Button::FlipLeft) => game_input.flip_left = true,
+                Some(Button::FlipRight) => game_input.flip_right = true,
+                Some(Button::Plunger) => game_input.plunger = true,
+                None => {}
+            }
         }
         if let Some(m) = input.mouse {
             match self.first_mouse {
@@ -353,20 +359,30 @@ impl App {
         self.help
     }
 
-    /// Whether the scene is played with a paddle (by the game's rules); the help and the
-    /// bottom bar list the paddle's keys only then.
+    /// Whether the scene is played with a paddle (by the game's rules).
     #[must_use]
     pub fn has_paddle(&self) -> bool {
-        self.game.breaker().is_some()
+        self.mode() == Mode::Paddle
+    }
+
+    /// What is played: a game with a paddle, a pinball table or a sandbox; the help and the
+    /// bottom bar list the keys of that mode.
+    #[must_use]
+    pub fn mode(&self) -> Mode {
+        if self.game.breaker().is_some() {
+            Mode::Paddle
+        } else {
+            Mode::Sandbox
+        }
     }
 
     /// The lines of the help overlay: a title, then one line per key that applies to this
     /// scene (`keys  what they do`, the keys padded to one column).
     #[must_use]
     pub fn help_lines(&self) -> Vec<String> {
-        let keys = crate::keys::help(self.has_paddle());
+        let keys = crate::keys::help(self.mode());
         let w = keys.iter().map(|l| l.keys.len()).max().unwrap_or(0);
-        let mut lines = vec![if self.has_paddle() {
+        let mut lines = vec![if self.mode() != Mode::Sandbox {
             "KEYS".to_owned()
         } else {
             format!(
@@ -507,10 +523,10 @@ impl App {
         }
         // Help: at scale 1 it fits 960 pixels; shorter forms for narrower frames.
         let hy = h - layout.bar + (layout.bar - GLYPH_PX) / 2;
-        let lines: &[&str] = if self.has_paddle() {
-            &HELP_LINES
-        } else {
-            &HELP_LINES_NO_PADDLE
+        let lines: &[&str] = match self.mode() {
+            Mode::Paddle => &HELP_LINES,
+            Mode::Pinball => &HELP_LINES_PINBALL,
+            Mode::Sandbox => &HELP_LINES_NO_PADDLE,
         };
         for help in lines {
             if text_width(help, 1) + 4 <= w {
@@ -788,6 +804,13 @@ const HELP_LINES: [&str; 3] = [
     "MOUSE PADDLE  CLICK LAUNCH  Z/X AIM  1-7 LEVEL  TAB SCENE  P PAUSE  [ ] SPEED  D DEBUG  R RESTART  H HELP  ESC QUIT",
     "CLICK LAUNCH  Z/X AIM  1-7 LEVEL  TAB SCENE  P PAUSE  . STEP  [ ] SPEED  D DEBUG  R RESTART  H HELP",
     "CLICK LAUNCH  1-7  TAB  P  D  R  H HELP",
+];
+
+/// The help bar of a pinball table.
+const HELP_LINES_PINBALL: [&str; 3] = [
+    "Z / FLIPPERS  SPACE PLUNGER  1-7 LEVEL  TAB SCENE  P PAUSE  [ ] SPEED  D DEBUG  R RESTART  H HELP  ESC QUIT",
+    "Z / FLIPPERS  SPACE PLUNGER  TAB SCENE  P PAUSE  . STEP  [ ] SPEED  D DEBUG  R RESTART  H HELP",
+    "Z / FLIP  SPACE  TAB  P  R  H HELP",
 ];
 
 /// The help bar of a scene without a paddle.

@@ -40,6 +40,12 @@ pub enum Key {
     F1,
     /// M.
     M,
+    /// `/` (slash).
+    Slash,
+    /// The left Shift key.
+    LeftShift,
+    /// The right Shift key.
+    RightShift,
 }
 
 /// What a key does.
@@ -85,95 +91,140 @@ pub fn action(key: Key) -> Option<Action> {
         Key::X => Action::Aim(1),
         Key::H | Key::F1 => Action::Help,
         Key::M => Action::Mute,
+        Key::Slash | Key::LeftShift | Key::RightShift => return None,
     })
 }
 
-/// One line of the help: keys, what they do, and whether they need a paddle.
+/// A pinball table's buttons, read from the keys held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Button {
+    /// The left flippers: Z or the left Shift key.
+    FlipLeft,
+    /// The right flippers: `/` or the right Shift key.
+    FlipRight,
+    /// The plunger: Space (pulled while held, shot when released).
+    Plunger,
+}
+
+/// The pinball button a held key presses, if any (Z and Space also have their [`action`]:
+/// the aim and the launch of a game with a paddle).
+#[must_use]
+pub fn button(key: Key) -> Option<Button> {
+    match key {
+        Key::Z | Key::LeftShift => Some(Button::FlipLeft),
+        Key::Slash | Key::RightShift => Some(Button::FlipRight),
+        Key::Space => Some(Button::Plunger),
+        _ => None,
+    }
+}
+
+/// What is played, for the keys that apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A scene run as a sandbox: no rules.
+    Sandbox,
+    /// A game with a paddle (BricksBeater's rules).
+    Paddle,
+    /// A pinball table.
+    Pinball,
+}
+
+/// One line of the help: keys, what they do, and the mode they apply to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HelpLine {
     /// The keys, as printed: `Z / X`.
     pub keys: &'static str,
     /// What they do.
     pub what: &'static str,
-    /// Whether they only apply to a scene played with a paddle (the game's rules).
-    pub paddle: bool,
+    /// The one mode they apply to, or `None` for every mode.
+    pub mode: Option<Mode>,
 }
 
 /// Every key, in the order the help lists them.
-pub const HELP: [HelpLine; 13] = [
+pub const HELP: [HelpLine; 15] = [
     HelpLine {
         keys: "MOUSE, LEFT / RIGHT",
         what: "MOVE THE PADDLE",
-        paddle: true,
+        mode: Some(Mode::Paddle),
     },
     HelpLine {
         keys: "CLICK, SPACE",
         what: "LAUNCH (AFTER THE GAME: PLAY AGAIN)",
-        paddle: true,
+        mode: Some(Mode::Paddle),
     },
     HelpLine {
         keys: "Z / X",
         what: "TURN THE AIM LEFT / RIGHT",
-        paddle: true,
+        mode: Some(Mode::Paddle),
+    },
+    HelpLine {
+        keys: "Z, SHIFT / \"/\", SHIFT",
+        what: "LEFT / RIGHT FLIPPERS",
+        mode: Some(Mode::Pinball),
+    },
+    HelpLine {
+        keys: "SPACE (HOLD)",
+        what: "PULL THE PLUNGER, RELEASE TO SHOOT",
+        mode: Some(Mode::Pinball),
     },
     HelpLine {
         keys: "1 - 7",
         what: "PLAY LEVEL 1 TO 7",
-        paddle: false,
+        mode: None,
     },
     HelpLine {
         keys: "TAB",
         what: "NEXT DEMO SCENE",
-        paddle: false,
+        mode: None,
     },
     HelpLine {
         keys: "P",
         what: "PAUSE / RESUME",
-        paddle: false,
+        mode: None,
     },
     HelpLine {
         keys: ".",
         what: "SINGLE STEP (PAUSES)",
-        paddle: false,
+        mode: None,
     },
     HelpLine {
         keys: "[ / ]",
         what: "SLOWER / FASTER (1/16X TO 4X)",
-        paddle: false,
+        mode: None,
     },
     HelpLine {
         keys: "D",
         what: "DEBUG VIEW",
-        paddle: false,
+        mode: None,
     },
     HelpLine {
         keys: "R",
         what: "RESTART",
-        paddle: false,
+        mode: None,
     },
     HelpLine {
         keys: "M",
         what: "SOUND OFF / ON",
-        paddle: false,
+        mode: None,
     },
     HelpLine {
         keys: "H, F1",
         what: "THIS HELP",
-        paddle: false,
+        mode: None,
     },
     HelpLine {
         keys: "ESC",
         what: "QUIT",
-        paddle: false,
+        mode: None,
     },
 ];
 
-/// The help lines that apply: all of them in a scene with a paddle, the others without.
+/// The help lines that apply in `mode`: those of every mode and those of this one.
 #[must_use]
-pub fn help(paddle: bool) -> Vec<HelpLine> {
+pub fn help(mode: Mode) -> Vec<HelpLine> {
     HELP.iter()
         .copied()
-        .filter(|l| paddle || !l.paddle)
+        .filter(|l| l.mode.is_none_or(|m| m == mode))
         .collect()
 }
 
@@ -215,15 +266,34 @@ mod tests {
     }
 
     #[test]
-    fn the_help_without_a_paddle_leaves_out_the_paddle_keys() {
-        let all = help(true);
-        let some = help(false);
-        assert_eq!(all.len(), HELP.len());
-        assert_eq!(some.len(), HELP.len() - 3);
-        assert!(all.iter().any(|l| l.keys == "Z / X"));
-        assert!(!some
+    fn each_mode_gets_its_own_keys_and_the_common_ones() {
+        let paddle = help(Mode::Paddle);
+        let pinball = help(Mode::Pinball);
+        let sandbox = help(Mode::Sandbox);
+        assert_eq!(paddle.len(), HELP.len() - 2);
+        assert_eq!(pinball.len(), HELP.len() - 3);
+        assert_eq!(sandbox.len(), HELP.len() - 5);
+        assert!(paddle.iter().any(|l| l.keys == "Z / X"));
+        assert!(!pinball
             .iter()
             .any(|l| l.keys == "Z / X" || l.keys == "CLICK, SPACE"));
-        assert!(some.iter().any(|l| l.keys == "ESC") && some.iter().any(|l| l.keys == "H, F1"));
+        assert!(pinball.iter().any(|l| l.keys == "SPACE (HOLD)"));
+        assert!(!sandbox.iter().any(|l| l.mode.is_some()));
+        for lines in [&paddle, &pinball, &sandbox] {
+            assert!(
+                lines.iter().any(|l| l.keys == "ESC") && lines.iter().any(|l| l.keys == "H, F1")
+            );
+        }
+    }
+
+    #[test]
+    fn the_pinball_buttons() {
+        assert_eq!(button(Key::Z), Some(Button::FlipLeft));
+        assert_eq!(button(Key::LeftShift), Some(Button::FlipLeft));
+        assert_eq!(button(Key::Slash), Some(Button::FlipRight));
+        assert_eq!(button(Key::RightShift), Some(Button::FlipRight));
+        assert_eq!(button(Key::Space), Some(Button::Plunger));
+        assert_eq!(button(Key::X), None);
+        assert_eq!(action(Key::Slash), None);
     }
 }

@@ -479,6 +479,9 @@ impl Game {
                 paddle_dir: input.paddle_dir,
                 aim_dir: input.aim_dir,
                 launch: std::mem::take(&mut self.pending_launch),
+                flip_left: input.flip_left,
+                flip_right: input.flip_right,
+                plunger: input.plunger,
             };
             self.step(&si);
             after_step(self, k);

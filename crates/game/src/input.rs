@@ -47,6 +47,13 @@ pub struct Input {
     /// Launch pressed this frame (click or space): launches the balls waiting on the paddle,
     /// or starts a new game after the last one ended.
     pub launch: bool,
+    /// Pinball: the left flippers' button held this frame (Z or left Shift).
+    pub flip_left: bool,
+    /// Pinball: the right flippers' button held this frame (`/` or right Shift).
+    pub flip_right: bool,
+    /// Pinball: the plunger's button held this frame (Space): pulled while held, shot when
+    /// released.
+    pub plunger: bool,
     /// Commands pressed this frame, in order.
     pub commands: Vec<Command>,
 }
@@ -73,4 +80,13 @@ pub struct StepInput {
     /// As [`Input::launch`].
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub launch: bool,
+    /// As [`Input::flip_left`].
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub flip_left: bool,
+    /// As [`Input::flip_right`].
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub flip_right: bool,
+    /// As [`Input::plunger`].
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub plunger: bool,
 }

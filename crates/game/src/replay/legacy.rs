@@ -478,6 +478,7 @@ impl Parser {
                     paddle_dir,
                     aim_dir,
                     launch,
+                    ..StepInput::default()
                 },
             },
         );
