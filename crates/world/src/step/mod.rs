@@ -76,6 +76,7 @@ mod predict;
 mod resolve;
 mod schedule;
 mod scratch;
+mod sensors;
 mod settle;
 mod shapes;
 
