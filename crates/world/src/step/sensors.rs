@@ -74,7 +74,9 @@ impl World {
     /// The earliest touch of ball `m` (centre on `path`, times from its anchor) with the square
     /// of a sensor cell it is not inside, from `base` up to `limit`, kept in `best` by
     /// [`take`] (see the module docs). A cell the ball has left on this path is touched
-    /// again only after the exit (`World::static_sensor_pass_contact`).
+    /// again only after the exit (`World::static_sensor_pass_contact`). Out of line: the
+    /// searches of a world without sensor cells never call it.
+    #[inline(never)]
     pub(super) fn sensor_cell_hits(
         &self,
         m: usize,
