@@ -104,6 +104,7 @@ fn build(bytes: &mut Bytes) -> Option<World> {
             brick_restitution: None,
             wall_filter: Filter::DEFAULT,
             brick_filter: Filter::DEFAULT,
+            sensor_filter: Filter::DEFAULT,
         })
     } else {
         None

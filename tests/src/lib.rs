@@ -55,6 +55,7 @@ pub fn world_with_cells(
             wall_restitution: None,
             brick_restitution: None,
             brick_filter: collide_world::Filter::DEFAULT,
+            sensor_filter: collide_world::Filter::DEFAULT,
             wall_filter: collide_world::Filter::DEFAULT,
         }),
         step: StepConfig {

@@ -9,7 +9,7 @@ use collide_world::scene::{arena_scene, arena_scene_tiled};
 use collide_world::Face;
 use collide_world::{
     Aabb, BallDesc, BallId, Body, Cell, CellCoord, Corner, Event, Feature, Filter, Grid, RectDesc,
-    RectKind, Scene, Snapshot, StepConfig, Target, Vec2, Walls, World, WorldError,
+    RectKind, Scene, SensorId, Snapshot, StepConfig, Target, Vec2, Walls, World, WorldError,
 };
 use proptest::prelude::*;
 
@@ -836,14 +836,14 @@ fn a_sensor_reports_only_the_balls_it_collides_with() {
     for k in 0..12 {
         for e in w.step() {
             if let Event::SensorEnter {
-                ball, rect, toi, ..
+                ball, sensor, toi, ..
             } = *e
             {
-                enters.push((ball, rect, 0.05 * k as f64 + toi));
+                enters.push((ball, sensor, 0.05 * k as f64 + toi));
             }
         }
     }
     assert_eq!(enters.len(), 1, "{enters:?}");
-    assert_eq!((enters[0].0, enters[0].1), (seen, s));
+    assert_eq!((enters[0].0, enters[0].1), (seen, SensorId::Rect(s)));
     assert!((enters[0].2 - 0.28).abs() < 1e-12, "{enters:?}");
 }

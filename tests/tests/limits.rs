@@ -146,6 +146,7 @@ fn grid_desc_over_the_cell_limit_is_refused_before_allocating() {
         wall_restitution: None,
         brick_restitution: None,
         brick_filter: collide_world::Filter::DEFAULT,
+        sensor_filter: collide_world::Filter::DEFAULT,
         wall_filter: collide_world::Filter::DEFAULT,
     };
     // cols * rows overflows usize: still a typed error.
@@ -663,6 +664,7 @@ fn step_with_a_large_ball_over_a_fine_grid_finishes_in_bounded_time() {
             wall_restitution: None,
             brick_restitution: None,
             brick_filter: collide_world::Filter::DEFAULT,
+            sensor_filter: collide_world::Filter::DEFAULT,
             wall_filter: collide_world::Filter::DEFAULT,
         }),
         ..Scene::default()

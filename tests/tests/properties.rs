@@ -366,6 +366,7 @@ fn build(spec: &SceneSpec) -> Option<Built> {
             wall_restitution: None,
             brick_restitution: None,
             brick_filter: collide_world::Filter::DEFAULT,
+            sensor_filter: collide_world::Filter::DEFAULT,
             wall_filter: collide_world::Filter::DEFAULT,
         }),
         step: StepConfig {
@@ -801,7 +802,7 @@ proptest! {
             .collect();
         let origin = Vec2::new(-7.0, 3.0);
         let mut grid =
-            Grid::new(&GridDesc { cell, origin, cols, rows, cells, wall_restitution: None, brick_restitution: None, brick_filter: collide_world::Filter::DEFAULT, wall_filter: collide_world::Filter::DEFAULT,  }).expect("a valid grid");
+            Grid::new(&GridDesc { cell, origin, cols, rows, cells, wall_restitution: None, brick_restitution: None, brick_filter: collide_world::Filter::DEFAULT, sensor_filter: collide_world::Filter::DEFAULT, wall_filter: collide_world::Filter::DEFAULT,  }).expect("a valid grid");
         for (c, r, solid) in edits {
             let cc = CellCoord::new((c % cols) as u32, (r % rows) as u32);
             grid.set_cell(cc, if solid { Cell::Wall } else { Cell::Empty });
@@ -1168,6 +1169,7 @@ fn regression_dynamic_rect_sticks_in_a_tile_it_sank_into_by_rounding() {
             wall_restitution: None,
             brick_restitution: None,
             brick_filter: collide_world::Filter::DEFAULT,
+            sensor_filter: collide_world::Filter::DEFAULT,
             wall_filter: collide_world::Filter::DEFAULT,
         }),
         step: StepConfig {

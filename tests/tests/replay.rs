@@ -243,6 +243,7 @@ fn format_1_reads_every_call_option_and_setting() {
             aim_dir: [1, 0, -1, 0][k % 4],
             launch: k % 5 == 0,
             commands,
+            ..Input::default()
         };
         g.update(&input, 1.0 / 60.0);
     }

@@ -579,6 +579,7 @@ fn destructible_brick_breaks_on_first_hit_and_the_ball_bounces() {
             wall_restitution: None,
             brick_restitution: None,
             brick_filter: collide_world::Filter::DEFAULT,
+            sensor_filter: collide_world::Filter::DEFAULT,
             wall_filter: collide_world::Filter::DEFAULT,
         }),
         step: StepConfig {

@@ -5,7 +5,7 @@
 use collide_world::scene::arena_scene;
 use collide_world::{
     Aabb, BallDesc, ContactInfo, ContactResponse, Event, HookError, Obstacle, RectDesc, RectKind,
-    StepConfig, Walls, World,
+    SensorId, StepConfig, Walls, World,
 };
 use glam::DVec2;
 
@@ -97,9 +97,13 @@ fn a_sensor_reports_enter_and_exit_at_their_exact_times_and_changes_nothing() {
     assert_eq!(sensor.len(), 2, "{sensor:?}");
     let (t_in, e_in) = sensor[0];
     let (t_out, e_out) = sensor[1];
-    assert!(matches!(*e_in, Event::SensorEnter { ball, rect, point, .. }
-        if ball == b && rect == s && (point - DVec2::new(100.0, 100.0)).length() < 1e-9));
-    assert!(matches!(*e_out, Event::SensorExit { ball, rect, .. } if ball == b && rect == s));
+    assert!(
+        matches!(*e_in, Event::SensorEnter { ball, sensor, point, .. }
+        if ball == b && sensor == SensorId::Rect(s)
+            && (point - DVec2::new(100.0, 100.0)).length() < 1e-9)
+    );
+    assert!(matches!(*e_out, Event::SensorExit { ball, sensor, .. }
+        if ball == b && sensor == SensorId::Rect(s)));
     assert!((t_in - 0.75).abs() < 1e-12, "{t_in}");
     assert!((t_out - 1.85).abs() < 1e-12, "{t_out}");
     assert_eq!(with.ball(b), without.ball(b2));

@@ -155,12 +155,7 @@ pub fn cmd_record(args: &RecordArgs) -> Result<()> {
     for _ in 0..args.steps {
         let input = if args.autoplay {
             let i = game.autopilot();
-            StepInput {
-                pointer_x: i.pointer_x,
-                paddle_dir: i.paddle_dir,
-                aim_dir: i.aim_dir,
-                launch: i.launch,
-            }
+            StepInput::from(&i)
         } else {
             StepInput::default()
         };

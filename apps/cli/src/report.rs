@@ -2,7 +2,7 @@
 //! only together with those tools.
 
 use collide_core::{Corner, Face, Feature, Vec2};
-use collide_world::{Ball, Body, CellCoord, Event, Rect, RectKind};
+use collide_world::{Ball, Body, CellCoord, Event, Rect, RectKind, SensorId};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
@@ -397,18 +397,26 @@ impl Serialize for EventOut<'_> {
             }
             Event::SensorEnter {
                 ball,
-                rect,
+                sensor,
                 point,
                 toi,
             } => {
                 m.serialize_entry("ball", &ball.to_bits())?;
-                m.serialize_entry("rect", &rect.to_bits())?;
+                match sensor {
+                    SensorId::Rect(r) => m.serialize_entry("rect", &r.to_bits())?,
+                    SensorId::Shape(s) => m.serialize_entry("shape", &s.to_bits())?,
+                    SensorId::Cell(c) => m.serialize_entry("cell", &cell(c))?,
+                }
                 m.serialize_entry("point", &xy(point))?;
                 m.serialize_entry("toi", &toi)?;
             }
-            Event::SensorExit { ball, rect, toi } => {
+            Event::SensorExit { ball, sensor, toi } => {
                 m.serialize_entry("ball", &ball.to_bits())?;
-                m.serialize_entry("rect", &rect.to_bits())?;
+                match sensor {
+                    SensorId::Rect(r) => m.serialize_entry("rect", &r.to_bits())?,
+                    SensorId::Shape(s) => m.serialize_entry("shape", &s.to_bits())?,
+                    SensorId::Cell(c) => m.serialize_entry("cell", &cell(c))?,
+                }
                 m.serialize_entry("toi", &toi)?;
             }
             Event::SensorRectEnter { sensor, rect, toi }

@@ -160,6 +160,7 @@ impl Board {
                 wall_restitution: None,
                 brick_restitution: None,
                 brick_filter: collide_world::Filter::DEFAULT,
+                sensor_filter: collide_world::Filter::DEFAULT,
                 wall_filter: collide_world::Filter::DEFAULT,
             }),
             balls: Vec::new(),

@@ -144,7 +144,8 @@ where
                     Some(Cell::Brick(_)) => SoundKind::BrickHit,
                     Some(Cell::Wall) => SoundKind::Wall,
                     // Destroyed by this very hit: its BrickDestroyed event sounds.
-                    Some(Cell::Empty) | None => continue,
+                    // (A sensor cell is never hit.)
+                    Some(Cell::Empty | Cell::Sensor(_)) | None => continue,
                 };
                 f(kind, at(toi), &|| Some(speed));
             }

@@ -50,6 +50,7 @@ pub fn check_level_start(img: &RgbImage, level: u8) -> Result<LevelCheck, String
                 Cell::Empty => continue,
                 Cell::Wall => style.wall,
                 Cell::Brick(k) => brick_color(k),
+                Cell::Sensor(_) => style.sensor_rect,
             };
             let p = cam.to_pixel(grid.cell_aabb(c).center());
             let (x, y) = (p.x.floor() as usize, p.y.floor() as usize);

@@ -120,7 +120,7 @@ pub fn sealed_pockets(grid: &Grid) -> Vec<CellCoord> {
     let mut reached = vec![false; cols * rows];
     let mut stack: Vec<(usize, usize)> = Vec::new();
     for c in 0..cols {
-        if at(c, rows - 1) == Cell::Empty {
+        if matches!(at(c, rows - 1), Cell::Empty | Cell::Sensor(_)) {
             reached[(rows - 1) * cols + c] = true;
             stack.push((c, rows - 1));
         }
@@ -139,7 +139,7 @@ pub fn sealed_pockets(grid: &Grid) -> Vec<CellCoord> {
     while let Some((c, r)) = stack.pop() {
         for (x, y) in neighbours(c, r) {
             match at(x, y) {
-                Cell::Empty if !reached[y * cols + x] => {
+                Cell::Empty | Cell::Sensor(_) if !reached[y * cols + x] => {
                     reached[y * cols + x] = true;
                     stack.push((x, y));
                 }
@@ -154,7 +154,7 @@ pub fn sealed_pockets(grid: &Grid) -> Vec<CellCoord> {
     let mut out = Vec::new();
     for r in 0..rows {
         for c in 0..cols {
-            if at(c, r) == Cell::Empty
+            if matches!(at(c, r), Cell::Empty | Cell::Sensor(_))
                 && !reached[r * cols + c]
                 && neighbours(c, r).any(|(x, y)| matches!(at(x, y), Cell::Brick(_)))
             {

@@ -475,13 +475,8 @@ impl Game {
         };
         for k in 0..steps {
             let si = StepInput {
-                pointer_x: input.pointer_x,
-                paddle_dir: input.paddle_dir,
-                aim_dir: input.aim_dir,
                 launch: std::mem::take(&mut self.pending_launch),
-                flip_left: input.flip_left,
-                flip_right: input.flip_right,
-                plunger: input.plunger,
+                ..StepInput::from(input)
             };
             self.step(&si);
             after_step(self, k);

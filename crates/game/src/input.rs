@@ -90,3 +90,44 @@ pub struct StepInput {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub plunger: bool,
 }
+
+impl From<&Input> for StepInput {
+    /// A frame's input as one step sees it: everything held, and the launch (the frame's
+    /// commands are not a step's).
+    fn from(i: &Input) -> StepInput {
+        StepInput {
+            pointer_x: i.pointer_x,
+            paddle_dir: i.paddle_dir,
+            aim_dir: i.aim_dir,
+            launch: i.launch,
+            flip_left: i.flip_left,
+            flip_right: i.flip_right,
+            plunger: i.plunger,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pinball_buttons_are_written_only_when_held_and_read_back() {
+        let held = StepInput {
+            flip_left: true,
+            plunger: true,
+            ..StepInput::default()
+        };
+        let text = serde_json::to_string(&held).unwrap();
+        assert_eq!(text, r#"{"flip_left":true,"plunger":true}"#);
+        assert_eq!(serde_json::from_str::<StepInput>(&text).unwrap(), held);
+        assert_eq!(serde_json::to_string(&StepInput::default()).unwrap(), "{}");
+        let frame = Input {
+            flip_right: true,
+            launch: true,
+            ..Input::default()
+        };
+        let step = StepInput::from(&frame);
+        assert!(step.flip_right && step.launch && !step.flip_left && !step.plunger);
+    }
+}

@@ -133,12 +133,18 @@ fn paint_world<T: PixelTarget + ?Sized>(
         fill_rect(target, &px, style.rect_color(r.kind));
     }
 
-    // 4b. Static shapes: bumpers as discs, segments as lines about a world unit wide.
+    // 4b. Static shapes: bumpers as discs (sensor circles in the sensors' colour), segments as
+    // lines about a world unit wide.
     for sh in world.shapes() {
         match sh.kind {
             ShapeKind::Circle(c) => {
                 let r = c.radius * camera.scale;
-                draw_disc(target, camera.to_pixel(c.center), r, style.bumper, view);
+                let color = if sh.sensor {
+                    style.sensor_rect
+                } else {
+                    style.bumper
+                };
+                draw_disc(target, camera.to_pixel(c.center), r, color, view);
             }
             ShapeKind::Segment { segment, .. } => {
                 let (a, b) = (camera.to_pixel(segment.a), camera.to_pixel(segment.b));

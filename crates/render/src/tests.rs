@@ -39,6 +39,7 @@ fn small_grid_world(walls: Walls) -> World {
             wall_restitution: None,
             brick_restitution: None,
             brick_filter: collide_world::Filter::DEFAULT,
+            sensor_filter: collide_world::Filter::DEFAULT,
             wall_filter: collide_world::Filter::DEFAULT,
         }),
         ..Scene::default()
@@ -258,6 +259,7 @@ fn real_level_1_at_zoom_1() {
             Cell::Empty => {}
             Cell::Wall => assert_eq!(p, WALL, "cell ({col}, {row})"),
             Cell::Brick(k) => assert_eq!(p, brick_color(*k), "cell ({col}, {row})"),
+            Cell::Sensor(_) => panic!("the BricksBeater levels have no sensor cell"),
         }
     }
     // The paddle.

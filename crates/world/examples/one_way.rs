@@ -12,8 +12,8 @@
 //!
 //! Run: `cargo run --release --example one_way`
 use collide_world::{
-    Aabb, BallDesc, ContactInfo, ContactResponse, Event, RectDesc, RectKind, StepConfig, Vec2,
-    Walls, World,
+    Aabb, BallDesc, ContactInfo, ContactResponse, Event, RectDesc, RectKind, SensorId, StepConfig,
+    Vec2, Walls, World,
 };
 
 /// Ignores contacts with the platforms from below; everything else bounces.
@@ -76,7 +76,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         );
                     }
                 }
-                Event::SensorEnter { rect, .. } if rect == line => crossings += 1,
+                Event::SensorEnter { sensor, .. } if sensor == SensorId::Rect(line) => {
+                    crossings += 1
+                }
                 _ => {}
             }
         }

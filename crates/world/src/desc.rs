@@ -19,13 +19,18 @@ pub enum Cell {
     /// indestructible). The byte is the brick's kind or colour: the level character, one of
     /// `R Y G C B W` in BricksBeater levels.
     Brick(u8),
+    /// A sensor: free space for every body (no obstacle), whose square reports the balls its
+    /// filter ([`GridDesc::sensor_filter`]) collides with entering and leaving it
+    /// ([`crate::Event::SensorEnter`], [`crate::Event::SensorExit`], [`crate::SensorId::Cell`]).
+    /// The byte is the sensor's kind: the level character, a lowercase letter `a`–`z`.
+    Sensor(u8),
 }
 
 impl Cell {
-    /// Whether the cell is an obstacle (wall or brick).
+    /// Whether the cell is an obstacle (wall or brick; a sensor cell is not).
     #[must_use]
     pub const fn is_solid(self) -> bool {
-        !matches!(self, Cell::Empty)
+        matches!(self, Cell::Wall | Cell::Brick(_))
     }
 }
 
@@ -99,6 +104,9 @@ pub struct GridDesc {
     pub wall_filter: Filter,
     /// Layers and mask of every [`Cell::Brick`], whatever its kind; as `wall_filter`.
     pub brick_filter: Filter,
+    /// Layers and mask of every [`Cell::Sensor`], whatever its kind: which balls it reports
+    /// (those whose filter collides with it); as `wall_filter`.
+    pub sensor_filter: Filter,
 }
 
 /// A ball to add: centre `pos` (world units), velocity `vel` (units/s), `radius` (world units,

@@ -45,6 +45,18 @@ pub enum Body {
     Rect(RectId),
 }
 
+/// A sensor: what [`Event::SensorEnter`] and [`Event::SensorExit`] name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SensorId {
+    /// A sensor rectangle ([`crate::RectKind::Sensor`]).
+    Rect(RectId),
+    /// A sensor circle ([`crate::ShapeDesc::sensor`]).
+    Shape(ShapeId),
+    /// A sensor cell of the grid ([`crate::Cell::Sensor`]): each cell's square is a sensor of
+    /// its own.
+    Cell(CellCoord),
+}
+
 /// One thing that happened during a step.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Event {
@@ -245,26 +257,25 @@ pub enum Event {
         /// When it was crushed, seconds from the start of the step.
         toi: Real,
     },
-    /// A ball began to overlap a sensor rectangle ([`crate::RectKind::Sensor`]): its circle
-    /// touched the sensor's box moving in. The ball's motion is unchanged.
+    /// A ball began to overlap a sensor (a rectangle, a circle or a cell's square,
+    /// [`SensorId`]): its circle touched the sensor moving in. The ball's motion is unchanged.
     SensorEnter {
         /// The ball.
         ball: BallId,
         /// The sensor.
-        rect: RectId,
-        /// Where the circle first touched the sensor's box, world units.
+        sensor: SensorId,
+        /// Where the circle first touched the sensor's boundary, world units.
         point: Vec2,
         /// When, seconds from the start of the step.
         toi: Real,
     },
-    /// A ball stopped overlapping a sensor rectangle it had entered (its circle left the box,
-    /// the exact exit time of `collide_core::exit`), or the ball or the sensor was removed by
-    /// an edit (then reported at the next step's start, `toi` 0).
+    /// A ball stopped overlapping a sensor it had entered: its circle left the sensor's box,
+    /// disc or square at the exact exit time of `collide_core::exit`.
     SensorExit {
         /// The ball.
         ball: BallId,
         /// The sensor.
-        rect: RectId,
+        sensor: SensorId,
         /// When, seconds from the start of the step.
         toi: Real,
     },

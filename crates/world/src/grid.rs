@@ -116,6 +116,9 @@ pub struct Grid {
     cells: Vec<Cell>,
     features: Vec<Features>,
     bricks: usize,
+    /// The number of [`Cell::Sensor`] cells (a ball's search looks for sensor cells only when
+    /// there are some).
+    sensors: usize,
     /// Chebyshev distance in cells from each cell to the nearest solid cell (0 for a solid
     /// cell, capped at `u16::MAX`); see [`Grid::clearance`]. Only ever too small (destroying a
     /// cell does not lower it) until [`Grid::refresh_clearance`].
@@ -137,6 +140,8 @@ pub struct Grid {
     /// The layers and masks of wall cells and of brick cells (`crate::layers`).
     pub(crate) wall_filter: Filter,
     pub(crate) brick_filter: Filter,
+    /// The layers and mask of sensor cells.
+    pub(crate) sensor_filter: Filter,
     /// While the two filters differ (a body may collide with one kind and not the other):
     /// the exposed features of each cell with the walls alone solid, and with the bricks
     /// alone solid (`None` otherwise: a body then collides with both kinds or neither).
@@ -234,6 +239,11 @@ impl Grid {
                 .iter()
                 .filter(|c| matches!(c, Cell::Brick(_)))
                 .count(),
+            sensors: desc
+                .cells
+                .iter()
+                .filter(|c| matches!(c, Cell::Sensor(_)))
+                .count(),
             dist: Vec::new(),
             ring: Vec::new(),
             dist_stale: true,
@@ -243,6 +253,7 @@ impl Grid {
             brick_restitution: desc.brick_restitution,
             wall_filter: desc.wall_filter,
             brick_filter: desc.brick_filter,
+            sensor_filter: desc.sensor_filter,
             kind_features: None,
             default_kinds: CellKinds::ALL,
         };
@@ -282,12 +293,13 @@ impl Grid {
             brick_restitution: None,
             wall_filter: Filter::DEFAULT,
             brick_filter: Filter::DEFAULT,
+            sensor_filter: Filter::DEFAULT,
         })
     }
 
     /// A grid built from rows of level characters, row 0 (the top) first: `#` is a
-    /// [`Cell::Wall`], `R` `Y` `G` `C` `B` `W` a [`Cell::Brick`] of that kind, anything else
-    /// (a space, `.`) is empty, as in BricksBeater level files ([`crate::level`]). Cells are
+    /// [`Cell::Wall`], `R` `Y` `G` `C` `B` `W` a [`Cell::Brick`] of that kind, a lowercase
+    /// letter `a`–`z` a [`Cell::Sensor`] of that kind, anything else (a space, `.`) is empty, as in BricksBeater level files ([`crate::level`]). Cells are
     /// squares of side `cell` world units; cell `(0, 0)` has its top-left corner at `origin`.
     ///
     /// # Errors
@@ -327,6 +339,7 @@ impl Grid {
             brick_restitution: self.brick_restitution,
             wall_filter: self.wall_filter,
             brick_filter: self.brick_filter,
+            sensor_filter: self.sensor_filter,
         }
     }
 
@@ -358,6 +371,12 @@ impl Grid {
     #[must_use]
     pub fn bricks_left(&self) -> usize {
         self.bricks
+    }
+
+    /// Number of sensor cells ([`Cell::Sensor`]).
+    #[must_use]
+    pub fn sensor_cells(&self) -> usize {
+        self.sensors
     }
 
     /// All cells, row-major.
@@ -407,6 +426,8 @@ impl Grid {
         }
         self.bricks -= usize::from(matches!(old, Cell::Brick(_)));
         self.bricks += usize::from(matches!(cell, Cell::Brick(_)));
+        self.sensors -= usize::from(matches!(old, Cell::Sensor(_)));
+        self.sensors += usize::from(matches!(cell, Cell::Sensor(_)));
         for r in row.saturating_sub(1)..(row + 2).min(self.rows) {
             for q in col.saturating_sub(1)..(col + 2).min(self.cols) {
                 self.features[r * self.cols + q] = self.compute_features(q, r, CellKinds::ALL);

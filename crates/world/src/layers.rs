@@ -123,7 +123,7 @@ impl CellKinds {
     #[inline]
     pub(crate) const fn solid(self, cell: Cell) -> bool {
         match cell {
-            Cell::Empty => false,
+            Cell::Empty | Cell::Sensor(_) => false,
             Cell::Wall => self.0 & 1 != 0,
             Cell::Brick(_) => self.0 & 2 != 0,
         }
@@ -148,6 +148,18 @@ impl Grid {
         self.brick_filter
     }
 
+    /// The filter of every [`Cell::Sensor`] of the grid, whatever its kind.
+    #[must_use]
+    pub fn sensor_filter(&self) -> Filter {
+        self.sensor_filter
+    }
+
+    /// Sets the filter of the grid's sensor cells (which balls they report), from the next
+    /// prediction on.
+    pub fn set_sensor_filter(&mut self, sensor: Filter) {
+        self.sensor_filter = sensor;
+    }
+
     /// The filter of a cell of kind `cell` (`None` for an empty cell).
     #[must_use]
     pub fn filter_of(&self, cell: Cell) -> Option<Filter> {
@@ -155,6 +167,7 @@ impl Grid {
             Cell::Empty => None,
             Cell::Wall => Some(self.wall_filter),
             Cell::Brick(_) => Some(self.brick_filter),
+            Cell::Sensor(_) => Some(self.sensor_filter),
         }
     }
 
@@ -256,6 +269,26 @@ impl World {
         Ok(())
     }
 
+    /// Sets the filter of the world grid's sensor cells ([`Grid::set_sensor_filter`]): which
+    /// balls they report, from the next prediction on. A ball inside a sensor cell stays in it
+    /// until it leaves.
+    ///
+    /// # Errors
+    /// [`WorldError::BadSetting`] (field `grid`) when the world has no grid; nothing changes
+    /// then.
+    pub fn set_grid_sensor_layers(&mut self, sensor: Filter) -> Result<(), WorldError> {
+        let Some(grid) = self.grid.as_mut() else {
+            return Err(WorldError::BadSetting {
+                field: "grid",
+                problem: "the world has no grid".to_string(),
+            });
+        };
+        grid.set_sensor_filter(sensor);
+        self.edited();
+        self.scratch.valid = false;
+        Ok(())
+    }
+
     /// Ball `i`'s filter (dense index).
     #[inline]
     pub(crate) fn ball_filter_at(&self, i: usize) -> Filter {
@@ -322,7 +355,12 @@ impl World {
         }
         if let Some(g) = &self.grid {
             // "layw", "layk".
-            for (tag, f) in [(0x6c61_7977, g.wall_filter), (0x6c61_796b, g.brick_filter)] {
+            // "lays" for sensor cells.
+            for (tag, f) in [
+                (0x6c61_7977, g.wall_filter),
+                (0x6c61_796b, g.brick_filter),
+                (0x6c61_7973, g.sensor_filter),
+            ] {
                 if !f.is_default() {
                     word(tag);
                     word(f.bits());

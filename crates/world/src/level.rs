@@ -8,6 +8,8 @@
 //! - `#`: [`Cell::Wall`] (solid, indestructible);
 //! - `R` `Y` `G` `C` `B` `W`: [`Cell::Brick`] holding that byte (red, yellow, green, cyan,
 //!   blue, white bricks; destroyed by the first hit);
+//! - `a` to `z` (lowercase letters): [`Cell::Sensor`] holding that byte (trigger areas, not
+//!   obstacles; collide's own addition, absent from BricksBeater's files);
 //! - any other character (usually a space): [`Cell::Empty`].
 //!
 //! Lines end with `\n`, `\r\n` or a lone `\r` (old Mac files); a final line ending and empty
@@ -116,24 +118,27 @@ impl LevelError {
 }
 
 /// The cell a level character stands for: `#` → [`Cell::Wall`], `R Y G C B W` →
-/// [`Cell::Brick`] with that byte, anything else → [`Cell::Empty`].
+/// [`Cell::Brick`] with that byte, `a`–`z` → [`Cell::Sensor`] with that byte, anything else →
+/// [`Cell::Empty`].
 #[must_use]
 pub fn cell_from_char(c: char) -> Cell {
     match c {
         '#' => Cell::Wall,
         'R' | 'Y' | 'G' | 'C' | 'B' | 'W' => Cell::Brick(c as u8),
+        'a'..='z' => Cell::Sensor(c as u8),
         _ => Cell::Empty,
     }
 }
 
 /// The level character of a cell: the inverse of [`cell_from_char`] (`' '` for
-/// [`Cell::Empty`], the brick's byte as a character for [`Cell::Brick`]).
+/// [`Cell::Empty`], the brick's or sensor's byte as a character for [`Cell::Brick`] and
+/// [`Cell::Sensor`]).
 #[must_use]
 pub fn char_from_cell(cell: Cell) -> char {
     match cell {
         Cell::Empty => ' ',
         Cell::Wall => '#',
-        Cell::Brick(b) => char::from(b),
+        Cell::Brick(b) | Cell::Sensor(b) => char::from(b),
     }
 }
 
@@ -250,6 +255,7 @@ where
         brick_restitution: None,
         brick_filter: crate::Filter::DEFAULT,
         wall_filter: crate::Filter::DEFAULT,
+        sensor_filter: crate::Filter::DEFAULT,
     })
 }
 
@@ -388,10 +394,16 @@ mod tests {
                     Cell::Brick(c as u8)
                 }
             })
-            .chain([Cell::Empty; 5])
+            .chain([
+                Cell::Sensor(b'x'),
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Sensor(b'r'),
+            ])
             .collect();
         assert_eq!(g.cells, want);
-        for c in "#RYGCBW ".chars() {
+        for c in "#RYGCBW az".chars() {
             assert_eq!(char_from_cell(cell_from_char(c)), c);
         }
     }

@@ -69,7 +69,7 @@ pub use collide_core;
 /// [`Event::BallTile`] and [`GridHit`].
 pub use collide_core::{Aabb, Circle, Corner, Face, Feature, Features, Real, SweepHit, Vec2};
 pub use desc::*;
-pub use event::{Body, Event, Side};
+pub use event::{Body, Event, SensorId, Side};
 pub use grid::{CellCoord, Grid, GridError, GridHit};
 pub use hook::{
     BodyShape, BodyState, ContactHook, ContactInfo, ContactResponse, HookError, Obstacle,

@@ -149,11 +149,11 @@ impl Grid {
     }
 
     /// The own restitution of a cell of kind `cell`: [`Grid::wall_restitution`] for a wall,
-    /// [`Grid::brick_restitution`] for any brick, `None` for an empty cell.
+    /// [`Grid::brick_restitution`] for any brick, `None` for an empty or sensor cell.
     #[must_use]
     pub fn restitution_of(&self, cell: Cell) -> Option<Real> {
         match cell {
-            Cell::Empty => None,
+            Cell::Empty | Cell::Sensor(_) => None,
             Cell::Wall => self.wall_restitution,
             Cell::Brick(_) => self.brick_restitution,
         }

@@ -1,5 +1,6 @@
-//! Overlaps the step lets happen: a ball inside a sensor rectangle, or passing through a body
-//! whose contact a hook ignored ([`crate::hook::ContactResponse::Ignore`]).
+//! Overlaps the step lets happen: a ball inside a sensor (a rectangle, a circle, a cell's
+//! square: [`crate::SensorId`]), or passing through a body whose contact a hook ignored
+//! ([`crate::hook::ContactResponse::Ignore`]).
 //!
 //! Each is a [`Pass`]: the ball, what it overlaps, and since when. While it lasts, the ball's
 //! predictions leave that body out (its contact, found at once again, would otherwise stop the
@@ -16,8 +17,9 @@
 //! ball id. They end when the ball or the other body is removed (a ball lost through an open
 //! side reports [`crate::Event::BallLost`], no exit).
 
-use crate::event::Event;
-use crate::ids::{BallId, RectId};
+use crate::event::{Event, SensorId};
+use crate::grid::CellCoord;
+use crate::ids::{BallId, RectId, ShapeId};
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::{exit_path_circle_aabb, exit_path_circle_circle, Real};
@@ -29,6 +31,22 @@ pub(crate) enum PassWith {
     Rect(RectId),
     /// Another ball whose contact was ignored.
     Ball(BallId),
+    /// A sensor circle (`crate::shapes`).
+    Shape(ShapeId),
+    /// A sensor cell's square (`crate::Cell::Sensor`).
+    Cell(CellCoord),
+}
+
+impl PassWith {
+    /// The sensor a sensor's pass is with (`None` for a ball).
+    pub(crate) fn sensor_id(self) -> Option<SensorId> {
+        match self {
+            PassWith::Rect(r) => Some(SensorId::Rect(r)),
+            PassWith::Shape(s) => Some(SensorId::Shape(s)),
+            PassWith::Cell(c) => Some(SensorId::Cell(c)),
+            PassWith::Ball(_) => None,
+        }
+    }
 }
 
 /// A ball overlapping a body on purpose (see the module docs).
@@ -116,10 +134,34 @@ impl World {
         }
     }
 
-    /// Ends every pass with rectangle `id` (it is being removed).
-    pub(crate) fn drop_passes_of_rect(&mut self, id: RectId) {
+    /// Ends every pass with `with` (a rectangle, a sensor circle or a sensor cell being
+    /// removed).
+    pub(crate) fn drop_passes_with(&mut self, with: PassWith) {
         if !self.passes.is_empty() {
-            self.passes.retain(|p| p.with != PassWith::Rect(id));
+            self.passes.retain(|p| p.with != with);
+        }
+    }
+
+    /// Ends every pass with a sensor cell `which` names (the cell is edited, or the grid
+    /// replaced).
+    pub(crate) fn drop_cell_passes(&mut self, which: impl Fn(CellCoord) -> bool) {
+        if !self.passes.is_empty() {
+            self.passes
+                .retain(|p| !matches!(p.with, PassWith::Cell(c) if which(c)));
+        }
+    }
+
+    /// Whether the body a pass is with is no longer in the world (a sensor cell: no longer a
+    /// sensor cell).
+    fn pass_partner_gone(&self, with: PassWith) -> bool {
+        match with {
+            PassWith::Rect(r) => self.rect_slots.get(r).is_none(),
+            PassWith::Ball(b) => self.ball_slots.get(b).is_none(),
+            PassWith::Shape(s) => self.shape_slots.get(s).is_none(),
+            PassWith::Cell(c) => !self
+                .grid
+                .as_ref()
+                .is_some_and(|g| matches!(g.cell(c), crate::desc::Cell::Sensor(_))),
         }
     }
 
@@ -160,6 +202,21 @@ impl World {
                 let from = (p.since.max(t) - t).max(0.0);
                 exit_path_circle_circle(&rel, b.radius + o.radius, from).map(|e| t + e)
             }
+            PassWith::Shape(id) => {
+                let k = self.shape_slots.get(id)?;
+                let crate::shapes::ShapeKind::Circle(c) = self.shapes[k].kind else {
+                    return None;
+                };
+                // The centre's path relative to the still disc's centre.
+                let rel = Path::ballistic(path.p0 - c.center, path.v0, path.accel);
+                let from = (p.since - at).max(0.0);
+                exit_path_circle_circle(&rel, b.radius + c.radius, from).map(|e| at + e)
+            }
+            PassWith::Cell(c) => {
+                let aabb = self.grid.as_ref()?.cell_aabb(c);
+                let from = (p.since - at).max(0.0);
+                exit_path_circle_aabb(&path, b.radius, &aabb, from).map(|e| at + e)
+            }
         }
     }
 
@@ -180,11 +237,7 @@ impl World {
         let id = self.balls[m].id;
         let mut over: Vec<(Pass, Option<Real>)> = Vec::new();
         for p in self.passes_of(m).iter().filter(|p| p.ended.is_none()) {
-            let gone = match p.with {
-                PassWith::Rect(r) => self.rect_slots.get(r).is_none(),
-                PassWith::Ball(b) => self.ball_slots.get(b).is_none(),
-            };
-            if gone {
+            if self.pass_partner_gone(p.with) {
                 over.push((*p, None));
             } else if let Some(e) = self.pass_exit(m, p).filter(|&e| e <= t) {
                 over.push((*p, Some(e)));
@@ -201,11 +254,11 @@ impl World {
                 ..p
             });
             match p.with {
-                PassWith::Rect(rect) => {
-                    if p.sensor {
+                PassWith::Rect(_) | PassWith::Shape(_) | PassWith::Cell(_) => {
+                    if let Some(sensor) = p.with.sensor_id().filter(|_| p.sensor) {
                         self.events.push(Event::SensorExit {
                             ball: id,
-                            rect,
+                            sensor,
                             toi: t - t0,
                         });
                     }
@@ -284,5 +337,34 @@ impl World {
         )?;
         h.point += u * h.toi;
         Some((off + h.toi, h))
+    }
+}
+
+impl World {
+    /// For ball `m`'s search of a static sensor `with` (a sensor circle or cell; its `passes`):
+    /// `None` when it has no pass with it (searched as usual); otherwise what the search
+    /// keeps of it: nothing while the ball is inside, the first touch after the exit once the
+    /// pass has ended, found by `sweep` (a sweep of the ball's path, rebased to start at the
+    /// exit, up to a time limit; times from the path's start up to `limit`).
+    #[inline]
+    pub(crate) fn static_sensor_pass_contact(
+        &self,
+        m: usize,
+        with: PassWith,
+        passes: &[Pass],
+        limit: Real,
+        sweep: impl Fn(&Path, Real) -> Option<collide_core::SweepHit>,
+    ) -> Option<Option<(Real, collide_core::SweepHit)>> {
+        if passes.is_empty() {
+            return None;
+        }
+        let pass = passes.iter().find(|p| p.with == with)?;
+        Some(pass.ended.and_then(|exit| {
+            let b = &self.balls[m];
+            let path = b.path(self.acc_of(m));
+            let off = (exit - b.anchor_time).max(0.0);
+            let rel = Path::ballistic(path.pos_at(off), path.vel_at(off), path.accel);
+            sweep(&rel, limit - off).map(|h| (off + h.toi, h))
+        }))
     }
 }

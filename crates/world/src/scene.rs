@@ -289,6 +289,7 @@ pub fn random_grid(
         brick_restitution: None,
         brick_filter: Filter::DEFAULT,
         wall_filter: Filter::DEFAULT,
+        sensor_filter: Filter::DEFAULT,
     })
 }
 
@@ -800,6 +801,7 @@ struct RawCircle {
     restitution: Option<S<f64>>,
     layers: Option<S<RawBits>>,
     mask: Option<S<RawBits>>,
+    sensor: Option<S<bool>>,
 }
 
 #[derive(Deserialize)]
@@ -823,6 +825,8 @@ struct RawGrid {
     wall_mask: Option<S<RawBits>>,
     brick_layers: Option<S<RawBits>>,
     brick_mask: Option<S<RawBits>>,
+    sensor_layers: Option<S<RawBits>>,
+    sensor_mask: Option<S<RawBits>>,
 }
 
 /// A 32-bit set of layers: an integer (`0b110`, `6`, `0xFFFF_FFFF`), or a list of bit
@@ -1242,6 +1246,7 @@ impl<'a> Ctx<'a> {
                     kind: ShapeKind::Segment { segment, ends },
                     restitution,
                     filter,
+                    sensor: false,
                 });
             }
         }
@@ -1252,6 +1257,7 @@ impl<'a> Ctx<'a> {
             out.push(ShapeDesc {
                 restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
                 filter: self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?,
+                sensor: r.sensor.as_ref().is_some_and(|s| *s.get_ref()),
                 ..ShapeDesc::circle(
                     self.vec2(&r.center, &f("center"), Rule::Coord)?,
                     self.num(&r.radius, &f("radius"), Rule::Positive)?,
@@ -1313,6 +1319,11 @@ impl<'a> Ctx<'a> {
             raw.brick_layers.as_ref(),
             raw.brick_mask.as_ref(),
             "grid.brick_",
+        )?;
+        let sensor_filter = self.filter(
+            raw.sensor_layers.as_ref(),
+            raw.sensor_mask.as_ref(),
+            "grid.sensor_",
         )?;
         let origin = match &raw.origin {
             None => Vec2::ZERO,
@@ -1398,6 +1409,7 @@ impl<'a> Ctx<'a> {
             brick_restitution,
             wall_filter,
             brick_filter,
+            sensor_filter,
             ..grid
         })
     }
@@ -1856,6 +1868,7 @@ gravity = [0.0, 500.0]
                 wall_restitution: None,
                 brick_restitution: None,
                 brick_filter: crate::Filter::DEFAULT,
+                sensor_filter: crate::Filter::DEFAULT,
                 wall_filter: crate::Filter::DEFAULT,
             }),
             balls: vec![

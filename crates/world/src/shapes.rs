@@ -15,6 +15,13 @@
 //! the reflex side the two faces meet the ball before the point can (E. Catto, "Ghost
 //! collisions", box2d.org, 2020, explains the chain rule).
 //!
+//! **Sensor circles.** A circle flagged [`ShapeDesc::sensor`] is a trigger area, not an
+//! obstacle: it never changes a ball's motion and reports [`crate::Event::SensorEnter`] when a
+//! ball's circle first touches its disc moving in (the same sweep as a solid circle's contact,
+//! on straight and parabolic paths) and [`crate::Event::SensorExit`] when they part
+//! (`collide_core::exit_path_circle_circle`), as a sensor rectangle does (`crate::pass`).
+//! A segment cannot be a sensor.
+//!
 //! Dynamic rectangles pass through shapes, the push-out of embedded balls does not see them,
 //! and a ball does not come to rest on a segment under gravity (a ball lying on a slanted
 //! segment bounces off it every [`crate::REST_TIME`] at the speed of such a flight).
@@ -66,6 +73,10 @@ pub struct ShapeDesc {
     pub restitution: Option<Real>,
     /// Its layers and mask ([`crate::layers`]).
     pub filter: Filter,
+    /// A sensor circle (see the module docs): reports the balls it collides with entering and
+    /// leaving it, and is no obstacle. Only a circle can be a sensor; its restitution is
+    /// unused.
+    pub sensor: bool,
 }
 
 impl ShapeDesc {
@@ -79,6 +90,7 @@ impl ShapeDesc {
             },
             restitution: None,
             filter: Filter::DEFAULT,
+            sensor: false,
         }
     }
 
@@ -89,6 +101,16 @@ impl ShapeDesc {
             kind: ShapeKind::Circle(Circle::new(center, radius)),
             restitution: None,
             filter: Filter::DEFAULT,
+            sensor: false,
+        }
+    }
+
+    /// A sensor disc of `radius` at `center` (see the module docs), default filter.
+    #[must_use]
+    pub fn sensor_circle(center: Vec2, radius: Real) -> Self {
+        ShapeDesc {
+            sensor: true,
+            ..ShapeDesc::circle(center, radius)
         }
     }
 }
@@ -104,6 +126,8 @@ pub struct Shape {
     pub restitution: Option<Real>,
     /// Its layers and mask.
     pub filter: Filter,
+    /// Whether it is a sensor circle ([`ShapeDesc::sensor`]).
+    pub sensor: bool,
 }
 
 /// The segments of a polyline through `points` (closed: back to the first), with the ends at
@@ -171,6 +195,9 @@ fn validate(desc: &ShapeDesc) -> Result<(), WorldError> {
                 .map_err(|e| bad("radius", e))?;
         }
     }
+    if desc.sensor && !matches!(desc.kind, ShapeKind::Circle(_)) {
+        return Err(bad("sensor", "only a circle can be a sensor"));
+    }
     if let Some(e) = desc.restitution {
         Bound::Restitution
             .check(e)
@@ -184,7 +211,8 @@ impl World {
     ///
     /// # Errors
     /// [`WorldError::BadShape`] naming the field for a point outside [`Bound::Coord`], a
-    /// radius outside [`Bound::Positive`] or a restitution outside [`Bound::Restitution`];
+    /// radius outside [`Bound::Positive`], a restitution outside [`Bound::Restitution`] or a
+    /// segment flagged as a sensor;
     /// [`WorldError::TooMany`] past [`MAX_SHAPES`]. Nothing is added then.
     pub fn add_shape(&mut self, desc: ShapeDesc) -> Result<ShapeId, WorldError> {
         validate(&desc)?;
@@ -203,6 +231,7 @@ impl World {
             kind: desc.kind,
             restitution: desc.restitution,
             filter: desc.filter,
+            sensor: desc.sensor,
         });
         Ok(id)
     }
@@ -241,6 +270,7 @@ impl World {
                 kind: ShapeKind::Segment { segment, ends },
                 restitution,
                 filter,
+                sensor: false,
             })
             .collect();
         for d in &descs {
@@ -262,7 +292,7 @@ impl World {
     }
 
     /// The words of the static shapes for the state hash and a snapshot's check (none without
-    /// shapes): id, kind, geometry, end flags, restitution, filter.
+    /// shapes): id, kind, geometry, end flags, sensor flag, restitution, filter.
     pub(crate) fn shapes_words(&self) -> Vec<u64> {
         let mut out = Vec::new();
         for sh in &self.shapes {
@@ -275,7 +305,7 @@ impl World {
                     }
                 }
                 ShapeKind::Circle(c) => {
-                    out.push(2);
+                    out.push(2 | u64::from(sh.sensor) << 8);
                     for x in [c.center.x, c.center.y, c.radius] {
                         out.push(x.to_bits());
                     }
@@ -287,14 +317,18 @@ impl World {
         out
     }
 
-    /// Whether a disc of `radius` at `p` overlaps a static shape.
+    /// Whether a disc of `radius` at `p` overlaps a static shape that is an obstacle (not a
+    /// sensor).
     pub(crate) fn circle_overlaps_shape(&self, p: Vec2, radius: Real) -> bool {
-        self.shapes.iter().any(|sh| match sh.kind {
-            ShapeKind::Segment { segment, .. } => {
-                collide_core::distance_point_segment(p, &segment) < radius
-            }
-            ShapeKind::Circle(c) => (p - c.center).length() < radius + c.radius,
-        })
+        self.shapes
+            .iter()
+            .filter(|sh| !sh.sensor)
+            .any(|sh| match sh.kind {
+                ShapeKind::Segment { segment, .. } => {
+                    collide_core::distance_point_segment(p, &segment) < radius
+                }
+                ShapeKind::Circle(c) => (p - c.center).length() < radius + c.radius,
+            })
     }
 
     /// Removes a static shape; returns it, or `None` if the id is stale.
@@ -303,6 +337,7 @@ impl World {
         self.edited();
         self.scratch.valid = false;
         self.shape_slots.remove(id);
+        self.drop_passes_with(crate::pass::PassWith::Shape(id));
         let shape = self.shapes.swap_remove(i);
         if let Some(moved) = self.shapes.get(i) {
             self.shape_slots.relocate(moved.id, i as u32);

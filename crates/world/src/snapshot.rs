@@ -28,7 +28,7 @@ use crate::desc::{BallDesc, Cell, GridDesc, RectDesc, RectKind, StepConfig, Wall
 use crate::event::Body;
 use crate::grid::CellCoord;
 use crate::grid::Grid;
-use crate::ids::{BallId, RectId, Slots};
+use crate::ids::{BallId, RectId, ShapeId, Slots};
 use crate::layers::Filter;
 use crate::pass::{Pass, PassWith};
 use crate::rest::{Rest, RestOn};
@@ -61,7 +61,8 @@ pub struct Snapshot {
     ball_slots: (Vec<(u32, u32)>, Vec<u32>),
     rects: Vec<SnapRect>,
     rect_slots: (Vec<(u32, u32)>, Vec<u32>),
-    /// Row-major cells: 0 empty, 1 wall, `256 + k` brick of kind `k`.
+    /// Row-major cells: 0 empty, 1 wall, `256 + k` brick of kind `k`, `512 + k` sensor of
+    /// kind `k`.
     cells: Vec<u16>,
     carries: Vec<SnapCarry>,
     /// The balls held by a face under gravity (`rest.rs`).
@@ -90,6 +91,13 @@ pub struct Snapshot {
     /// (`rect_sensor.rs`); absent: none.
     #[serde(default)]
     sensor_rects: Vec<(u64, u64)>,
+    /// The grid's sensor cells' filter (absent: the default).
+    #[serde(default = "default_filter_pair")]
+    grid_sensor_filter: (u32, u32),
+}
+
+fn default_filter_pair() -> (u32, u32) {
+    filter_pair(Filter::DEFAULT)
 }
 
 fn filter_pair(f: Filter) -> (u32, u32) {
@@ -125,7 +133,8 @@ struct SnapCarry(u8, u64, u64, [Real; 2], [Real; 2], bool);
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 struct SnapRest(u32, u8, Real, Real, u8, u64);
 
-/// A pass: the ball's id bits, what it overlaps (0 a rectangle, 1 a ball) and its id bits,
+/// A pass: the ball's id bits, what it overlaps (0 a rectangle, 1 a ball, 2 a sensor circle,
+/// 3 a sensor cell) and its id bits (a cell: `col | row << 32`),
 /// the absolute time it began, whether it is a sensor's, the time it ended (if it has).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 struct SnapPass(u64, u8, u64, Real, bool, Option<Real>);
@@ -194,6 +203,7 @@ fn cell_code(c: Cell) -> u16 {
         Cell::Empty => 0,
         Cell::Wall => 1,
         Cell::Brick(k) => 256 + u16::from(k),
+        Cell::Sensor(k) => 512 + u16::from(k),
     }
 }
 
@@ -301,6 +311,8 @@ impl World {
                     let (kind, bits) = match p.with {
                         PassWith::Rect(r) => (0, r.to_bits()),
                         PassWith::Ball(b) => (1, b.to_bits()),
+                        PassWith::Shape(s) => (2, s.to_bits()),
+                        PassWith::Cell(c) => (3, u64::from(c.col) | u64::from(c.row) << 32),
                     };
                     SnapPass(p.ball.to_bits(), kind, bits, p.since, p.sensor, p.ended)
                 })
@@ -342,6 +354,10 @@ impl World {
                 .map_or([filter_pair(Filter::DEFAULT); 2], |g| {
                     [filter_pair(g.wall_filter()), filter_pair(g.brick_filter())]
                 }),
+            grid_sensor_filter: self
+                .grid
+                .as_ref()
+                .map_or(default_filter_pair(), |g| filter_pair(g.sensor_filter())),
         }
     }
 
@@ -437,7 +453,10 @@ impl World {
                 .map_or(Filter::DEFAULT, |&(layers, mask)| Filter::new(layers, mask))
         };
         let default_grid = [filter_pair(Filter::DEFAULT); 2];
-        if self.grid.is_none() && snap.grid_filters != default_grid {
+        if self.grid.is_none()
+            && (snap.grid_filters != default_grid
+                || snap.grid_sensor_filter != default_filter_pair())
+        {
             return Err(corrupt(
                 "grid_filters",
                 "filters for a world without a grid",
@@ -587,6 +606,7 @@ impl World {
                         0 => Cell::Empty,
                         1 => Cell::Wall,
                         256..=511 => Cell::Brick((c - 256) as u8),
+                        512..=767 => Cell::Sensor((c - 512) as u8),
                         _ => return Err(corrupt(format!("cells[{i}]"), format!("no cell {c}"))),
                     });
                 }
@@ -603,6 +623,7 @@ impl World {
                         brick_restitution: None,
                         brick_filter: crate::Filter::DEFAULT,
                         wall_filter: crate::Filter::DEFAULT,
+                        sensor_filter: crate::Filter::DEFAULT,
                     };
                     Some(Grid::new(&desc).map_err(|e| corrupt("cells", e))?)
                 }
@@ -645,12 +666,19 @@ impl World {
             let with = match p.1 {
                 0 => PassWith::Rect(RectId::from_bits(p.2)),
                 1 => PassWith::Ball(BallId::from_bits(p.2)),
+                2 => PassWith::Shape(ShapeId::from_bits(p.2)),
+                3 => PassWith::Cell(CellCoord::new(p.2 as u32, (p.2 >> 32) as u32)),
                 k => return Err(corrupt(format!("passes[{i}]"), format!("no body kind {k}"))),
             };
             let exists = ball_slots.get(ball).is_some()
                 && match with {
                     PassWith::Rect(id) => rect_slots.get(id).is_some(),
                     PassWith::Ball(id) => ball_slots.get(id).is_some() && id != ball,
+                    PassWith::Shape(id) => self.shape(id).is_some_and(|s| s.sensor),
+                    PassWith::Cell(c) => grid
+                        .as_ref()
+                        .or(self.grid.as_ref())
+                        .is_some_and(|g| matches!(g.cell(c), Cell::Sensor(_))),
                 };
             if !exists || !p.3.is_finite() || !p.5.is_none_or(Real::is_finite) {
                 return Err(corrupt(
@@ -684,6 +712,8 @@ impl World {
             g.brick_restitution = brick_e;
             let [w, b] = snap.grid_filters;
             g.set_filters(Filter::new(w.0, w.1), Filter::new(b.0, b.1));
+            let s = snap.grid_sensor_filter;
+            g.set_sensor_filter(Filter::new(s.0, s.1));
         }
         self.config = config;
         self.steps = snap.steps;

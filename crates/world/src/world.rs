@@ -753,6 +753,7 @@ impl World {
         self.embed_check = true;
         self.scratch.valid = false;
         self.free_rests_between_steps(|on| matches!(on, RestOn::Cell(_)));
+        self.drop_cell_passes(|_| true);
         self.grid.replace(grid)
     }
 
@@ -761,11 +762,13 @@ impl World {
         self.edited();
         self.scratch.valid = false;
         self.free_rests_between_steps(|on| matches!(on, RestOn::Cell(_)));
+        self.drop_cell_passes(|_| true);
         self.grid.take()
     }
 
     /// Sets one grid cell (placing or removing a tile between steps). A ball left inside a new
-    /// tile is pushed out at the start of the next step. Returns the previous cell, or `None`
+    /// tile is pushed out at the start of the next step; a ball inside a sensor cell replaced
+    /// by another kind is no longer in it (no [`crate::Event::SensorExit`]). Returns the previous cell, or `None`
     /// when there is no grid or `c` is outside it.
     pub fn set_cell(&mut self, c: CellCoord, cell: Cell) -> Option<Cell> {
         self.edited();
@@ -773,6 +776,10 @@ impl World {
         self.scratch.valid = false;
         // A tile edited changes which faces are exposed around it.
         self.free_rests_between_steps(|on| matches!(on, RestOn::Cell(_)));
+        if !matches!(cell, Cell::Sensor(_)) {
+            // No longer a sensor: the balls inside it are no longer in it (no exit reported).
+            self.drop_cell_passes(|p| p == c);
+        }
         self.grid.as_mut()?.set_cell(c, cell)
     }
 
@@ -1069,7 +1076,7 @@ impl World {
         let i = self.rect_slots.get(id)?;
         self.free_rests_between_steps(|on| *on == RestOn::Rect(id));
         self.rect_slots.remove(id);
-        self.drop_passes_of_rect(id);
+        self.drop_passes_with(crate::pass::PassWith::Rect(id));
         self.carries
             .retain(|c| c.rect != id && c.body != Body::Rect(id));
         let rect = self.rects.swap_remove(i);
@@ -1295,6 +1302,7 @@ impl World {
                     Cell::Empty => 0,
                     Cell::Wall => 1,
                     Cell::Brick(k) => 2 | u64::from(*k) << 8,
+                    Cell::Sensor(k) => 3 | u64::from(*k) << 8,
                 });
             }
         }
@@ -1305,10 +1313,20 @@ impl World {
         // Overlaps kept on purpose (sensors, passes: none in most worlds, whose hashes stay).
         for p in &self.passes {
             h.word(p.ball.to_bits());
-            h.word(match p.with {
-                crate::pass::PassWith::Rect(r) => r.to_bits(),
-                crate::pass::PassWith::Ball(b) => b.to_bits() | 1 << 63,
-            });
+            let (tag, bits) = match p.with {
+                crate::pass::PassWith::Rect(r) => (None, r.to_bits()),
+                crate::pass::PassWith::Ball(b) => (None, b.to_bits() | 1 << 63),
+                // A word no rectangle or ball pass starts with, then the shape or cell.
+                crate::pass::PassWith::Shape(s) => (Some(u64::MAX - 1), s.to_bits()),
+                crate::pass::PassWith::Cell(c) => (
+                    Some(u64::MAX - 2),
+                    u64::from(c.col) | u64::from(c.row) << 32,
+                ),
+            };
+            if let Some(tag) = tag {
+                h.word(tag);
+            }
+            h.word(bits);
             h.word(p.since.to_bits());
             h.word(u64::from(p.sensor));
             h.word(p.ended.map_or(u64::MAX, Real::to_bits));

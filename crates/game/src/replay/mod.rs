@@ -689,12 +689,7 @@ mod tests {
 
     fn autopilot_step(g: &mut Game) {
         let i = g.autopilot();
-        g.step(&StepInput {
-            pointer_x: i.pointer_x,
-            paddle_dir: i.paddle_dir,
-            aim_dir: i.aim_dir,
-            launch: i.launch,
-        });
+        g.step(&StepInput::from(&i));
     }
 
     /// Level 1, autopilot, `steps` steps, hashes every `k`.

@@ -156,6 +156,9 @@ impl World {
         if !self.shapes.is_empty() {
             self.shape_hits(m, &path, &reach_box, base, &mut best, &mut limit);
         }
+        if self.has_sensor_cells() {
+            self.sensor_cell_hits(m, &path, base, &mut best, &mut limit);
+        }
         if let Some(rest) = self.ball_rest[m] {
             if let Some(toi) = rest_end_time(&path, &rest, base, limit) {
                 take(

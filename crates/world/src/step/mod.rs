@@ -77,6 +77,7 @@ mod predict;
 mod resolve;
 mod schedule;
 mod scratch;
+mod sensors;
 mod settle;
 mod shapes;
 

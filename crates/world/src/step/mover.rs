@@ -24,6 +24,8 @@ pub(crate) enum PTarget {
     Mover(u32),
     /// A static segment or circle (dense index, `shapes.rs`).
     Shape(u32),
+    /// The square of a sensor cell a ball touches moving in (`sensors.rs`).
+    SensorCell(CellCoord),
     /// The end of the face that holds a resting ball (`rest.rs`).
     RestEnd,
     /// The end of one of a ball's passes (`pass.rs`): it leaves a sensor, or a body whose

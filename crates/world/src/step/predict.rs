@@ -350,6 +350,10 @@ impl World {
                 &mut limit,
             );
         }
+        if self.has_sensor_cells() {
+            let path = collide_core::motion::Path::linear(a.pos, v);
+            self.sensor_cell_hits(m, &path, base, &mut best, &mut limit);
+        }
         (static_found(best, a.time, s_t), searched)
     }
 

@@ -55,11 +55,9 @@ impl World {
             self.pass_ended(m, pred.time);
             return;
         }
-        if let PTarget::Rect(k) = pred.target {
-            if self.rects[k as usize].kind == RectKind::Sensor {
-                self.sensor_entered(m, k as usize, &pred);
-                return;
-            }
+        if let Some(with) = self.sensor_target(pred.target) {
+            self.sensor_entered(m, with, &pred);
+            return;
         }
         let nb = self.nb();
         // The TC rule (S. Luding, S. McNamara, "How to handle the inelastic collapse of a
@@ -160,7 +158,7 @@ impl World {
         };
         match pred.target {
             // Handled above.
-            PTarget::RestEnd | PTarget::PassEnd => {}
+            PTarget::RestEnd | PTarget::PassEnd | PTarget::SensorCell(_) => {}
             PTarget::Lost(side) => {
                 self.scratch.mv[m].state = DEAD;
                 self.scratch.queue.remove(m);
@@ -362,7 +360,9 @@ impl World {
         // The impact speed: the normal relative speed before the response.
         let speed_against = |u: Vec2| (-(v - u).dot(normal)).max(0.0);
         Some(match pred.target {
-            PTarget::RestEnd | PTarget::PassEnd | PTarget::Lost(_) => return None,
+            PTarget::RestEnd | PTarget::PassEnd | PTarget::SensorCell(_) | PTarget::Lost(_) => {
+                return None
+            }
             PTarget::Cell(cell) => {
                 let speed = (-v.dot(normal)).max(0.0);
                 match me {
@@ -563,7 +563,7 @@ impl World {
                 Obstacle::Body(self.mover_state(j, vj, None))
             }
             // Not a contact: never asked.
-            PTarget::RestEnd | PTarget::PassEnd => Obstacle::Body(mine),
+            PTarget::RestEnd | PTarget::PassEnd | PTarget::SensorCell(_) => Obstacle::Body(mine),
         };
         // The event names its first body: swap when that is the partner.
         let first_is_other = match (&event, &other) {
@@ -624,26 +624,6 @@ impl World {
         }
     }
 
-    /// Ball `m` touched sensor `k` at `pred` (moving in): it enters, its motion unchanged.
-    fn sensor_entered(&mut self, m: usize, k: usize, pred: &Prediction) {
-        let t = pred.time;
-        let (ball, rect) = (self.balls[m].id, self.rects[k].id);
-        self.add_pass(Pass {
-            ball,
-            with: PassWith::Rect(rect),
-            since: t,
-            sensor: true,
-            ended: None,
-        });
-        self.events.push(Event::SensorEnter {
-            ball,
-            rect,
-            point: pred.point,
-            toi: t - self.scratch.t0,
-        });
-        self.predict_unchanged(m, t);
-    }
-
     /// A pass of ball `m` ends at `t` (`pass.rs`): the passes over by then end, and the balls
     /// involved predict again.
     fn pass_ended(&mut self, m: usize, t: Real) {
@@ -698,7 +678,7 @@ impl World {
 
     /// Mover `m`, at `t`, predicts again with its path unchanged (an event that changed no
     /// velocity), or stops at the search bound.
-    fn predict_unchanged(&mut self, m: usize, t: Real) {
+    pub(super) fn predict_unchanged(&mut self, m: usize, t: Real) {
         if self.over_search_bound(m) {
             self.freeze(m, t);
         } else {
