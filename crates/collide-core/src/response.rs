@@ -187,7 +187,7 @@ fn mass_shares(m1: Real, m2: Real) -> (Real, Real) {
 /// assert_eq!((a, b), (Vec2::new(-3.0, 0.0), Vec2::new(5.0, 0.0)));
 /// ```
 #[must_use]
-#[inline]
+#[inline(always)]
 pub fn collide_elastic(m1: Real, v1: Vec2, m2: Real, v2: Vec2, n: Vec2, e: Real) -> (Vec2, Vec2) {
     // Share of the exchanged normal velocity taken by each body: w1 = m2/(m1+m2), w2 = m1/(m1+m2).
     let (w1, w2) = mass_shares(m1, m2);

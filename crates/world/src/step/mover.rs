@@ -225,6 +225,7 @@ impl World {
     }
 
     /// Mover `m`'s velocity at its current time (`mv[m].t`).
+    #[inline(always)]
     pub(super) fn vel_of(&self, m: usize) -> Vec2 {
         let nb = self.nb();
         if m < nb {
@@ -234,6 +235,7 @@ impl World {
         }
     }
 
+    #[inline(always)]
     pub(super) fn mass_of(&self, m: usize) -> Real {
         let nb = self.nb();
         if m < nb {
@@ -266,6 +268,7 @@ impl World {
         self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);
     }
 
+    #[inline(always)]
     pub(super) fn body_of(&self, m: usize) -> Body {
         let nb = self.nb();
         if m < nb {

@@ -203,7 +203,7 @@ impl World {
                 };
                 let nv = hook_m.unwrap_or(nv);
                 self.set_vel(m, nv, t, contact);
-                self.events.extend(self.contact_event(m, &pred, v, toi));
+                self.push_contact_event(m, &pred, v, toi);
                 let destroyed = match &mut self.grid {
                     Some(g) if self.config.destructible_bricks => match g.cell(c) {
                         Cell::Brick(kind) => {
@@ -242,7 +242,7 @@ impl World {
                 };
                 let nv = hook_m.unwrap_or(nv);
                 self.set_vel(m, nv, t, contact);
-                self.events.extend(self.contact_event(m, &pred, v, toi));
+                self.push_contact_event(m, &pred, v, toi);
             }
             PTarget::Rect(k) => {
                 let rc = self.rects[k as usize];
@@ -278,7 +278,7 @@ impl World {
                 };
                 let nv = hook_m.unwrap_or(nv);
                 self.set_vel(m, nv, t, contact);
-                self.events.extend(self.contact_event(m, &pred, v, toi));
+                self.push_contact_event(m, &pred, v, toi);
             }
             PTarget::Mover(j) => {
                 // Advanced to `t` above.
@@ -315,7 +315,7 @@ impl World {
                 };
                 let (nv, nvj) = (hook_m.unwrap_or(nv), hook_j.unwrap_or(nvj));
                 // Reported from the velocities before the response.
-                let event = self.contact_event(m, &pred, v, toi);
+                let event = self.contact_event_with(m, &pred, v, vj, toi);
                 self.set_vel(m, nv, t, contact);
                 self.end_carry(me);
                 if !frozen {
@@ -324,7 +324,9 @@ impl World {
                     self.end_carry(other);
                     partner = Some(j);
                 }
-                self.events.extend(event);
+                if let Some(e) = event {
+                    self.events.push(e);
+                }
             }
         }
         if self.config.gravity != Vec2::ZERO {
@@ -353,8 +355,33 @@ impl World {
     /// `None` for a loss through an open side or a rest's end. A pair of movers is named in
     /// id order: which of the two handles the contact depends on which found it last, the
     /// event does not.
-    #[inline]
+    /// Pushes [`World::contact_event`]'s event, if any.
+    fn push_contact_event(&mut self, m: usize, pred: &Prediction, v: Vec2, toi: Real) {
+        if let Some(e) = self.contact_event(m, pred, v, toi) {
+            self.events.push(e);
+        }
+    }
+
     fn contact_event(&self, m: usize, pred: &Prediction, v: Vec2, toi: Real) -> Option<Event> {
+        let vj = match pred.target {
+            // A body stopped at the iteration bound is at rest for the rest of the step.
+            PTarget::Mover(j) if self.scratch.mv[j as usize].state == FROZEN => Vec2::ZERO,
+            PTarget::Mover(j) => self.vel_of(j as usize),
+            _ => Vec2::ZERO,
+        };
+        self.contact_event_with(m, pred, v, vj, toi)
+    }
+
+    /// [`World::contact_event`] with the partner mover's velocity `vj` given (zero for a
+    /// frozen partner; unused for other targets).
+    fn contact_event_with(
+        &self,
+        m: usize,
+        pred: &Prediction,
+        v: Vec2,
+        vj: Vec2,
+        toi: Real,
+    ) -> Option<Event> {
         let me = self.body_of(m);
         let (point, normal) = (pred.point, pred.normal);
         // The impact speed: the normal relative speed before the response.
@@ -443,12 +470,6 @@ impl World {
             }
             PTarget::Mover(j) => {
                 let j = j as usize;
-                // A body stopped at the iteration bound is at rest for the rest of the step.
-                let vj = if self.scratch.mv[j].state == FROZEN {
-                    Vec2::ZERO
-                } else {
-                    self.vel_of(j)
-                };
                 let speed = speed_against(vj);
                 match (me, self.body_of(j)) {
                     (Body::Ball(a), Body::Ball(b)) if b.index() < a.index() => Event::BallBall {
