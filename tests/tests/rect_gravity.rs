@@ -164,3 +164,171 @@ fn an_inelastic_box_follows_the_geometric_series_and_rests() {
         assert!(w.events().is_empty(), "{:?}", w.events());
     }
 }
+
+/// A box thrown up and sideways lands on a lone tile's top face at the larger root of the
+/// quadratic of its bottom's height, worked out here: 160 − 100·t + 500·t² = 200, t = 0.4 s.
+#[test]
+fn a_thrown_box_hits_a_tile_face_at_the_quadratic_root() {
+    let mut w = World::new(Vec2::new(400.0, 400.0), Walls::ALL, config(1.0, 1.0 / 60.0)).unwrap();
+    // One tile: cell (10, 10), the square [200, 220]².
+    let mut rows = vec![" ".repeat(20); 20];
+    rows[10] = format!("{}#{}", " ".repeat(10), " ".repeat(9));
+    let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+    w.set_grid(Grid::from_rows(20.0, Vec2::ZERO, &refs).unwrap());
+    // A 10×10 box with its bottom at y = 160, thrown at (160, −100): its left side at
+    // x = 204 at t = 0.4, over the tile.
+    w.add_rect(dynamic(
+        Vec2::new(140.0, 150.0),
+        Vec2::splat(10.0),
+        Vec2::new(160.0, -100.0),
+    ))
+    .unwrap();
+    let (a, b, c) = (0.5 * G, -100.0, 160.0 - 200.0);
+    let t: f64 = (-b + (b * b - 4.0 * a * c).sqrt()) / (2.0 * a);
+    assert!((t - 0.4).abs() < 1e-15);
+    // Its right side passes x = 200 at (200 − 150)/160 s, still above the tile then.
+    let t_side: f64 = 50.0 / 160.0;
+    assert!(160.0 + b * t_side + a * t_side * t_side < 200.0);
+    let mut got = None;
+    for _ in 0..40 {
+        let t0 = w.time();
+        for e in w.step() {
+            if let Event::RectTile {
+                toi, normal, cell, ..
+            } = *e
+            {
+                got.get_or_insert((t0 + toi, normal, cell));
+            }
+        }
+    }
+    let (hit, normal, cell) = got.expect("the box lands on the tile");
+    assert!((hit - t).abs() < 1e-12, "{hit} vs {t}");
+    assert_eq!(normal, Vec2::new(0.0, -1.0));
+    assert_eq!(cell, collide_world::CellCoord::new(10, 10));
+}
+
+/// A ball and a box falling side by side under the same gravity meet when their linear
+/// relative motion says: the ball's right side at 460 + 50·t, the box's left side at
+/// 520 − 30·t, equal at t = 0.75 s, when their heights agree (the box rises 200·t relative to
+/// the ball: its centre from 250 to the ball's 100).
+#[test]
+fn a_falling_ball_and_box_collide_when_relative_motion_says() {
+    let mut w = World::new(
+        Vec2::new(1000.0, 4000.0),
+        Walls::ALL,
+        config(1.0, 1.0 / 60.0),
+    )
+    .unwrap();
+    w.add_ball(ball(Vec2::new(450.0, 100.0), Vec2::new(50.0, 0.0), 10.0))
+        .unwrap();
+    w.add_rect(dynamic(
+        Vec2::new(520.0, 240.0),
+        Vec2::splat(20.0),
+        Vec2::new(-30.0, -200.0),
+    ))
+    .unwrap();
+    let mut met = None;
+    for _ in 0..60 {
+        let t0 = w.time();
+        for e in w.step() {
+            if let Event::BallRect {
+                toi, point, normal, ..
+            } = *e
+            {
+                met.get_or_insert((t0 + toi, point, normal));
+            }
+        }
+    }
+    let (t, point, normal) = met.expect("they meet");
+    assert!((t - 0.75).abs() < 1e-12, "{t}");
+    // Both fell ½·g·t² = 281.25: the contact on the box's left face at the ball's height.
+    assert!(
+        (point - Vec2::new(497.5, 381.25)).length() < 1e-9,
+        "{point}"
+    );
+    assert_eq!(normal, Vec2::new(-1.0, 0.0));
+}
+
+/// A box dropped from rest onto a platform (a kinematic rectangle) rising at 60 units/s: the
+/// gap 400 − 60·t − ½·g·t² closes at the positive root of the quadratic.
+#[test]
+fn a_box_falls_onto_a_rising_kinematic_rect() {
+    let mut w = World::new(
+        Vec2::new(400.0, 1000.0),
+        Walls::ALL,
+        config(1.0, 1.0 / 60.0),
+    )
+    .unwrap();
+    let platform = w
+        .add_rect(RectDesc {
+            aabb: Aabb::new(Vec2::new(100.0, 900.0), Vec2::new(300.0, 920.0)),
+            vel: Vec2::new(0.0, -60.0),
+            kind: RectKind::Kinematic,
+            density: 1.0,
+            restitution: None,
+            filter: Filter::DEFAULT,
+        })
+        .unwrap();
+    let boxed = w
+        .add_rect(dynamic(
+            Vec2::new(190.0, 480.0),
+            Vec2::splat(20.0),
+            Vec2::ZERO,
+        ))
+        .unwrap();
+    let (a, b, c) = (0.5 * G, 60.0, -400.0);
+    let t: f64 = (-b + (b * b - 4.0 * a * c).sqrt()) / (2.0 * a);
+    let mut got = None;
+    for _ in 0..60 {
+        let t0 = w.time();
+        for e in w.step() {
+            if let Event::RectRect {
+                a, b, toi, normal, ..
+            } = *e
+            {
+                got.get_or_insert((a, b, t0 + toi, normal));
+            }
+        }
+    }
+    let (ea, eb, hit, normal) = got.expect("the box lands on the platform");
+    assert_eq!((ea, eb), (boxed, platform));
+    assert!((hit - t).abs() < 1e-12, "{hit} vs {t}");
+    assert_eq!(normal, Vec2::new(0.0, -1.0));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Boxes thrown down at up to 10⁵ units/s from high above a floor one cell thick never
+    /// pass it (no tunneling), whatever the step size and restitution.
+    #[test]
+    fn falling_boxes_never_pass_a_one_cell_floor(
+        speed in 0.0f64..1e5,
+        x in 10.0f64..970.0,
+        y in 10.0f64..5000.0,
+        vx in -1e3f64..1e3,
+        size in prop::array::uniform2(0.5f64..16.0),
+        e in 0.0f64..=1.0,
+        dt_pow in 4u32..9,
+    ) {
+        let dt = 1.0 / f64::from(1u32 << dt_pow);
+        let mut w = World::new(
+            Vec2::new(1000.0, 20_000.0),
+            Walls { bottom: false, ..Walls::ALL },
+            config(e, dt),
+        )
+        .unwrap();
+        // A floor of one row of 20-unit cells at y = 10 000 .. 10 020.
+        w.set_grid(floor_grid(20.0, 50, 501, 500));
+        let id = w
+            .add_rect(dynamic(Vec2::new(x, y), Vec2::from(size), Vec2::new(vx, speed)))
+            .unwrap();
+        let mut landed = false;
+        for _ in 0..(5.0 / dt) as usize {
+            landed |= w.step().iter().any(|e| matches!(e, Event::RectTile { .. }));
+            let r = rect(&w, id);
+            prop_assert!(r.aabb.max.y <= 10_000.0 + 1e-6, "through the floor: {}", r.aabb.max.y);
+        }
+        prop_assert!(landed);
+    }
+}
