@@ -28,13 +28,6 @@ impl World {
         acc_on(g, self.rect_rest[k])
     }
 
-    /// Rectangle `k`'s displacement from its anchor box, as a path of times from its anchor
-    /// time (`p0` zero).
-    #[inline]
-    pub(crate) fn rect_disp(&self, k: usize) -> Path {
-        Path::ballistic(Vec2::ZERO, self.rect_anchor[k].2, self.rect_acc(k))
-    }
-
     /// Rectangle `k`'s box at absolute time `t` on its current path (see the module docs;
     /// without acceleration `box + v0·τ`, the bits of a world without gravity).
     #[inline]

@@ -3,6 +3,7 @@
 //! order), and with the world's closed walls and open sides.
 
 use crate::event::Side;
+use crate::grid_path::{box_path_bounds, path_bounds};
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::sweep_path::{
@@ -147,7 +148,22 @@ impl World {
         let off = r_t - rt;
         let aabb = ra.translated(boxp.pos_at(off));
         let ur = boxp.vel_at(off);
-        let rel = Path::ballistic(b.pos_at(r_t, acc), b.vel_at(r_t, acc) - ur, acc - ua);
+        let ball_path = Path::ballistic(b.pos_at(r_t, acc), b.vel_at(r_t, acc), acc);
+        if limit < Real::INFINITY {
+            // Cheap rejection (a search's limit only): the bounds the two sweep up to `limit`
+            // do not meet. A contact within `limit` is found the same with or without it.
+            let span = limit - r_t;
+            if !(span >= 0.0) {
+                return None;
+            }
+            let reach = path_bounds(&ball_path, 0.0, span).grown(radius + 1e-9);
+            let moved = Path::ballistic(Vec2::ZERO, ur, ua);
+            if !collide_core::aabb_overlaps_aabb(&reach, &box_path_bounds(&aabb, &moved, 0.0, span))
+            {
+                return None;
+            }
+        }
+        let rel = Path::ballistic(ball_path.p0, ball_path.v0 - ur, acc - ua);
         let mut h = if rel.accel == Vec2::ZERO {
             sweep_circle_aabb(rel.p0, radius, rel.v0, limit - r_t, &aabb, Features::ALL)?
         } else {

@@ -531,14 +531,17 @@ impl World {
                 }
             }
             if sc.use_bp && nb > 0 {
-                // Balls in the cells this box can reach before its horizon.
+                // Balls in the cells this box can reach before its horizon: within its speed
+                // times the span on a straight path, within the exact bounds of the box
+                // swept along its parabola under gravity (a falling box sweeps a strip).
                 let span = (sc.cap - s_t).max(0.0);
-                let reach = if acc == Vec2::ZERO {
-                    v.length() * span
+                let q = if acc == Vec2::ZERO {
+                    aabb.grown(v.length() * span + sc.max_radius + 1e-9)
                 } else {
-                    collide_core::motion::Path::ballistic(aabb.center(), v, acc).reach(span)
+                    let disp = collide_core::motion::Path::ballistic(Vec2::ZERO, v, acc);
+                    crate::grid_path::box_path_bounds(&aabb, &disp, 0.0, span)
+                        .grown(sc.max_radius + 1e-9)
                 };
-                let q = aabb.grown(reach + sc.max_radius + 1e-9);
                 sc.bp.for_each_in_box(&q, |j| {
                     if sc.mv[j].state == DEAD || !filter.collides(self.ball_filter_at(j)) {
                         return;

@@ -310,7 +310,7 @@ impl World {
                     }
                     a
                 };
-                let (nv, nvj) = if self.config.gravity == Vec2::ZERO || !(is_ball && j < nb) {
+                let (nv, nvj) = if self.config.gravity == Vec2::ZERO {
                     (nv, nvj)
                 } else {
                     self.separate_pressed(m, j, frozen, n, (nv, nvj), (mi, mj))

@@ -122,7 +122,19 @@ impl World {
         self.rect_rest[k] = rest.or(kept);
     }
 
-    /// After the response of balls `m` and `j` (normal `n` from `j` toward `m`, velocities
+    /// Mover `m`'s acceleration: a ball's ([`World::acc_of`]) or a dynamic rectangle's
+    /// (`World::rect_acc`).
+    fn mover_acc(&self, m: usize) -> collide_core::Vec2 {
+        let nb = self.nb();
+        if m < nb {
+            self.acc_of(m)
+        } else {
+            self.rect_acc(self.scratch.dyn_rects[m - nb] as usize)
+        }
+    }
+
+    /// After the response of movers `m` and `j` (balls or dynamic rectangles: a box lying on
+    /// a box held by the floor, a ball on a box; normal `n` from `j` toward `m`, velocities
     /// `v = (m's, j's)`, masses `mass`; `j` stopped at the iteration bound when `frozen`):
     /// when their accelerations press them together (one is held by a face, or stopped) and
     /// they would part slower than a flight of `REST_TIME` needs, they part at that speed,
@@ -144,9 +156,9 @@ impl World {
         let acc_j = if frozen {
             collide_core::Vec2::ZERO
         } else {
-            self.acc_of(j)
+            self.mover_acc(j)
         };
-        let press = (self.acc_of(m) - acc_j).dot(n);
+        let press = (self.mover_acc(m) - acc_j).dot(n);
         let w = (v.0 - v.1).dot(n);
         let w_min = -press * (0.5 * REST_TIME);
         // An elastic pair (restitution 1) keeps its speed, and so the energy, unless it has
