@@ -30,6 +30,11 @@
 //! - when its face disappears (a brick destroyed, a rectangle moved or removed, a cell
 //!   edited): it flies free from there.
 //!
+//! A dynamic rectangle rests the same way on the same faces: held while any part of it is over
+//! the face (its centre's range is the face's extent widened by its half size), the next
+//! cell's face taking over on a tile floor; past the last face it flies free at once (a box
+//! has no rounded edge to roll over).
+//!
 //! The same time also bounds collapse among balls: under gravity the TC window of the step's
 //! response (S. Luding, S. McNamara, "How to handle the inelastic collapse of a dissipative
 //! hard-sphere gas with the TC model", Granular Matter 1, 1998) is [`REST_TIME`], so that a

@@ -1230,8 +1230,9 @@ impl World {
     /// A 64-bit hash of the whole simulated state: every ball's and rectangle's id, position,
     /// velocity, size and density and the start of each ball's current path (their IEEE-754
     /// bits), every grid cell, the walls, the step count and the simulated time, the own
-    /// restitutions that are set and the filters that are not the default (so a world
-    /// without any hashes as it did before materials and filters).
+    /// restitutions that are set and the filters that are not the default, and under gravity
+    /// the faces holding balls and each dynamic rectangle's path and rest (so a world without
+    /// any of these hashes as it did before them).
     /// FNV-1a over little-endian 64-bit words, so it is the same on every platform and
     /// build: two worlds with equal hashes are (barring collisions) bit-identical.
     #[must_use]
