@@ -154,7 +154,9 @@ impl Grid {
         min_t: Real,
         max_t: Real,
     ) -> Option<GridHit> {
-        if self.cols() == 0 || self.rows() == 0 || !(min_t <= max_t) || kinds.is_none() {
+        // (NaN times: no walk.)
+        let ordered = min_t <= max_t;
+        if self.cols() == 0 || self.rows() == 0 || !ordered || kinds.is_none() {
             return None;
         }
         let grid = self.bounds();

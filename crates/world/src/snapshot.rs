@@ -122,7 +122,8 @@ fn restore_rests(
             .get_mut(r.0 as usize)
             .ok_or_else(|| bad("no such body"))?;
         let axis = usize::from(r.1 >> 1);
-        if axis > 1 || !(r.2 <= r.3) || r.2.is_nan() {
+        let ordered = r.2 <= r.3;
+        if axis > 1 || !ordered || r.2.is_nan() {
             return Err(bad("not a face"));
         }
         let mut normal = Vec2::ZERO;

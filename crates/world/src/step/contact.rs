@@ -153,7 +153,9 @@ impl World {
             // Cheap rejection (a search's limit only): the bounds the two sweep up to `limit`
             // do not meet. A contact within `limit` is found the same with or without it.
             let span = limit - r_t;
-            if !(span >= 0.0) {
+            // (NaN: no contact.)
+            let ahead = span >= 0.0;
+            if !ahead {
                 return None;
             }
             let reach = path_bounds(&ball_path, 0.0, span).grown(radius + 1e-9);
