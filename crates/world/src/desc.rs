@@ -238,9 +238,11 @@ pub struct StepConfig {
     pub max_events_per_body: u32,
     /// Constant acceleration of every ball and dynamic rectangle, units/s² (y grows
     /// downward: `(0, 981)` is Earth's gravity at 100 units per metre). Between events those
-    /// bodies follow exact parabolas `p(τ) = p0 + v0·τ + ½·g·τ²`; static and kinematic
-    /// rectangles ignore it. Each component finite with `|g| <= 1e9`. Default zero (straight
-    /// paths).
+    /// bodies follow exact parabolas `p(τ) = p0 + v0·τ + ½·g·τ²` (a box translates along
+    /// it), every time of impact solved exactly (quadratics, quartics for a ball and a
+    /// corner); a body held by a face it rests on loses the normal part (`crate::rest`).
+    /// Static, kinematic and sensor rectangles ignore it. Each component finite with
+    /// `|g| <= 1e9`. Default zero (straight paths).
     pub gravity: Vec2,
 }
 

@@ -93,7 +93,8 @@ impl World {
         if moved {
             self.scratch.valid = false;
             self.rects[i].aabb = aabb;
-            self.rect_anchor[i] = (aabb, self.time);
+            self.rect_anchor[i] = (aabb, self.time, self.rects[i].vel);
+            self.rect_rest[i] = None;
             self.events.push(Event::Unembedded {
                 body: Body::Rect(r.id),
                 from: r.aabb.min,

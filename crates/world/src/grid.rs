@@ -1172,42 +1172,9 @@ impl Grid {
         let found = self.walk(feats, aabb, vel, min_t, max_t, |col, row, limit| {
             let f = feats[row * self.cols + col];
             let cb = self.cell_aabb_usize(col, row);
-            let hit = sweep_aabb_aabb(aabb, vel, &cb, Vec2::ZERO, limit)?;
-            let n = hit.normal;
-            let keep_x = n.x != 0.0
-                && f.contains(if n.x < 0.0 {
-                    Face::Left.bit()
-                } else {
-                    Face::Right.bit()
-                });
-            let keep_y = n.y != 0.0
-                && f.contains(if n.y < 0.0 {
-                    Face::Top.bit()
-                } else {
-                    Face::Bottom.bit()
-                });
-            let (normal, feature) = match (keep_x, keep_y) {
-                (true, true) => (n, hit.feature),
-                (true, false) => {
-                    let face = if n.x < 0.0 { Face::Left } else { Face::Right };
-                    (Vec2::new(n.x.signum(), 0.0), Feature::Face(face))
-                }
-                (false, true) => {
-                    let face = if n.y < 0.0 { Face::Top } else { Face::Bottom };
-                    (Vec2::new(0.0, n.y.signum()), Feature::Face(face))
-                }
-                (false, false) => return None,
-            };
+            let hit = box_cell_hit(f, sweep_aabb_aabb(aabb, vel, &cb, Vec2::ZERO, limit)?)?;
             let toi = hit.toi.max(min_t);
-            Some((
-                toi,
-                SweepHit {
-                    toi,
-                    normal,
-                    feature,
-                    ..hit
-                },
-            ))
+            Some((toi, SweepHit { toi, ..hit }))
         })?;
         Some(GridHit {
             hit: found.1,
@@ -1238,6 +1205,42 @@ impl Grid {
             Feature::Circle => false,
         }
     }
+}
+
+/// A box's hit on a cell whose exposed features are `f`, kept on the exposed faces only: a
+/// face hit on a hidden face is no hit (the neighbour across it is met instead: no ghost
+/// collision at a seam), a corner-to-corner hit keeps the axes whose faces are exposed.
+pub(crate) fn box_cell_hit(f: Features, hit: SweepHit) -> Option<SweepHit> {
+    let n = hit.normal;
+    let keep_x = n.x != 0.0
+        && f.contains(if n.x < 0.0 {
+            Face::Left.bit()
+        } else {
+            Face::Right.bit()
+        });
+    let keep_y = n.y != 0.0
+        && f.contains(if n.y < 0.0 {
+            Face::Top.bit()
+        } else {
+            Face::Bottom.bit()
+        });
+    let (normal, feature) = match (keep_x, keep_y) {
+        (true, true) => (n, hit.feature),
+        (true, false) => {
+            let face = if n.x < 0.0 { Face::Left } else { Face::Right };
+            (Vec2::new(n.x.signum(), 0.0), Feature::Face(face))
+        }
+        (false, true) => {
+            let face = if n.y < 0.0 { Face::Top } else { Face::Bottom };
+            (Vec2::new(0.0, n.y.signum()), Feature::Face(face))
+        }
+        (false, false) => return None,
+    };
+    Some(SweepHit {
+        normal,
+        feature,
+        ..hit
+    })
 }
 
 #[cfg(test)]

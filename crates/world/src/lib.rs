@@ -50,6 +50,7 @@ pub mod material;
 mod pass;
 pub mod query_index;
 mod queue;
+mod rect_path;
 pub mod rect_sensor;
 pub mod rest;
 pub mod rng;

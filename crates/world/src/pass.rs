@@ -176,7 +176,7 @@ impl World {
             PassWith::Rect(id) => {
                 let k = self.rect_slots.get(id)?;
                 let rc = &self.rects[k];
-                let (ra, rt) = self.rect_anchor[k];
+                let (ra, rt, _) = self.rect_anchor[k];
                 // In the rectangle's frame from the later of the two paths' starts (a static
                 // rectangle does not move: its own start does not matter).
                 let u = rc.vel;
@@ -315,7 +315,7 @@ impl World {
         let path = b.path(self.acc_of(m));
         let at = b.anchor_time;
         let rc = &self.rects[k];
-        let (ra, rt) = self.rect_anchor[k];
+        let (ra, rt, _) = self.rect_anchor[k];
         let u = rc.vel;
         let mut start = exit.max(at);
         if u != collide_core::Vec2::ZERO {

@@ -29,7 +29,7 @@ use crate::desc::RectKind;
 use crate::event::Event;
 use crate::ids::RectId;
 use crate::world::World;
-use collide_core::{overlap_interval_aabb_aabb, Aabb, Real, Vec2};
+use collide_core::{overlap_interval_aabb_aabb, Real};
 
 impl World {
     /// The pairs `(sensor, rectangle)` of rectangles overlapping sensor rectangles, sorted,
@@ -39,16 +39,6 @@ impl World {
     #[must_use]
     pub fn sensor_rects(&self) -> &[(RectId, RectId)] {
         &self.sensor_rects
-    }
-
-    /// A rectangle's box at absolute time `t` and its velocity, from its anchor.
-    fn rect_box_at(&self, k: usize, t: Real) -> (Aabb, Vec2) {
-        let r = &self.rects[k];
-        let (a, at) = self.rect_anchor[k];
-        match r.kind {
-            RectKind::Kinematic | RectKind::Sensor => (a.translated(r.vel * (t - at)), r.vel),
-            _ => (r.aabb, Vec2::ZERO),
-        }
     }
 
     /// The events of sensor rectangles and the rectangles they collide with over the step
@@ -67,14 +57,14 @@ impl World {
             if sr.kind != RectKind::Sensor {
                 continue;
             }
-            let (sb, sv) = self.rect_box_at(s, t0);
+            let (sb, sv) = (self.rect_box_at(s, t0), self.rect_vel_at(s, t0));
             for (k, r) in self.rects.iter().enumerate() {
                 if !matches!(r.kind, RectKind::Static | RectKind::Kinematic)
                     || !sr.filter.collides(r.filter)
                 {
                     continue;
                 }
-                let (rb, rv) = self.rect_box_at(k, t0);
+                let (rb, rv) = (self.rect_box_at(k, t0), self.rect_vel_at(k, t0));
                 let (sensor, rect) = (sr.id, r.id);
                 let was = self.sensor_rects.binary_search(&(sensor, rect)).is_ok();
                 if was {

@@ -1,4 +1,4 @@
-//! Resting and sliding contact under gravity: a ball held by a face.
+//! Resting and sliding contact under gravity: a ball (or a dynamic rectangle) held by a face.
 //!
 //! With restitution below 1 a ball bouncing on a floor makes infinitely many bounces in finite
 //! time: its flights last `t₁·(1, e, e², …)`, which sum to `t₁/(1 − e)` (T. Pöschel,
@@ -29,6 +29,11 @@
 //!   The ball's speed and height, and so its energy, are unchanged by the rule.
 //! - when its face disappears (a brick destroyed, a rectangle moved or removed, a cell
 //!   edited): it flies free from there.
+//!
+//! A dynamic rectangle rests the same way on the same faces: held while any part of it is over
+//! the face (its centre's range is the face's extent widened by its half size), the next
+//! cell's face taking over on a tile floor; past the last face it flies free at once (a box
+//! has no rounded edge to roll over).
 //!
 //! The same time also bounds collapse among balls: under gravity the TC window of the step's
 //! response (S. Luding, S. McNamara, "How to handle the inelastic collapse of a dissipative
@@ -208,36 +213,11 @@ impl World {
     /// (`RestOn::Edge`), or `None` (it flies free). See the module docs.
     pub(crate) fn rest_continued(&self, i: usize, rest: Rest, v: Vec2) -> Option<Rest> {
         let t = 1 - rest.axis();
-        let forward = if v[t] != 0.0 {
-            v[t] > 0.0
-        } else {
-            self.config.gravity[t] > 0.0
-        };
-        if let (RestOn::Cell(c), Some(g)) = (rest.on, &self.grid) {
-            let (col, row) = (i64::from(c.col), i64::from(c.row));
-            let step = if forward { 1 } else { -1 };
-            let (nc, nr) = if t == 0 {
-                (col + step, row)
-            } else {
-                (col, row + step)
-            };
-            if nc >= 0 && nr >= 0 && (nc as usize) < g.cols() && (nr as usize) < g.rows() {
-                let next = CellCoord::new(nc as u32, nr as u32);
-                let face = collide_core::Face::ALL
-                    .into_iter()
-                    .find(|f| f.normal() == rest.normal);
-                if let Some(face) = face {
-                    let kinds = self.ball_kinds(i, g);
-                    if g.features_for(next, kinds).contains(face.bit()) {
-                        let b = g.cell_aabb(next);
-                        return Some(Rest {
-                            lo: b.min[t],
-                            hi: b.max[t],
-                            on: RestOn::Cell(next),
-                            ..rest
-                        });
-                    }
-                }
+        let forward = self.rest_forward(rest, v);
+        if let Some(g) = &self.grid {
+            let next = self.next_cell_rest(rest, forward, self.ball_kinds(i, g), 0.0);
+            if next.is_some() {
+                return next;
             }
         }
         if rest.on == RestOn::Edge {
@@ -265,6 +245,71 @@ impl World {
         })
     }
 
+    /// Whether a body held by `rest` and moving with `v` reaches the upper end of its range
+    /// (else the lower): the end it moves toward, or accelerates toward when `v` has no
+    /// tangential part.
+    fn rest_forward(&self, rest: Rest, v: Vec2) -> bool {
+        let t = 1 - rest.axis();
+        if v[t] != 0.0 {
+            v[t] > 0.0
+        } else {
+            self.config.gravity[t] > 0.0
+        }
+    }
+
+    /// The same face of the next cell along a face of a tile that holds a body by `rest` (in
+    /// the direction `forward`), when it is exposed to a body colliding with `kinds`: the rest
+    /// it takes over with, its range the cell's extent widened by `widen` on both sides (a
+    /// box's half size: a box is held while any part of it is over the face).
+    fn next_cell_rest(
+        &self,
+        rest: Rest,
+        forward: bool,
+        kinds: crate::layers::CellKinds,
+        widen: Real,
+    ) -> Option<Rest> {
+        let (RestOn::Cell(c), Some(g)) = (rest.on, &self.grid) else {
+            return None;
+        };
+        let t = 1 - rest.axis();
+        let (col, row) = (i64::from(c.col), i64::from(c.row));
+        let step = if forward { 1 } else { -1 };
+        let (nc, nr) = if t == 0 {
+            (col + step, row)
+        } else {
+            (col, row + step)
+        };
+        if !(nc >= 0 && nr >= 0 && (nc as usize) < g.cols() && (nr as usize) < g.rows()) {
+            return None;
+        }
+        let next = CellCoord::new(nc as u32, nr as u32);
+        let face = collide_core::Face::ALL
+            .into_iter()
+            .find(|f| f.normal() == rest.normal)?;
+        if !g.features_for(next, kinds).contains(face.bit()) {
+            return None;
+        }
+        let b = g.cell_aabb(next);
+        Some(Rest {
+            lo: b.min[t] - widen,
+            hi: b.max[t] + widen,
+            on: RestOn::Cell(next),
+            ..rest
+        })
+    }
+
+    /// The rest that takes over when dynamic rectangle `k`, held by `rest`, reaches the end of
+    /// its range moving with `v`: the next cell's same face (see
+    /// [`World::rest_continued`]), or `None`: a box has no rounded edge to roll over, it
+    /// flies free as soon as no part of it is over the face.
+    pub(crate) fn rect_rest_continued(&self, k: usize, rest: Rest, v: Vec2) -> Option<Rest> {
+        let g = self.grid.as_ref()?;
+        let forward = self.rest_forward(rest, v);
+        let rc = &self.rects[k];
+        let widen = rc.aabb.half_extents()[1 - rest.axis()];
+        self.next_cell_rest(rest, forward, g.kinds_for(rc.filter), widen)
+    }
+
     /// Frees every resting ball whose face belongs to a body `gone` says is gone (a brick
     /// destroyed, a rectangle moved or removed), from the world's current time between steps.
     pub(crate) fn free_rests_between_steps(&mut self, gone: impl Fn(&RestOn) -> bool) {
@@ -279,6 +324,12 @@ impl World {
                 b.v0 = b.vel_at(self.time, acc);
                 b.anchor_time = self.time;
                 self.ball_rest[i] = None;
+                self.scratch.valid = false;
+            }
+        }
+        for k in 0..self.rects.len() {
+            if self.rect_rest[k].is_some_and(|r| gone(&r.on)) {
+                self.rebase_rect(k, self.time);
                 self.scratch.valid = false;
             }
         }

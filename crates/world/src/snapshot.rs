@@ -94,10 +94,67 @@ pub struct Snapshot {
     /// The grid's sensor cells' filter (absent: the default).
     #[serde(default = "default_filter_pair")]
     grid_sensor_filter: (u32, u32),
+    /// The rectangles whose current path started with another velocity than their current
+    /// one (dynamic rectangles under gravity, `rect_path.rs`): storage index and that
+    /// velocity; absent: none.
+    #[serde(default)]
+    rect_paths: Vec<(u32, [Real; 2])>,
+    /// The dynamic rectangles held by a face under gravity (`rest.rs`), as `rests` with
+    /// rectangle storage indices; absent: none.
+    #[serde(default)]
+    rect_rests: Vec<SnapRest>,
 }
 
 fn default_filter_pair() -> (u32, u32) {
     filter_pair(Filter::DEFAULT)
+}
+
+/// A rest as stored (see [`SnapRest`]), of the body at storage index `i`.
+fn snap_rest(i: usize, r: &Rest) -> SnapRest {
+    let axis = r.axis();
+    let side = (axis as u8) << 1 | u8::from(r.normal[axis] > 0.0);
+    let (kind, bits) = match r.on {
+        RestOn::Cell(c) => (0, u64::from(c.col) | u64::from(c.row) << 32),
+        RestOn::Wall => (1, 0),
+        RestOn::Rect(id) => (2, id.to_bits()),
+        RestOn::Edge => (3, 0),
+    };
+    SnapRest(i as u32, side, r.lo, r.hi, kind, bits)
+}
+
+/// The rests of `snap` put in `slots` (by storage index), or why not (`what[k]` names it).
+fn restore_rests(
+    snap: &[SnapRest],
+    slots: &mut [Option<Rest>],
+    what: &str,
+) -> Result<(), SnapshotError> {
+    for (k, r) in snap.iter().enumerate() {
+        let bad = |problem: &str| corrupt(format!("{what}[{k}]"), problem.to_string());
+        let slot = slots
+            .get_mut(r.0 as usize)
+            .ok_or_else(|| bad("no such body"))?;
+        let axis = usize::from(r.1 >> 1);
+        let ordered = r.2 <= r.3;
+        if axis > 1 || !ordered || r.2.is_nan() {
+            return Err(bad("not a face"));
+        }
+        let mut normal = Vec2::ZERO;
+        normal[axis] = if r.1 & 1 == 1 { 1.0 } else { -1.0 };
+        let on = match r.4 {
+            0 => RestOn::Cell(CellCoord::new(r.5 as u32, (r.5 >> 32) as u32)),
+            1 => RestOn::Wall,
+            2 => RestOn::Rect(RectId::from_bits(r.5)),
+            3 => RestOn::Edge,
+            _ => return Err(bad("unknown body kind")),
+        };
+        *slot = Some(Rest {
+            normal,
+            lo: r.2,
+            hi: r.3,
+            on,
+        });
+    }
+    Ok(())
 }
 
 fn filter_pair(f: Filter) -> (u32, u32) {
@@ -266,7 +323,7 @@ impl World {
                 .rects
                 .iter()
                 .zip(&self.rect_anchor)
-                .map(|(r, (a, at))| {
+                .map(|(r, (a, at, _))| {
                     SnapRect(
                         r.id.to_bits(),
                         aabb4(&r.aabb),
@@ -321,18 +378,23 @@ impl World {
                 .ball_rest
                 .iter()
                 .enumerate()
-                .filter_map(|(i, r)| {
-                    let r = r.as_ref()?;
-                    let axis = r.axis();
-                    let side = (axis as u8) << 1 | u8::from(r.normal[axis] > 0.0);
-                    let (kind, bits) = match r.on {
-                        RestOn::Cell(c) => (0, u64::from(c.col) | u64::from(c.row) << 32),
-                        RestOn::Wall => (1, 0),
-                        RestOn::Rect(id) => (2, id.to_bits()),
-                        RestOn::Edge => (3, 0),
-                    };
-                    Some(SnapRest(i as u32, side, r.lo, r.hi, kind, bits))
+                .filter_map(|(i, r)| Some(snap_rest(i, r.as_ref()?)))
+                .collect(),
+            rect_paths: self
+                .rects
+                .iter()
+                .zip(&self.rect_anchor)
+                .enumerate()
+                .filter(|(_, (r, a))| {
+                    a.2.to_array().map(Real::to_bits) != r.vel.to_array().map(Real::to_bits)
                 })
+                .map(|(i, (_, a))| (i as u32, v2(a.2)))
+                .collect(),
+            rect_rests: self
+                .rect_rest
+                .iter()
+                .enumerate()
+                .filter_map(|(i, r)| Some(snap_rest(i, r.as_ref()?)))
                 .collect(),
             ball_restitution: if self.ball_restitution.iter().any(Option::is_some) {
                 self.ball_restitution.clone()
@@ -492,31 +554,7 @@ impl World {
             return Err(corrupt("balls", "more than the limit"));
         }
         let mut ball_rest = vec![None; balls.len()];
-        for (k, r) in snap.rests.iter().enumerate() {
-            let bad = |what: &str| corrupt(format!("rests[{k}]"), what.to_string());
-            let slot = ball_rest
-                .get_mut(r.0 as usize)
-                .ok_or_else(|| bad("no such ball"))?;
-            let axis = usize::from(r.1 >> 1);
-            if axis > 1 || !(r.2 <= r.3) || r.2.is_nan() {
-                return Err(bad("not a face"));
-            }
-            let mut normal = Vec2::ZERO;
-            normal[axis] = if r.1 & 1 == 1 { 1.0 } else { -1.0 };
-            let on = match r.4 {
-                0 => RestOn::Cell(CellCoord::new(r.5 as u32, (r.5 >> 32) as u32)),
-                1 => RestOn::Wall,
-                2 => RestOn::Rect(RectId::from_bits(r.5)),
-                3 => RestOn::Edge,
-                _ => return Err(bad("unknown body kind")),
-            };
-            *slot = Some(Rest {
-                normal,
-                lo: r.2,
-                hi: r.3,
-                on,
-            });
-        }
+        restore_rests(&snap.rests, &mut ball_rest, "rests")?;
         let ball_slots = Slots::from_parts(
             snap.ball_slots.0.clone(),
             snap.ball_slots.1.clone(),
@@ -565,7 +603,32 @@ impl World {
                 restitution: r.7,
                 filter: filter_at(&snap.rect_filters, i),
             });
-            rect_anchor.push((anchor, r.6));
+            rect_anchor.push((anchor, r.6, vel));
+        }
+        for (k, &(i, v0)) in snap.rect_paths.iter().enumerate() {
+            let v0 = Vec2::from(v0);
+            let ok = rects.get(i as usize).is_some_and(|r| {
+                r.kind == RectKind::Dynamic && crate::limits::Bound::Coord.check_vec2(v0).is_ok()
+            });
+            if !ok {
+                return Err(corrupt(
+                    format!("rect_paths[{k}]"),
+                    "not a dynamic rectangle's velocity",
+                ));
+            }
+            rect_anchor[i as usize].2 = v0;
+        }
+        let mut rect_rest = vec![None; rects.len()];
+        restore_rests(&snap.rect_rests, &mut rect_rest, "rect_rests")?;
+        if rect_rest
+            .iter()
+            .zip(&rects)
+            .any(|(r, rc)| r.is_some() && rc.kind != RectKind::Dynamic)
+        {
+            return Err(corrupt(
+                "rect_rests",
+                "a rest for a rectangle that does not move",
+            ));
         }
         if rects.len() > crate::limits::MAX_RECTS {
             return Err(corrupt("rects", "more than the limit"));
@@ -729,6 +792,7 @@ impl World {
         self.ball_slots = ball_slots;
         self.rects = rects;
         self.rect_anchor = rect_anchor;
+        self.rect_rest = rect_rest;
         self.rect_slots = rect_slots;
         self.carries = carries;
         self.sensor_rects = sensor_rects;

@@ -377,8 +377,13 @@ pub struct World {
     /// rectangles at their collisions, push-outs and iteration stops). A moving rectangle is
     /// at `box + vel·(t − time)` at time `t`: its path is anchored as a ball's is, so its
     /// contacts are solved the same way whenever they are searched (`step/contact.rs`), and its
-    /// place does not accumulate per-event rounding.
-    pub(crate) rect_anchor: Vec<(Aabb, Real)>,
+    /// place does not accumulate per-event rounding. The third field is the velocity at that
+    /// time: `vel` for every rectangle but a dynamic one under gravity, which follows the
+    /// parabola `box + v0·τ + ½·a·τ²` from there ([`World::rect_box_at`]).
+    pub(crate) rect_anchor: Vec<(Aabb, Real, Vec2)>,
+    /// What holds each rectangle against gravity (index for index with `rects`): `None` in
+    /// free flight and for every rectangle but a dynamic one (`rest.rs`). Part of the state.
+    pub(crate) rect_rest: Vec<Option<Rest>>,
     pub(crate) rect_slots: Slots,
     pub(crate) config: StepConfig,
     pub(crate) events: Vec<Event>,
@@ -456,6 +461,7 @@ impl World {
             ball_slots: Slots::default(),
             rects: Vec::new(),
             rect_anchor: Vec::new(),
+            rect_rest: Vec::new(),
             rect_slots: Slots::default(),
             config,
             events: Vec::new(),
@@ -1056,7 +1062,8 @@ impl World {
         } else {
             desc.vel
         };
-        self.rect_anchor.push((desc.aabb, self.time));
+        self.rect_anchor.push((desc.aabb, self.time, vel));
+        self.rect_rest.push(None);
         self.rects.push(Rect {
             id,
             aabb: desc.aabb,
@@ -1076,6 +1083,7 @@ impl World {
         let i = self.rect_slots.get(id)?;
         self.free_rests_between_steps(|on| *on == RestOn::Rect(id));
         self.rect_slots.remove(id);
+        self.rect_rest.swap_remove(i);
         self.drop_passes_with(crate::pass::PassWith::Rect(id));
         self.carries
             .retain(|c| c.rect != id && c.body != Body::Rect(id));
@@ -1118,7 +1126,9 @@ impl World {
             });
         }
         self.rects[i].vel = vel;
-        self.rect_anchor[i] = (self.rects[i].aabb, self.time);
+        self.rect_anchor[i] = (self.rects[i].aabb, self.time, vel);
+        // A new velocity with a part along the normal of the face holding it ends its rest.
+        self.rect_rest[i] = self.rect_rest[i].filter(|r| vel.dot(r.normal) == 0.0);
         if matches!(self.rects[i].kind, RectKind::Kinematic | RectKind::Sensor) {
             self.scratch.kinematic_changed(i);
         } else {
@@ -1146,7 +1156,8 @@ impl World {
             .ok_or(WorldError::NoSuchBody(Body::Rect(id)))?;
         self.free_rests_between_steps(|on| *on == RestOn::Rect(id));
         self.rects[i].aabb = aabb;
-        self.rect_anchor[i] = (aabb, self.time);
+        self.rect_anchor[i] = (aabb, self.time, self.rects[i].vel);
+        self.rect_rest[i] = None;
         self.carries
             .retain(|c| c.rect != id && c.body != Body::Rect(id));
         Ok(())
@@ -1181,9 +1192,10 @@ impl World {
         e
     }
 
-    /// Total potential energy in the world's gravity `g`, `Σ −m·g·p` over the balls (`p` the
-    /// centre, from the world's origin: y grows downward, so a ball lower down has less);
-    /// zero without gravity. Dynamic rectangles do not fall (see [`StepConfig::gravity`]).
+    /// Total potential energy in the world's gravity `g`, `Σ −m·g·p` over the balls and the
+    /// dynamic rectangles, which both fall (`p` the centre, from the world's origin: y grows
+    /// downward, so a body lower down has less; a rectangle's mass is [`Rect::mass`]), summed
+    /// in storage order; zero without gravity. Static and kinematic rectangles ignore gravity.
     /// Units: mass · units²/s².
     #[must_use]
     pub fn potential_energy(&self) -> Real {
@@ -1194,6 +1206,11 @@ impl World {
         let mut e = 0.0;
         for b in self.balls() {
             e -= b.mass() * g.dot(b.pos);
+        }
+        for r in &self.rects {
+            if r.kind == RectKind::Dynamic {
+                e -= r.mass() * g.dot(r.aabb.center());
+            }
         }
         e
     }
@@ -1224,8 +1241,9 @@ impl World {
     /// A 64-bit hash of the whole simulated state: every ball's and rectangle's id, position,
     /// velocity, size and density and the start of each ball's current path (their IEEE-754
     /// bits), every grid cell, the walls, the step count and the simulated time, the own
-    /// restitutions that are set and the filters that are not the default (so a world
-    /// without any hashes as it did before materials and filters).
+    /// restitutions that are set and the filters that are not the default, and under gravity
+    /// the faces holding balls and each dynamic rectangle's path and rest (so a world without
+    /// any of these hashes as it did before them).
     /// FNV-1a over little-endian 64-bit words, so it is the same on every platform and
     /// build: two worlds with equal hashes are (barring collisions) bit-identical.
     #[must_use]
@@ -1281,6 +1299,24 @@ impl World {
                 h.word(x.to_bits());
             }
             h.word(r.kind as u64);
+        }
+        // Under gravity, each dynamic rectangle's path (its anchor: box, time, velocity) and
+        // the face holding it, if any (nothing without gravity: those hashes are unchanged).
+        if self.config.gravity != Vec2::ZERO {
+            for (k, r) in self.rects.iter().enumerate() {
+                if r.kind != RectKind::Dynamic {
+                    continue;
+                }
+                let (a, at, v0) = self.rect_anchor[k];
+                for x in [a.min.x, a.min.y, a.max.x, a.max.y, at, v0.x, v0.y] {
+                    h.word(x.to_bits());
+                }
+                if let Some(rest) = &self.rect_rest[k] {
+                    h.word(rest.code());
+                    h.word(rest.lo.to_bits());
+                    h.word(rest.hi.to_bits());
+                }
+            }
         }
         // Carried bodies (rare: only while a kinematic rectangle squeezes one), so that a
         // world without any hashes as it always has.

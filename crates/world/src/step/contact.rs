@@ -2,11 +2,13 @@
 //! the same way whoever searches and whenever (from the later of the two paths' starts, in id
 //! order), and with the world's closed walls and open sides.
 
-use super::mover::FROZEN;
 use crate::event::Side;
+use crate::grid_path::{box_path_bounds, path_bounds};
 use crate::world::World;
 use collide_core::motion::Path;
-use collide_core::sweep_path::{sweep_path_circle_aabb, sweep_path_circle_circle};
+use collide_core::sweep_path::{
+    sweep_path_aabb_aabb, sweep_path_circle_aabb, sweep_path_circle_circle,
+};
 use collide_core::{
     sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_circle, Aabb, Feature, Features, Real,
     SweepHit, Vec2,
@@ -112,62 +114,129 @@ pub(super) fn no_hit(toi: Real, point: Vec2) -> SweepHit {
 impl World {
     /// The first contact of ball `m` with dynamic rectangle mover `j` at an absolute time at
     /// most `limit`, as seen from the ball (normal toward it): swept in the rectangle's frame
-    /// from the later of the two paths' starts (the same bits whenever it is searched).
+    /// from the later of the two paths' starts (the same bits whenever it is searched, and
+    /// whichever of the two searches: [`World::box_ball_contact`] solves it here too). A ball
+    /// stopped at the iteration bound is at rest where its path starts, as is a stopped
+    /// rectangle.
+    ///
+    /// Under gravity a ball and a box in free flight have the same acceleration: their
+    /// relative motion is linear and the straight sweep applies (`sweep_circle_aabb`); when
+    /// one is held by a face or stopped, the relative path is a parabola
+    /// (`sweep_path_circle_aabb`). The contact point moves with the box.
     pub(super) fn ball_box_contact(
         &self,
         m: usize,
         j: usize,
         limit: Real,
     ) -> Option<(Real, SweepHit)> {
-        let b = &self.balls[m];
-        let (v, radius, ba) = (b.v0, b.radius, b.start());
-        let (ra, rt, u) = self.dyn_path(j);
+        let b = self.ball_path(m);
+        let acc = self.acc_seen(m);
+        let (radius, ba) = (b.radius, b.start());
+        let (ra, rt, u, ua) = self.dyn_path(j);
         let r_t = ba.time.max(rt);
-        let aabb = ra.translated(u * (r_t - rt));
-        let acc = self.acc_of(m);
-        let mut h = if acc == Vec2::ZERO {
-            let p_ref = ba.pos + v * (r_t - ba.time);
-            sweep_circle_aabb(p_ref, radius, v - u, limit - r_t, &aabb, Features::ALL)?
+        if acc == Vec2::ZERO && ua == Vec2::ZERO {
+            // Straight paths: the bits of a world without gravity.
+            let aabb = ra.translated(u * (r_t - rt));
+            let p_ref = ba.pos + b.v0 * (r_t - ba.time);
+            let mut h =
+                sweep_circle_aabb(p_ref, radius, b.v0 - u, limit - r_t, &aabb, Features::ALL)?;
+            h.point += u * h.toi;
+            return Some((r_t + h.toi, h));
+        }
+        // The box's path from `r_t` (a displacement from its box then).
+        let boxp = Path::ballistic(Vec2::ZERO, u, ua);
+        let off = r_t - rt;
+        let aabb = ra.translated(boxp.pos_at(off));
+        let ur = boxp.vel_at(off);
+        let ball_path = Path::ballistic(b.pos_at(r_t, acc), b.vel_at(r_t, acc), acc);
+        if limit < Real::INFINITY {
+            // Cheap rejection (a search's limit only): the bounds the two sweep up to `limit`
+            // do not meet. A contact within `limit` is found the same with or without it.
+            let span = limit - r_t;
+            // (NaN: no contact.)
+            let ahead = span >= 0.0;
+            if !ahead {
+                return None;
+            }
+            let reach = path_bounds(&ball_path, 0.0, span).grown(radius + 1e-9);
+            let moved = Path::ballistic(Vec2::ZERO, ur, ua);
+            if !collide_core::aabb_overlaps_aabb(&reach, &box_path_bounds(&aabb, &moved, 0.0, span))
+            {
+                return None;
+            }
+        }
+        let rel = Path::ballistic(ball_path.p0, ball_path.v0 - ur, acc - ua);
+        let mut h = if rel.accel == Vec2::ZERO {
+            sweep_circle_aabb(rel.p0, radius, rel.v0, limit - r_t, &aabb, Features::ALL)?
         } else {
-            let rel = Path::ballistic(b.pos_at(r_t, acc), b.vel_at(r_t, acc) - u, acc);
             let h = sweep_path_circle_aabb(&rel, radius, CURVED_WINDOW, &aabb, Features::ALL)?;
             if r_t + h.toi > limit {
                 return None;
             }
             h
         };
-        h.point += u * h.toi;
+        h.point += ur * h.toi + ua * (0.5 * h.toi * h.toi);
         Some((r_t + h.toi, h))
     }
 
     /// The first contact of dynamic rectangle movers `m` and `j` at an absolute time at most
     /// `limit`, as seen from `m`: from the later of the two paths' starts, the lower mover
-    /// first (the normal, toward the first box, negated when `m` is the higher).
+    /// first (the normal, toward the first box, negated when `m` is the higher). Boxes with
+    /// the same acceleration (both in free flight under gravity) move linearly relative to
+    /// each other: the straight slab test (`sweep_aabb_aabb`); otherwise (one held by a
+    /// face, or stopped) per-axis quadratics (`sweep_path_aabb_aabb`).
     pub(super) fn box_box_contact(
         &self,
         m: usize,
         j: usize,
         limit: Real,
     ) -> Option<(Real, SweepHit)> {
-        let v = self.rects[self.scratch.dyn_rects[m - self.nb()] as usize].vel;
-        let (ma, mt, _) = self.dyn_path(m);
-        let (ja, jt, u) = self.dyn_path(j);
-        let r_t = mt.max(jt);
-        let bm = ma.translated(v * (r_t - mt));
-        let bj = ja.translated(u * (r_t - jt));
-        let h = if m < j {
-            sweep_aabb_aabb(&bm, v, &bj, u, limit - r_t)
+        let (lo, hi) = if m < j { (m, j) } else { (j, m) };
+        let (pa, pt, pv, pacc) = self.dyn_path(lo);
+        let (qa, qt, qv, qacc) = self.dyn_path(hi);
+        let r_t = pt.max(qt);
+        let h = if pacc == Vec2::ZERO && qacc == Vec2::ZERO {
+            // Straight paths: the bits of a world without gravity.
+            let bp = pa.translated(pv * (r_t - pt));
+            let bq = qa.translated(qv * (r_t - qt));
+            sweep_aabb_aabb(&bp, pv, &bq, qv, limit - r_t)?
         } else {
-            sweep_aabb_aabb(&bj, u, &bm, v, limit - r_t).map(|mut h| {
-                h.normal = -h.normal;
+            let pp = Path::ballistic(Vec2::ZERO, pv, pacc);
+            let qp = Path::ballistic(Vec2::ZERO, qv, qacc);
+            let bp = pa.translated(pp.pos_at(r_t - pt));
+            let bq = qa.translated(qp.pos_at(r_t - qt));
+            let pp = Path::ballistic(Vec2::ZERO, pp.vel_at(r_t - pt), pacc);
+            let qp = Path::ballistic(Vec2::ZERO, qp.vel_at(r_t - qt), qacc);
+            let mut h = if pacc == qacc {
+                sweep_aabb_aabb(&bp, pp.v0, &bq, qp.v0, limit - r_t)?
+            } else {
+                let h = sweep_path_aabb_aabb(&bp, &pp, &bq, &qp, CURVED_WINDOW)?;
+                if r_t + h.toi > limit {
+                    return None;
+                }
                 h
-            })
-        }?;
+            };
+            // The touching region where both boxes are at the hit.
+            let (at, bt) = (
+                bp.translated(pp.pos_at(h.toi)),
+                bq.translated(qp.pos_at(h.toi)),
+            );
+            h.point = (at.min.max(bt.min) + at.max.min(bt.max)) * 0.5;
+            h
+        };
+        let h = if m == lo {
+            h
+        } else {
+            SweepHit {
+                normal: -h.normal,
+                ..h
+            }
+        };
         Some((r_t + h.toi, h))
     }
 
     /// The first contact of dynamic rectangle mover `m` with ball `j` at an absolute time at
-    /// most `limit`, as seen from the rectangle: solved as the ball would solve it
+    /// most `limit`, as seen from the rectangle: solved as the ball solves it
     /// ([`World::ball_box_contact`], the same bits), the normal negated.
     pub(super) fn box_ball_contact(
         &self,
@@ -175,33 +244,9 @@ impl World {
         j: usize,
         limit: Real,
     ) -> Option<(Real, SweepHit)> {
-        let v = self.rects[self.scratch.dyn_rects[m - self.nb()] as usize].vel;
-        let (ma, mt, _) = self.dyn_path(m);
-        let bj = &self.balls[j];
-        // A ball stopped at the iteration bound is at rest where its path starts.
-        let bv = if self.scratch.mv[j].state == FROZEN {
-            Vec2::ZERO
-        } else {
-            bj.v0
-        };
-        let r_t = bj.anchor_time.max(mt);
-        let box_ref = ma.translated(v * (r_t - mt));
-        let acc = self.acc_seen(j);
-        let mut h = if acc == Vec2::ZERO {
-            let pj = bj.anchor + bv * (r_t - bj.anchor_time);
-            sweep_circle_aabb(pj, bj.radius, bv - v, limit - r_t, &box_ref, Features::ALL)?
-        } else {
-            let rel = Path::ballistic(bj.pos_at(r_t, acc), bj.vel_at(r_t, acc) - v, acc);
-            let h =
-                sweep_path_circle_aabb(&rel, bj.radius, CURVED_WINDOW, &box_ref, Features::ALL)?;
-            if r_t + h.toi > limit {
-                return None;
-            }
-            h
-        };
-        h.point += v * h.toi;
+        let (t, mut h) = self.ball_box_contact(j, m, limit)?;
         h.normal = -h.normal;
-        Some((r_t + h.toi, h))
+        Some((t, h))
     }
 
     /// When a box (a body's bounds) moving with `v` is entirely outside an open side, within

@@ -15,7 +15,9 @@ use crate::rest::rest_end_time;
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::roots::first_entry;
-use collide_core::sweep_path::{sweep_path_circle_aabb, sweep_path_circle_half_plane};
+use collide_core::sweep_path::{
+    sweep_path_aabb_aabb, sweep_path_circle_aabb, sweep_path_circle_half_plane,
+};
 use collide_core::{Features, Real, SweepHit, Vec2};
 
 impl World {
@@ -89,7 +91,7 @@ impl World {
                     );
                 }
             }
-            if let Some((toi, side)) = self.loss_time_path(&path, radius, limit) {
+            if let Some((toi, side)) = self.loss_time_path(&path, Vec2::splat(radius), limit) {
                 take(
                     toi.max(base),
                     PTarget::Lost(side),
@@ -129,7 +131,7 @@ impl World {
                 RectKind::Kinematic | RectKind::Sensor => {
                     // In the rectangle's frame from the later of the two paths' starts.
                     let u = rc.vel;
-                    let (ra, rt) = self.rect_anchor[k];
+                    let (ra, rt, _) = self.rect_anchor[k];
                     let r_t = at.max(rt);
                     let off = r_t - at;
                     let rel = Path::ballistic(path.pos_at(off), path.vel_at(off) - u, path.accel);
@@ -173,24 +175,128 @@ impl World {
         (static_found(best, at, s_t), searched)
     }
 
-    /// When a circle of `radius` on `path` is entirely outside an open side, within `limit`
-    /// (times of the path; 0 if it already is): per side the first entry of the quadratic
-    /// distance still to go into `<= 0`.
-    fn loss_time_path(&self, path: &Path, radius: Real, limit: Real) -> Option<(Real, Side)> {
+    /// [`World::static_event`] for dynamic rectangle mover `m` under gravity: its box on its
+    /// parabola against tiles (per-axis quadratics, `Grid::sweep_path_aabb_kinds`), closed
+    /// walls and open sides (quadratics of its centre), static and kinematic rectangles (the
+    /// relative motion is a parabola: `sweep_path_aabb_aabb`), and the end of the face that
+    /// holds it at rest (`rest.rs`). Times from the start of its path, as for balls.
+    pub(super) fn box_static_event_curved(
+        &self,
+        m: usize,
+        s_t: Real,
+        cap: Real,
+    ) -> (Option<Prediction>, Real) {
+        let k = self.scratch.dyn_rects[m - self.nb()] as usize;
+        let filter = self.rects[k].filter;
+        let (aabb, at, v0, acc) = self.dyn_path(m);
+        let disp = Path::ballistic(Vec2::ZERO, v0, acc);
+        let centre = Path::ballistic(aabb.center(), v0, acc);
+        let half = aabb.half_extents();
+        let mut best: Option<(Real, PTarget, SweepHit)> = None;
+        let (base, mut limit) = (s_t - at, cap - at);
+        if let Some(g) = &self.grid {
+            if let Some(gh) =
+                g.sweep_path_aabb_kinds(g.kinds_for(filter), &aabb, &disp, base, limit)
+            {
+                take(
+                    gh.hit.toi,
+                    PTarget::Cell(gh.cell),
+                    gh.hit,
+                    &mut best,
+                    &mut limit,
+                );
+            }
+        }
+        for (side, face) in self.wall_faces() {
+            let axis = usize::from(face.face.normal().x == 0.0);
+            if let Some(mut h) = sweep_path_circle_half_plane(&centre, half[axis], limit, &face) {
+                // As a straight box's wall hit (`World::box_wall_hits`).
+                h.feature = collide_core::Feature::Circle;
+                take(
+                    h.toi.max(base),
+                    PTarget::Wall(side),
+                    h,
+                    &mut best,
+                    &mut limit,
+                );
+            }
+        }
+        if let Some((toi, side)) = self.loss_time_path(&centre, half, limit) {
+            take(
+                toi.max(base),
+                PTarget::Lost(side),
+                no_hit(toi, centre.pos_at(toi)),
+                &mut best,
+                &mut limit,
+            );
+        }
+        let still = Path::default();
+        for (j, rc) in self.rects.iter().enumerate() {
+            if !filter.collides(rc.filter) {
+                continue;
+            }
+            let hit = match rc.kind {
+                RectKind::Static => {
+                    sweep_path_aabb_aabb(&aabb, &disp, &rc.aabb, &still, limit).map(|h| (h.toi, h))
+                }
+                RectKind::Kinematic => {
+                    // From the later of the two paths' starts.
+                    let (ka, kt, _) = self.rect_anchor[j];
+                    let r_t = at.max(kt);
+                    let off = r_t - at;
+                    let from = aabb.translated(disp.pos_at(off));
+                    let mine = Path::ballistic(Vec2::ZERO, disp.vel_at(off), acc);
+                    let other = ka.translated(rc.vel * (r_t - kt));
+                    let theirs = Path::linear(Vec2::ZERO, rc.vel);
+                    sweep_path_aabb_aabb(&from, &mine, &other, &theirs, limit - off)
+                        .map(|h| (off + h.toi, h))
+                }
+                // Dynamic rectangles are movers; they pass through sensors.
+                RectKind::Dynamic | RectKind::Sensor => None,
+            };
+            if let Some((toi, h)) = hit {
+                take(
+                    toi.max(base),
+                    PTarget::Rect(j as u32),
+                    h,
+                    &mut best,
+                    &mut limit,
+                );
+            }
+        }
+        if let Some(rest) = self.rect_rest[k] {
+            if let Some(toi) = rest_end_time(&centre, &rest, base, limit) {
+                take(
+                    toi,
+                    PTarget::RestEnd,
+                    no_hit(toi, centre.pos_at(toi)),
+                    &mut best,
+                    &mut limit,
+                );
+            }
+        }
+        (static_found(best, at, s_t), cap)
+    }
+
+    /// When a body whose centre follows `path` and whose half extents are `half` (a circle's
+    /// radius on both axes, a box's half size) is entirely outside an open side, within
+    /// `limit` (times of the path; 0 if it already is): per side the first entry of the
+    /// quadratic distance still to go into `<= 0`.
+    fn loss_time_path(&self, path: &Path, half: Vec2, limit: Real) -> Option<(Real, Side)> {
         let w = self.walls;
         let (p, v, a) = (path.p0, path.v0, path.accel);
         // Distance still to go as a polynomial in τ, per open side.
         let sides = [
-            (!w.left, [p.x + radius, v.x, 0.5 * a.x], Side::Left),
-            (!w.top, [p.y + radius, v.y, 0.5 * a.y], Side::Top),
+            (!w.left, [p.x + half.x, v.x, 0.5 * a.x], Side::Left),
+            (!w.top, [p.y + half.y, v.y, 0.5 * a.y], Side::Top),
             (
                 !w.right,
-                [self.size.x - (p.x - radius), -v.x, -0.5 * a.x],
+                [self.size.x - (p.x - half.x), -v.x, -0.5 * a.x],
                 Side::Right,
             ),
             (
                 !w.bottom,
-                [self.size.y - (p.y - radius), -v.y, -0.5 * a.y],
+                [self.size.y - (p.y - half.y), -v.y, -0.5 * a.y],
                 Side::Bottom,
             ),
         ];

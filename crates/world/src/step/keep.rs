@@ -6,7 +6,9 @@
 use super::mover::{body_key, Mover, PTarget, PairRef, Prediction, ACTIVE, DEAD, FROZEN};
 use crate::desc::RectKind;
 use crate::event::Event;
+use crate::rest::acc_on;
 use crate::world::World;
+use collide_core::motion::Path;
 use collide_core::{Aabb, Real, Vec2};
 
 impl World {
@@ -131,7 +133,7 @@ impl World {
         for &k in &changed {
             let k = k as usize;
             let rc = &self.rects[k];
-            let (a, at) = self.rect_anchor[k];
+            let (a, at, _) = self.rect_anchor[k];
             // Its box at the step's start and at `cap`: the sweep lies in their hull.
             let from = a.translated(rc.vel * (t0 - at));
             let to = a.translated(rc.vel * (cap - at));
@@ -164,10 +166,15 @@ impl World {
                         crate::grid_path::path_bounds(&b.path(acc), t0 - at, end - at).grown(margin)
                     }
                 } else {
-                    let (ma, mt, v) = self.dyn_path(m);
-                    ma.translated(v * (t0 - mt))
-                        .union(&ma.translated(v * (end - mt)))
-                        .grown(1e-9)
+                    let (ma, mt, v, acc) = self.dyn_path(m);
+                    if acc == Vec2::ZERO {
+                        ma.translated(v * (t0 - mt))
+                            .union(&ma.translated(v * (end - mt)))
+                            .grown(1e-9)
+                    } else {
+                        let disp = Path::ballistic(Vec2::ZERO, v, acc);
+                        crate::grid_path::box_path_bounds(&ma, &disp, t0 - mt, end - mt).grown(1e-9)
+                    }
                 };
                 if aimed || collide_core::aabb_overlaps_aabb(&reach, &swept) {
                     batch.push(m as u32);
@@ -251,9 +258,18 @@ impl World {
             let dtm = t1 - r.t;
             if m >= nb && r.state == ACTIVE && dtm > 0.0 {
                 let k = s.dyn_rects[m - nb] as usize;
-                let (a, at) = self.rect_anchor[k];
-                let rc = &mut self.rects[k];
-                rc.aabb = a.translated(rc.vel * (t1 - at));
+                if self.config.gravity == Vec2::ZERO {
+                    let (a, at, _) = self.rect_anchor[k];
+                    let rc = &mut self.rects[k];
+                    rc.aabb = a.translated(rc.vel * (t1 - at));
+                } else {
+                    let acc = acc_on(self.config.gravity, self.rect_rest[k]);
+                    let (a, at, v0) = self.rect_anchor[k];
+                    let p = Path::ballistic(Vec2::ZERO, v0, acc);
+                    let rc = &mut self.rects[k];
+                    rc.aabb = a.translated(p.pos_at(t1 - at));
+                    rc.vel = p.vel_at(t1 - at);
+                }
             }
             if dtm > 0.0 {
                 r.t = t1;

@@ -352,7 +352,7 @@ impl World {
         // anchored at this step's start (a paddle given a new velocity by a game) moves by
         // exactly `vel·dt`, so that `vel = (target - x) / dt` lands on the target.
         let t0 = self.scratch.t0;
-        for (r, &(a, at)) in self.rects.iter_mut().zip(&self.rect_anchor) {
+        for (r, &(a, at, _)) in self.rects.iter_mut().zip(&self.rect_anchor) {
             if matches!(r.kind, RectKind::Kinematic | RectKind::Sensor) {
                 let elapsed = if at == t0 { dt } else { t1 - at };
                 r.aabb = a.translated(r.vel * elapsed);

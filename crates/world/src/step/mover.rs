@@ -263,7 +263,7 @@ impl World {
             // Its box is at time `abs` (advanced there): its path starts here.
             let k = self.scratch.dyn_rects[m - nb] as usize;
             self.rects[k].vel = v;
-            self.rect_anchor[k] = (self.rects[k].aabb, abs);
+            self.rect_anchor[k] = (self.rects[k].aabb, abs, v);
         }
         self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);
     }
@@ -278,36 +278,44 @@ impl World {
         }
     }
 
-    /// Moves mover `m` along its velocity to absolute time `t` (a ball's position is derived
-    /// from its path at its time: only the time changes). No-op for a frozen or dead mover.
+    /// Moves mover `m` along its path to absolute time `t` (a ball's position is derived
+    /// from its path at its time: only the time changes; a dynamic rectangle's box, and under
+    /// gravity its velocity, are set from its path, `rect_path.rs`). No-op for a frozen or
+    /// dead mover.
     pub(super) fn advance(&mut self, m: usize, t: Real) {
-        let s = &mut self.scratch;
+        let s = &self.scratch;
         let dtm = t - s.mv[m].t;
         let nb = self.balls.len();
         if s.mv[m].state == ACTIVE && dtm > 0.0 && m >= nb {
             let k = s.dyn_rects[m - nb] as usize;
-            let (a, at) = self.rect_anchor[k];
-            let r = &mut self.rects[k];
-            r.aabb = a.translated(r.vel * (t - at));
+            if self.config.gravity == Vec2::ZERO {
+                let (a, at, _) = self.rect_anchor[k];
+                let r = &mut self.rects[k];
+                r.aabb = a.translated(r.vel * (t - at));
+            } else {
+                let (b, v) = (self.rect_box_at(k, t), self.rect_vel_at(k, t));
+                let r = &mut self.rects[k];
+                r.aabb = b;
+                r.vel = v;
+            }
         }
         if dtm > 0.0 {
-            s.mv[m].t = t;
+            self.scratch.mv[m].t = t;
         }
     }
 
-    /// Dynamic rectangle mover `j`'s path: the box at the start of its current straight path,
-    /// that start's absolute time, and its velocity (zero for a mover stopped at the iteration
-    /// bound, which stays where it stopped). Contacts involving it are solved from the later
-    /// of the two bodies' path starts, so that they are the same bits whenever they are
-    /// searched (see `ball_ball_contact`).
-    pub(super) fn dyn_path(&self, j: usize) -> (Aabb, Real, Vec2) {
+    /// Dynamic rectangle mover `j`'s path: the box at the start of its current path, that
+    /// start's absolute time, its velocity then and its acceleration (both zero for a mover
+    /// stopped at the iteration bound, which stays where it stopped). Contacts involving it
+    /// are solved from the later of the two bodies' path starts, so that they are the same
+    /// bits whenever they are searched (see `ball_ball_contact`).
+    pub(super) fn dyn_path(&self, j: usize) -> (Aabb, Real, Vec2, Vec2) {
         let k = self.scratch.dyn_rects[j - self.nb()] as usize;
-        let (a, at) = self.rect_anchor[k];
-        let u = if self.scratch.mv[j].state == FROZEN {
-            Vec2::ZERO
+        let (a, at, v0) = self.rect_anchor[k];
+        if self.scratch.mv[j].state == FROZEN {
+            (a, at, Vec2::ZERO, Vec2::ZERO)
         } else {
-            self.rects[k].vel
-        };
-        (a, at, u)
+            (a, at, v0, self.rect_acc(k))
+        }
     }
 }

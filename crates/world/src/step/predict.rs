@@ -318,7 +318,7 @@ impl World {
                     // the ball searches (after a crossing, at a horizon, at another
                     // step), as for tiles and balls.
                     let u = rc.vel;
-                    let (ra, rt) = self.rect_anchor[k];
+                    let (ra, rt, _) = self.rect_anchor[k];
                     let r_t = a.time.max(rt);
                     let off = r_t - a.time;
                     let p_ref = a.pos + v * off;
@@ -359,11 +359,14 @@ impl World {
 
     /// [`World::static_event`] for dynamic rectangle mover `m`.
     fn box_static_event(&self, m: usize, s_t: Real, cap: Real) -> (Option<Prediction>, Real) {
+        if self.config.gravity != Vec2::ZERO {
+            return self.box_static_event_curved(m, s_t, cap);
+        }
         let me = &self.rects[self.scratch.dyn_rects[m - self.nb()] as usize];
         let (v, filter) = (me.vel, me.filter);
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
         // A box from the start of its current path, as a ball (times from there).
-        let (aabb, at, _) = self.dyn_path(m);
+        let (aabb, at, _, _) = self.dyn_path(m);
         let (base, mut limit) = (s_t - at, cap - at);
         // Swept from the start of its path (`base`: now, from there); a hit computed
         // before now by rounding is taken now.
@@ -404,7 +407,7 @@ impl World {
             let (other, u, off) = match rc.kind {
                 RectKind::Static => (rc.aabb, Vec2::ZERO, 0.0),
                 RectKind::Kinematic => {
-                    let (ka, kt) = self.rect_anchor[k];
+                    let (ka, kt, _) = self.rect_anchor[k];
                     let r_t = at.max(kt);
                     (ka.translated(rc.vel * (r_t - kt)), rc.vel, r_t - at)
                 }
@@ -516,7 +519,9 @@ impl World {
             }
         } else {
             let r = &self.rects[sc.dyn_rects[m - nb] as usize];
+            // Its box and velocity now (advanced to `s_t`), and its acceleration.
             let (aabb, v) = (r.aabb, r.vel);
+            let acc = self.dyn_path(m).3;
             for k in 0..sc.dyn_rects.len() {
                 let j = nb + k;
                 if j == m
@@ -530,9 +535,17 @@ impl World {
                 }
             }
             if sc.use_bp && nb > 0 {
-                // Balls in the cells this box can reach before its horizon.
-                let reach = v.length() * (sc.cap - s_t).max(0.0);
-                let q = aabb.grown(reach + sc.max_radius + 1e-9);
+                // Balls in the cells this box can reach before its horizon: within its speed
+                // times the span on a straight path, within the exact bounds of the box
+                // swept along its parabola under gravity (a falling box sweeps a strip).
+                let span = (sc.cap - s_t).max(0.0);
+                let q = if acc == Vec2::ZERO {
+                    aabb.grown(v.length() * span + sc.max_radius + 1e-9)
+                } else {
+                    let disp = collide_core::motion::Path::ballistic(Vec2::ZERO, v, acc);
+                    crate::grid_path::box_path_bounds(&aabb, &disp, 0.0, span)
+                        .grown(sc.max_radius + 1e-9)
+                };
                 sc.bp.for_each_in_box(&q, |j| {
                     if sc.mv[j].state == DEAD || !filter.collides(self.ball_filter_at(j)) {
                         return;

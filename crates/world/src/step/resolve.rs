@@ -308,7 +308,7 @@ impl World {
                     }
                     a
                 };
-                let (nv, nvj) = if self.config.gravity == Vec2::ZERO || !(is_ball && j < nb) {
+                let (nv, nvj) = if self.config.gravity == Vec2::ZERO {
                     (nv, nvj)
                 } else {
                     self.separate_pressed(m, j, frozen, n, (nv, nvj), (mi, mj))
@@ -570,7 +570,7 @@ impl World {
             }
             PTarget::Rect(k) => {
                 let rc = &self.rects[k as usize];
-                let (a, at) = self.rect_anchor[k as usize];
+                let (a, at, _) = self.rect_anchor[k as usize];
                 Obstacle::Body(BodyState {
                     body: Body::Rect(rc.id),
                     shape: BodyShape::Box(a.translated(rc.vel * (t - at))),
@@ -867,7 +867,7 @@ impl World {
             self.balls[m].anchor_time = time;
         } else {
             let k = self.scratch.dyn_rects[m - self.nb()] as usize;
-            self.rect_anchor[k] = (self.rects[k].aabb, self.scratch.mv[m].t);
+            self.rect_anchor[k] = (self.rects[k].aabb, self.scratch.mv[m].t, self.rects[k].vel);
         }
         self.scratch.queue.remove(m);
         self.scratch.any_frozen = true;

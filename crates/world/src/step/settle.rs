@@ -1,5 +1,6 @@
-//! Resting contact in the step (`rest.rs`): which face holds a ball after a response, the end
-//! of a face reached by a sliding ball, and faces that disappear during the step.
+//! Resting contact in the step (`rest.rs`): which face holds a ball or a dynamic rectangle
+//! after a response, the end of a face reached by a sliding body, and faces that disappear
+//! during the step.
 
 use super::mover::{PTarget, Prediction, ACTIVE};
 use crate::desc::RectKind;
@@ -61,12 +62,79 @@ impl World {
                 }
             }
         }
-        if let Some(j) = partner.filter(|&j| j < nb) {
-            self.ball_rest[j] = self.rest_kept(j, self.balls[j].v0);
+        if m >= nb && self.scratch.mv[m].state == ACTIVE {
+            self.settle_rect(m, pred);
+        }
+        match partner {
+            Some(j) if j < nb => self.ball_rest[j] = self.rest_kept(j, self.balls[j].v0),
+            Some(j) => {
+                let k = self.scratch.dyn_rects[j - nb] as usize;
+                let v = self.rects[k].vel;
+                self.rect_rest[k] = self.rect_rest[k].filter(|r| v.dot(r.normal) == 0.0);
+            }
+            None => {}
         }
     }
 
-    /// After the response of balls `m` and `j` (normal `n` from `j` toward `m`, velocities
+    /// [`World::settle`] for dynamic rectangle mover `m`: a box that bounced off a face of
+    /// immovable geometry (a tile, a closed wall, a static rectangle) too weakly to fly comes
+    /// to rest on it as a ball does (`rest.rs`), held while any part of it is over the face
+    /// (the range of its centre is the face's extent widened by its half size); any other
+    /// box keeps its rest while its new velocity has no normal part.
+    fn settle_rect(&mut self, m: usize, pred: &Prediction) {
+        let k = self.scratch.dyn_rects[m - self.nb()] as usize;
+        let n = pred.normal;
+        let v = self.rects[k].vel;
+        let kept = self.rect_rest[k].filter(|r| v.dot(r.normal) == 0.0);
+        if n.x != 0.0 && n.y != 0.0 {
+            // A corner-to-corner hit: no face holds it.
+            self.rect_rest[k] = kept;
+            return;
+        }
+        let t = usize::from(n.x != 0.0);
+        let bx = self.rects[k].aabb;
+        let h = bx.half_extents()[t];
+        let face = match pred.target {
+            PTarget::Cell(c) => self.grid.as_ref().map(|g| {
+                let cb = g.cell_aabb(c);
+                ((cb.min[t] - h, cb.max[t] + h), RestOn::Cell(c))
+            }),
+            PTarget::Wall(_) => Some(((Real::NEG_INFINITY, Real::INFINITY), RestOn::Wall)),
+            PTarget::Rect(j) if self.rects[j as usize].kind == RectKind::Static => {
+                let rc = &self.rects[j as usize];
+                Some((
+                    (rc.aabb.min[t] - h, rc.aabb.max[t] + h),
+                    RestOn::Rect(rc.id),
+                ))
+            }
+            _ => None,
+        };
+        let e = self.pair_restitution(m, pred.target);
+        let rest =
+            face.and_then(|(range, on)| self.rest_after_bounce(bx.center(), n, v, e, range, on));
+        if let Some(r) = rest {
+            // Held: no normal velocity (the face does not move). Its path starts here.
+            let mut v = v;
+            v[r.axis()] = 0.0;
+            self.rects[k].vel = v;
+            self.rect_anchor[k].2 = v;
+        }
+        self.rect_rest[k] = rest.or(kept);
+    }
+
+    /// Mover `m`'s acceleration: a ball's ([`World::acc_of`]) or a dynamic rectangle's
+    /// (`World::rect_acc`).
+    fn mover_acc(&self, m: usize) -> collide_core::Vec2 {
+        let nb = self.nb();
+        if m < nb {
+            self.acc_of(m)
+        } else {
+            self.rect_acc(self.scratch.dyn_rects[m - nb] as usize)
+        }
+    }
+
+    /// After the response of movers `m` and `j` (balls or dynamic rectangles: a box lying on
+    /// a box held by the floor, a ball on a box; normal `n` from `j` toward `m`, velocities
     /// `v = (m's, j's)`, masses `mass`; `j` stopped at the iteration bound when `frozen`):
     /// when their accelerations press them together (one is held by a face, or stopped) and
     /// they would part slower than a flight of `REST_TIME` needs, they part at that speed,
@@ -88,9 +156,9 @@ impl World {
         let acc_j = if frozen {
             collide_core::Vec2::ZERO
         } else {
-            self.acc_of(j)
+            self.mover_acc(j)
         };
-        let press = (self.acc_of(m) - acc_j).dot(n);
+        let press = (self.mover_acc(m) - acc_j).dot(n);
         let w = (v.0 - v.1).dot(n);
         let w_min = -press * (0.5 * REST_TIME);
         // An elastic pair (restitution 1) keeps its speed, and so the energy, unless it has
@@ -114,6 +182,23 @@ impl World {
     pub(super) fn end_rest(&mut self, m: usize, t: Real) {
         if self.over_search_bound(m) {
             self.freeze(m, t);
+            return;
+        }
+        let nb = self.nb();
+        if m >= nb {
+            let k = self.scratch.dyn_rects[m - nb] as usize;
+            if let Some(rest) = self.rect_rest[k] {
+                let v = self.vel_of(m);
+                match self.rect_rest_continued(k, rest, v) {
+                    // Same acceleration, same path.
+                    Some(r) => self.rect_rest[k] = Some(r),
+                    None => {
+                        self.set_vel(m, v, t, None);
+                        self.rect_rest[k] = None;
+                    }
+                }
+            }
+            self.predict(m);
             return;
         }
         if let Some(rest) = self.ball_rest[m] {
@@ -146,6 +231,25 @@ impl World {
             let v = self.vel_of(i);
             self.set_vel(i, v, t, None);
             self.ball_rest[i] = None;
+            if i != except {
+                self.predict(i);
+            }
+        }
+        let nb = self.nb();
+        for d in 0..self.scratch.dyn_rects.len() {
+            let k = self.scratch.dyn_rects[d] as usize;
+            if !self.rect_rest[k].is_some_and(|r| r.on == on) {
+                continue;
+            }
+            let i = nb + d;
+            if self.scratch.mv[i].state != ACTIVE {
+                self.rect_rest[k] = None;
+                continue;
+            }
+            self.advance(i, t);
+            let v = self.vel_of(i);
+            self.set_vel(i, v, t, None);
+            self.rect_rest[k] = None;
             if i != except {
                 self.predict(i);
             }

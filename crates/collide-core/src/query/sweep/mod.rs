@@ -12,6 +12,7 @@ mod sweep_circle_face;
 mod sweep_circle_half_plane;
 pub(crate) mod sweep_circle_point;
 pub(crate) mod sweep_circle_segment;
+mod sweep_path_aabb_aabb;
 mod sweep_path_circle_segment;
 mod sweep_path_circle_turning_capsule;
 
@@ -23,6 +24,7 @@ pub use sweep_circle_face::sweep_circle_face;
 pub use sweep_circle_half_plane::sweep_circle_half_plane;
 pub use sweep_circle_point::sweep_circle_point;
 pub use sweep_circle_segment::sweep_circle_segment;
+pub use sweep_path_aabb_aabb::sweep_path_aabb_aabb;
 pub use sweep_path_circle_segment::sweep_path_circle_segment;
 pub use sweep_path_circle_turning_capsule::{
     sweep_path_circle_turning_capsule, TurningSweep, TURNING_MAX_ITERATIONS,

@@ -14,7 +14,7 @@ use crate::shape::Aabb;
 /// was "entering" the tile's bottom face in the slab test's past, so it got a hit with the
 /// opposite normal, reflected down, hit the top face again, and so on at the same instant
 /// until the world's event bound: the box stuck in the floor for good.
-fn overlapping_start(a: &Aabb, b: &Aabb, v: Vec2) -> Option<SweepHit> {
+pub(crate) fn overlapping_start(a: &Aabb, b: &Aabb, v: Vec2) -> Option<SweepHit> {
     // Per axis: the smaller of the two pushes that separate a from b, and its direction.
     let axis = |k: usize| -> (Real, Real) {
         let up = b.max[k] - a.min[k];
