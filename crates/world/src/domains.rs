@@ -158,6 +158,7 @@ fn eligible(w: &World) -> bool {
         && w.rects.is_empty()
         && w.passes.is_empty()
         && w.shapes.is_empty()
+        && w.flippers.is_empty()
         && w.config.ball_ball
         && w.config.restitution == 1.0
         && w.config.gravity == Vec2::ZERO

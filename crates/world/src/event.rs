@@ -4,7 +4,7 @@
 //! body named in the event.
 
 use crate::grid::CellCoord;
-use crate::ids::{BallId, RectId, ShapeId};
+use crate::ids::{BallId, FlipperId, RectId, ShapeId};
 use collide_core::{Feature, Real, Vec2};
 
 /// A side of the world rectangle.
@@ -132,6 +132,27 @@ pub enum Event {
         toi: Real,
         /// Impact speed: the normal speed before the bounce, `−v·n` (units/s, `>= 0`).
         speed: Real,
+    },
+    /// A ball bounced off a flipper ([`crate::flipper`]).
+    BallFlipper {
+        /// The ball.
+        ball: BallId,
+        /// The flipper.
+        flipper: FlipperId,
+        /// Contact point on the flipper's surface, world units.
+        point: Vec2,
+        /// Contact normal, from the flipper toward the ball.
+        normal: Vec2,
+        /// Time of impact, seconds from the start of the step.
+        toi: Real,
+        /// Impact speed: the normal relative speed before the bounce, `−(v − u)·n` (units/s,
+        /// `>= 0`; `u` the flipper's surface velocity at the contact).
+        speed: Real,
+        /// The flipper's surface velocity at the contact point, `ω·(point − pivot).perp()`
+        /// (units/s; zero while it is held at a limit): the ball leaves with
+        /// `u + (v − u)` reflected about the normal (with restitution `e`, the normal part
+        /// scaled by `e`).
+        surface_vel: Vec2,
     },
     /// A dynamic rectangle bounced off a tile.
     RectTile {
@@ -274,7 +295,7 @@ impl Event {
     /// A short stable name of the event's kind (`ball_tile`, `ball_wall`, `ball_ball`,
     /// `ball_rect`, `rect_tile`, `rect_wall`, `rect_rect`, `brick_destroyed`, `ball_lost`,
     /// `rect_lost`, `unembedded`, `iteration_limit`, `squeezed`, `sensor_enter`,
-    /// `sensor_exit`, `ball_shape`), used for counts and traces.
+    /// `sensor_exit`, `ball_shape`, `ball_flipper`), used for counts and traces.
     #[must_use]
     pub const fn kind(&self) -> &'static str {
         match self {
@@ -294,6 +315,7 @@ impl Event {
             Event::SensorEnter { .. } => "sensor_enter",
             Event::SensorExit { .. } => "sensor_exit",
             Event::BallShape { .. } => "ball_shape",
+            Event::BallFlipper { .. } => "ball_flipper",
         }
     }
 
@@ -309,7 +331,8 @@ impl Event {
             | Event::BallLost { ball, .. }
             | Event::SensorEnter { ball, .. }
             | Event::SensorExit { ball, .. }
-            | Event::BallShape { ball, .. } => Body::Ball(ball),
+            | Event::BallShape { ball, .. }
+            | Event::BallFlipper { ball, .. } => Body::Ball(ball),
             Event::BallBall { a, .. } => Body::Ball(a),
             Event::RectTile { rect, .. }
             | Event::RectWall { rect, .. }
@@ -323,7 +346,7 @@ impl Event {
     }
 
     /// Every kind name of [`Event::kind`], in declaration order.
-    pub const KINDS: [&'static str; 16] = [
+    pub const KINDS: [&'static str; 17] = [
         "ball_tile",
         "ball_wall",
         "ball_ball",
@@ -340,5 +363,6 @@ impl Event {
         "sensor_enter",
         "sensor_exit",
         "ball_shape",
+        "ball_flipper",
     ];
 }

@@ -35,12 +35,12 @@
 use crate::desc::Cell;
 use crate::event::{Body, Event, Side};
 use crate::grid::CellCoord;
-use crate::ids::ShapeId;
+use crate::ids::{FlipperId, ShapeId};
 use crate::limits::{Bound, OutOfBounds};
 use crate::shapes::ShapeKind;
 use crate::snapshot::Snapshot;
 use crate::world::World;
-use collide_core::{Aabb, Circle, Real, Vec2};
+use collide_core::{Aabb, Capsule, Circle, Real, Vec2};
 use thiserror::Error;
 
 /// A body's shape at the contact's instant.
@@ -86,6 +86,15 @@ pub enum Obstacle {
         shape: ShapeId,
         /// What it is.
         kind: ShapeKind,
+    },
+    /// A flipper ([`crate::flipper`]) at the contact's instant.
+    Flipper {
+        /// Its id.
+        flipper: FlipperId,
+        /// Its capsule at the contact's instant.
+        capsule: Capsule,
+        /// Its surface velocity at the contact point, units/s.
+        surface_vel: Vec2,
     },
     /// Another body (a rectangle of any kind, or a second ball).
     Body(BodyState),

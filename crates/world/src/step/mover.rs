@@ -24,6 +24,11 @@ pub(crate) enum PTarget {
     Mover(u32),
     /// A static segment or circle (dense index, `shapes.rs`).
     Shape(u32),
+    /// A flipper (dense index, `flippers.rs`), met while it turns or while it is held.
+    Flipper {
+        index: u32,
+        turning: bool,
+    },
     /// The end of the face that holds a resting ball (`rest.rs`).
     RestEnd,
     /// The end of one of a ball's passes (`pass.rs`): it leaves a sensor, or a body whose

@@ -149,6 +149,7 @@ impl World {
         };
         let immovable = match pred.target {
             PTarget::Cell(_) | PTarget::Wall(_) | PTarget::Shape(_) => true,
+            PTarget::Flipper { turning, .. } => !turning,
             PTarget::Rect(k) => self.rects[k as usize].vel == Vec2::ZERO,
             _ => false,
         };
@@ -230,8 +231,21 @@ impl World {
                     }
                 }
             }
-            // A ball against a static segment or circle: as against a wall.
-            PTarget::Wall(_) | PTarget::Shape(_) => {
+            // A ball against a turning flipper (`flippers.rs`).
+            PTarget::Flipper {
+                index,
+                turning: true,
+            } => {
+                let u = self.flipper_surface_vel(index, true, pred.point);
+                let e = kick_capped(e, v, u, n, false);
+                let nv = hook_m.unwrap_or_else(|| reflect_relative_on(v, u, n, e));
+                self.set_vel(m, nv, t, contact);
+                self.end_carry(me);
+                self.events.extend(self.contact_event(m, &pred, v, toi));
+            }
+            // A ball against a static segment or circle, or a flipper held at a limit: as
+            // against a wall.
+            PTarget::Wall(_) | PTarget::Shape(_) | PTarget::Flipper { .. } => {
                 let nv = if is_ball {
                     self.ball_bounce(v, Vec2::ZERO, n, e)
                 } else {
@@ -418,6 +432,22 @@ impl World {
                     speed: (-v.dot(normal)).max(0.0),
                 }
             }
+            PTarget::Flipper { index, turning } => {
+                let Body::Ball(ball) = me else {
+                    debug_assert!(false, "only balls meet flippers");
+                    return None;
+                };
+                let u = self.flipper_surface_vel(index, turning, point);
+                Event::BallFlipper {
+                    ball,
+                    flipper: self.flippers[index as usize].id,
+                    point,
+                    normal,
+                    toi,
+                    speed: speed_against(u),
+                    surface_vel: u,
+                }
+            }
             PTarget::Rect(k) => {
                 let rc = &self.rects[k as usize];
                 let speed = speed_against(rc.vel);
@@ -544,6 +574,14 @@ impl World {
                 Obstacle::Shape {
                     shape: sh.id,
                     kind: sh.kind,
+                }
+            }
+            PTarget::Flipper { index, turning } => {
+                let fl = &self.flippers[index as usize];
+                Obstacle::Flipper {
+                    flipper: fl.id,
+                    capsule: fl.capsule_at(t),
+                    surface_vel: self.flipper_surface_vel(index, turning, pred.point),
                 }
             }
             PTarget::Rect(k) => {
