@@ -18,6 +18,7 @@
 
 use super::mover::PTarget;
 use super::predict::take;
+use crate::rest::REST_TIME;
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::sweep_path::{sweep_path_circle_turning_capsule, TurningSweep};
@@ -88,7 +89,8 @@ impl World {
                         },
                         omega,
                     };
-                    match sweep_path_circle_turning_capsule(&rel, radius, &cap, max_toi) {
+                    let res = sweep_path_circle_turning_capsule(&rel, radius, &cap, max_toi);
+                    match res {
                         TurningSweep::Miss => break,
                         TurningSweep::Hit(h) => {
                             let hit = SweepHit {
@@ -124,6 +126,53 @@ impl World {
                 }
             }
         }
+    }
+
+    /// Ball `m`'s velocity `nv` after bouncing off turning flipper `index` (its centre at
+    /// `centre`, the flipper's surface velocity `u` and the normal `n` at the contact), made to
+    /// part from the flipper at least as fast as a flight of [`REST_TIME`] needs when the
+    /// flipper's frame presses it back.
+    ///
+    /// In the flipper's frame (turning at `ω` about the pivot) the ball's centre `q` (from the
+    /// pivot) accelerates at `a − 2ω·q'.perp() − ω²·q` (gravity, Coriolis, centrifugal; see
+    /// `collide_core::sweep_path_circle_turning_capsule`), whose normal part `p` is the gap's
+    /// second derivative at a face contact (an end's curvature only adds to it). A ball
+    /// that leaves at normal relative speed `w` meets the flipper again after about `2w/|p|`
+    /// when `p < 0`: a ball lying on a flipper that swings, or sliding along it, would
+    /// bounce ever more often (the Coriolis part reaches tens of thousands of units/s² for a
+    /// ball sliding fast along a flipper turning at 30 rad/s). As `settle` does for gravity
+    /// on still faces, such a contact parts at `w_min = −p·REST_TIME/2` at least (a flight of
+    /// `REST_TIME`), unless it is elastic (restitution 1) and parts at all: at most about one
+    /// contact per `REST_TIME`, and the energy of elastic bounces untouched.
+    pub(super) fn part_from_flipper(
+        &self,
+        m: usize,
+        index: u32,
+        centre: Vec2,
+        nv: Vec2,
+        u: Vec2,
+        n: Vec2,
+    ) -> Vec2 {
+        let fl = &self.flippers[index as usize];
+        let w_ = fl.motion.omega;
+        let q = centre - fl.desc.pivot;
+        let accel = self.acc_of(m) - nv.perp() * (2.0 * w_) - q * (w_ * w_);
+        let press = accel.dot(n);
+        let w = (nv - u).dot(n);
+        let w_min = -press * (0.5 * REST_TIME);
+        if press < 0.0 && w < w_min {
+            let e = self.pair_restitution(
+                m,
+                PTarget::Flipper {
+                    index,
+                    turning: true,
+                },
+            );
+            if e < 1.0 || w <= 0.0 {
+                return nv + n * (w_min - w);
+            }
+        }
+        nv
     }
 
     /// The surface velocity of flipper `index` at `point` for a contact found on its turning

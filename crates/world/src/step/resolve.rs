@@ -238,7 +238,10 @@ impl World {
             } => {
                 let u = self.flipper_surface_vel(index, true, pred.point);
                 let e = kick_capped(e, v, u, n, false);
-                let nv = hook_m.unwrap_or_else(|| reflect_relative_on(v, u, n, e));
+                let nv = reflect_relative_on(v, u, n, e);
+                let centre = contact.unwrap_or_else(|| self.ball_pos(m));
+                let nv = self.part_from_flipper(m, index, centre, nv, u, n);
+                let nv = hook_m.unwrap_or(nv);
                 self.set_vel(m, nv, t, contact);
                 self.end_carry(me);
                 self.events.extend(self.contact_event(m, &pred, v, toi));
