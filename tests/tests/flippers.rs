@@ -661,7 +661,7 @@ proptest! {
     /// the speed relative to the flipper's surface.
     #[test]
     fn no_ball_enters_or_crosses_a_flipper_in_short_steps(c in case(1e-4)) {
-        run_case(&c, 400, true)?;
+        run_case(&c, 1000, true)?;
     }
 
     /// The same at 60 steps a second (many contacts per step): never inside, energy kept.
