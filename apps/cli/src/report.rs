@@ -293,7 +293,6 @@ impl Serialize for EventOut<'_> {
                 normal,
                 toi,
                 speed,
-                surface_vel,
             } => {
                 m.serialize_entry("ball", &ball.to_bits())?;
                 m.serialize_entry("flipper", &flipper.to_bits())?;
@@ -301,7 +300,6 @@ impl Serialize for EventOut<'_> {
                 m.serialize_entry("normal", &xy(normal))?;
                 m.serialize_entry("toi", &toi)?;
                 m.serialize_entry("speed", &speed)?;
-                m.serialize_entry("surface_vel", &xy(surface_vel))?;
             }
             Event::BallWall {
                 ball,

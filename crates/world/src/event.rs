@@ -146,13 +146,11 @@ pub enum Event {
         /// Time of impact, seconds from the start of the step.
         toi: Real,
         /// Impact speed: the normal relative speed before the bounce, `−(v − u)·n` (units/s,
-        /// `>= 0`; `u` the flipper's surface velocity at the contact).
+        /// `>= 0`; `u` the flipper's surface velocity at the contact point,
+        /// [`crate::Flipper::surface_velocity_at`], zero while it is held at a limit): the
+        /// ball leaves with `u` plus `v − u` reflected about the normal (its normal part
+        /// scaled by the restitution).
         speed: Real,
-        /// The flipper's surface velocity at the contact point, `ω·(point − pivot).perp()`
-        /// (units/s; zero while it is held at a limit): the ball leaves with
-        /// `u + (v − u)` reflected about the normal (with restitution `e`, the normal part
-        /// scaled by `e`).
-        surface_vel: Vec2,
     },
     /// A dynamic rectangle bounced off a tile.
     RectTile {

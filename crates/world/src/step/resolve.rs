@@ -448,7 +448,6 @@ impl World {
                     normal,
                     toi,
                     speed: speed_against(u),
-                    surface_vel: u,
                 }
             }
             PTarget::Rect(k) => {
