@@ -459,6 +459,9 @@ fn a_snapshot_needs_the_same_flippers_and_brings_back_their_motion() {
 
 use proptest::prelude::*;
 
+/// A random ball of a [`Case`].
+type RandomBall = (f64, f64, (f64, f64, f64), f64, f64);
+
 /// One random case: a flipper in the middle of a closed 1000 × 1000 world and a few fast
 /// balls around it; the button is pressed and released at random steps.
 #[derive(Clone, Debug)]
@@ -474,7 +477,7 @@ struct Case {
     dt: f64,
     /// Per ball: centre (polar, from the pivot), aim (a point of the flipper's sweep: along
     /// it, across the swing, and a deviation in radians), speed, radius.
-    balls: Vec<(f64, f64, (f64, f64, f64), f64, f64)>,
+    balls: Vec<RandomBall>,
     /// The steps at which the button changes.
     toggles: Vec<usize>,
 }

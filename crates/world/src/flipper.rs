@@ -268,7 +268,7 @@ fn validate(d: &FlipperDesc) -> Result<(), WorldError> {
         ("rest_angle", d.rest_angle),
         ("active_angle", d.active_angle),
     ] {
-        if !(a.abs() <= MAX_FLIPPER_ANGLE) {
+        if a.is_nan() || a.abs() > MAX_FLIPPER_ANGLE {
             return Err(bad(
                 field,
                 format!("expected an angle between -4π and 4π radians, found {a:?}"),

@@ -69,7 +69,7 @@ impl World {
                 loop {
                     let off = from - at;
                     let max_toi = (end - at).min(*limit) - off;
-                    if !(max_toi >= 0.0) {
+                    if max_toi.is_nan() || max_toi < 0.0 {
                         break;
                     }
                     let rel = Path {
