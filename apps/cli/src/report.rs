@@ -286,6 +286,21 @@ impl Serialize for EventOut<'_> {
                 m.serialize_entry("toi", &toi)?;
                 m.serialize_entry("speed", &speed)?;
             }
+            Event::BallFlipper {
+                ball,
+                flipper,
+                point,
+                normal,
+                toi,
+                speed,
+            } => {
+                m.serialize_entry("ball", &ball.to_bits())?;
+                m.serialize_entry("flipper", &flipper.to_bits())?;
+                m.serialize_entry("point", &xy(point))?;
+                m.serialize_entry("normal", &xy(normal))?;
+                m.serialize_entry("toi", &toi)?;
+                m.serialize_entry("speed", &speed)?;
+            }
             Event::BallWall {
                 ball,
                 side,

@@ -166,6 +166,7 @@ impl Board {
             balls: Vec::new(),
             rects: Vec::new(),
             shapes: Vec::new(),
+            flippers: Vec::new(),
             spawn: Some(SpawnDesc {
                 count: balls,
                 radius: BALL_RADIUS,

@@ -898,7 +898,8 @@ fn mentions(e: &Event, id: BallId) -> bool {
         | Event::BallLost { ball, .. }
         | Event::SensorEnter { ball, .. }
         | Event::SensorExit { ball, .. }
-        | Event::BallShape { ball, .. } => ball == id,
+        | Event::BallShape { ball, .. }
+        | Event::BallFlipper { ball, .. } => ball == id,
         Event::BallBall { a, b, .. } => a == id || b == id,
         Event::Unembedded { body, .. }
         | Event::IterationLimit { body, .. }

@@ -125,6 +125,51 @@ pub fn draw_disc<T: PixelTarget + ?Sized>(
     }
 }
 
+/// An anti-aliased capsule (a flipper): the points within `r` pixels of the segment from
+/// pixel-space point `a` to `b`, clipped to `clip`, with the coverage model of [`draw_disc`]:
+/// a pixel whose centre is at distance `d` from the segment gets `clamp(r + 0.5 − d, 0, 1)`
+/// (fully covered pixels are put, the rim is blended). With `a == b` it is the disc of
+/// [`draw_disc`]. Non-finite ends or a non-finite or non-positive radius draw nothing.
+pub fn draw_capsule<T: PixelTarget + ?Sized>(
+    target: &mut T,
+    a: Vec2,
+    b: Vec2,
+    r: Real,
+    rgb: Rgb,
+    clip: &PixelRect,
+) {
+    let clip = clip.intersect(&full_clip(target));
+    if !(a.is_finite() && b.is_finite() && r.is_finite() && r > 0.0) || clip.is_empty() {
+        return;
+    }
+    let lo = a.min(b) - Vec2::splat(r + 1.0);
+    let hi = a.max(b) + Vec2::splat(r + 1.0);
+    let x0 = clamp_floor(lo.x, clip.x1).max(clip.x0);
+    let x1 = (clamp_floor(hi.x, clip.x1 - 1) + 1).min(clip.x1);
+    let y0 = clamp_floor(lo.y, clip.y1).max(clip.y0);
+    let y1 = (clamp_floor(hi.y, clip.y1 - 1) + 1).min(clip.y1);
+    let d = b - a;
+    let len2 = d.length_squared();
+    let outer = r + 0.5;
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let p = Vec2::new(x as Real + 0.5, y as Real + 0.5);
+            let t = if len2 > 0.0 {
+                ((p - a).dot(d) / len2).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let dist = (p - (a + d * t)).length();
+            let cov = (outer - dist).clamp(0.0, 1.0);
+            if cov >= 1.0 {
+                target.put(x, y, rgb);
+            } else if cov > 0.0 {
+                target.blend(x, y, rgb, cov as f32);
+            }
+        }
+    }
+}
+
 /// An anti-aliased line one pixel wide from pixel-space point `a` to `b` (Xiaolin Wu's
 /// method: along the major axis, each pixel centre between the ends lights the two pixels
 /// straddling the line with coverages that add up to 1), clipped to `clip`. A line shorter

@@ -5,8 +5,8 @@ use collide_world::{CellCoord, ShapeKind, World};
 
 use crate::camera::{Camera, PixelRect};
 use crate::draw::{
-    blend_rect, clamp_floor, draw_disc, draw_line, draw_text, fill_rect, full_clip, text_width,
-    DiscPainter, GLYPH_PX,
+    blend_rect, clamp_floor, draw_capsule, draw_disc, draw_line, draw_text, fill_rect, full_clip,
+    text_width, DiscPainter, GLYPH_PX,
 };
 use crate::frame::{contact_of, swept_paths, Frame, Hud, Item};
 use crate::style::Style;
@@ -24,7 +24,8 @@ use crate::target::{PixelTarget, RenderError, Rgba8Target};
 ///    inside each closed wall of the world;
 /// 4. the rectangles in their kind's colour ([`Style::rect_color`]), then the static shapes:
 ///    bumpers as anti-aliased discs ([`Style::bumper`]), segments as anti-aliased lines about
-///    one world unit wide ([`Style::segment`]);
+///    one world unit wide ([`Style::segment`]), and the flippers where they are at the
+///    world's time as anti-aliased capsules ([`Style::flipper`]);
 /// 5. the balls, anti-aliased (see the crate docs' pixel model).
 ///
 /// A camera whose scale is not finite and positive paints only the letterbox.
@@ -163,6 +164,15 @@ fn paint_world<T: PixelTarget + ?Sized>(
                 }
             }
         }
+    }
+
+    // 4c. Flippers, where they are at the world's time: anti-aliased capsules.
+    for fl in world.flippers() {
+        let c = fl.capsule_at(world.time());
+        let (a, b) = (camera.to_pixel(c.segment.a), camera.to_pixel(c.segment.b));
+        // At least a pixel wide, as a segment is.
+        let r = (c.radius * camera.scale).max(0.5);
+        draw_capsule(target, a, b, r, style.flipper, view);
     }
 
     // 5. Balls.

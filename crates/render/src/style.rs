@@ -127,6 +127,8 @@ pub struct Style {
     pub segment: Rgb,
     /// Static circles (bumpers).
     pub bumper: Rgb,
+    /// Flippers (`collide_world::flipper`).
+    pub flipper: Rgb,
     /// The outline along the world's closed walls (open sides have none).
     pub outline: Rgb,
     /// Width of the wall outline, pixels at zoom 1 (scaled with the zoom, at least 1 pixel).
@@ -168,6 +170,7 @@ impl Default for Style {
             sensor_rect: Rgb::new(40, 90, 60),
             segment: Rgb::new(200, 200, 220),
             bumper: Rgb::new(230, 80, 160),
+            flipper: Rgb::new(250, 190, 60),
             dynamic_rect: Rgb::new(176, 96, 232),
             outline: Rgb::new(96, 128, 176),
             outline_width: 1.0,

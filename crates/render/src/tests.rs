@@ -389,3 +389,32 @@ fn pixel_rect_covering_uses_pixel_centres() {
     );
     assert!(PixelRect::covering(Vec2::new(5.0, 5.0), Vec2::new(4.0, 9.0), 10, 10).is_empty());
 }
+
+#[test]
+fn flippers_are_antialiased_capsules_where_they_are_now() {
+    // A flipper pivoting at (20.5, 50.5), 40 long, radius 4, resting along +x: its capsule
+    // covers y in [46.5, 54.5] for x from 20.5 to 60.5 and the discs at both ends.
+    let mut world =
+        World::new(Vec2::new(100.0, 100.0), Walls::NONE, StepConfig::default()).unwrap();
+    let desc = collide_world::FlipperDesc::new(Vec2::new(20.5, 50.5), 40.0, 4.0, 0.0, -1.0, 10.0);
+    let f = world.add_flipper(desc).unwrap();
+    let s = Style::default();
+    let c = paint(&world, &Camera::default(), 100, 100);
+    assert_eq!(c.rgb(40, 50), s.flipper);
+    assert_eq!(c.rgb(40, 47), s.flipper);
+    // A pixel centre at distance exactly 4 from the core: half covered; beyond 4.5: nothing.
+    assert_eq!(c.rgb(40, 54), s.background.mix(s.flipper, 0.5));
+    assert_eq!(c.rgb(40, 55), s.background);
+    // The round tip: (64.5, 50.5) is 4 from the tip's centre.
+    assert_eq!(c.rgb(64, 50), s.background.mix(s.flipper, 0.5));
+    assert_eq!(c.rgb(65, 50), s.background);
+    // Pressed: after 0.1 s at 10 rad/s it has turned up to −1 rad and is drawn there.
+    world.set_flipper_pressed(f, true).unwrap();
+    for _ in 0..6 {
+        world.step();
+    }
+    let c = paint(&world, &Camera::default(), 100, 100);
+    assert_eq!(c.rgb(55, 50), s.background);
+    let tip = Vec2::new(20.5, 50.5) + Vec2::new(1f64.cos(), -(1f64.sin())) * 40.0;
+    assert_eq!(c.rgb(tip.x as usize, tip.y as usize), s.flipper);
+}

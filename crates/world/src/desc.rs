@@ -278,6 +278,8 @@ pub struct Scene {
     /// Static segments and circles ([`crate::shapes`]): `[[segment]]`, `[[polyline]]` (its
     /// segments) and `[[circle]]` tables.
     pub shapes: Vec<crate::shapes::ShapeDesc>,
+    /// Flippers ([`crate::flipper`]): `[[flipper]]` tables.
+    pub flippers: Vec<crate::flipper::FlipperDesc>,
     /// Random balls, placed after the explicit ones.
     pub spawn: Option<SpawnDesc>,
     /// Step settings.
@@ -294,6 +296,7 @@ impl Default for Scene {
             balls: Vec::new(),
             rects: Vec::new(),
             shapes: Vec::new(),
+            flippers: Vec::new(),
             spawn: None,
             step: StepConfig::default(),
         }

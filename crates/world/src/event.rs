@@ -4,7 +4,7 @@
 //! body named in the event.
 
 use crate::grid::CellCoord;
-use crate::ids::{BallId, RectId, ShapeId};
+use crate::ids::{BallId, FlipperId, RectId, ShapeId};
 use collide_core::{Feature, Real, Vec2};
 
 /// A side of the world rectangle.
@@ -143,6 +143,25 @@ pub enum Event {
         /// Time of impact, seconds from the start of the step.
         toi: Real,
         /// Impact speed: the normal speed before the bounce, `−v·n` (units/s, `>= 0`).
+        speed: Real,
+    },
+    /// A ball bounced off a flipper ([`crate::flipper`]).
+    BallFlipper {
+        /// The ball.
+        ball: BallId,
+        /// The flipper.
+        flipper: FlipperId,
+        /// Contact point on the flipper's surface, world units.
+        point: Vec2,
+        /// Contact normal, from the flipper toward the ball.
+        normal: Vec2,
+        /// Time of impact, seconds from the start of the step.
+        toi: Real,
+        /// Impact speed: the normal relative speed before the bounce, `−(v − u)·n` (units/s,
+        /// `>= 0`; `u` the flipper's surface velocity at the contact point,
+        /// [`crate::Flipper::surface_velocity_at`], zero while it is held at a limit): the
+        /// ball leaves with `u` plus `v − u` reflected about the normal (its normal part
+        /// scaled by the restitution).
         speed: Real,
     },
     /// A dynamic rectangle bounced off a tile.
@@ -306,8 +325,8 @@ impl Event {
     /// A short stable name of the event's kind (`ball_tile`, `ball_wall`, `ball_ball`,
     /// `ball_rect`, `rect_tile`, `rect_wall`, `rect_rect`, `brick_destroyed`, `ball_lost`,
     /// `rect_lost`, `unembedded`, `iteration_limit`, `squeezed`, `sensor_enter`,
-    /// `sensor_exit`, `ball_shape`, `sensor_rect_enter`, `sensor_rect_exit`), used for counts
-    /// and traces.
+    /// `sensor_exit`, `ball_shape`, `sensor_rect_enter`, `sensor_rect_exit`, `ball_flipper`),
+    /// used for counts and traces.
     #[must_use]
     pub const fn kind(&self) -> &'static str {
         match self {
@@ -329,6 +348,7 @@ impl Event {
             Event::BallShape { .. } => "ball_shape",
             Event::SensorRectEnter { .. } => "sensor_rect_enter",
             Event::SensorRectExit { .. } => "sensor_rect_exit",
+            Event::BallFlipper { .. } => "ball_flipper",
         }
     }
 
@@ -344,7 +364,8 @@ impl Event {
             | Event::BallLost { ball, .. }
             | Event::SensorEnter { ball, .. }
             | Event::SensorExit { ball, .. }
-            | Event::BallShape { ball, .. } => Body::Ball(ball),
+            | Event::BallShape { ball, .. }
+            | Event::BallFlipper { ball, .. } => Body::Ball(ball),
             Event::BallBall { a, .. } => Body::Ball(a),
             Event::RectTile { rect, .. }
             | Event::RectWall { rect, .. }
@@ -360,7 +381,7 @@ impl Event {
     }
 
     /// Every kind name of [`Event::kind`], in declaration order.
-    pub const KINDS: [&'static str; 18] = [
+    pub const KINDS: [&'static str; 19] = [
         "ball_tile",
         "ball_wall",
         "ball_ball",
@@ -379,5 +400,6 @@ impl Event {
         "ball_shape",
         "sensor_rect_enter",
         "sensor_rect_exit",
+        "ball_flipper",
     ];
 }

@@ -2,7 +2,8 @@
 //! impact.
 //!
 //! [`World::step_with`] calls a [`ContactHook`] at every contact the step resolves (ball or
-//! dynamic rectangle against a tile, a closed wall, a rectangle or another mover), before the
+//! dynamic rectangle against a tile, a closed wall, a rectangle, a static shape, a flipper or
+//! another mover), before the
 //! bounce, with the [`Event`] the contact will report and the two bodies' states at that
 //! instant ([`ContactInfo`]). It answers with a [`ContactResponse`]:
 //! - [`ContactResponse::Reflect`]: the step's own response (the bounce with the pair's
@@ -35,12 +36,12 @@
 use crate::desc::Cell;
 use crate::event::{Body, Event, Side};
 use crate::grid::CellCoord;
-use crate::ids::ShapeId;
+use crate::ids::{FlipperId, ShapeId};
 use crate::limits::{Bound, OutOfBounds};
 use crate::shapes::ShapeKind;
 use crate::snapshot::Snapshot;
 use crate::world::World;
-use collide_core::{Aabb, Circle, Real, Vec2};
+use collide_core::{Aabb, Capsule, Circle, Real, Vec2};
 use thiserror::Error;
 
 /// A body's shape at the contact's instant.
@@ -87,6 +88,15 @@ pub enum Obstacle {
         /// What it is.
         kind: ShapeKind,
     },
+    /// A flipper ([`crate::flipper`]) at the contact's instant.
+    Flipper {
+        /// Its id.
+        flipper: FlipperId,
+        /// Its capsule at the contact's instant.
+        capsule: Capsule,
+        /// Its surface velocity at the contact point, units/s.
+        surface_vel: Vec2,
+    },
     /// Another body (a rectangle of any kind, or a second ball).
     Body(BodyState),
 }
@@ -119,8 +129,8 @@ pub enum ContactResponse {
     /// their shapes part (`collide_core::exit`), and no event is reported; met again after
     /// that, they touch again and the hook is asked again. A one-way platform: ignore the
     /// contacts from below. For a ball against a static or kinematic rectangle or another ball;
-    /// against a tile, a wall or a dynamic rectangle it is an error
-    /// ([`HookError::CannotIgnore`]).
+    /// against a tile, a wall, a static shape, a flipper or a dynamic rectangle it is an
+    /// error ([`HookError::CannotIgnore`]).
     Ignore,
 }
 
@@ -155,7 +165,7 @@ pub enum HookError {
         problem: OutOfBounds,
     },
     /// [`ContactResponse::Ignore`] for a contact that cannot be passed through: a tile, a
-    /// wall of the world, or a dynamic rectangle.
+    /// wall of the world, a static shape, a flipper or a dynamic rectangle.
     #[error("contact hook ignored {event:?}: only a ball's contacts with static or kinematic rectangles and other balls can be passed through")]
     CannotIgnore {
         /// The contact.

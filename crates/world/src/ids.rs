@@ -56,6 +56,7 @@ macro_rules! id_type {
 id_type!(BallId, "ball");
 id_type!(RectId, "rectangle");
 id_type!(ShapeId, "static shape");
+id_type!(FlipperId, "flipper");
 
 /// A slot map from ids to dense indices. Removal order and free-list reuse are deterministic.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -92,6 +93,15 @@ impl SlotId for RectId {
 impl SlotId for ShapeId {
     fn make(index: u32, generation: u32) -> Self {
         ShapeId { index, generation }
+    }
+    fn parts(self) -> (u32, u32) {
+        (self.index, self.generation)
+    }
+}
+
+impl SlotId for FlipperId {
+    fn make(index: u32, generation: u32) -> Self {
+        FlipperId { index, generation }
     }
     fn parts(self) -> (u32, u32) {
         (self.index, self.generation)

@@ -318,6 +318,7 @@ pub fn scene_from_level(name: &str, grid: GridDesc, balls: usize) -> Scene {
         balls: Vec::new(),
         rects: vec![paddle],
         shapes: Vec::new(),
+        flippers: Vec::new(),
         spawn: Some(spawn),
         step: StepConfig {
             ball_ball: false,

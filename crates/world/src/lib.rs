@@ -39,6 +39,7 @@ pub mod desc;
 mod domains;
 pub mod embed;
 pub mod event;
+pub mod flipper;
 pub mod grid;
 mod grid_path;
 pub mod hook;
@@ -71,11 +72,12 @@ pub use collide_core;
 pub use collide_core::{Aabb, Circle, Corner, Face, Feature, Features, Real, SweepHit, Vec2};
 pub use desc::*;
 pub use event::{Body, Event, SensorId, Side};
+pub use flipper::{Flipper, FlipperDesc, FlipperMotion};
 pub use grid::{CellCoord, Grid, GridError, GridHit};
 pub use hook::{
     BodyShape, BodyState, ContactHook, ContactInfo, ContactResponse, HookError, Obstacle,
 };
-pub use ids::{BallId, RectId, ShapeId};
+pub use ids::{BallId, FlipperId, RectId, ShapeId};
 pub use layers::Filter;
 pub use query_index::QueryIndex;
 pub use rest::REST_TIME;

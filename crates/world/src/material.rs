@@ -342,6 +342,7 @@ impl World {
             }),
             PTarget::Rect(k) => self.rects[k as usize].restitution,
             PTarget::Shape(k) => self.shapes[k as usize].restitution,
+            PTarget::Flipper { index, .. } => self.flippers[index as usize].desc.restitution,
             PTarget::Mover(j) => self.mover_restitution(j as usize),
             // Closed walls, and whatever is not a body.
             _ => None,
@@ -375,6 +376,9 @@ impl World {
                 kick_capped(e, v, Vec2::ZERO, n, per_axis)
             }
             PTarget::Rect(k) => kick_capped(e, v, self.rects[k as usize].vel, n, per_axis),
+            // A turning flipper's surface velocity depends on the contact point: its response
+            // caps there.
+            PTarget::Flipper { turning: false, .. } => kick_capped(e, v, Vec2::ZERO, n, per_axis),
             _ => e,
         }
     }

@@ -319,6 +319,7 @@ pub fn arena_scene(balls: usize, speed: Real, seed: u64) -> Scene {
         balls: Vec::new(),
         rects: Vec::new(),
         shapes: Vec::new(),
+        flippers: Vec::new(),
         spawn: Some(SpawnDesc {
             count: balls,
             radius: ARENA_BALL_RADIUS,
@@ -769,6 +770,8 @@ struct RawScene {
     polyline: Vec<S<RawPolyline>>,
     #[serde(default)]
     circle: Vec<S<RawCircle>>,
+    #[serde(default)]
+    flipper: Vec<S<RawFlipper>>,
     spawn: Option<S<RawSpawn>>,
     step: Option<S<RawStep>>,
 }
@@ -802,6 +805,20 @@ struct RawCircle {
     layers: Option<S<RawBits>>,
     mask: Option<S<RawBits>>,
     sensor: Option<S<bool>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a [[flipper]] table")]
+struct RawFlipper {
+    pivot: S<Vec<f64>>,
+    length: S<f64>,
+    radius: S<f64>,
+    rest_angle: S<f64>,
+    active_angle: S<f64>,
+    angular_speed: S<f64>,
+    restitution: Option<S<f64>>,
+    layers: Option<S<RawBits>>,
+    mask: Option<S<RawBits>>,
 }
 
 #[derive(Deserialize)]
@@ -906,6 +923,7 @@ struct RawStep {
 
 // What a number must satisfy: the bounds shared with the world's setters
 // (`crate::limits::Bound`).
+use crate::flipper::FlipperDesc;
 use crate::limits::Bound as Rule;
 
 /// Offset → line, counted on demand (only errors and a few keys need a line): no table of
@@ -1122,6 +1140,7 @@ impl<'a> Ctx<'a> {
         resolve_level: &dyn Fn(&str) -> Result<String, std::io::Error>,
     ) -> Result<Scene, SceneError> {
         let shapes = self.shapes(&raw)?;
+        let flippers = self.flippers(&raw)?;
         let name = raw
             .name
             .map_or_else(|| file_stem(self.file), Spanned::into_inner);
@@ -1184,9 +1203,64 @@ impl<'a> Ctx<'a> {
             balls,
             rects,
             shapes,
+            flippers,
             spawn,
             step,
         })
+    }
+
+    /// The `[[flipper]]` tables: angles in degrees, angular speed in degrees per second
+    /// (converted to radians for [`FlipperDesc`]).
+    fn flippers(&self, raw: &RawScene) -> Result<Vec<FlipperDesc>, SceneError> {
+        use crate::flipper::{MAX_FLIPPERS, MAX_FLIPPER_ANGLE, MAX_FLIPPER_ANGULAR_SPEED};
+        if let Some(fl) = raw.flipper.get(MAX_FLIPPERS) {
+            return Err(self.err(
+                &fl.span(),
+                &format!("flipper[{MAX_FLIPPERS}]"),
+                format!("too many flippers: at most {MAX_FLIPPERS} are allowed"),
+            ));
+        }
+        let mut out = Vec::with_capacity(raw.flipper.len());
+        for (i, fl) in raw.flipper.iter().enumerate() {
+            let f = |k: &str| format!("flipper[{i}].{k}");
+            let r = fl.get_ref();
+            let max_deg = MAX_FLIPPER_ANGLE.to_degrees();
+            let angle = |v: &S<f64>, field: &str| {
+                let x = *v.get_ref();
+                if x.abs() <= max_deg {
+                    Ok(x.to_radians().clamp(-MAX_FLIPPER_ANGLE, MAX_FLIPPER_ANGLE))
+                } else {
+                    Err(self.err(
+                        &v.span(),
+                        field,
+                        format!("expected an angle between -720 and 720 degrees, found {x:?}"),
+                    ))
+                }
+            };
+            let speed = *r.angular_speed.get_ref();
+            let max_speed = MAX_FLIPPER_ANGULAR_SPEED.to_degrees();
+            if !(speed > 0.0 && speed <= max_speed) {
+                return Err(self.err(
+                    &r.angular_speed.span(),
+                    &f("angular_speed"),
+                    format!(
+                        "expected a number > 0 (and <= {max_speed:.0}) degrees per second, found {speed:?}"
+                    ),
+                ));
+            }
+            out.push(FlipperDesc {
+                pivot: self.vec2(&r.pivot, &f("pivot"), Rule::Coord)?,
+                length: self.num(&r.length, &f("length"), Rule::Positive)?,
+                radius: self.num(&r.radius, &f("radius"), Rule::NonNeg)?,
+                rest_angle: angle(&r.rest_angle, &f("rest_angle"))?,
+                active_angle: angle(&r.active_angle, &f("active_angle"))?,
+                // Never above the bound: a rounding up is clamped back.
+                angular_speed: speed.to_radians().min(MAX_FLIPPER_ANGULAR_SPEED),
+                restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
+                filter: self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?,
+            });
+        }
+        Ok(out)
     }
 
     /// The `[[segment]]`, `[[polyline]]` and `[[circle]]` tables, in that order (a polyline's
@@ -1924,6 +1998,7 @@ gravity = [0.0, 500.0]
                 },
             ],
             shapes: Vec::new(),
+            flippers: Vec::new(),
             spawn: Some(SpawnDesc {
                 count: 1000,
                 radius: 3.0,

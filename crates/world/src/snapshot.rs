@@ -4,7 +4,8 @@
 //! time, every ball's and rectangle's id and current path (anchor, velocity), size, density
 //! own restitution and filter (layers and mask), the id slots (so that ids never repeat across
 //! a restore), the grid's cells and its cell kinds' restitutions and filters, and the bodies a
-//! kinematic rectangle carries.
+//! kinematic rectangle carries, and each flipper's button and motion (its settings, like the
+//! static shapes, are the world's shape: checked, not restored).
 //! Everything else a world keeps is a cache: predictions, the broad phase, spatial domains,
 //! the grid's exposed features and clearance are built again.
 //! [`World::restore`] followed by N steps is bit-identical to the same N steps without it,
@@ -26,6 +27,7 @@ use thiserror::Error;
 
 use crate::desc::{BallDesc, Cell, GridDesc, RectDesc, RectKind, StepConfig, Walls};
 use crate::event::Body;
+use crate::flipper::{Flipper, FlipperMotion};
 use crate::grid::CellCoord;
 use crate::grid::Grid;
 use crate::ids::{BallId, RectId, ShapeId, Slots};
@@ -103,6 +105,10 @@ pub struct Snapshot {
     /// rectangle storage indices; absent: none.
     #[serde(default)]
     rect_rests: Vec<SnapRest>,
+    /// The flippers (`crate::flipper`): their settings, checked by a restore (the world's
+    /// shape), and their button and motion, restored (absent: none).
+    #[serde(default)]
+    flippers: Vec<SnapFlipper>,
 }
 
 fn default_filter_pair() -> (u32, u32) {
@@ -157,6 +163,35 @@ fn restore_rests(
     Ok(())
 }
 
+/// A flipper: id bits, settings (pivot x, y, length, radius, rest angle, active angle,
+/// angular speed), own restitution, filter (layers, mask), button held, motion (since,
+/// angle, target, omega, until).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+struct SnapFlipper(u64, [Real; 7], Option<Real>, (u32, u32), bool, [Real; 5]);
+
+impl SnapFlipper {
+    fn of(fl: &Flipper) -> SnapFlipper {
+        let d = &fl.desc;
+        let m = &fl.motion;
+        SnapFlipper(
+            fl.id.to_bits(),
+            [
+                d.pivot.x,
+                d.pivot.y,
+                d.length,
+                d.radius,
+                d.rest_angle,
+                d.active_angle,
+                d.angular_speed,
+            ],
+            d.restitution,
+            filter_pair(d.filter),
+            fl.pressed,
+            [m.since, m.angle, m.target, m.omega, m.until],
+        )
+    }
+}
+
 fn filter_pair(f: Filter) -> (u32, u32) {
     (f.layers, f.mask)
 }
@@ -208,7 +243,8 @@ pub enum SnapshotError {
         expected: u32,
     },
     /// The snapshot is of a world of another shape: `field` (`world.size`, `world.walls`,
-    /// `grid`, `shapes`: the static segments and circles) differs.
+    /// `grid`, `shapes`: the static segments and circles, `flippers`: the flippers' ids and
+    /// settings) differs.
     #[error("the snapshot's `{field}` differs from this world's: {detail}")]
     Shape {
         /// What differs.
@@ -361,6 +397,7 @@ impl World {
                 .iter()
                 .map(|&(s, r)| (s.to_bits(), r.to_bits()))
                 .collect(),
+            flippers: self.flippers.iter().map(SnapFlipper::of).collect(),
             passes: self
                 .passes
                 .iter()
@@ -477,6 +514,56 @@ impl World {
                     self.shapes_words().len()
                 ),
             });
+        }
+        // The flippers' settings are the world's shape; their motion is state.
+        let same_flippers = snap.flippers.len() == self.flippers.len()
+            && snap.flippers.iter().zip(&self.flippers).all(|(s, fl)| {
+                let mine = SnapFlipper::of(fl);
+                (s.0, s.1.map(Real::to_bits), s.2.map(Real::to_bits), s.3)
+                    == (
+                        mine.0,
+                        mine.1.map(Real::to_bits),
+                        mine.2.map(Real::to_bits),
+                        mine.3,
+                    )
+            });
+        if !same_flippers {
+            return Err(SnapshotError::Shape {
+                field: "flippers",
+                detail: format!(
+                    "{} flippers against {}, or their settings differ",
+                    snap.flippers.len(),
+                    self.flippers.len()
+                ),
+            });
+        }
+        let mut flipper_motion = Vec::with_capacity(snap.flippers.len());
+        for (i, (s, fl)) in snap.flippers.iter().zip(&self.flippers).enumerate() {
+            let [since, angle, target, omega, until] = s.5;
+            let d = &fl.desc;
+            let limit = crate::flipper::MAX_FLIPPER_ANGLE;
+            let valid = s.5.iter().all(|x| x.is_finite())
+                && since <= snap.time
+                && since <= until
+                && angle.abs() <= limit
+                && target == if s.4 { d.active_angle } else { d.rest_angle }
+                && (omega == 0.0 || omega.abs() == d.angular_speed);
+            if !valid {
+                return Err(corrupt(
+                    format!("flippers[{i}]"),
+                    "a motion that is not the flipper's",
+                ));
+            }
+            flipper_motion.push((
+                s.4,
+                FlipperMotion {
+                    since,
+                    angle,
+                    target,
+                    omega,
+                    until,
+                },
+            ));
         }
         // Everything is built and checked aside; the world changes only at the end.
         let (dt, ball_ball, restitution, destructible_bricks, max_events_per_body) = snap.config;
@@ -796,6 +883,10 @@ impl World {
         self.rect_slots = rect_slots;
         self.carries = carries;
         self.sensor_rects = sensor_rects;
+        for (fl, (pressed, motion)) in self.flippers.iter_mut().zip(flipper_motion) {
+            fl.pressed = pressed;
+            fl.motion = motion;
+        }
         self.passes.clear();
         for p in passes {
             self.add_pass(p);

@@ -287,6 +287,15 @@ pub enum WorldError {
         /// What is wrong.
         problem: String,
     },
+    /// A flipper's field is invalid ([`crate::flipper`]).
+    #[error("flipper field `{field}`: {problem}")]
+    BadFlipper {
+        /// `pivot`, `length`, `radius`, `rest_angle`, `active_angle`, `angular_speed` or
+        /// `restitution`.
+        field: &'static str,
+        /// What is wrong.
+        problem: String,
+    },
     /// A world or step setting is invalid.
     #[error("{field}: {problem}")]
     BadSetting {
@@ -323,6 +332,9 @@ pub enum WorldError {
     /// The id does not name a live body.
     #[error("no such body: {0:?}")]
     NoSuchBody(Body),
+    /// The id does not name a live flipper.
+    #[error("no such flipper: {0}")]
+    NoSuchFlipper(crate::ids::FlipperId),
 }
 
 /// What a world query or cast hit.
@@ -425,6 +437,9 @@ pub struct World {
     /// Static segments and circles (`shapes.rs`), and their id slots.
     pub(crate) shapes: Vec<crate::shapes::Shape>,
     pub(crate) shape_slots: Slots,
+    /// Rotating kinematic flippers (`flipper.rs`), and their id slots.
+    pub(crate) flippers: Vec<crate::flipper::Flipper>,
+    pub(crate) flipper_slots: Slots,
 }
 
 impl World {
@@ -481,6 +496,8 @@ impl World {
             sensor_rects: Vec::new(),
             shapes: Vec::new(),
             shape_slots: Slots::default(),
+            flippers: Vec::new(),
+            flipper_slots: Slots::default(),
         }
     }
 
@@ -498,6 +515,9 @@ impl World {
         }
         for sh in &scene.shapes {
             world.add_shape(*sh)?;
+        }
+        for fl in &scene.flippers {
+            world.add_flipper(*fl)?;
         }
         for r in &scene.rects {
             world.add_rect(*r)?;
@@ -654,11 +674,12 @@ impl World {
     }
 
     /// Whether a disc of `radius` at `p` is free of solid cells, rectangles (all kinds, except
-    /// `skip`), static shapes and closed walls (touching allowed). Balls are not considered.
+    /// `skip`), static shapes, flippers (where they are now) and closed walls (touching allowed). Balls are not considered.
     #[must_use]
     pub fn circle_is_free(&self, p: Vec2, radius: Real, skip: Option<RectId>) -> bool {
         self.circle_overlap_depth_ok(p, radius, 0.0, skip, None)
             && !self.circle_overlaps_shape(p, radius)
+            && !self.circle_overlaps_flipper(p, radius)
     }
 
     /// Like [`World::circle_is_free`] but tolerating overlaps up to `slack` world units, and
@@ -1344,6 +1365,10 @@ impl World {
         }
         // Static segments and circles (none in most worlds, whose hashes stay).
         for w in self.shapes_words() {
+            h.word(w);
+        }
+        // Flippers, their settings and motion (none in most worlds, whose hashes stay).
+        for w in self.flippers_words() {
             h.word(w);
         }
         // Overlaps kept on purpose (sensors, passes: none in most worlds, whose hashes stay).

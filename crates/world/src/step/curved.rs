@@ -172,6 +172,10 @@ impl World {
                 );
             }
         }
+        if !self.flippers.is_empty() {
+            let (best, limit) = (&mut best, &mut limit);
+            self.flipper_hits(m, &path, at, &reach_box, base, best, limit, &mut searched);
+        }
         (static_found(best, at, s_t), searched)
     }
 

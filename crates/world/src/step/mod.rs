@@ -70,6 +70,7 @@
 
 mod contact;
 mod curved;
+mod flippers;
 mod keep;
 pub(crate) mod mover;
 mod pair_scan;

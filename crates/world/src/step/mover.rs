@@ -26,6 +26,11 @@ pub(crate) enum PTarget {
     Shape(u32),
     /// The square of a sensor cell a ball touches moving in (`sensors.rs`).
     SensorCell(CellCoord),
+    /// A flipper (dense index, `flippers.rs`), met while it turns or while it is held.
+    Flipper {
+        index: u32,
+        turning: bool,
+    },
     /// The end of the face that holds a resting ball (`rest.rs`).
     RestEnd,
     /// The end of one of a ball's passes (`pass.rs`): it leaves a sensor, or a body whose

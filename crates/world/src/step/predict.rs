@@ -354,6 +354,12 @@ impl World {
             let path = collide_core::motion::Path::linear(a.pos, v);
             self.sensor_cell_hits(m, &path, base, &mut best, &mut limit);
         }
+        if !self.flippers.is_empty() {
+            let path = collide_core::motion::Path::linear(a.pos, v);
+            let reach = reach_box.grown(1e-9);
+            let (best, limit) = (&mut best, &mut limit);
+            self.flipper_hits(m, &path, a.time, &reach, base, best, limit, &mut searched);
+        }
         (static_found(best, a.time, s_t), searched)
     }
 

@@ -147,6 +147,7 @@ impl World {
         };
         let immovable = match pred.target {
             PTarget::Cell(_) | PTarget::Wall(_) | PTarget::Shape(_) => true,
+            PTarget::Flipper { turning, .. } => !turning,
             PTarget::Rect(k) => self.rects[k as usize].vel == Vec2::ZERO,
             _ => false,
         };
@@ -228,8 +229,24 @@ impl World {
                     }
                 }
             }
-            // A ball against a static segment or circle: as against a wall.
-            PTarget::Wall(_) | PTarget::Shape(_) => {
+            // A ball against a turning flipper (`flippers.rs`).
+            PTarget::Flipper {
+                index,
+                turning: true,
+            } => {
+                let u = self.flipper_surface_vel(index, true, pred.point);
+                let e = kick_capped(e, v, u, n, false);
+                let nv = reflect_relative_on(v, u, n, e);
+                let centre = contact.unwrap_or_else(|| self.ball_pos(m));
+                let nv = self.part_from_flipper(m, index, centre, nv, u, n);
+                let nv = hook_m.unwrap_or(nv);
+                self.set_vel(m, nv, t, contact);
+                self.end_carry(me);
+                self.events.extend(self.contact_event(m, &pred, v, toi));
+            }
+            // A ball against a static segment or circle, or a flipper held at a limit: as
+            // against a wall.
+            PTarget::Wall(_) | PTarget::Shape(_) | PTarget::Flipper { .. } => {
                 let nv = if is_ball {
                     self.ball_bounce(v, Vec2::ZERO, n, e)
                 } else {
@@ -446,6 +463,21 @@ impl World {
                     speed: (-v.dot(normal)).max(0.0),
                 }
             }
+            PTarget::Flipper { index, turning } => {
+                let Body::Ball(ball) = me else {
+                    debug_assert!(false, "only balls meet flippers");
+                    return None;
+                };
+                let u = self.flipper_surface_vel(index, turning, point);
+                Event::BallFlipper {
+                    ball,
+                    flipper: self.flippers[index as usize].id,
+                    point,
+                    normal,
+                    toi,
+                    speed: speed_against(u),
+                }
+            }
             PTarget::Rect(k) => {
                 let rc = &self.rects[k as usize];
                 let speed = speed_against(rc.vel);
@@ -566,6 +598,14 @@ impl World {
                 Obstacle::Shape {
                     shape: sh.id,
                     kind: sh.kind,
+                }
+            }
+            PTarget::Flipper { index, turning } => {
+                let fl = &self.flippers[index as usize];
+                Obstacle::Flipper {
+                    flipper: fl.id,
+                    capsule: fl.capsule_at(t),
+                    surface_vel: self.flipper_surface_vel(index, turning, pred.point),
                 }
             }
             PTarget::Rect(k) => {

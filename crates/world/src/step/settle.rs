@@ -47,6 +47,8 @@ impl World {
                         Some(collide_core::Vec2::ZERO)
                     }
                     PTarget::Rect(k) => Some(self.rects[k as usize].vel),
+                    // A turning flipper's contact parts in its response (`flippers.rs`).
+                    PTarget::Flipper { turning: false, .. } => Some(collide_core::Vec2::ZERO),
                     _ => None,
                 } {
                     // Not held (a corner, a segment, a circle, a moving rectangle): part at least as fast as a

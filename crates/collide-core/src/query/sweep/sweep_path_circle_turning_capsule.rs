@@ -215,7 +215,9 @@ fn next_up(t: Real) -> Real {
 /// Contact at the start (Bannerman et al. 2014): in contact (gap `<= 0`) and approaching (the
 /// gap's rate `< 0`) is a hit at `toi = 0`; in contact and separating is none, and the search
 /// goes on once the ball is apart; a ball that stays in contact until it approaches again is
-/// hit then. A centre exactly on the core segment is a hit at once, with the flipper's normal
+/// hit then. The same rule holds wherever the search brackets a contact: a bracket whose end
+/// finds the ball touching but separating (the gap crossing zero at the rounding level, as for
+/// a ball that starts a hair apart from a contact it leaves) is followed, not reported. A centre exactly on the core segment is a hit at once, with the flipper's normal
 /// `(cos θ, sin θ).perp()` signed by `omega` (the side the flipper moves toward).
 ///
 /// # The method: certified conservative advancement
@@ -336,39 +338,50 @@ pub fn sweep_path_circle_turning_capsule(
     let mut st = pb.eval(0.0);
     iterations += 1;
     if !(st.gap > 0.0) {
-        if st.dist == 0.0 || st.rate < 0.0 {
-            return TurningSweep::Hit(pb.hit(&st));
-        }
-        // In contact and separating: follow the contact while the gap cannot turn down (its
-        // rate stays >= 0 for s < D'/M), until the ball is apart or approaches again.
-        let mut last = 0.0;
-        loop {
-            if st.gap > 0.0 {
-                break;
-            }
-            if st.dist == 0.0 || st.rate < 0.0 {
-                return TurningSweep::Hit(pb.hit(&st));
-            }
-            if st.t > max_toi {
-                return TurningSweep::Miss;
-            }
-            if iterations >= TURNING_MAX_ITERATIONS {
-                return TurningSweep::Unresolved { safe_until: st.t };
-            }
-            let m0 = pb.curvature_bound(&st, 0.0, st.dist);
-            let window = 2.0 * (st.rate / m0).max(last);
-            let m = pb.curvature_bound(&st, window, st.dist);
-            let s = (st.rate / m).min(window);
-            let mut x = st.t + s;
-            if !(x > st.t) {
-                x = next_up(st.t);
-            }
-            last = x - st.t;
-            st = pb.eval(x);
-            iterations += 1;
+        match follow(&pb, st, &mut iterations, max_toi) {
+            Ok(apart) => st = apart,
+            Err(answer) => return answer,
         }
     }
     search(&pb, st, iterations, max_toi)
+}
+
+/// Follows a contact from `st` (`st.gap <= 0`): a hit at once when the ball approaches (or its
+/// centre is on the core); while it separates, steps that the gap's rate cannot turn down in
+/// (it stays `>= 0` for `s < D'/M`), until the ball is apart (`Ok`, the first state with
+/// `gap > 0`) or approaches again (`Err(Hit)`), or the horizon or the iteration bound ends it.
+fn follow(
+    pb: &Problem<'_>,
+    mut st: State,
+    iterations: &mut u32,
+    max_toi: Real,
+) -> Result<State, TurningSweep> {
+    let mut last = 0.0;
+    loop {
+        if st.gap > 0.0 {
+            return Ok(st);
+        }
+        if st.dist == 0.0 || st.rate < 0.0 {
+            return Err(TurningSweep::Hit(pb.hit(&st)));
+        }
+        if st.t > max_toi {
+            return Err(TurningSweep::Miss);
+        }
+        if *iterations >= TURNING_MAX_ITERATIONS {
+            return Err(TurningSweep::Unresolved { safe_until: st.t });
+        }
+        let m0 = pb.curvature_bound(&st, 0.0, st.dist);
+        let window = 2.0 * (st.rate / m0).max(last);
+        let m = pb.curvature_bound(&st, window, st.dist);
+        let s = (st.rate / m).min(window);
+        let mut x = st.t + s;
+        if !(x > st.t) {
+            x = next_up(st.t);
+        }
+        last = x - st.t;
+        st = pb.eval(x);
+        *iterations += 1;
+    }
 }
 
 /// The search from `st` (`st.gap > 0`, no contact before `st.t`).
@@ -381,11 +394,24 @@ fn search(pb: &Problem<'_>, mut lo: State, mut iterations: u32, max_toi: Real) -
         }
         if let Some(h) = hi {
             if next_up(lo.t) >= h.t {
-                return if h.t <= max_toi {
-                    TurningSweep::Hit(pb.hit(&h))
-                } else {
-                    TurningSweep::Miss
-                };
+                if h.t > max_toi {
+                    return TurningSweep::Miss;
+                }
+                if h.dist > 0.0 && h.rate >= 0.0 {
+                    // Touching while separating: the gap crossed zero at the rounding level
+                    // (a ball that starts a hair apart from a contact it leaves). Not an
+                    // entry (the Bannerman rule): follow the contact until the ball is apart.
+                    match follow(pb, h, &mut iterations, max_toi) {
+                        Ok(apart) => {
+                            lo = apart;
+                            hi = None;
+                            last = 0.0;
+                            continue;
+                        }
+                        Err(answer) => return answer,
+                    }
+                }
+                return TurningSweep::Hit(pb.hit(&h));
             }
         }
         let h1 = pb.first_order_step(&lo);

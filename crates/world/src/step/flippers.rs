@@ -1,0 +1,187 @@
+//! A ball's search against the flippers (`crate::flipper`), on its straight or curved path: a
+//! part of its static search; and the flipper's surface velocity for the response.
+//!
+//! A flipper's angle is piecewise linear in absolute time: turning at `ω` from its motion's
+//! start until `until`, then held. Each piece is swept on its own, the turning one by
+//! `sweep_path_circle_turning_capsule` (certified conservative advancement), the held one as
+//! the static capsule it is (exact). A piece is swept from the later of the ball's anchor and
+//! the piece's start, so that a contact is the same bits whenever it is searched (after a cell
+//! crossing, at another step, after a restore), as for kinematic rectangles.
+//!
+//! An unresolved sweep (the iteration bound of `collide_core::TURNING_MAX_ITERATIONS`) is
+//! certified contact-free up to its `safe_until`: the ball's static search window then ends
+//! there (any later hit found by the other searches is dropped), and the ball searches again
+//! from there, a search event counted against the step's search bound like every other
+//! (`over_search_bound`: past it the ball stops with `Event::IterationLimit`). A search started
+//! after such a point sweeps the chain of pieces again from the same starts, so the results do
+//! not depend on when it runs.
+
+use super::mover::PTarget;
+use super::predict::take;
+use crate::rest::REST_TIME;
+use crate::world::World;
+use collide_core::motion::Path;
+use collide_core::sweep_path::{sweep_path_circle_turning_capsule, TurningSweep};
+use collide_core::{Aabb, Feature, Real, SweepHit, TurningCapsule, Vec2};
+
+/// How many unresolved sweeps a search follows before now (each restarts at the last one's
+/// `safe_until`) before it gives up and lets the search bound decide.
+const MAX_CHAIN: u32 = 64;
+
+impl World {
+    /// The earliest contact of ball `m` (radius and filter its own, centre on `path`, whose
+    /// `τ = 0` is the absolute time `at`) with a flipper whose reach meets `reach` (the region
+    /// the ball can reach before `limit`), kept in `best` by [`take`] (times from `at`, never
+    /// before `base`). When a sweep is unresolved past now, the search is certified only up
+    /// to its `safe_until`: `limit` and `searched` (absolute) shrink to it and a later `best`
+    /// is dropped.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn flipper_hits(
+        &self,
+        m: usize,
+        path: &Path,
+        at: Real,
+        reach: &Aabb,
+        base: Real,
+        best: &mut Option<(Real, PTarget, SweepHit)>,
+        limit: &mut Real,
+        searched: &mut Real,
+    ) {
+        let b = &self.balls[m];
+        let (radius, filter) = (b.radius, self.ball_filter_at(m));
+        for (k, fl) in self.flippers.iter().enumerate() {
+            if !filter.collides(fl.desc.filter)
+                || !collide_core::aabb_overlaps_aabb(reach, &fl.reach())
+            {
+                continue;
+            }
+            let mo = fl.motion;
+            // The pieces: turning on `[since, until)` (when it turns), held from `until` on.
+            let turning = (mo.omega != 0.0).then_some((mo.since, mo.until, mo.omega));
+            let held = (mo.until, Real::INFINITY, 0.0);
+            for (start, end, omega) in turning.into_iter().chain(Some(held)) {
+                // Times of the ball's path (from `at`).
+                if end - at < base || start - at > *limit {
+                    continue;
+                }
+                let mut from = at.max(start);
+                let mut links = 0;
+                loop {
+                    let off = from - at;
+                    let max_toi = (end - at).min(*limit) - off;
+                    if max_toi.is_nan() || max_toi < 0.0 {
+                        break;
+                    }
+                    let rel = Path {
+                        p0: path.pos_at(off),
+                        v0: path.vel_at(off),
+                        accel: path.accel,
+                    };
+                    let cap = TurningCapsule {
+                        pivot: fl.desc.pivot,
+                        pivot_vel: Vec2::ZERO,
+                        length: fl.desc.length,
+                        radius: fl.desc.radius,
+                        angle: if omega == 0.0 {
+                            mo.target
+                        } else {
+                            mo.angle + omega * (from - mo.since)
+                        },
+                        omega,
+                    };
+                    let res = sweep_path_circle_turning_capsule(&rel, radius, &cap, max_toi);
+                    match res {
+                        TurningSweep::Miss => break,
+                        TurningSweep::Hit(h) => {
+                            let hit = SweepHit {
+                                toi: off + h.toi,
+                                normal: h.normal,
+                                point: h.point,
+                                feature: Feature::Circle,
+                            };
+                            let target = PTarget::Flipper {
+                                index: k as u32,
+                                turning: omega != 0.0,
+                            };
+                            take(hit.toi.max(base), target, hit, best, limit);
+                            break;
+                        }
+                        TurningSweep::Unresolved { safe_until } => {
+                            let s = off + safe_until;
+                            links += 1;
+                            if s <= base && s > off && links < MAX_CHAIN {
+                                // Certified up to a time before now: go on from there.
+                                from = at + s;
+                                continue;
+                            }
+                            // Certified only up to `s`: the search ends there.
+                            if best.is_some_and(|b| b.0 > s) {
+                                *best = None;
+                            }
+                            *limit = limit.min(s);
+                            *searched = searched.min(at + s);
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ball `m`'s velocity `nv` after bouncing off turning flipper `index` (its centre at
+    /// `centre`, the flipper's surface velocity `u` and the normal `n` at the contact), made to
+    /// part from the flipper at least as fast as a flight of [`REST_TIME`] needs when the
+    /// flipper's frame presses it back.
+    ///
+    /// In the flipper's frame (turning at `ω` about the pivot) the ball's centre `q` (from the
+    /// pivot) accelerates at `a − 2ω·q'.perp() − ω²·q` (gravity, Coriolis, centrifugal; see
+    /// `collide_core::sweep_path_circle_turning_capsule`), whose normal part `p` is the gap's
+    /// second derivative at a face contact (an end's curvature only adds to it). A ball
+    /// that leaves at normal relative speed `w` meets the flipper again after about `2w/|p|`
+    /// when `p < 0`: a ball lying on a flipper that swings, or sliding along it, would
+    /// bounce ever more often (the Coriolis part reaches tens of thousands of units/s² for a
+    /// ball sliding fast along a flipper turning at 30 rad/s). As `settle` does for gravity
+    /// on still faces, such a contact parts at `w_min = −p·REST_TIME/2` at least (a flight of
+    /// `REST_TIME`), unless it is elastic (restitution 1) and parts at all: at most about one
+    /// contact per `REST_TIME`, and the energy of elastic bounces untouched.
+    pub(super) fn part_from_flipper(
+        &self,
+        m: usize,
+        index: u32,
+        centre: Vec2,
+        nv: Vec2,
+        u: Vec2,
+        n: Vec2,
+    ) -> Vec2 {
+        let fl = &self.flippers[index as usize];
+        let w_ = fl.motion.omega;
+        let q = centre - fl.desc.pivot;
+        let accel = self.acc_of(m) - nv.perp() * (2.0 * w_) - q * (w_ * w_);
+        let press = accel.dot(n);
+        let w = (nv - u).dot(n);
+        let w_min = -press * (0.5 * REST_TIME);
+        if press < 0.0 && w < w_min {
+            let e = self.pair_restitution(
+                m,
+                PTarget::Flipper {
+                    index,
+                    turning: true,
+                },
+            );
+            if e < 1.0 || w <= 0.0 {
+                return nv + n * (w_min - w);
+            }
+        }
+        nv
+    }
+
+    /// The surface velocity of flipper `index` at `point` for a contact found on its turning
+    /// piece (`turning`) or its held one (zero).
+    pub(super) fn flipper_surface_vel(&self, index: u32, turning: bool, point: Vec2) -> Vec2 {
+        if !turning {
+            return Vec2::ZERO;
+        }
+        let fl = &self.flippers[index as usize];
+        (point - fl.desc.pivot).perp() * fl.motion.omega
+    }
+}
