@@ -39,8 +39,10 @@ use crate::world::{BallRec, Rect, World};
 use collide_core::{Aabb, Real, Vec2};
 
 /// The format version written into every snapshot and checked by [`World::restore`].
-/// Version 3 added the filters (`crate::layers`); a snapshot of another version is refused.
-pub const SNAPSHOT_VERSION: u32 = 3;
+/// Version 3 added the filters (`crate::layers`); version 4 the sensors' state (rectangles
+/// in sensor rectangles, the sensor cells' filter), flippers and the paths and rests of
+/// falling boxes. A snapshot of another version is refused.
+pub const SNAPSHOT_VERSION: u32 = 4;
 
 /// A world's state (see the module docs). Fields are private: make one with
 /// [`World::snapshot`], bring it back with [`World::restore`], store it with serde.
