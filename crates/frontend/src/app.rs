@@ -297,6 +297,9 @@ impl App {
             let auto = self.game.autopilot();
             game_input.pointer_x = auto.pointer_x.or(game_input.pointer_x);
             game_input.launch |= auto.launch;
+            game_input.flip_left |= auto.flip_left;
+            game_input.flip_right |= auto.flip_right;
+            game_input.plunger |= auto.plunger;
         }
         let dt = if self.fixed_dt {
             FIXED_FRAME_DT
@@ -371,6 +374,8 @@ impl App {
     pub fn mode(&self) -> Mode {
         if self.game.breaker().is_some() {
             Mode::Paddle
+        } else if self.game.pinball().is_some() {
+            Mode::Pinball
         } else {
             Mode::Sandbox
         }
@@ -425,7 +430,7 @@ impl App {
         let mut frame = Frame::new(world);
         frame.ball_color = Some(&color);
         frame.items = &items;
-        if debug || (game.breaker().is_none() && world.balls().len() <= 64) {
+        if debug || (self.mode() == Mode::Sandbox && world.balls().len() <= 64) {
             frame.velocity_lines = Some(0.25);
         }
         if debug {
@@ -608,11 +613,17 @@ impl App {
         }
     }
 
-    /// The status bar's text: level, score, lives, bricks, balls (a sandbox: its name and
-    /// balls).
+    /// The status bar's text: level, score, lives, bricks, balls (a pinball table: its name,
+    /// score and balls left; a sandbox: its name and balls).
     #[must_use]
     pub fn status_line(&self) -> String {
         let st = self.game.status();
+        if let (Mode::Pinball, Some(left), Some(score)) = (self.mode(), st.lives, st.score) {
+            return format!(
+                "{}  SCORE {score}  BALLS LEFT {left}",
+                st.name.to_uppercase()
+            );
+        }
         match (st.level, st.lives, st.score) {
             (level, Some(lives), Some(score)) => {
                 let level = match level {

@@ -11,17 +11,19 @@ use crate::colors::{BallColors, Rgb8, PALETTE};
 use crate::events::GameEvent;
 use crate::input::{Command, Input, StepInput};
 use crate::options::Options;
+use crate::pinball::{is_pinball_scene, Pinball};
 use crate::policy::PowerKind;
 use crate::replay::{Recorder, Replay, ReplayError, SceneText};
 
 /// The demo scenes that Tab cycles through, in order, after the game.
-pub const DEMOS: [&str; 6] = [
+pub const DEMOS: [&str; 7] = [
     "seed000_room",
     "seed002_billiards",
     "seed003_rects",
     "arena",
     "plinko",
     "bounce",
+    "pinball",
 ];
 
 /// The number of BricksBeater levels built in: 7.
@@ -91,12 +93,14 @@ impl Source {
         })
     }
 
-    /// A built-in demo scene run as a sandbox.
+    /// A built-in demo scene: a pinball table played by its rules, the others run as
+    /// sandboxes.
     ///
     /// # Errors
     /// [`GameError::Scene`] if `name` is not built in (see `collide_scenes::names`).
     pub fn demo(name: &str) -> Result<Source, GameError> {
         match collide_scenes::load(name) {
+            Some(Ok(s)) if is_pinball_scene(&s) => Ok(Source::Scene(Box::new(s))),
             Some(Ok(s)) => Ok(Source::Sandbox(Box::new(s))),
             Some(Err(e)) => Err(e.into()),
             None => Err(SceneError::UnknownScene {
@@ -193,6 +197,7 @@ pub struct Game {
     last_level: u8,
     world: World,
     breaker: Option<Breaker>,
+    pinball: Option<Pinball>,
     colors: BallColors,
     clock: FixedStep,
     paused: bool,
@@ -220,7 +225,12 @@ impl Game {
     /// # Errors
     /// [`GameError`] when the level or scene cannot be loaded or built.
     pub fn new(source: Source, options: Options) -> Result<Game, GameError> {
-        let (world, breaker, colors) = build(&source, &options, options.lives, 0)?;
+        let Built {
+            world,
+            breaker,
+            pinball,
+            colors,
+        } = build(&source, &options, options.lives, 0)?;
         let last_level = match source {
             Source::Level(n) => n,
             _ => 1,
@@ -236,6 +246,7 @@ impl Game {
             last_level,
             world,
             breaker,
+            pinball,
             colors,
             clock,
             paused: false,
@@ -294,7 +305,12 @@ impl Game {
     }
 
     fn load_keeping(&mut self, source: Source, lives: u32, score: u64) -> Result<(), GameError> {
-        let (world, breaker, colors) = build(&source, &self.options, lives, score)?;
+        let Built {
+            world,
+            breaker,
+            pinball,
+            colors,
+        } = build(&source, &self.options, lives, score)?;
         if let Source::Level(n) = source {
             self.last_level = n;
             self.run_level = Some(self.run_level.map_or(n, |m| m.max(n)));
@@ -302,6 +318,7 @@ impl Game {
         self.clock = FixedStep::new(world.config().dt, self.options.max_steps_per_frame);
         self.world = world;
         self.breaker = breaker;
+        self.pinball = pinball;
         self.colors = colors;
         self.source = source;
         self.pending_launch = false;
@@ -337,6 +354,10 @@ impl Game {
             && self.breaker.as_ref().is_none_or(|b| {
                 b.score() == 0 && b.lives() == self.options.lives && b.phase() == Phase::Serving
             })
+            && self
+                .pinball
+                .as_ref()
+                .is_none_or(|p| p.score() == 0 && p.balls_left() == crate::pinball::BALLS)
     }
 
     /// Starts recording the session into a [`Replay`]: from now on every [`Game::command`],
@@ -432,8 +453,8 @@ impl Game {
 
     fn next_scene(&mut self) -> Result<(), GameError> {
         let current = match &self.source {
-            Source::Sandbox(s) => DEMOS.iter().position(|d| *d == s.name),
-            _ => None,
+            Source::Sandbox(s) | Source::Scene(s) => DEMOS.iter().position(|d| *d == s.name),
+            Source::Level(_) => None,
         };
         let next = match current {
             None => Source::demo(DEMOS[0])?,
@@ -554,6 +575,28 @@ impl Game {
                     }
                 }
             }
+            None if self.pinball.is_some() => {
+                if let Some(start) = trace {
+                    start.clear();
+                    start.extend(self.world.balls().iter().map(|b| (b.id, b.pos)));
+                }
+                let Some(p) = &mut self.pinball else { return };
+                if p.phase() != Phase::GameOver {
+                    self.run_steps += 1;
+                }
+                let outcome = p.step(
+                    &mut self.world,
+                    input,
+                    &mut self.last_events,
+                    &mut self.last_game_events,
+                );
+                if outcome == Outcome::Restart {
+                    let summary = self.run();
+                    let r = self.load_new(self.source.clone());
+                    self.note(r);
+                    self.last_run = Some(summary);
+                }
+            }
             None => {
                 if let Some(start) = trace {
                     start.clear();
@@ -586,8 +629,9 @@ impl Game {
     #[must_use]
     pub fn run(&self) -> RunSummary {
         let b = self.breaker.as_ref();
+        let p = self.pinball.as_ref();
         RunSummary {
-            score: b.map_or(0, Breaker::score),
+            score: b.map_or(0, Breaker::score) + p.map_or(0, Pinball::score),
             level: self.run_level,
             seconds: self.run_steps as Real * self.world.config().dt,
             won: b.map(Breaker::phase) == Some(Phase::Victory),
@@ -607,6 +651,15 @@ impl Game {
     /// otherwise, and in a sandbox.
     #[must_use]
     pub fn summary_line(&self) -> Option<String> {
+        if let Some(p) = &self.pinball {
+            return match p.phase() {
+                Phase::GameOver => Some(self.run().line()),
+                Phase::Serving if p.score() == 0 && p.balls_left() == crate::pinball::BALLS => {
+                    self.last_run.map(|r| format!("LAST GAME: {}", r.line()))
+                }
+                _ => None,
+            };
+        }
         let b = self.breaker.as_ref()?;
         match b.phase() {
             Phase::GameOver | Phase::Victory => Some(self.run().line()),
@@ -639,6 +692,12 @@ impl Game {
     #[must_use]
     pub fn breaker(&self) -> Option<&Breaker> {
         self.breaker.as_ref()
+    }
+
+    /// The pinball rules' state, `None` unless a table is played.
+    #[must_use]
+    pub fn pinball(&self) -> Option<&Pinball> {
+        self.pinball.as_ref()
     }
 
     /// Drops a power-up of `kind` centred at `center` (world units) as a destroyed brick
@@ -745,12 +804,13 @@ impl Game {
     #[must_use]
     pub fn status(&self) -> Status {
         let b = self.breaker.as_ref();
+        let p = self.pinball.as_ref();
         Status {
             name: self.source.name(),
             level: b.and_then(Breaker::level),
-            lives: b.map(Breaker::lives),
-            score: b.map(Breaker::score),
-            phase: b.map(Breaker::phase),
+            lives: b.map(Breaker::lives).or(p.map(Pinball::balls_left)),
+            score: b.map(Breaker::score).or(p.map(Pinball::score)),
+            phase: b.map(Breaker::phase).or(p.map(Pinball::phase)),
             bricks_left: self.world.grid().map_or(0, |g| g.bricks_left()),
             balls: self.world.balls().len(),
             paused: self.paused,
@@ -767,6 +827,13 @@ impl Game {
         if self.paused {
             return Some("PAUSED  (P resumes, . steps)");
         }
+        if let Some(p) = &self.pinball {
+            return match p.phase() {
+                Phase::Serving => Some("HOLD SPACE TO PULL THE PLUNGER, RELEASE TO SHOOT"),
+                Phase::GameOver => Some("GAME OVER - SPACE TO PLAY AGAIN"),
+                _ => None,
+            };
+        }
         match self.breaker.as_ref()?.phase() {
             Phase::Serving => Some("CLICK OR SPACE TO LAUNCH"),
             Phase::Playing => None,
@@ -782,6 +849,9 @@ impl Game {
     /// over. Deterministic: a function of the state only.
     #[must_use]
     pub fn autopilot(&self) -> Input {
+        if let Some(p) = &self.pinball {
+            return p.autopilot(&self.world);
+        }
         let Some(b) = &self.breaker else {
             return Input::default();
         };
@@ -851,6 +921,16 @@ impl Game {
             let mut rng = b.rng().clone();
             h.word(rng.next_u64());
         }
+        if let Some(p) = &self.pinball {
+            h.word(u64::from(p.balls_left()));
+            h.word(p.score());
+            h.word(match p.phase() {
+                Phase::Serving => 0,
+                Phase::Playing => 1,
+                _ => 3,
+            });
+            h.word(p.shot_speed.to_bits());
+        }
         h.0
     }
 }
@@ -867,13 +947,17 @@ impl Fnv {
     }
 }
 
+/// What [`build`] makes of a source: the world, the rules that play it (BricksBeater's, a
+/// pinball table's, or none: a sandbox) and the ball colours.
+struct Built {
+    world: World,
+    breaker: Option<Breaker>,
+    pinball: Option<Pinball>,
+    colors: BallColors,
+}
+
 /// Builds the world, the rules and the colours of a source.
-fn build(
-    source: &Source,
-    options: &Options,
-    lives: u32,
-    score: u64,
-) -> Result<(World, Option<Breaker>, BallColors), GameError> {
+fn build(source: &Source, options: &Options, lives: u32, score: u64) -> Result<Built, GameError> {
     let (scene, level, rules) = match source {
         Source::Level(n) => {
             if !(1..=LEVELS).contains(n) {
@@ -886,23 +970,41 @@ fn build(
             };
             (scene, Some(*n), true)
         }
-        Source::Scene(s) => ((**s).clone(), None, is_breaker_scene(s)),
+        Source::Scene(s) => ((**s).clone(), None, true),
         Source::Sandbox(s) => ((**s).clone(), None, false),
     };
     let world_err = |source| GameError::World {
         name: scene.name.clone(),
         source,
     };
-    if rules {
+    if rules && (level.is_some() || is_breaker_scene(&scene)) {
         let (world, breaker) =
             Breaker::new(&scene, level, options, lives, score).map_err(world_err)?;
-        Ok((world, Some(breaker), BallColors::new()))
+        Ok(Built {
+            world,
+            breaker: Some(breaker),
+            pinball: None,
+            colors: BallColors::new(),
+        })
+    } else if rules && is_pinball_scene(&scene) {
+        let (world, pinball) = Pinball::new(&scene, score).map_err(world_err)?;
+        Ok(Built {
+            world,
+            breaker: None,
+            pinball: Some(pinball),
+            colors: BallColors::new(),
+        })
     } else {
         let world = World::from_scene(&scene).map_err(world_err)?;
         let mut colors = BallColors::new();
         for (i, b) in world.balls().iter().enumerate() {
             colors.set(b.id, PALETTE[i % PALETTE.len()]);
         }
-        Ok((world, None, colors))
+        Ok(Built {
+            world,
+            breaker: None,
+            pinball: None,
+            colors,
+        })
     }
 }

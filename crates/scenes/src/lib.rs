@@ -56,6 +56,7 @@ const SCENES: &[Embedded] = &[
     scene!("pi"),
     scene!("plinko"),
     scene!("bounce"),
+    scene!("pinball"),
 ];
 
 const NAMES: &[&str] = &[
@@ -73,6 +74,7 @@ const NAMES: &[&str] = &[
     "pi",
     "plinko",
     "bounce",
+    "pinball",
 ];
 
 macro_rules! level {
@@ -102,7 +104,8 @@ pub const LEVELS_LICENSE: &str = include_str!("../../../scenes/levels/LICENSE");
 pub const LEVELS_README: &str = include_str!("../../../scenes/levels/README.md");
 
 /// The names of the built-in scenes, in a stable order: `level_1` .. `level_7`,
-/// `seed000_room`, `seed002_billiards`, `seed003_rects`, `arena`.
+/// `seed000_room`, `seed002_billiards`, `seed003_rects`, `arena`, `pi`, `plinko`, `bounce`,
+/// `pinball`.
 #[must_use]
 pub fn names() -> &'static [&'static str] {
     NAMES

@@ -673,10 +673,24 @@ fn check_options(options: &Options) -> Result<(), ReplayError> {
 
 /// Equal inputs, bit for bit (`0.0` and `-0.0` differ; a NaN equals the same NaN).
 fn same_input(a: &StepInput, b: &StepInput) -> bool {
-    a.pointer_x.map(Real::to_bits) == b.pointer_x.map(Real::to_bits)
-        && a.paddle_dir == b.paddle_dir
-        && a.aim_dir == b.aim_dir
-        && a.launch == b.launch
+    // Every field, by name: a field added to `StepInput` must be compared here (a record of
+    // several steps holds one input for all of them).
+    let StepInput {
+        pointer_x,
+        paddle_dir,
+        aim_dir,
+        launch,
+        flip_left,
+        flip_right,
+        plunger,
+    } = *a;
+    pointer_x.map(Real::to_bits) == b.pointer_x.map(Real::to_bits)
+        && paddle_dir == b.paddle_dir
+        && aim_dir == b.aim_dir
+        && launch == b.launch
+        && flip_left == b.flip_left
+        && flip_right == b.flip_right
+        && plunger == b.plunger
 }
 
 #[cfg(test)]
