@@ -8,13 +8,15 @@
 #    window is grabbed (ImageMagick `import -window TITLE`).
 # 3. Runs apps/minifb/tests/screenshot.rs on both files: level 1's brick and wall colours at
 #    their cells, the paddle, the ball; and the X server's capture equal to the saved buffer.
-# 4. Runs it again, the autopilot playing level 1 for 300 frames with --save-replay and
+# 4. Runs it on the pinball table for 30 frames and checks the bumpers, flippers and plunger
+#    in its screenshot (apps/minifb/tests/screenshot.rs).
+# 5. Runs it again, the autopilot playing level 1 for 300 frames with --save-replay and
 #    --record-audio, and checks the replay it wrote with `collide replay` (docs/replay-format.md):
 #    every recorded state hash must come out the same when the command line re-simulates the
 #    session; and the WAV file with crates/audio/tests/recorded.rs: 44.1 kHz mono 16-bit,
 #    300 frames × 735 samples, not silent, not clipped. There is no sound card here: stderr
 #    must hold at most the app's one line saying so (never alsa-lib's own messages).
-# 5. Runs it once more without --frames, presses Esc (xdotool, a real key event) and requires
+# 6. Runs it once more without --frames, presses Esc (xdotool, a real key event) and requires
 #    the process to be gone within 200 ms.
 #
 # Any failure fails the step: no display server, a window that cannot open, a missing
@@ -65,6 +67,15 @@ test -s "$capture"
 
 COLLIDE_SCREENSHOT="$shot" COLLIDE_X11_CAPTURE="$capture" \
     cargo test --release -p collide-minifb --test screenshot -- --nocapture
+
+# The pinball table in a real window: its bumpers, flippers and plunger where they belong.
+pinball="$work/pinball.png"
+timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" \
+    "$bin" --scene pinball --frames 30 --mute --screenshot "$pinball" >"$log"
+cat "$log"
+test -s "$pinball"
+COLLIDE_PINBALL_SCREENSHOT="$pinball" \
+    cargo test --release -p collide-minifb --test screenshot the_pinball_table -- --nocapture
 
 # The session's replay and sound: written on exit, verified by the command line and the WAV
 # checks.

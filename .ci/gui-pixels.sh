@@ -87,6 +87,9 @@ timeout 300 xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
 
     "$target/collide-minifb" --frames 30 --screenshot "$work/minifb.png"
 
+    # The pinball table: its bumpers, flippers and plunger (apps/pixels/tests/screenshot.rs).
+    "$target/collide-pixels" --scene pinball --frames 30 --screenshot "$work/pinball.png"
+
     # A session saved as a replay on exit, verified by the command line, and its sound.
     "$target/collide-pixels" --autoplay --frames 300 --width 320 --height 240 \
         --save-replay "$work/pixels.replay" --record-audio "$work/pixels.wav" | tee "$work/replay.txt"
@@ -115,8 +118,10 @@ timeout 300 xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
     export COLLIDE_X11_SCALED="$work/pixels.x11_scaled.png"
     export COLLIDE_MINIFB_SCREENSHOT="$work/minifb.png"
     export COLLIDE_HIDPI_SCREENSHOT="$work/hidpi.png"
+    export COLLIDE_PINBALL_SCREENSHOT="$work/pinball.png"
     for f in "$COLLIDE_SCREENSHOT" "$COLLIDE_BUFFER" "$COLLIDE_X11_CAPTURE" \
-        "$COLLIDE_X11_SCALED" "$COLLIDE_MINIFB_SCREENSHOT" "$COLLIDE_HIDPI_SCREENSHOT"; do
+        "$COLLIDE_X11_SCALED" "$COLLIDE_MINIFB_SCREENSHOT" "$COLLIDE_HIDPI_SCREENSHOT" \
+        "$COLLIDE_PINBALL_SCREENSHOT"; do
         test -s "$f" || { echo "error: $f is missing" >&2; exit 1; }
     done
     cargo test --release -p collide-pixels -- --nocapture --test-threads 1

@@ -1,5 +1,6 @@
 //! The frame of `collide-minifb` checked pixel by pixel: level 1's bricks and walls in their
-//! colours at their cells, the paddle, the ball waiting on it.
+//! colours at their cells, the paddle, the ball waiting on it; the pinball table's bumpers,
+//! flippers and plunger (`COLLIDE_PINBALL_SCREENSHOT` for the window's frame).
 //!
 //! - With `COLLIDE_SCREENSHOT=FILE.png` (set by `.ci/gui-minifb.sh`, which ran the app in a
 //!   real window under Xvfb with `--frames 30 --screenshot FILE.png`), the test checks that
@@ -17,12 +18,35 @@ use collide_frontend::{check_level_start, App, Args, FrameInput, RgbImage};
 use collide_render::Xrgb32Target;
 
 fn offscreen_frame(frames: u64, w: usize, h: usize) -> RgbImage {
-    let args = Args {
-        frames: Some(frames),
-        width: w as u32,
-        height: h as u32,
-        ..Args::default()
-    };
+    frame_of(
+        Args {
+            frames: Some(frames),
+            width: w as u32,
+            height: h as u32,
+            ..Args::default()
+        },
+        w,
+        h,
+    )
+}
+
+/// The pinball table's frame after `frames` frames, offscreen.
+fn pinball_frame(frames: u64, w: usize, h: usize) -> RgbImage {
+    frame_of(
+        Args {
+            scene: Some("pinball".to_owned()),
+            frames: Some(frames),
+            width: w as u32,
+            height: h as u32,
+            ..Args::default()
+        },
+        w,
+        h,
+    )
+}
+
+/// The app's frame for `args` (its `--frames` run), drawn offscreen as the app does.
+fn frame_of(args: Args, w: usize, h: usize) -> RgbImage {
     let mut app = App::new(&args).unwrap();
     let mut buf = vec![0u32; w * h];
     loop {
@@ -165,4 +189,21 @@ fn help_lists_the_flags_and_keys() {
     ] {
         assert!(help.contains(flag), "{flag}: {help}");
     }
+}
+
+#[test]
+fn the_pinball_table_shows_its_bumpers_flippers_and_plunger() {
+    use collide_frontend::check_pinball_start;
+    // The window's frame when `.ci/gui-minifb.sh` ran the table; else an offscreen frame of
+    // the same loop (both after 30 frames: the flippers at rest, nothing shot).
+    let img = match std::env::var_os("COLLIDE_PINBALL_SCREENSHOT") {
+        Some(shot) => RgbImage::read_png(Path::new(&shot))
+            .unwrap_or_else(|e| panic!("the window's screenshot: {e}")),
+        None => pinball_frame(30, 960, 720),
+    };
+    let report = check_pinball_start(&img).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((report.bumpers, report.flippers), (3, 2));
+    assert!(report.plunger);
+    // The check fails on another frame (level 1's).
+    assert!(check_pinball_start(&offscreen_frame(30, 960, 720)).is_err());
 }

@@ -456,3 +456,32 @@ fn help_lists_the_same_flags_and_keys_as_minifb() {
         assert!(help.contains(flag), "{flag}: {help}");
     }
 }
+
+#[test]
+fn the_pinball_window_shows_its_bumpers_flippers_and_plunger() {
+    use collide_frontend::check_pinball_start;
+    // The window's frame when `.ci/gui-pixels.sh` ran the table (30 frames, flippers at rest).
+    let Some((shot, img)) = env_png("COLLIDE_PINBALL_SCREENSHOT") else {
+        // Offscreen: the same frame loop into an RGBA8 buffer.
+        let a = Args {
+            scene: Some("pinball".to_owned()),
+            ..args(30, 960, 720)
+        };
+        let mut app = App::new(&a).unwrap();
+        let mut buf = vec![0u8; 960 * 720 * 4];
+        loop {
+            app.frame(&FrameInput::default(), 1.0 / 60.0);
+            app.draw(&mut Rgba8Target::new(&mut buf, 960, 720).unwrap());
+            if app.presented().is_some() {
+                break;
+            }
+        }
+        let img = RgbImage::from_rgba8(&buf, 960, 720).unwrap();
+        let report = check_pinball_start(&img).unwrap();
+        assert_eq!((report.bumpers, report.flippers), (3, 2));
+        return;
+    };
+    let report = check_pinball_start(&img).unwrap_or_else(|e| panic!("{}: {e}", shot.display()));
+    assert_eq!((report.bumpers, report.flippers), (3, 2));
+    assert!(report.plunger);
+}

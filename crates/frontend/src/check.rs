@@ -108,3 +108,73 @@ pub fn check_level_start(img: &RgbImage, level: u8) -> Result<LevelCheck, String
         ball_px,
     })
 }
+
+/// What [`check_pinball_start`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PinballCheck {
+    /// Bumpers (kicking circles) whose centre pixel has the bumper colour (all of them).
+    pub bumpers: usize,
+    /// Flippers whose core's midpoint pixel has the flipper colour (all of them).
+    pub flippers: usize,
+    /// Whether the plunger's centre pixel has the kinematic rectangles' colour.
+    pub plunger: bool,
+}
+
+/// Checks a frame of the pinball table (`scenes/pinball.toml`) at its start (the flippers at
+/// rest, nothing shot): in the layout of [`Layout::new`] for the image's size, every
+/// bumper's centre pixel has [`Style::bumper`], the midpoint of every flipper's core (from
+/// its pivot to its tip's centre, at its rest angle) has [`Style::flipper`], and the
+/// plunger's centre pixel has [`Style::kinematic_rect`].
+///
+/// # Errors
+/// A message naming the first thing that is wrong (which body, pixel, colour found and
+/// wanted).
+pub fn check_pinball_start(img: &RgbImage) -> Result<PinballCheck, String> {
+    let source = Source::demo("pinball").map_err(|e| e.to_string())?;
+    let game = Game::new(source, Options::default()).map_err(|e| e.to_string())?;
+    let world = game.world();
+    let pinball = game
+        .pinball()
+        .ok_or("the table is not played by the pinball rules")?;
+    let cam = Layout::new(world.size(), img.width, img.height).camera;
+    let style = Style::default();
+    let at = |p: Vec2, want, what: &str| {
+        let p = cam.to_pixel(p);
+        let (x, y) = (p.x.floor() as usize, p.y.floor() as usize);
+        let got = img.rgb(x, y);
+        if got == Some(want) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{what} at pixel ({x}, {y}): {got:?}, want {want:?}"
+            ))
+        }
+    };
+    let mut bumpers = 0;
+    for s in world.shapes() {
+        if let collide_world::ShapeKind::Circle(c) = s.kind {
+            if s.restitution.is_some_and(|e| e > 1.0) && !s.sensor {
+                at(c.center, style.bumper, "bumper")?;
+                bumpers += 1;
+            }
+        }
+    }
+    let mut flippers = 0;
+    for f in world.flippers() {
+        let d = &f.desc;
+        let mid = d.pivot + Vec2::new(d.rest_angle.cos(), d.rest_angle.sin()) * (0.5 * d.length);
+        at(mid, style.flipper, "flipper")?;
+        flippers += 1;
+    }
+    let plunger = world
+        .rect(pinball.plunger())
+        .ok_or("no plunger")?
+        .aabb
+        .center();
+    at(plunger, style.kinematic_rect, "plunger")?;
+    Ok(PinballCheck {
+        bumpers,
+        flippers,
+        plunger: true,
+    })
+}

@@ -48,7 +48,7 @@ pub use app::{
     PERF,
 };
 pub use args::{Args, WINDOW_SIDE};
-pub use check::{check_level_start, LevelCheck};
+pub use check::{check_level_start, check_pinball_start, LevelCheck, PinballCheck};
 pub use image::RgbImage;
 pub use input::InputQueue;
 pub use keys::{action, help, Action, HelpLine, Key, HELP};
