@@ -46,7 +46,12 @@ fn args(frames: u64, w: usize, h: usize) -> Args {
 
 /// The app's frame loop offscreen, drawing into an RGBA8 buffer as `collide-pixels` does.
 fn offscreen_rgba(frames: u64, w: usize, h: usize) -> RgbImage {
-    let mut app = App::new(&args(frames, w, h)).unwrap();
+    offscreen_rgba_of(&args(frames, w, h), w, h)
+}
+
+/// [`offscreen_rgba`] for the app's arguments `a` (of a `w` × `h` window).
+fn offscreen_rgba_of(a: &Args, w: usize, h: usize) -> RgbImage {
+    let mut app = App::new(a).unwrap();
     let mut buf = vec![0u8; w * h * 4];
     loop {
         app.frame(&FrameInput::default(), 1.0 / 60.0);
@@ -467,17 +472,7 @@ fn the_pinball_window_shows_its_bumpers_flippers_and_plunger() {
             scene: Some("pinball".to_owned()),
             ..args(30, 960, 720)
         };
-        let mut app = App::new(&a).unwrap();
-        let mut buf = vec![0u8; 960 * 720 * 4];
-        loop {
-            app.frame(&FrameInput::default(), 1.0 / 60.0);
-            app.draw(&mut Rgba8Target::new(&mut buf, 960, 720).unwrap());
-            if app.presented().is_some() {
-                break;
-            }
-        }
-        let img = RgbImage::from_rgba8(&buf, 960, 720).unwrap();
-        let report = check_pinball_start(&img).unwrap();
+        let report = check_pinball_start(&offscreen_rgba_of(&a, 960, 720)).unwrap();
         assert_eq!((report.bumpers, report.flippers), (3, 2));
         return;
     };
