@@ -16,6 +16,9 @@ pub enum Feature {
     Corner(Corner),
     /// The round surface of another circle; the normal runs from its centre to ours.
     Circle,
+    /// The slanted face of a [`crate::HalfTile`] (its diagonal); the normal is
+    /// [`crate::HalfTile::diagonal_normal`].
+    Diagonal,
 }
 
 /// The result of a sweep: when, where and how two shapes first touch.

@@ -101,6 +101,46 @@ impl Corner {
         }
     }
 
+    /// The corner diagonally across the box: top-left ↔ bottom-right, top-right ↔
+    /// bottom-left (both signs of [`Corner::signs`] flipped).
+    ///
+    /// ```
+    /// use collide_core::Corner;
+    /// assert_eq!(Corner::TopLeft.opposite(), Corner::BottomRight);
+    /// assert_eq!(Corner::BottomLeft.opposite(), Corner::TopRight);
+    /// ```
+    #[must_use]
+    pub const fn opposite(self) -> Corner {
+        match self {
+            Corner::TopLeft => Corner::BottomRight,
+            Corner::TopRight => Corner::BottomLeft,
+            Corner::BottomLeft => Corner::TopRight,
+            Corner::BottomRight => Corner::TopLeft,
+        }
+    }
+
+    /// The corner on the same horizontal side (top or bottom) and the other vertical side:
+    /// the neighbour across the box's width.
+    pub(crate) const fn flip_x(self) -> Corner {
+        match self {
+            Corner::TopLeft => Corner::TopRight,
+            Corner::TopRight => Corner::TopLeft,
+            Corner::BottomLeft => Corner::BottomRight,
+            Corner::BottomRight => Corner::BottomLeft,
+        }
+    }
+
+    /// The corner on the same vertical side (left or right) and the other horizontal side:
+    /// the neighbour across the box's height.
+    pub(crate) const fn flip_y(self) -> Corner {
+        match self {
+            Corner::TopLeft => Corner::BottomLeft,
+            Corner::TopRight => Corner::BottomRight,
+            Corner::BottomLeft => Corner::TopLeft,
+            Corner::BottomRight => Corner::TopRight,
+        }
+    }
+
     /// The [`Features`] bit of this corner.
     #[must_use]
     pub fn bit(self) -> Features {

@@ -10,9 +10,11 @@ mod sweep_circle_circle;
 pub(crate) mod sweep_circle_corner;
 mod sweep_circle_face;
 mod sweep_circle_half_plane;
+pub(crate) mod sweep_circle_half_tile;
 pub(crate) mod sweep_circle_point;
 pub(crate) mod sweep_circle_segment;
 mod sweep_path_aabb_aabb;
+mod sweep_path_circle_half_tile;
 mod sweep_path_circle_segment;
 mod sweep_path_circle_turning_capsule;
 
@@ -22,9 +24,11 @@ pub use sweep_circle_circle::sweep_circle_circle;
 pub use sweep_circle_corner::sweep_circle_corner;
 pub use sweep_circle_face::sweep_circle_face;
 pub use sweep_circle_half_plane::sweep_circle_half_plane;
+pub use sweep_circle_half_tile::sweep_circle_half_tile;
 pub use sweep_circle_point::sweep_circle_point;
 pub use sweep_circle_segment::sweep_circle_segment;
 pub use sweep_path_aabb_aabb::sweep_path_aabb_aabb;
+pub use sweep_path_circle_half_tile::sweep_path_circle_half_tile;
 pub use sweep_path_circle_segment::sweep_path_circle_segment;
 pub use sweep_path_circle_turning_capsule::{
     sweep_path_circle_turning_capsule, TurningSweep, TURNING_MAX_ITERATIONS,
