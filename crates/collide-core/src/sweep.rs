@@ -31,12 +31,13 @@
 //! end points are obstacles (the convex joints of a polyline), as [`Features`] does for the
 //! corners of the cells of a grid ([`sweep_circle_segment`]).
 //!
-//! # The swept circle against a half-tile
+//! # The swept circle and box against a half-tile
 //! A [`HalfTile`] (a 45° slope cell: the half of a box on one side of its diagonal) is a
 //! triangle, a convex polygon: grown by `r` it has three edge slabs (the two legs, faces of
 //! the box, and the diagonal) and three vertex arcs, each spanning its vertex's exterior
 //! normal cone, the quadrant at the right angle and 135° at the ends of the diagonal
-//! ([`sweep_circle_half_tile`]).
+//! ([`sweep_circle_half_tile`]). A box against it is the separating axis test on the axes x,
+//! y and the diagonal's normal ([`sweep_aabb_half_tile`]).
 //!
 //! All sweeps follow the crate conventions: toi in `[0, max_toi]` in the time unit of `vel`,
 //! normal from the obstacle toward the moving body, contact at start counts only when
@@ -46,9 +47,9 @@
 // this module is the flat public surface of the sweeps.
 pub use crate::query::hit::{Feature, SegmentFeature, SegmentHit, SweepHit};
 pub use crate::query::sweep::{
-    sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_circle, sweep_circle_corner,
-    sweep_circle_face, sweep_circle_half_plane, sweep_circle_half_tile, sweep_circle_point,
-    sweep_circle_segment,
+    sweep_aabb_aabb, sweep_aabb_half_tile, sweep_circle_aabb, sweep_circle_circle,
+    sweep_circle_corner, sweep_circle_face, sweep_circle_half_plane, sweep_circle_half_tile,
+    sweep_circle_point, sweep_circle_segment,
 };
 pub use crate::shape::feature::{Corner, Face, FaceSegment, Features};
 pub use crate::shape::{HalfTile, SegmentEnd, SegmentEnds};

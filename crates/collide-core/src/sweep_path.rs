@@ -22,7 +22,9 @@
 //!
 //! A half-tile, a 45° slope cell ([`sweep_path_circle_half_tile`]), is a triangle: its legs
 //! are box faces, its diagonal a one-sided face (a quadratic), its vertices quartics, each
-//! vertex within its exterior normal cone.
+//! vertex within its exterior normal cone. A box on a path against it
+//! ([`sweep_path_aabb_half_tile`]) is the slab test of [`sweep_path_aabb_aabb`] on the axes
+//! x, y and the diagonal's normal.
 //!
 //! A segment ([`sweep_path_circle_segment`]) is met the same way: its faces are quadratics,
 //! its end points quartics. A capsule turning about a pivot (a flipper,
@@ -44,8 +46,9 @@ use crate::sweep::{Corner, Face, FaceSegment, Feature, Features, SweepHit};
 
 pub use crate::query::hit::TurningHit;
 pub use crate::query::sweep::{
-    sweep_path_aabb_aabb, sweep_path_circle_half_tile, sweep_path_circle_segment,
-    sweep_path_circle_turning_capsule, TurningSweep, TURNING_MAX_ITERATIONS,
+    sweep_path_aabb_aabb, sweep_path_aabb_half_tile, sweep_path_circle_half_tile,
+    sweep_path_circle_segment, sweep_path_circle_turning_capsule, TurningSweep,
+    TURNING_MAX_ITERATIONS,
 };
 
 /// The earliest time in `[0, max_toi]` at which the polynomial `gap` (`> 0`: apart) is entered,

@@ -141,6 +141,16 @@ impl Corner {
         }
     }
 
+    /// The corner whose exterior quadrant has the signs of `(sx, sy)` (`> 0`: right, down).
+    pub(crate) fn from_signs(sx: Real, sy: Real) -> Corner {
+        match (sx > 0.0, sy > 0.0) {
+            (false, false) => Corner::TopLeft,
+            (true, false) => Corner::TopRight,
+            (false, true) => Corner::BottomLeft,
+            (true, true) => Corner::BottomRight,
+        }
+    }
+
     /// The [`Features`] bit of this corner.
     #[must_use]
     pub fn bit(self) -> Features {

@@ -5,6 +5,7 @@
 //! curved paths are named `sweep_path_*` and re-exported by [`crate::sweep_path`].
 
 mod sweep_aabb_aabb;
+pub(crate) mod sweep_aabb_half_tile;
 mod sweep_circle_aabb;
 mod sweep_circle_circle;
 pub(crate) mod sweep_circle_corner;
@@ -14,11 +15,13 @@ pub(crate) mod sweep_circle_half_tile;
 pub(crate) mod sweep_circle_point;
 pub(crate) mod sweep_circle_segment;
 mod sweep_path_aabb_aabb;
+mod sweep_path_aabb_half_tile;
 mod sweep_path_circle_half_tile;
 mod sweep_path_circle_segment;
 mod sweep_path_circle_turning_capsule;
 
 pub use sweep_aabb_aabb::sweep_aabb_aabb;
+pub use sweep_aabb_half_tile::sweep_aabb_half_tile;
 pub use sweep_circle_aabb::sweep_circle_aabb;
 pub use sweep_circle_circle::sweep_circle_circle;
 pub use sweep_circle_corner::sweep_circle_corner;
@@ -28,6 +31,7 @@ pub use sweep_circle_half_tile::sweep_circle_half_tile;
 pub use sweep_circle_point::sweep_circle_point;
 pub use sweep_circle_segment::sweep_circle_segment;
 pub use sweep_path_aabb_aabb::sweep_path_aabb_aabb;
+pub use sweep_path_aabb_half_tile::sweep_path_aabb_half_tile;
 pub use sweep_path_circle_half_tile::sweep_path_circle_half_tile;
 pub use sweep_path_circle_segment::sweep_path_circle_segment;
 pub use sweep_path_circle_turning_capsule::{

@@ -25,16 +25,16 @@ use crate::sweep_path::SOLVE_HORIZON;
 /// they already overlap at `τ = 0`), its end, and the side entered at the start (`-1`: `a`
 /// came from below `b.min`, `+1`: from above `b.max`).
 #[derive(Clone, Copy, Debug)]
-struct Span {
-    start: Real,
-    end: Real,
-    side: Real,
+pub(crate) struct Span {
+    pub(crate) start: Real,
+    pub(crate) end: Real,
+    pub(crate) side: Real,
 }
 
 /// The intervals of `[0, hi]` on which the projections of `[a0, a1] + x(τ)` and `[b0, b1]`
 /// overlap with positive length, `x(τ) = d + v·τ + ½·acc·τ²`. At most three (two gaps, each
 /// with at most two sign changes).
-fn axis_spans(
+pub(crate) fn axis_spans(
     a: (Real, Real),
     b: (Real, Real),
     d: Real,
