@@ -231,6 +231,7 @@ fn feature_name(f: Feature) -> &'static str {
         Feature::Corner(Corner::TopRight) => "corner_top_right",
         Feature::Corner(Corner::BottomLeft) => "corner_bottom_left",
         Feature::Corner(Corner::BottomRight) => "corner_bottom_right",
+        Feature::Diagonal => "diagonal",
         Feature::Circle => "circle",
     }
 }

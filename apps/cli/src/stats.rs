@@ -27,7 +27,8 @@ pub fn embedded(world: &World) -> usize {
                 let reach = Aabb::new(b.pos - b.radius, b.pos + b.radius);
                 g.for_each_solid_in(&reach, |c, cell| {
                     in_cell |= g.filter_of(cell).is_some_and(|f| b.filter.collides(f))
-                        && distance_point_aabb(b.pos, &g.cell_aabb(c)) < limit;
+                        && g.cell_shape(c)
+                            .is_some_and(|s| s.distance_point(b.pos) < limit);
                 });
             }
             in_cell

@@ -142,7 +142,7 @@ where
             } => {
                 let kind = match world.grid().map(|g| g.cell(cell)) {
                     Some(Cell::Brick(_)) => SoundKind::BrickHit,
-                    Some(Cell::Wall) => SoundKind::Wall,
+                    Some(Cell::Wall | Cell::Slope(_)) => SoundKind::Wall,
                     // Destroyed by this very hit: its BrickDestroyed event sounds.
                     // (A sensor cell is never hit.)
                     Some(Cell::Empty | Cell::Sensor(_)) | None => continue,

@@ -48,11 +48,16 @@ pub fn check_level_start(img: &RgbImage, level: u8) -> Result<LevelCheck, String
             let c = CellCoord::new(col, row);
             let want = match grid.cell(c) {
                 Cell::Empty => continue,
-                Cell::Wall => style.wall,
+                Cell::Wall | Cell::Slope(_) => style.wall,
                 Cell::Brick(k) => brick_color(k),
                 Cell::Sensor(_) => style.sensor_rect,
             };
-            let p = cam.to_pixel(grid.cell_aabb(c).center());
+            // A slope is sampled inside its solid half, a quarter cell toward its corner.
+            let square = grid.cell_aabb(c);
+            let inside = grid.cell(c).slope().map_or(square.center(), |solid| {
+                square.center() + solid.signs() * (0.25 * grid.cell_size())
+            });
+            let p = cam.to_pixel(inside);
             let (x, y) = (p.x.floor() as usize, p.y.floor() as usize);
             let got = img.rgb(x, y);
             if got != Some(want) {
@@ -62,7 +67,7 @@ pub fn check_level_start(img: &RgbImage, level: u8) -> Result<LevelCheck, String
                 ));
             }
             match grid.cell(c) {
-                Cell::Wall => walls += 1,
+                Cell::Wall | Cell::Slope(_) => walls += 1,
                 _ => bricks += 1,
             }
         }

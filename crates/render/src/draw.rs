@@ -5,7 +5,7 @@
 //! Coordinates follow the crate's pixel model: pixel `(x, y)` is the unit square
 //! `[x, x + 1) × [y, y + 1)`, its centre at `(x + 0.5, y + 0.5)`.
 
-use collide_core::{Real, Vec2};
+use collide_core::{Aabb, Corner, Real, Vec2};
 
 use crate::camera::PixelRect;
 use crate::style::Rgb;
@@ -51,6 +51,60 @@ pub fn blend_rect<T: PixelTarget + ?Sized>(target: &mut T, r: &PixelRect, rgb: R
     for y in r.y0..r.y1 {
         for x in r.x0..r.x1 {
             target.blend(x, y, rgb, alpha);
+        }
+    }
+}
+
+/// Fills the half of the pixel box `r` on the side of its corner `solid` of the diagonal
+/// between the two corners next to it (a slope cell, `collide_world::Cell::Slope`), clipped
+/// to `clip`. The diagonal is anti-aliased: a pixel whose centre lies at signed distance `d`
+/// (pixels, positive toward `solid`) from it gets coverage `clamp(d + 0.5, 0, 1)`, the model of
+/// [`draw_disc`].
+pub fn fill_half_box<T: PixelTarget + ?Sized>(
+    target: &mut T,
+    r: &PixelRect,
+    solid: Corner,
+    rgb: Rgb,
+    clip: &PixelRect,
+) {
+    let area = r.intersect(clip).intersect(&full_clip(target));
+    if area.is_empty() {
+        return;
+    }
+    let b = Aabb::new(
+        Vec2::new(r.x0 as Real, r.y0 as Real),
+        Vec2::new(r.x1 as Real, r.y1 as Real),
+    );
+    // The diagonal runs between the two corners next to `solid`; its normal toward `solid`.
+    let s = solid.signs();
+    let (a, c) = (
+        Corner::ALL
+            .into_iter()
+            .find(|k| k.signs() == Vec2::new(-s.x, s.y))
+            .map_or(b.min, |k| k.point(&b)),
+        Corner::ALL
+            .into_iter()
+            .find(|k| k.signs() == Vec2::new(s.x, -s.y))
+            .map_or(b.max, |k| k.point(&b)),
+    );
+    let dir = c - a;
+    let len = dir.length();
+    if !(len > 0.0) {
+        return;
+    }
+    let mut n = dir.perp() / len;
+    if n.dot(solid.point(&b) - a) < 0.0 {
+        n = -n;
+    }
+    for y in area.y0..area.y1 {
+        for x in area.x0..area.x1 {
+            let p = Vec2::new(x as Real + 0.5, y as Real + 0.5);
+            let cov = ((p - a).dot(n) + 0.5).clamp(0.0, 1.0);
+            if cov >= 1.0 {
+                target.put(x, y, rgb);
+            } else if cov > 0.0 {
+                target.blend(x, y, rgb, cov as f32);
+            }
         }
     }
 }

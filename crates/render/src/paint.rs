@@ -1,12 +1,12 @@
 //! The painter: [`render`], [`render_frame`] and [`render_rgba8`].
 
 use collide_core::{Aabb, Real, Vec2};
-use collide_world::{CellCoord, ShapeKind, World};
+use collide_world::{Cell, CellCoord, ShapeKind, World};
 
 use crate::camera::{Camera, PixelRect};
 use crate::draw::{
-    blend_rect, clamp_floor, draw_capsule, draw_disc, draw_line, draw_text, fill_rect, full_clip,
-    text_width, DiscPainter, GLYPH_PX,
+    blend_rect, clamp_floor, draw_capsule, draw_disc, draw_line, draw_text, fill_half_box,
+    fill_rect, full_clip, text_width, DiscPainter, GLYPH_PX,
 };
 use crate::frame::{contact_of, swept_paths, Frame, Hud, Item};
 use crate::style::Style;
@@ -441,7 +441,11 @@ fn paint_grid<T: PixelTarget + ?Sized>(
             };
             let b = grid.cell_aabb(CellCoord::new(col as u32, row as u32));
             let inner = Aabb::new(b.min + margin, b.max - margin);
-            fill_rect(target, &camera.pixels_of(&inner, w, h).intersect(view), rgb);
+            let px = camera.pixels_of(&inner, w, h);
+            match cells[row * grid.cols() + col] {
+                Cell::Slope(solid) => fill_half_box(target, &px, solid, rgb, view),
+                _ => fill_rect(target, &px.intersect(view), rgb),
+            }
         }
     }
 }

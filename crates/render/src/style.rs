@@ -190,12 +190,12 @@ impl Default for Style {
 
 impl Style {
     /// The colour of a cell, `None` for an empty one (a sensor cell has the sensor
-    /// rectangles' colour).
+    /// rectangles' colour, a slope the walls' colour).
     #[must_use]
     pub fn cell_color(&self, cell: Cell) -> Option<Rgb> {
         match cell {
             Cell::Empty => None,
-            Cell::Wall => Some(self.wall),
+            Cell::Wall | Cell::Slope(_) => Some(self.wall),
             Cell::Brick(k) => Some((self.brick)(k)),
             Cell::Sensor(_) => Some(self.sensor_rect),
         }

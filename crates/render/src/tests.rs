@@ -1,6 +1,6 @@
 //! Pixel tests: real colours at real pixels.
 
-use collide_core::{Aabb, Vec2};
+use collide_core::{Aabb, Corner, Vec2};
 use collide_world::level::{parse_level, scene_from_level};
 use collide_world::{
     BallDesc, Cell, GridDesc, RectDesc, RectKind, Scene, StepConfig, Walls, World,
@@ -259,7 +259,9 @@ fn real_level_1_at_zoom_1() {
             Cell::Empty => {}
             Cell::Wall => assert_eq!(p, WALL, "cell ({col}, {row})"),
             Cell::Brick(k) => assert_eq!(p, brick_color(*k), "cell ({col}, {row})"),
-            Cell::Sensor(_) => panic!("the BricksBeater levels have no sensor cell"),
+            Cell::Sensor(_) | Cell::Slope(_) => {
+                panic!("the BricksBeater levels have no sensor or slope cell")
+            }
         }
     }
     // The paddle.
@@ -275,6 +277,71 @@ fn real_level_1_at_zoom_1() {
             Style::default().ball
         );
     }
+}
+
+#[test]
+fn slope_cells_fill_their_solid_half() {
+    // One 9-unit slope of each kind in a row (`1 3 7 9`: solid bottom-left, bottom-right,
+    // top-left, top-right), drawn at zoom 4 with no margin: a pixel a quarter cell from the
+    // solid corner is the wall's colour, one a quarter cell from the empty corner the
+    // background, and the diagonal is blended.
+    let rows = ["1379"];
+    let cells = rows
+        .iter()
+        .flat_map(|r| r.chars())
+        .map(collide_world::level::cell_from_char)
+        .collect();
+    let scene = Scene {
+        size: Vec2::new(36.0, 9.0),
+        walls: Walls::NONE,
+        grid: Some(GridDesc {
+            cell: 9.0,
+            origin: Vec2::ZERO,
+            cols: 4,
+            rows: 1,
+            cells,
+            wall_restitution: None,
+            brick_restitution: None,
+            wall_filter: Default::default(),
+            brick_filter: Default::default(),
+            sensor_filter: Default::default(),
+        }),
+        ..Scene::default()
+    };
+    let world = World::from_scene(&scene).unwrap();
+    let style = Style {
+        cell_margin: 0.0,
+        ..Style::default()
+    };
+    let mut c = Canvas::new(144, 36).unwrap();
+    render(&world, &Camera::new(4.0, Vec2::ZERO), &style, &mut c);
+    for (k, solid) in [
+        Corner::BottomLeft,
+        Corner::BottomRight,
+        Corner::TopLeft,
+        Corner::TopRight,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let centre = Vec2::new(18.0 + 36.0 * k as f64, 18.0);
+        let inside = centre + solid.signs() * 9.0;
+        let outside = centre - solid.signs() * 9.0;
+        assert_eq!(
+            c.rgb(inside.x as usize, inside.y as usize),
+            style.wall,
+            "{solid:?}"
+        );
+        assert_eq!(
+            c.rgb(outside.x as usize, outside.y as usize),
+            style.background,
+            "{solid:?}"
+        );
+    }
+    // On the diagonal of the first slope (from its top-left to its bottom-right corner):
+    // pixel (10, 10)'s centre lies on it, half covered.
+    let on = c.rgb(10, 10);
+    assert!(on != style.wall && on != style.background, "{on:?}");
 }
 
 #[test]

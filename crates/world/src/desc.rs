@@ -24,13 +24,30 @@ pub enum Cell {
     /// ([`crate::Event::SensorEnter`], [`crate::Event::SensorExit`], [`crate::SensorId::Cell`]).
     /// The byte is the sensor's kind: the level character, a lowercase letter `a`–`z`.
     Sensor(u8),
+    /// A 45° slope: the half of the square containing the corner named (the solid corner),
+    /// cut along the diagonal between the two corners next to it (a right isosceles
+    /// triangle, `collide_core::HalfTile`). Indestructible and of the wall kind: it has the
+    /// walls' restitution ([`GridDesc::wall_restitution`]) and filter
+    /// ([`GridDesc::wall_filter`]). Level characters `1` `3` `7` `9`, the solid corner's place
+    /// on a numeric keypad: `1` bottom-left ◣, `3` bottom-right ◢, `7` top-left ◤, `9`
+    /// top-right ◥ ([`crate::level`]).
+    Slope(collide_core::Corner),
 }
 
 impl Cell {
-    /// Whether the cell is an obstacle (wall or brick; a sensor cell is not).
+    /// Whether the cell is an obstacle (wall, brick or slope; a sensor cell is not).
     #[must_use]
     pub const fn is_solid(self) -> bool {
-        matches!(self, Cell::Wall | Cell::Brick(_))
+        matches!(self, Cell::Wall | Cell::Brick(_) | Cell::Slope(_))
+    }
+
+    /// The solid corner of a slope cell, `None` for every other cell.
+    #[must_use]
+    pub const fn slope(self) -> Option<collide_core::Corner> {
+        match self {
+            Cell::Slope(c) => Some(c),
+            _ => None,
+        }
     }
 }
 

@@ -15,14 +15,14 @@
 //! and the rectangles its filter excludes are free space for its push-out (the closed walls
 //! never are).
 
-use crate::desc::RectKind;
+use crate::desc::{Cell, RectKind};
 use crate::event::{Body, Event};
 use crate::grid::Grid;
 use crate::layers::{CellKinds, Filter};
 use crate::world::World;
 use collide_core::{
-    aabb_overlaps_aabb, circle_overlaps_aabb, contact_circle_aabb, Aabb, Corner, Face, Real, Vec2,
-    FRAC_1_SQRT_2,
+    aabb_overlaps_aabb, circle_overlaps_aabb, contact_circle_aabb, Aabb, Corner, Face, HalfTile,
+    Real, Vec2, FRAC_1_SQRT_2,
 };
 
 /// Overlap (world units) below which a body is not considered embedded: far above the rounding
@@ -162,7 +162,10 @@ impl World {
         let mut obstacles: Vec<Aabb> = Vec::new();
         if let Some(g) = &self.grid {
             g.for_each_solid_in_kinds(g.kinds_for(filter), &shrunk, |c, _| {
-                obstacles.push(g.cell_aabb(c));
+                // A slope counts when the box overlaps its half, and is left as its square.
+                if let Some(shape) = g.cell_shape(c).filter(|s| s.overlaps_aabb(&shrunk)) {
+                    obstacles.push(shape.aabb());
+                }
             });
         }
         for r in self.obstacle_rects() {
@@ -233,7 +236,7 @@ impl World {
         }
         if let Some(g) = &self.grid {
             if let Some(c) = g.overlap_near_center(g.kinds_for(filter), p, r, EMBED_SLACK) {
-                let contact = contact_circle_aabb(p, r, &g.cell_aabb(c))?;
+                let contact = g.cell_shape(c)?.contact_circle(p, r)?;
                 return Some(p + contact.normal * contact.depth);
             }
         }
@@ -439,8 +442,16 @@ impl World {
         };
         if let Some(g) = &self.grid {
             let kinds = g.kinds_for(filter);
-            g.for_each_solid_in_kinds(kinds, &area, |c, _| {
-                box_candidates(g.cell_aabb(c), g.features_for(c, kinds), &mut f)
+            g.for_each_solid_in_kinds(kinds, &area, |c, cell| {
+                box_candidates(g.cell_aabb(c), g.features_for(c, kinds), &mut f);
+                if let Cell::Slope(solid) = cell {
+                    // The diagonal pushed out by `r` along its normal, nearest `p`.
+                    let tile = HalfTile::new(g.cell_aabb(c), solid);
+                    let d = tile.diagonal();
+                    let (a, b) = (d.a, d.b);
+                    let t = ((p - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+                    f(a + (b - a) * t + tile.diagonal_normal() * r);
+                }
             });
             // Free cells: the centre clamped into the cell, kept `r` away from solid neighbours.
             let gb = g.bounds();

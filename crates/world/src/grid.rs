@@ -27,7 +27,10 @@ use crate::layers::{CellKinds, Filter};
 use crate::limits;
 use crate::solid_counts::SolidCounts;
 use collide_core::{
-    circle_overlaps_aabb, sweep_aabb_aabb, sweep_circle_aabb, Aabb, Face, Feature, Features, Real,
+    aabb_overlaps_aabb, aabb_overlaps_half_tile, circle_overlaps_aabb, circle_overlaps_half_tile,
+    contact_circle_aabb, contact_circle_half_tile, distance_point_aabb, distance_point_half_tile,
+    point_in_aabb, point_in_half_tile, sweep_aabb_aabb, sweep_aabb_half_tile, sweep_circle_aabb,
+    sweep_circle_half_tile, Aabb, Contact, Corner, Face, Feature, Features, HalfTile, Real,
     SweepHit, Vec2,
 };
 
@@ -180,6 +183,145 @@ fn lesser(a: Real, b: Real) -> Real {
     } else {
         a
     }
+}
+
+/// The solid shape of a cell: the square of a wall or brick, the half-tile of a slope
+/// ([`Grid::cell_shape`]). Discrete queries on it (world units, y down).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CellShape {
+    /// A wall's or brick's whole square.
+    Square(Aabb),
+    /// A slope's half of its square ([`Cell::Slope`]).
+    Slope(HalfTile),
+}
+
+impl CellShape {
+    /// The shape's bounding box: the cell's square.
+    #[must_use]
+    pub fn aabb(&self) -> Aabb {
+        match self {
+            CellShape::Square(b) => *b,
+            CellShape::Slope(t) => t.aabb,
+        }
+    }
+
+    /// Whether the disc (`center`, `radius`) overlaps the shape (as
+    /// `collide_core::circle_overlaps_aabb`: touching is no overlap).
+    #[must_use]
+    pub fn overlaps_circle(&self, center: Vec2, radius: Real) -> bool {
+        match self {
+            CellShape::Square(b) => circle_overlaps_aabb(center, radius, b),
+            CellShape::Slope(t) => circle_overlaps_half_tile(center, radius, t),
+        }
+    }
+
+    /// The penetration of the disc (`center`, `radius`) into the shape (normal out of the
+    /// shape, depth, point), or `None` when they do not overlap.
+    #[must_use]
+    pub fn contact_circle(&self, center: Vec2, radius: Real) -> Option<Contact> {
+        match self {
+            CellShape::Square(b) => contact_circle_aabb(center, radius, b),
+            CellShape::Slope(t) => contact_circle_half_tile(center, radius, t),
+        }
+    }
+
+    /// Distance from `p` to the shape (0 inside).
+    #[must_use]
+    pub fn distance_point(&self, p: Vec2) -> Real {
+        match self {
+            CellShape::Square(b) => distance_point_aabb(p, b),
+            CellShape::Slope(t) => distance_point_half_tile(p, t),
+        }
+    }
+
+    /// Whether `p` lies in the shape, boundary included.
+    #[must_use]
+    pub fn contains_point(&self, p: Vec2) -> bool {
+        match self {
+            CellShape::Square(b) => point_in_aabb(p, b),
+            CellShape::Slope(t) => point_in_half_tile(p, t),
+        }
+    }
+
+    /// Whether the box `a` overlaps the shape with positive area.
+    #[must_use]
+    pub fn overlaps_aabb(&self, a: &Aabb) -> bool {
+        match self {
+            CellShape::Square(b) => aabb_overlaps_aabb(a, b),
+            CellShape::Slope(t) => aabb_overlaps_half_tile(a, t),
+        }
+    }
+}
+
+/// The sides of its square that a solid cell covers entirely, as [`Features`] face bits: all
+/// four for a wall or brick, the two legs of a slope (the sides at its solid corner), none
+/// for an empty or sensor cell.
+fn covered_sides(cell: Cell) -> u8 {
+    match cell {
+        Cell::Wall | Cell::Brick(_) => Features::FACES.0,
+        Cell::Slope(solid) => match solid {
+            Corner::TopLeft => Features::LEFT.0 | Features::TOP.0,
+            Corner::TopRight => Features::RIGHT.0 | Features::TOP.0,
+            Corner::BottomLeft => Features::LEFT.0 | Features::BOTTOM.0,
+            Corner::BottomRight => Features::RIGHT.0 | Features::BOTTOM.0,
+        },
+        Cell::Empty | Cell::Sensor(_) => 0,
+    }
+}
+
+/// The 45° sectors around a grid point that `cell` fills, for a cell lying in direction
+/// (`dx`, `dy`) (each ±1) from the point: a bit set of eight sectors numbered by angle from
+/// +x toward +y (sector `k` spans `[45k°, 45(k+1)°)`; y down). A square fills the two sectors
+/// of its quadrant; a slope both when the point is its solid corner, the one along the leg
+/// toward the solid corner when the point is the other end of that leg, none at its empty
+/// corner.
+fn vertex_sectors(cell: Cell, dx: isize, dy: isize) -> u8 {
+    // The quadrant's sector next to the x axis and the one next to the y axis.
+    let (along_x, along_y) = match (dx, dy) {
+        (1, 1) => (0, 1),
+        (-1, 1) => (3, 2),
+        (-1, -1) => (4, 5),
+        _ => (7, 6),
+    };
+    let both = 1u8 << along_x | 1u8 << along_y;
+    match cell {
+        Cell::Wall | Cell::Brick(_) => both,
+        Cell::Slope(solid) => {
+            // The point is the cell's corner with signs (-dx, -dy).
+            let s = solid.signs();
+            let (same_x, same_y) = (s.x as isize == -dx, s.y as isize == -dy);
+            match (same_x, same_y) {
+                (true, true) => both,
+                // The solid corner is across the cell in x from the point: along the leg in x.
+                (false, true) => 1u8 << along_x,
+                (true, false) => 1u8 << along_y,
+                (false, false) => 0,
+            }
+        }
+        Cell::Empty | Cell::Sensor(_) => 0,
+    }
+}
+
+/// Whether the run of consecutive filled sectors (cyclically) that contains the sectors
+/// `mine` spans at most three sectors: a convex corner of the solid region (below 180°).
+fn convex_run(all: u8, mine: u8) -> bool {
+    if all == u8::MAX {
+        return false;
+    }
+    let start = mine.trailing_zeros();
+    let mut len = 0u32;
+    // Walk forward from `start`, then backward from it, over filled sectors.
+    let mut k = start;
+    while all >> k & 1 == 1 {
+        len += 1;
+        k = (k + 1) % 8;
+    }
+    let mut k = (start + 7) % 8;
+    while all >> k & 1 == 1 {
+        len += 1;
+        k = (k + 7) % 8;
+    }
+    len <= 3
 }
 
 /// A hit of a sweep against the grid: the geometric hit and the cell that was hit.
@@ -493,6 +635,25 @@ impl Grid {
         self.cell_aabb_usize(c.col as usize, c.row as usize)
     }
 
+    /// The solid shape of cell `c` ([`CellShape`]), or `None` when the cell is not solid or
+    /// lies outside the grid.
+    #[must_use]
+    pub fn cell_shape(&self, c: CellCoord) -> Option<CellShape> {
+        let cell = self.cell(c);
+        cell.is_solid()
+            .then(|| self.shape_usize(c.col as usize, c.row as usize))
+    }
+
+    /// The shape of the cell at (`col`, `row`) inside the grid, taken as solid: its square
+    /// unless it is a slope.
+    pub(crate) fn shape_usize(&self, col: usize, row: usize) -> CellShape {
+        let square = self.cell_aabb_usize(col, row);
+        match self.cells[row * self.cols + col] {
+            Cell::Slope(solid) => CellShape::Slope(HalfTile::new(square, solid)),
+            _ => CellShape::Square(square),
+        }
+    }
+
     pub(crate) fn cell_aabb_usize(&self, col: usize, row: usize) -> Aabb {
         let x0 = self.origin.x + col as Real * self.cell;
         let y0 = self.origin.y + row as Real * self.cell;
@@ -523,42 +684,74 @@ impl Grid {
         (col < self.cols && row < self.rows).then(|| CellCoord::new(col as u32, row as u32))
     }
 
-    fn solid(&self, col: isize, row: isize, kinds: CellKinds) -> bool {
-        col >= 0
-            && row >= 0
-            && (col as usize) < self.cols
-            && (row as usize) < self.rows
-            && kinds.solid(self.cells[row as usize * self.cols + col as usize])
-    }
-
     /// The exposed faces and convex corners of a cell when only the cells of `kinds` are
     /// solid (a cell of another kind is empty space: `crate::layers`).
+    ///
+    /// A face (of a square, or a leg of a slope) is exposed when the neighbour across it
+    /// does not cover the shared side entirely ([`covered_sides`]). A corner that is a
+    /// vertex of the cell's shape is an obstacle when the solid region around that grid
+    /// point is convex there: the eight 45° sectors around the point that the four cells
+    /// sharing it fill ([`vertex_sectors`]) form, around this cell's sectors, a run of at
+    /// most three (an angle below 180°). Without slopes this is the rule "both neighbours
+    /// sharing the corner's edges are empty". A slope cell also carries the corner bit of
+    /// its empty corner, never one of its vertices: it stands for the diagonal, always an
+    /// obstacle (so the walks, which skip cells without features, visit it).
     fn compute_features(&self, col: usize, row: usize, kinds: CellKinds) -> Features {
         let (c, r) = (col as isize, row as isize);
-        if !self.solid(c, r, kinds) {
+        let cell = self.kind_cell(c, r, kinds);
+        if !cell.is_solid() {
             return Features::NONE;
         }
-        let left = !self.solid(c - 1, r, kinds);
-        let right = !self.solid(c + 1, r, kinds);
-        let top = !self.solid(c, r - 1, kinds);
-        let bottom = !self.solid(c, r + 1, kinds);
+        let own = covered_sides(cell);
         let mut f = 0u8;
-        let bits = [
-            (left, Features::LEFT),
-            (right, Features::RIGHT),
-            (top, Features::TOP),
-            (bottom, Features::BOTTOM),
-            (left && top, Features::TOP_LEFT),
-            (right && top, Features::TOP_RIGHT),
-            (left && bottom, Features::BOTTOM_LEFT),
-            (right && bottom, Features::BOTTOM_RIGHT),
-        ];
-        for (on, bit) in bits {
-            if on {
-                f |= bit.0;
+        for (face, (dc, dr), opposite) in [
+            (Face::Left, (-1, 0), Face::Right),
+            (Face::Right, (1, 0), Face::Left),
+            (Face::Top, (0, -1), Face::Bottom),
+            (Face::Bottom, (0, 1), Face::Top),
+        ] {
+            if own & face.bit().0 != 0
+                && covered_sides(self.kind_cell(c + dc, r + dr, kinds)) & opposite.bit().0 == 0
+            {
+                f |= face.bit().0;
             }
         }
+        for corner in Corner::ALL {
+            let s = corner.signs();
+            let (sx, sy) = (s.x as isize, s.y as isize);
+            // The cells around the grid point at this corner, by the direction in which each
+            // lies from the point: (sx, sy) is this cell's opposite, i.e. this cell lies in
+            // direction (-sx, -sy).
+            let mine = vertex_sectors(cell, -sx, -sy);
+            if mine == 0 {
+                continue;
+            }
+            let mut all = mine;
+            for (dx, dy) in [(sx, -sy), (-sx, sy), (sx, sy)] {
+                // The neighbour lying in direction (dx, dy) from the point.
+                let (nc, nr) = (c + (dx + sx) / 2, r + (dy + sy) / 2);
+                all |= vertex_sectors(self.kind_cell(nc, nr, kinds), dx, dy);
+            }
+            if convex_run(all, mine) {
+                f |= corner.bit().0;
+            }
+        }
+        if let Cell::Slope(solid) = cell {
+            f |= solid.opposite().bit().0;
+        }
         Features(f)
+    }
+
+    /// The cell at (`col`, `row`) as the cell kinds `kinds` see it: [`Cell::Empty`] outside
+    /// the grid or when its kind is not solid for them.
+    fn kind_cell(&self, col: isize, row: isize, kinds: CellKinds) -> Cell {
+        if col >= 0 && row >= 0 && (col as usize) < self.cols && (row as usize) < self.rows {
+            let cell = self.cells[row as usize * self.cols + col as usize];
+            if kinds.solid(cell) {
+                return cell;
+            }
+        }
+        Cell::Empty
     }
 
     /// Inclusive cell ranges covered by `b` (grown by a hair so that touching counts), clamped
@@ -672,7 +865,7 @@ impl Grid {
         let (w, h) = (Real::from(self.cols as u32), Real::from(self.rows as u32));
         if !(q.x >= 0.0 && q.y >= 0.0 && q.x < w && q.y < h) {
             // Outside the grid: the distance to the grid's box.
-            return collide_core::distance_point_aabb(p, &self.bounds());
+            return distance_point_aabb(p, &self.bounds());
         }
         let (col, row) = (q.x as u32, q.y as u32);
         let (col, row) = (col as usize, row as usize);
@@ -762,7 +955,7 @@ impl Grid {
         for row in r0..=r1 {
             for col in c0..=c1 {
                 if kinds.solid(self.cells[row * self.cols + col])
-                    && circle_overlaps_aabb(center, r, &self.cell_aabb_usize(col, row))
+                    && self.shape_usize(col, row).overlaps_circle(center, r)
                 {
                     return Some(CellCoord::new(col as u32, row as u32));
                 }
@@ -870,7 +1063,11 @@ impl Grid {
             let m = c0 + (c1 - c0) / 2;
             ((c0, r0, m, r1), (m + 1, r0, c1, r1))
         } else {
-            return Some(CellCoord::new(c0 as u32, r0 as u32));
+            // One solid cell whose box the disc overlaps: a slope only with its half.
+            return self
+                .shape_usize(c0, r0)
+                .overlaps_circle(center, r)
+                .then(|| CellCoord::new(c0 as u32, r0 as u32));
         };
         let dist = |range| {
             let bb = self.block_aabb(range);
@@ -910,8 +1107,10 @@ impl Grid {
             self.first_overlap_in(counts, center, r, (c0, r0, m, r1))
                 .or_else(|| self.first_overlap_in(counts, center, r, (m + 1, r0, c1, r1)))
         } else {
-            // One solid cell, and the disc overlaps its box.
-            Some(CellCoord::new(c0 as u32, r0 as u32))
+            // One solid cell, and the disc overlaps its box (a slope: its half).
+            self.shape_usize(c0, r0)
+                .overlaps_circle(center, r)
+                .then(|| CellCoord::new(c0 as u32, r0 as u32))
         }
     }
 
@@ -944,7 +1143,7 @@ impl Grid {
         for row in r0..=r1 {
             for col in c0..=c1 {
                 if self.cells[row * self.cols + col].is_solid() {
-                    let d = collide_core::distance_point_aabb(p, &self.cell_aabb_usize(col, row));
+                    let d = self.shape_usize(col, row).distance_point(p);
                     if d <= max_dist && best.is_none_or(|b| d < b) {
                         best = Some(d);
                     }
@@ -1113,15 +1312,19 @@ impl Grid {
         let feats = self.features_of_kinds(kinds);
         let b0 = Aabb::new(center - radius, center + radius);
         let found = self.walk(feats, &b0, vel, min_t, max_t, |col, row, limit| {
-            let f = feats[row * self.cols + col];
-            let mut hit = sweep_circle_aabb(
-                center,
-                radius,
-                vel,
-                limit,
-                &self.cell_aabb_usize(col, row),
-                f,
-            )?;
+            let i = row * self.cols + col;
+            let (f, square) = (feats[i], self.cell_aabb_usize(col, row));
+            let mut hit = match self.cells[i] {
+                Cell::Slope(solid) => sweep_circle_half_tile(
+                    center,
+                    radius,
+                    vel,
+                    limit,
+                    &HalfTile::new(square, solid),
+                    f,
+                )?,
+                _ => sweep_circle_aabb(center, radius, vel, limit, &square, f)?,
+            };
             hit.toi = hit.toi.max(min_t);
             Some((hit.toi, hit))
         })?;
@@ -1170,9 +1373,16 @@ impl Grid {
         }
         let feats = self.features_of_kinds(kinds);
         let found = self.walk(feats, aabb, vel, min_t, max_t, |col, row, limit| {
-            let f = feats[row * self.cols + col];
-            let cb = self.cell_aabb_usize(col, row);
-            let hit = box_cell_hit(f, sweep_aabb_aabb(aabb, vel, &cb, Vec2::ZERO, limit)?)?;
+            let i = row * self.cols + col;
+            let (f, cb) = (feats[i], self.cell_aabb_usize(col, row));
+            let hit = match self.cells[i] {
+                Cell::Slope(solid) => box_slope_hit(
+                    f,
+                    solid,
+                    sweep_aabb_half_tile(aabb, vel, &HalfTile::new(cb, solid), limit)?,
+                )?,
+                _ => box_cell_hit(f, sweep_aabb_aabb(aabb, vel, &cb, Vec2::ZERO, limit)?)?,
+            };
             let toi = hit.toi.max(min_t);
             Some((toi, SweepHit { toi, ..hit }))
         })?;
@@ -1201,7 +1411,12 @@ impl Grid {
             Feature::Face(face) => f.contains(face.bit()),
             // A corner bit is set exactly when both faces around it are exposed, which is also
             // what a box's corner-to-corner hit needs.
-            Feature::Corner(corner) => f.contains(corner.bit()),
+            Feature::Corner(corner) => {
+                f.contains(corner.bit())
+                    && self.cell(c).slope().is_none_or(|s| corner != s.opposite())
+            }
+            // A slope's diagonal is an obstacle while the slope is there.
+            Feature::Diagonal => self.cell(c).slope().is_some() && !f.is_empty(),
             Feature::Circle => false,
         }
     }
@@ -1243,9 +1458,112 @@ pub(crate) fn box_cell_hit(f: Features, hit: SweepHit) -> Option<SweepHit> {
     })
 }
 
+/// A box's hit on a slope cell solid at corner `solid` whose features are `f`
+/// (`collide_core::sweep_aabb_half_tile`): a hit on the diagonal is kept (always an
+/// obstacle); a face hit on a leg when the leg is exposed; a hit on a vertex (the box's face
+/// on the end of the diagonal, or corner to corner) when that vertex is a convex corner, and
+/// otherwise on the axes whose faces are exposed, as [`box_cell_hit`] (the neighbouring cells'
+/// faces around a vertex that is no obstacle are met instead).
+pub(crate) fn box_slope_hit(f: Features, solid: Corner, hit: SweepHit) -> Option<SweepHit> {
+    match hit.feature {
+        Feature::Diagonal => Some(hit),
+        Feature::Face(face) if covered_sides(Cell::Slope(solid)) & face.bit().0 != 0 => {
+            f.contains(face.bit()).then_some(hit)
+        }
+        Feature::Corner(v) if v != solid.opposite() && f.contains(v.bit()) => Some(hit),
+        _ => box_cell_hit(f, hit),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// On grids of walls and bricks alone the sector rule for corners is the rule of squares:
+    /// a face is exposed when the neighbour across it is empty, a corner convex when both
+    /// neighbours sharing its edges are empty (a diagonal neighbour alone does not matter).
+    #[test]
+    fn features_of_squares_follow_the_neighbour_rule() {
+        let mut rng = crate::rng::XorShift64Star::new(99);
+        for _ in 0..200 {
+            let (cols, rows) = (7, 6);
+            let cells: Vec<Cell> = (0..cols * rows)
+                .map(|_| match rng.next_u64() % 3 {
+                    0 => Cell::Empty,
+                    1 => Cell::Wall,
+                    _ => Cell::Brick(b'R'),
+                })
+                .collect();
+            let g = Grid::new(&GridDesc {
+                cell: 1.0,
+                origin: Vec2::ZERO,
+                cols,
+                rows,
+                cells: cells.clone(),
+                wall_restitution: None,
+                brick_restitution: None,
+                wall_filter: Filter::DEFAULT,
+                brick_filter: Filter::DEFAULT,
+                sensor_filter: Filter::DEFAULT,
+            })
+            .expect("valid");
+            let solid = |c: isize, r: isize| {
+                c >= 0
+                    && r >= 0
+                    && (c as usize) < cols
+                    && (r as usize) < rows
+                    && cells[r as usize * cols + c as usize].is_solid()
+            };
+            for r in 0..rows as isize {
+                for c in 0..cols as isize {
+                    let mut want = 0u8;
+                    if solid(c, r) {
+                        let (l, rt, t, b) = (
+                            !solid(c - 1, r),
+                            !solid(c + 1, r),
+                            !solid(c, r - 1),
+                            !solid(c, r + 1),
+                        );
+                        for (on, bit) in [
+                            (l, Features::LEFT),
+                            (rt, Features::RIGHT),
+                            (t, Features::TOP),
+                            (b, Features::BOTTOM),
+                            (l && t, Features::TOP_LEFT),
+                            (rt && t, Features::TOP_RIGHT),
+                            (l && b, Features::BOTTOM_LEFT),
+                            (rt && b, Features::BOTTOM_RIGHT),
+                        ] {
+                            if on {
+                                want |= bit.0;
+                            }
+                        }
+                    }
+                    let got = g.features(CellCoord::new(c as u32, r as u32));
+                    assert_eq!(got, Features(want), "cell ({c}, {r}) of {cells:?}");
+                }
+            }
+        }
+    }
+
+    /// Sectors around a grid point: a slope fills the sector along the leg that reaches its
+    /// solid corner, both at the solid corner, none at the empty one.
+    #[test]
+    fn slope_sectors_follow_the_legs() {
+        // A slope solid at the bottom-left, lying down-right of the point (the point is its
+        // top-left corner): its left leg goes down from the point, sector 1 (45°–90°).
+        assert_eq!(vertex_sectors(Cell::Slope(Corner::BottomLeft), 1, 1), 0b10);
+        // Solid at the top-right: the top leg goes right from the point, sector 0.
+        assert_eq!(vertex_sectors(Cell::Slope(Corner::TopRight), 1, 1), 0b1);
+        // The point is the solid corner: both; the empty corner: none.
+        assert_eq!(vertex_sectors(Cell::Slope(Corner::TopLeft), 1, 1), 0b11);
+        assert_eq!(vertex_sectors(Cell::Slope(Corner::BottomRight), 1, 1), 0);
+        // A run of three is convex, four flat.
+        assert!(convex_run(0b0000_0111, 0b0000_0001));
+        assert!(!convex_run(0b0000_1111, 0b0000_0001));
+        assert!(convex_run(0b1000_0011, 0b1000_0000));
+        assert!(!convex_run(0b1100_0011, 0b0000_0011));
+    }
 
     /// `chunk_count` is the `ceil`-and-clamp it replaces, bit for bit.
     #[test]

@@ -11,11 +11,15 @@
 //! the walk never tunnels (every cell the path's disc touches in a window is in its box) and
 //! never reports a ghost collision (only exposed features are obstacles).
 
-use crate::grid::{box_cell_hit, CellCoord, Grid, GridHit};
+use crate::desc::Cell;
+use crate::grid::{box_cell_hit, box_slope_hit, CellCoord, Grid, GridHit};
 use crate::layers::CellKinds;
 use collide_core::motion::Path;
-use collide_core::sweep_path::{sweep_path_aabb_aabb, sweep_path_circle_aabb};
-use collide_core::{Aabb, Real};
+use collide_core::sweep_path::{
+    sweep_path_aabb_aabb, sweep_path_aabb_half_tile, sweep_path_circle_aabb,
+    sweep_path_circle_half_tile,
+};
+use collide_core::{Aabb, HalfTile, Real};
 
 /// The exact bounding box of `path` over `[ta, tb]` (times of the path): its ends and, per
 /// axis, the vertex of the parabola when it lies inside.
@@ -119,9 +123,17 @@ impl Grid {
                             }
                             let limit = best.map_or(max_t, |h| h.hit.toi);
                             let cell = self.cell_aabb_usize(col, row);
-                            if let Some(mut hit) =
-                                sweep_path_circle_aabb(path, radius, limit, &cell, f)
-                            {
+                            let hit = match self.cell(c) {
+                                Cell::Slope(solid) => sweep_path_circle_half_tile(
+                                    path,
+                                    radius,
+                                    limit,
+                                    &HalfTile::new(cell, solid),
+                                    f,
+                                ),
+                                _ => sweep_path_circle_aabb(path, radius, limit, &cell, f),
+                            };
+                            if let Some(mut hit) = hit {
                                 hit.toi = hit.toi.max(min_t);
                                 if best.is_none_or(|h| hit.toi < h.hit.toi) {
                                     best = Some(GridHit { hit, cell: c });
@@ -187,8 +199,17 @@ impl Grid {
                             }
                             let limit = best.map_or(max_t, |h| h.hit.toi);
                             let cell = self.cell_aabb_usize(col, row);
-                            let hit = sweep_path_aabb_aabb(aabb, disp, &cell, &still, limit)
-                                .and_then(|h| box_cell_hit(f, h));
+                            let hit = match self.cell(c) {
+                                Cell::Slope(solid) => sweep_path_aabb_half_tile(
+                                    aabb,
+                                    disp,
+                                    &HalfTile::new(cell, solid),
+                                    limit,
+                                )
+                                .and_then(|h| box_slope_hit(f, solid, h)),
+                                _ => sweep_path_aabb_aabb(aabb, disp, &cell, &still, limit)
+                                    .and_then(|h| box_cell_hit(f, h)),
+                            };
                             if let Some(mut hit) = hit {
                                 hit.toi = hit.toi.max(min_t);
                                 if best.is_none_or(|h| hit.toi < h.hit.toi) {

@@ -124,7 +124,7 @@ impl CellKinds {
     pub(crate) const fn solid(self, cell: Cell) -> bool {
         match cell {
             Cell::Empty | Cell::Sensor(_) => false,
-            Cell::Wall => self.0 & 1 != 0,
+            Cell::Wall | Cell::Slope(_) => self.0 & 1 != 0,
             Cell::Brick(_) => self.0 & 2 != 0,
         }
     }
@@ -165,7 +165,7 @@ impl Grid {
     pub fn filter_of(&self, cell: Cell) -> Option<Filter> {
         match cell {
             Cell::Empty => None,
-            Cell::Wall => Some(self.wall_filter),
+            Cell::Wall | Cell::Slope(_) => Some(self.wall_filter),
             Cell::Brick(_) => Some(self.brick_filter),
             Cell::Sensor(_) => Some(self.sensor_filter),
         }

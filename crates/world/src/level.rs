@@ -10,13 +10,16 @@
 //!   blue, white bricks; destroyed by the first hit);
 //! - `a` to `z` (lowercase letters): [`Cell::Sensor`] holding that byte (trigger areas, not
 //!   obstacles; collide's own addition, absent from BricksBeater's files);
+//! - `1` `3` `7` `9`: [`Cell::Slope`], a 45° half-tile solid at the corner that the digit
+//!   has on a numeric keypad: `1` bottom-left ◣, `3` bottom-right ◢, `7` top-left ◤, `9`
+//!   top-right ◥ (collide's own addition);
 //! - any other character (usually a space): [`Cell::Empty`].
 //!
 //! Lines end with `\n`, `\r\n` or a lone `\r` (old Mac files); a final line ending and empty
 //! lines at the very end are ignored, a UTF-8 byte order mark at the start is skipped. Every row must have the same
 //! number of characters (cells). The real levels are 51 × 31 cells.
 
-use collide_core::{Aabb, Real, Vec2};
+use collide_core::{Aabb, Corner, Real, Vec2};
 
 use crate::desc::{Cell, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls};
 use crate::limits::{MAX_GRID_CELLS, MAX_GRID_SIDE, MAX_LEVEL_BYTES};
@@ -118,12 +121,17 @@ impl LevelError {
 }
 
 /// The cell a level character stands for: `#` → [`Cell::Wall`], `R Y G C B W` →
-/// [`Cell::Brick`] with that byte, `a`–`z` → [`Cell::Sensor`] with that byte, anything else →
-/// [`Cell::Empty`].
+/// [`Cell::Brick`] with that byte, `a`–`z` → [`Cell::Sensor`] with that byte, `1` `3` `7` `9`
+/// → [`Cell::Slope`] solid at the bottom-left, bottom-right, top-left and top-right corner
+/// (the digit's place on a numeric keypad), anything else → [`Cell::Empty`].
 #[must_use]
 pub fn cell_from_char(c: char) -> Cell {
     match c {
         '#' => Cell::Wall,
+        '1' => Cell::Slope(Corner::BottomLeft),
+        '3' => Cell::Slope(Corner::BottomRight),
+        '7' => Cell::Slope(Corner::TopLeft),
+        '9' => Cell::Slope(Corner::TopRight),
         'R' | 'Y' | 'G' | 'C' | 'B' | 'W' => Cell::Brick(c as u8),
         'a'..='z' => Cell::Sensor(c as u8),
         _ => Cell::Empty,
@@ -139,6 +147,10 @@ pub fn char_from_cell(cell: Cell) -> char {
         Cell::Empty => ' ',
         Cell::Wall => '#',
         Cell::Brick(b) | Cell::Sensor(b) => char::from(b),
+        Cell::Slope(Corner::BottomLeft) => '1',
+        Cell::Slope(Corner::BottomRight) => '3',
+        Cell::Slope(Corner::TopLeft) => '7',
+        Cell::Slope(Corner::TopRight) => '9',
     }
 }
 

@@ -69,11 +69,13 @@ pub use collide_core;
 /// The types the world's API takes and returns, so that one dependency on `collide-world` is
 /// enough: [`Vec2`] (a `glam::DVec2`), [`Real`] (`f64`), [`Aabb`], the hit features of
 /// [`Event::BallTile`] and [`GridHit`].
-pub use collide_core::{Aabb, Circle, Corner, Face, Feature, Features, Real, SweepHit, Vec2};
+pub use collide_core::{
+    Aabb, Circle, Corner, Face, Feature, Features, HalfTile, Real, SweepHit, Vec2,
+};
 pub use desc::*;
 pub use event::{Body, Event, SensorId, Side};
 pub use flipper::{Flipper, FlipperDesc, FlipperMotion};
-pub use grid::{CellCoord, Grid, GridError, GridHit};
+pub use grid::{CellCoord, CellShape, Grid, GridError, GridHit};
 pub use hook::{
     BodyShape, BodyState, ContactHook, ContactInfo, ContactResponse, HookError, Obstacle,
 };

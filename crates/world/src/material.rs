@@ -154,7 +154,7 @@ impl Grid {
     pub fn restitution_of(&self, cell: Cell) -> Option<Real> {
         match cell {
             Cell::Empty | Cell::Sensor(_) => None,
-            Cell::Wall => self.wall_restitution,
+            Cell::Wall | Cell::Slope(_) => self.wall_restitution,
             Cell::Brick(_) => self.brick_restitution,
         }
     }

@@ -65,7 +65,8 @@ pub struct Snapshot {
     ball_slots: (Vec<(u32, u32)>, Vec<u32>),
     rects: Vec<SnapRect>,
     rect_slots: (Vec<(u32, u32)>, Vec<u32>),
-    /// Row-major cells: 0 empty, 1 wall, `256 + k` brick of kind `k`, `512 + k` sensor of
+    /// Row-major cells: 0 empty, 1 wall, 2 to 5 a slope solid at the top-left, top-right,
+    /// bottom-left, bottom-right corner, `256 + k` brick of kind `k`, `512 + k` sensor of
     /// kind `k`.
     cells: Vec<u16>,
     carries: Vec<SnapCarry>,
@@ -299,6 +300,7 @@ fn cell_code(c: Cell) -> u16 {
         Cell::Wall => 1,
         Cell::Brick(k) => 256 + u16::from(k),
         Cell::Sensor(k) => 512 + u16::from(k),
+        Cell::Slope(corner) => 2 + corner as u16,
     }
 }
 
@@ -757,6 +759,7 @@ impl World {
                     cells.push(match c {
                         0 => Cell::Empty,
                         1 => Cell::Wall,
+                        2..=5 => Cell::Slope(collide_core::Corner::ALL[usize::from(c - 2)]),
                         256..=511 => Cell::Brick((c - 256) as u8),
                         512..=767 => Cell::Sensor((c - 512) as u8),
                         _ => return Err(corrupt(format!("cells[{i}]"), format!("no cell {c}"))),

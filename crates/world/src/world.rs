@@ -1360,6 +1360,7 @@ impl World {
                     Cell::Wall => 1,
                     Cell::Brick(k) => 2 | u64::from(*k) << 8,
                     Cell::Sensor(k) => 3 | u64::from(*k) << 8,
+                    Cell::Slope(corner) => 4 | (*corner as u64) << 8,
                 });
             }
         }
@@ -1505,7 +1506,7 @@ impl World {
     ) {
         if let Some(g) = &self.grid {
             g.for_each_solid_in_kinds(g.kinds_for(filter), &Aabb::new(p, p), |c, _| {
-                if point_in_aabb(p, &g.cell_aabb(c)) {
+                if g.cell_shape(c).is_some_and(|s| s.contains_point(p)) {
                     out.push(Target::Cell(c));
                 }
             });
@@ -1543,7 +1544,7 @@ impl World {
     ) {
         if let Some(g) = &self.grid {
             g.for_each_solid_in_kinds(g.kinds_for(filter), aabb, |c, _| {
-                if aabb_overlaps_aabb(aabb, &g.cell_aabb(c)) {
+                if g.cell_shape(c).is_some_and(|s| s.overlaps_aabb(aabb)) {
                     out.push(Target::Cell(c));
                 }
             });

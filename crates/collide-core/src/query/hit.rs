@@ -45,10 +45,9 @@ pub struct Contact {
     pub point: Vec2,
 }
 
-/// What part of a segment (or of the core segment of a capsule) was hit.
-///
-/// A type of its own rather than new variants of [`Feature`], whose matches in the world and
-/// the tools are exhaustive.
+/// What part of a segment (or of the core segment of a capsule) was hit: a segment's two
+/// faces and two ends, named for the segment rather than for a box's sides and corners
+/// ([`Feature`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SegmentFeature {
     /// A flat face (either side); the normal is the segment's normal, signed toward the body.

@@ -16,7 +16,8 @@ use crate::rest::{RestOn, REST_TIME};
 use crate::squeeze::{carry_velocity, Carry, Probe, Wedge};
 use crate::world::World;
 use collide_core::{
-    collide_elastic, collide_on, reflect, reflect_relative, reflect_relative_on, Circle, Real, Vec2,
+    collide_elastic, collide_on, reflect, reflect_relative, reflect_relative_on, Circle, Feature,
+    Real, Vec2,
 };
 
 /// The velocity nearest to `v` that moves away from neither of two contacts met at the same
@@ -124,8 +125,13 @@ impl World {
             },
             None => (None, None),
         };
-        // Boxes reflect per axis (a corner-to-corner hit flips both components).
+        // Boxes reflect per axis (a corner-to-corner hit flips both components); off a
+        // slope's diagonal, about its normal.
+        let diagonal = pred.feature == Feature::Diagonal;
         let reflect_box = |v: Vec2, u: Vec2| -> Vec2 {
+            if diagonal {
+                return reflect_relative(v, u, n, e);
+            }
             let mut out = v;
             if n.x != 0.0 {
                 out = reflect_relative(out, u, Vec2::new(n.x.signum(), 0.0), e);
