@@ -46,6 +46,7 @@ minifb seed003_rects.png --scene seed003_rects --frames 120
 minifb arena.png --scene arena --frames 120
 minifb plinko.png --scene plinko --frames 150
 minifb bounce.png --scene bounce --frames 120
+minifb ramps.png --scene ramps --frames 150
 minifb pinball.png --scene pinball --autoplay --frames 460
 minifb debug_view.png --scene seed002_billiards --debug --frames 40
 minifb debug_level_1.png --autoplay --debug --frames 100

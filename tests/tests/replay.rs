@@ -284,7 +284,7 @@ fn a_sandbox_and_a_session_with_commands_round_trip() {
     let keys = |f: u32| match f {
         60 => vec![Command::Level(3)],
         120 => vec![Command::Restart],
-        180 | 240 | 300 | 360 | 420 | 480 | 540 | 570 => vec![Command::NextScene],
+        180 | 240 | 300 | 360 | 420 | 450 | 480 | 540 | 570 => vec![Command::NextScene],
         _ => Vec::new(),
     };
     let (g, r) = play("level_2", 600, 60, keys);
@@ -292,7 +292,7 @@ fn a_sandbox_and_a_session_with_commands_round_trip() {
     let report = Replay::parse(&r.to_text()).unwrap().verify().unwrap();
     // 600 frames of 1/60 s: one step each, but four on the pinball table (dt 1/240 s, frames
     // 540 to 569).
-    assert_eq!((report.commands, report.steps), (10, 690));
+    assert_eq!((report.commands, report.steps), (11, 690));
     assert_eq!(report.final_hash, g.state_hash());
 }
 

@@ -19,7 +19,7 @@ R restart; M sound on/off; H or F1 help; Esc quit."
 )]
 pub struct Args {
     /// What to open: a built-in scene (level_1 .. level_7, seed000_room, seed002_billiards,
-    /// seed003_rects, arena, pi, plinko, bounce), a scene file (.toml) or a BricksBeater level
+    /// seed003_rects, arena, pi, plinko, bounce, ramps, pinball), a scene file (.toml) or a BricksBeater level
     /// (.dat). Levels are played by the game's rules, other scenes run as sandboxes. Default:
     /// level_1.
     #[arg(long, value_name = "NAME|FILE")]

@@ -16,13 +16,14 @@ use crate::policy::PowerKind;
 use crate::replay::{Recorder, Replay, ReplayError, SceneText};
 
 /// The demo scenes that Tab cycles through, in order, after the game.
-pub const DEMOS: [&str; 7] = [
+pub const DEMOS: [&str; 8] = [
     "seed000_room",
     "seed002_billiards",
     "seed003_rects",
     "arena",
     "plinko",
     "bounce",
+    "ramps",
     "pinball",
 ];
 

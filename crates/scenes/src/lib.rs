@@ -56,6 +56,7 @@ const SCENES: &[Embedded] = &[
     scene!("pi"),
     scene!("plinko"),
     scene!("bounce"),
+    scene!("ramps"),
     scene!("pinball"),
 ];
 
@@ -74,6 +75,7 @@ const NAMES: &[&str] = &[
     "pi",
     "plinko",
     "bounce",
+    "ramps",
     "pinball",
 ];
 
@@ -105,7 +107,7 @@ pub const LEVELS_README: &str = include_str!("../../../scenes/levels/README.md")
 
 /// The names of the built-in scenes, in a stable order: `level_1` .. `level_7`,
 /// `seed000_room`, `seed002_billiards`, `seed003_rects`, `arena`, `pi`, `plinko`, `bounce`,
-/// `pinball`.
+/// `ramps`, `pinball`.
 #[must_use]
 pub fn names() -> &'static [&'static str] {
     NAMES
