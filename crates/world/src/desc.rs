@@ -147,7 +147,15 @@ pub struct BallDesc {
     /// The ball's layers and mask ([`crate::layers`]): which bodies and cell kinds it
     /// collides with. Default [`Filter::DEFAULT`] (layer 0, colliding with everything).
     pub filter: Filter,
+    /// The multiple of the world's [`StepConfig::gravity`] that accelerates this ball: 1 (the
+    /// default) falls with the world, 0 flies straight (a bullet), a negative value rises (a
+    /// balloon). Finite, `|s| <= MAX_GRAVITY_SCALE` (1000). Pairs of balls of different
+    /// scales meet at the roots of their relative path's quartic, exactly.
+    pub gravity_scale: Real,
 }
+
+/// The largest magnitude of [`BallDesc::gravity_scale`]: 1000.
+pub const MAX_GRAVITY_SCALE: Real = 1000.0;
 
 impl Default for BallDesc {
     fn default() -> Self {
@@ -158,6 +166,7 @@ impl Default for BallDesc {
             density: 1.0,
             restitution: None,
             filter: Filter::DEFAULT,
+            gravity_scale: 1.0,
         }
     }
 }

@@ -21,12 +21,12 @@
 //!
 //! # Example
 //! ```
-//! use collide_world::{BallDesc, Filter, StepConfig, Vec2, Walls, World};
+//! use collide_world::{BallDesc, StepConfig, Vec2, Walls, World};
 //! let mut w = World::new(Vec2::new(100.0, 100.0), Walls::ALL, StepConfig { dt: 0.1, ..Default::default() }).unwrap();
 //! // A ball of radius 5 at x = 80 moving right at 100 units/s reaches x = 95 (touching the
 //! // right wall) after 0.15 s of travel: during the first 0.1 s step it moves to x = 90, in the
 //! // second it hits at t = 0.05 and comes back to x = 95 - 5 = 90, moving left.
-//! let id = w.add_ball(BallDesc { pos: Vec2::new(80.0, 50.0), vel: Vec2::new(100.0, 0.0), radius: 5.0, density: 1.0, restitution: None, filter: Filter::DEFAULT }).unwrap();
+//! let id = w.add_ball(BallDesc { pos: Vec2::new(80.0, 50.0), vel: Vec2::new(100.0, 0.0), radius: 5.0, ..BallDesc::default() }).unwrap();
 //! w.step();
 //! w.step();
 //! let b = w.ball(id).unwrap();
@@ -34,6 +34,7 @@
 //! assert_eq!(b.vel, Vec2::new(-100.0, 0.0));
 //! ```
 
+mod ball_gravity;
 mod broad;
 pub mod desc;
 mod domains;

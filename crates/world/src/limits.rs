@@ -69,6 +69,9 @@ pub enum Bound {
     /// Finite, `0 <= v <= MAX_RESTITUTION` (10, [`crate::material::MAX_RESTITUTION`]): a
     /// body's or cell kind's own restitution (above 1: a kicker, a bumper).
     Restitution,
+    /// Finite, `|v| <= MAX_GRAVITY_SCALE` (1000, [`crate::MAX_GRAVITY_SCALE`]): a ball's
+    /// multiple of the world's gravity.
+    GravityScale,
 }
 
 /// A number outside its [`Bound`]: displays as `expected ..., found ...`.
@@ -91,6 +94,7 @@ impl Bound {
             Bound::Positive => "a number > 0 (and <= 1e9)",
             Bound::Unit => "a number between 0 and 1",
             Bound::Restitution => "a number between 0 and 10",
+            Bound::GravityScale => "a number between -1000 and 1000",
         }
     }
 
@@ -104,6 +108,7 @@ impl Bound {
                 Bound::Positive => v > 0.0 && v <= MAX_COORD,
                 Bound::Unit => (0.0..=1.0).contains(&v),
                 Bound::Restitution => (0.0..=crate::material::MAX_RESTITUTION).contains(&v),
+                Bound::GravityScale => v.abs() <= crate::desc::MAX_GRAVITY_SCALE,
             }
     }
 

@@ -114,6 +114,18 @@ pub(crate) fn acc_on(g: Vec2, rest: Option<Rest>) -> Vec2 {
     }
 }
 
+/// Whether a body under gravity `g`, held by `rest` and moving with `v`, reaches the upper end
+/// of its range (else the lower): the end it moves toward, or accelerates toward when `v` has
+/// no tangential part.
+fn rest_forward(rest: Rest, v: Vec2, g: Vec2) -> bool {
+    let t = 1 - rest.axis();
+    if v[t] != 0.0 {
+        v[t] > 0.0
+    } else {
+        g[t] > 0.0
+    }
+}
+
 /// The earliest time in `[from, limit]` (times of `path`) at which the coordinate `axis` of
 /// `path` is past `bound` on the side `sign` (`+1`: beyond, `-1`: below), or at it and moving
 /// past; `None` if never.
@@ -156,21 +168,24 @@ pub(crate) fn rest_end_time(path: &Path, rest: &Rest, from: Real, limit: Real) -
 }
 
 impl World {
-    /// Ball `i`'s acceleration (units/s²): zero without gravity, else [`acc_on`] its rest.
+    /// Ball `i`'s acceleration (units/s²): zero without gravity, else [`acc_on`] its rest
+    /// under its own gravity ([`World::gravity_of`]: the world's times its scale).
     #[inline]
     pub(crate) fn acc_of(&self, i: usize) -> Vec2 {
-        let g = self.config.gravity;
-        if g == Vec2::ZERO {
+        if self.config.gravity == Vec2::ZERO {
             return Vec2::ZERO;
         }
-        acc_on(g, self.ball_rest[i])
+        acc_on(self.gravity_of(i), self.ball_rest[i])
     }
 
-    /// Whether ball `i`, leaving a face of `normal` at its centre `center` with velocity `v`
-    /// (after the response, restitution `e`), comes to rest on it; `range` is the face's
-    /// extent along its tangent and `on` its body. The rest, if any (see the module docs).
+    /// Whether a body under gravity `g`, leaving a face of `normal` at its centre `center`
+    /// with velocity `v` (after the response, restitution `e`), comes to rest on it; `range`
+    /// is the face's extent along its tangent and `on` its body. The rest, if any (see the
+    /// module docs).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn rest_after_bounce(
         &self,
+        g: Vec2,
         center: Vec2,
         normal: Vec2,
         v: Vec2,
@@ -178,7 +193,6 @@ impl World {
         range: (Real, Real),
         on: RestOn,
     ) -> Option<Rest> {
-        let g = self.config.gravity;
         if g == Vec2::ZERO || (normal.x != 0.0 && normal.y != 0.0) {
             return None;
         }
@@ -213,7 +227,8 @@ impl World {
     /// (`RestOn::Edge`), or `None` (it flies free). See the module docs.
     pub(crate) fn rest_continued(&self, i: usize, rest: Rest, v: Vec2) -> Option<Rest> {
         let t = 1 - rest.axis();
-        let forward = self.rest_forward(rest, v);
+        let gravity = self.gravity_of(i);
+        let forward = rest_forward(rest, v, gravity);
         if let Some(g) = &self.grid {
             let next = self.next_cell_rest(rest, forward, self.ball_kinds(i, g), 0.0);
             if next.is_some() {
@@ -223,7 +238,7 @@ impl World {
         if rest.on == RestOn::Edge {
             return None;
         }
-        let gn = -self.config.gravity.dot(rest.normal);
+        let gn = -gravity.dot(rest.normal);
         let r = self.balls[i].radius;
         let vt = v[t];
         let d = r - vt * vt / gn;
@@ -243,18 +258,6 @@ impl World {
                 ..rest
             }
         })
-    }
-
-    /// Whether a body held by `rest` and moving with `v` reaches the upper end of its range
-    /// (else the lower): the end it moves toward, or accelerates toward when `v` has no
-    /// tangential part.
-    fn rest_forward(&self, rest: Rest, v: Vec2) -> bool {
-        let t = 1 - rest.axis();
-        if v[t] != 0.0 {
-            v[t] > 0.0
-        } else {
-            self.config.gravity[t] > 0.0
-        }
     }
 
     /// The same face of the next cell along a face of a tile that holds a body by `rest` (in
@@ -304,7 +307,7 @@ impl World {
     /// flies free as soon as no part of it is over the face.
     pub(crate) fn rect_rest_continued(&self, k: usize, rest: Rest, v: Vec2) -> Option<Rest> {
         let g = self.grid.as_ref()?;
-        let forward = self.rest_forward(rest, v);
+        let forward = rest_forward(rest, v, self.config.gravity);
         let rc = &self.rects[k];
         let widen = rc.aabb.half_extents()[1 - rest.axis()];
         self.next_cell_rest(rest, forward, g.kinds_for(rc.filter), widen)

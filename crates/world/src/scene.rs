@@ -709,6 +709,7 @@ fn parse_in_pieces(
                     radius: shifted(b.radius, by),
                     density: shifted_opt(b.density, by),
                     restitution: shifted_opt(b.restitution, by),
+                    gravity_scale: shifted_opt(b.gravity_scale, by),
                     layers: b.layers.map(|v| Box::new(shifted(*v, by))),
                     mask: b.mask.map(|v| Box::new(shifted(*v, by))),
                 },
@@ -875,6 +876,7 @@ struct RawBall {
     radius: S<f64>,
     density: Option<S<f64>>,
     restitution: Option<S<f64>>,
+    gravity_scale: Option<S<f64>>,
     // Boxed: absent in most of a large scene's balls, one pointer each.
     layers: Option<Box<S<RawBits>>>,
     mask: Option<Box<S<RawBits>>>,
@@ -1532,6 +1534,12 @@ impl<'a> Ctx<'a> {
             density: self.opt_num(&b.density, &f("density"), Rule::NonNeg, 1.0)?,
             restitution: self.opt_restitution(&b.restitution, &f("restitution"))?,
             filter: self.filter(b.layers.as_deref(), b.mask.as_deref(), &f(""))?,
+            gravity_scale: self.opt_num(
+                &b.gravity_scale,
+                &f("gravity_scale"),
+                Rule::GravityScale,
+                1.0,
+            )?,
         })
     }
 
@@ -1953,6 +1961,7 @@ gravity = [0.0, 500.0]
                     density: 2.5,
                     restitution: None,
                     filter: crate::Filter::DEFAULT,
+                    gravity_scale: 1.0,
                 },
                 BallDesc {
                     pos: v(70.0, 80.0),
@@ -1961,6 +1970,7 @@ gravity = [0.0, 500.0]
                     density: 1.0,
                     restitution: None,
                     filter: crate::Filter::DEFAULT,
+                    gravity_scale: 1.0,
                 },
             ],
             rects: vec![

@@ -77,6 +77,10 @@ pub struct Snapshot {
     ball_restitution: Vec<Option<Real>>,
     /// The grid's wall and brick restitutions (`None`, `None` without a grid).
     grid_restitution: (Option<Real>, Option<Real>),
+    /// Each ball's gravity scale, index for index with `balls`, or empty (absent) when every
+    /// ball's is 1.
+    #[serde(default)]
+    ball_gravity: Vec<Real>,
     /// Balls inside sensors or passing through a body (`pass.rs`); absent: none.
     #[serde(default)]
     passes: Vec<SnapPass>,
@@ -442,6 +446,7 @@ impl World {
             } else {
                 Vec::new()
             },
+            ball_gravity: self.ball_gravity.clone(),
             grid_restitution: self.grid.as_ref().map_or((None, None), |g| {
                 (g.wall_restitution(), g.brick_restitution())
             }),
@@ -583,6 +588,16 @@ impl World {
         if !(snap.time.is_finite() && snap.time >= 0.0) {
             return Err(corrupt("time", format!("{} is not a time", snap.time)));
         }
+        if !snap.ball_gravity.is_empty() && snap.ball_gravity.len() != snap.balls.len() {
+            return Err(corrupt(
+                "ball_gravity",
+                format!(
+                    "{} values for {} balls",
+                    snap.ball_gravity.len(),
+                    snap.balls.len()
+                ),
+            ));
+        }
         if !snap.ball_restitution.is_empty() && snap.ball_restitution.len() != snap.balls.len() {
             return Err(corrupt(
                 "ball_restitution",
@@ -624,6 +639,7 @@ impl World {
                 density: b.5,
                 restitution: snap.ball_restitution.get(i).copied().flatten(),
                 filter: filter_at(&snap.ball_filters, i),
+                gravity_scale: snap.ball_gravity.get(i).copied().unwrap_or(1.0),
             };
             crate::world::validate_ball(&desc).map_err(|e| corrupt(format!("balls[{i}]"), e))?;
             if !(b.2.is_finite() && b.2 <= snap.time) {
@@ -876,6 +892,11 @@ impl World {
         self.ball_rest = ball_rest;
         self.balls = balls;
         self.ball_restitution = snap.ball_restitution.clone();
+        self.ball_gravity = if snap.ball_gravity.iter().all(|&s| s == 1.0) {
+            Vec::new()
+        } else {
+            snap.ball_gravity.clone()
+        };
         self.ball_filter = snap
             .ball_filters
             .iter()

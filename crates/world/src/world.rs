@@ -1,6 +1,7 @@
 //! The world: a tile grid, balls and rectangles in a world rectangle, advanced by
 //! [`World::step`] (see `step/mod.rs`).
 
+use crate::ball_gravity::scaled;
 use crate::desc::{BallDesc, Cell, RectDesc, RectKind, Scene, StepConfig, Walls};
 use crate::event::{Body, Event, Side};
 use crate::grid::{CellCoord, Grid, GridError};
@@ -39,6 +40,8 @@ pub struct Ball {
     pub restitution: Option<Real>,
     /// The ball's layers and mask: see [`crate::layers`].
     pub filter: Filter,
+    /// The ball's multiple of the world's gravity ([`crate::BallDesc::gravity_scale`]).
+    pub gravity_scale: Real,
 }
 
 impl Ball {
@@ -130,6 +133,7 @@ impl BallRec {
             density: self.density,
             restitution: None,
             filter: Filter::DEFAULT,
+            gravity_scale: 1.0,
         }
     }
 
@@ -158,6 +162,8 @@ pub struct Balls<'a> {
     mats: &'a [Option<Real>],
     /// The balls' filters, index for index with `recs`, or empty when all are the default.
     filters: &'a [Filter],
+    /// The balls' gravity scales, index for index with `recs`, or empty when all are 1.
+    scales: &'a [Real],
     time: Real,
     gravity: Vec2,
 }
@@ -167,10 +173,15 @@ impl Balls<'_> {
     #[must_use]
     pub fn get(&self, i: usize) -> Option<Ball> {
         let b = self.recs.get(i)?;
+        let scale = self.scales.get(i).copied().unwrap_or(1.0);
         Some(Ball {
             restitution: self.mats.get(i).copied().flatten(),
             filter: self.filters.get(i).copied().unwrap_or_default(),
-            ..b.ball_at(self.time, acc_on(self.gravity, self.rests[i]))
+            gravity_scale: scale,
+            ..b.ball_at(
+                self.time,
+                acc_on(scaled(self.gravity, scale), self.rests[i]),
+            )
         })
     }
 
@@ -201,6 +212,9 @@ impl Iterator for Balls<'_> {
         if let Some((_, rest)) = self.filters.split_first() {
             self.filters = rest;
         }
+        if let Some((_, rest)) = self.scales.split_first() {
+            self.scales = rest;
+        }
         Some(ball)
     }
 
@@ -220,6 +234,9 @@ impl DoubleEndedIterator for Balls<'_> {
         }
         if self.filters.len() > last {
             self.filters = &self.filters[..last];
+        }
+        if self.scales.len() > last {
+            self.scales = &self.scales[..last];
         }
         Some(ball)
     }
@@ -266,7 +283,7 @@ pub enum WorldError {
     /// A ball field is invalid.
     #[error("ball field `{field}`: {problem}")]
     BadBall {
-        /// `pos`, `vel`, `radius`, `density` or `restitution`.
+        /// `pos`, `vel`, `radius`, `density`, `restitution` or `gravity_scale`.
         field: &'static str,
         /// What is wrong.
         problem: String,
@@ -382,6 +399,9 @@ pub struct World {
     /// Each ball's filter, index for index with `balls`, or empty while every ball has the
     /// default (`layers.rs`).
     pub(crate) ball_filter: Vec<Filter>,
+    /// Each ball's multiple of the world's gravity, index for index with `balls`, or empty
+    /// while every ball's is 1 (`ball_gravity.rs`).
+    pub(crate) ball_gravity: Vec<Real>,
     pub(crate) ball_slots: Slots,
     pub(crate) rects: Vec<Rect>,
     /// Each rectangle's box and the absolute time when its velocity or place last changed
@@ -473,6 +493,7 @@ impl World {
             ball_rest: Vec::new(),
             ball_restitution: Vec::new(),
             ball_filter: Vec::new(),
+            ball_gravity: Vec::new(),
             ball_slots: Slots::default(),
             rects: Vec::new(),
             rect_anchor: Vec::new(),
@@ -550,6 +571,7 @@ impl World {
             density: sp.density,
             restitution: sp.restitution,
             filter: sp.filter,
+            gravity_scale: 1.0,
         })?;
         Bound::NonNeg
             .check(sp.speed)
@@ -668,6 +690,7 @@ impl World {
                 density: sp.density,
                 restitution: sp.restitution,
                 filter: sp.filter,
+                gravity_scale: 1.0,
             })?;
         }
         Ok(())
@@ -905,6 +928,7 @@ impl World {
             rests: &self.ball_rest,
             mats: &self.ball_restitution,
             filters: &self.ball_filter,
+            scales: &self.ball_gravity,
             time: self.time,
             gravity: self.config.gravity,
         }
@@ -922,6 +946,7 @@ impl World {
         self.ball_slots.get(id).map(|i| Ball {
             restitution: self.ball_restitution_at(i),
             filter: self.ball_filter_at(i),
+            gravity_scale: self.gravity_scale_at(i),
             ..self.balls[i].ball_at(self.time, self.acc_of(i))
         })
     }
@@ -966,6 +991,7 @@ impl World {
         self.ball_rest.push(None);
         self.ball_pushed(desc.restitution);
         self.ball_filter_pushed(desc.filter);
+        self.ball_gravity_pushed(desc.gravity_scale);
         // It may have been placed inside something: checked (alone) at the next step.
         self.embed_some.push(self.balls.len() - 1);
         self.scratch.ball_added(desc.radius, self.config.ball_ball);
@@ -984,12 +1010,15 @@ impl World {
         self.ball_slots.remove(id);
         self.end_carry(Body::Ball(id));
         self.drop_passes_of_ball(id);
+        let acc = self.acc_of(i);
         let restitution = self.ball_swap_removed(i);
         let filter = self.ball_filter_swap_removed(i);
+        let gravity_scale = self.ball_gravity_swap_removed(i);
         let ball = Ball {
             restitution,
             filter,
-            ..self.balls[i].ball_at(self.time, self.acc_of(i))
+            gravity_scale,
+            ..self.balls[i].ball_at(self.time, acc)
         };
         self.balls.swap_remove(i);
         self.ball_rest.swap_remove(i);
@@ -1226,7 +1255,7 @@ impl World {
         }
         let mut e = 0.0;
         for b in self.balls() {
-            e -= b.mass() * g.dot(b.pos);
+            e -= b.mass() * scaled(g, b.gravity_scale).dot(b.pos);
         }
         for r in &self.rects {
             if r.kind == RectKind::Dynamic {
@@ -1400,6 +1429,7 @@ impl World {
         }
         self.hash_materials(|w| h.word(w));
         self.hash_filters(|w| h.word(w));
+        self.hash_gravity_scales(|w| h.word(w));
         h.finish()
     }
 
@@ -1657,7 +1687,14 @@ pub(crate) fn validate_ball(b: &BallDesc) -> Result<(), WorldError> {
     crate::material::check(b.restitution).map_err(|e| WorldError::BadBall {
         field: "restitution",
         problem: e.to_string(),
-    })
+    })?;
+    Bound::GravityScale
+        .check(b.gravity_scale)
+        .map(|_| ())
+        .map_err(|e| WorldError::BadBall {
+            field: "gravity_scale",
+            problem: e.to_string(),
+        })
 }
 
 /// A box whose corners are within [`Bound::Coord`] with `min <= max`; else the field (`min`,

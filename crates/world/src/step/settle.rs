@@ -33,8 +33,9 @@ impl World {
             };
             // The pair's own restitution (not the TC rule's 1): a fading bounce rests.
             let e = self.pair_restitution(m, pred.target);
-            let rest = face
-                .and_then(|(range, on)| self.rest_after_bounce(b.anchor, n, b.v0, e, range, on));
+            let rest = face.and_then(|(range, on)| {
+                self.rest_after_bounce(self.gravity_of(m), b.anchor, n, b.v0, e, range, on)
+            });
             if rest.is_none() && b.v0.dot(n) == 0.0 {}
             if let Some(r) = rest {
                 // Held: no normal velocity (the face does not move).
@@ -112,8 +113,9 @@ impl World {
             _ => None,
         };
         let e = self.pair_restitution(m, pred.target);
-        let rest =
-            face.and_then(|(range, on)| self.rest_after_bounce(bx.center(), n, v, e, range, on));
+        let rest = face.and_then(|(range, on)| {
+            self.rest_after_bounce(self.config.gravity, bx.center(), n, v, e, range, on)
+        });
         if let Some(r) = rest {
             // Held: no normal velocity (the face does not move). Its path starts here.
             let mut v = v;
