@@ -199,6 +199,7 @@ pub fn run(data: &[u8]) {
                     density: b.real(),
                     restitution: None,
                     filter: collide_world::Filter::DEFAULT,
+                    gravity_scale: 1.0,
                 };
                 let valid = coord_ok(d.pos)
                     && coord_ok(d.vel)

@@ -391,6 +391,7 @@ impl Breaker {
                 density: 1.0,
                 restitution: None,
                 filter: collide_world::Filter::DEFAULT,
+                gravity_scale: 1.0,
             })?;
             self.resting.push(id);
         }
@@ -528,6 +529,7 @@ impl Breaker {
                         density: 1.0,
                         restitution: None,
                         filter: collide_world::Filter::DEFAULT,
+                        gravity_scale: 1.0,
                     });
                 }
                 self.volley_left -= 1;
@@ -786,6 +788,7 @@ impl Breaker {
                 density: 1.0,
                 restitution: None,
                 filter: collide_world::Filter::DEFAULT,
+                gravity_scale: 1.0,
             }) {
                 colors.remove(id);
                 self.rain.push((id, life));
@@ -833,8 +836,9 @@ impl Breaker {
                             radius: b.radius,
                             density: b.density,
                             restitution: None,
-                            // A split ball is on its parent's layers.
+                            // A split ball is on its parent's layers and gravity.
                             filter: b.filter,
+                            gravity_scale: b.gravity_scale,
                         };
                         if let Ok(id) = world.add_ball(desc) {
                             if let Some(col) = colors.get(b.id) {
@@ -869,6 +873,7 @@ impl Breaker {
                         density: 1.0,
                         restitution: None,
                         filter: collide_world::Filter::DEFAULT,
+                        gravity_scale: 1.0,
                     });
                 }
                 if self.phase == Phase::Serving && self.resting.is_empty() {

@@ -42,6 +42,7 @@ fn level_with_balls(n: usize) -> World {
                 density: 1.0,
                 restitution: None,
                 filter: collide_world::Filter::DEFAULT,
+                gravity_scale: 1.0,
             })
             .expect("ball");
     }

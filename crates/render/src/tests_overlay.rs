@@ -35,6 +35,7 @@ fn ball(world: &mut World, x: f64, y: f64, vx: f64, vy: f64, r: f64) {
             density: 1.0,
             restitution: None,
             filter: collide_world::Filter::DEFAULT,
+            gravity_scale: 1.0,
         })
         .unwrap();
 }

@@ -33,6 +33,7 @@ fn world(k: usize, ball: Vec2) -> World {
         density: 1.0,
         restitution: None,
         filter: collide_world::Filter::DEFAULT,
+        gravity_scale: 1.0,
     })
     .expect("valid ball");
     w
@@ -85,6 +86,7 @@ fn squeeze_world(vx: f64) -> World {
         density: 1.0,
         restitution: None,
         filter: collide_world::Filter::DEFAULT,
+        gravity_scale: 1.0,
     })
     .expect("valid ball");
     for _ in 0..24 {

@@ -223,6 +223,7 @@ mod tests {
             density: 1.0,
             restitution: None,
             filter: crate::Filter::DEFAULT,
+            gravity_scale: 1.0,
         }
     }
 
