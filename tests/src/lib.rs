@@ -77,6 +77,7 @@ pub fn ball(pos: (f64, f64), vel: (f64, f64), radius: f64, density: f64) -> Ball
         density,
         restitution: None,
         filter: collide_world::Filter::DEFAULT,
+        gravity_scale: 1.0,
     }
 }
 

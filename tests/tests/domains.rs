@@ -93,6 +93,7 @@ fn mixed_world(speed: f64, seed: u64) -> World {
             density: 0.5 + 7.5 * uniform(),
             restitution: None,
             filter: collide_world::Filter::DEFAULT,
+            gravity_scale: 1.0,
         })
         .expect("a valid ball");
     }
@@ -137,6 +138,7 @@ fn a_collision_carried_across_a_cut_fails_the_check_and_gives_the_same_bits() {
                     density: 1.0,
                     restitution: None,
                     filter: collide_world::Filter::DEFAULT,
+                    gravity_scale: 1.0,
                 })
                 .expect("a valid ball");
         }
@@ -151,6 +153,7 @@ fn a_collision_carried_across_a_cut_fails_the_check_and_gives_the_same_bits() {
                 density: 1.0,
                 restitution: None,
                 filter: collide_world::Filter::DEFAULT,
+                gravity_scale: 1.0,
             })
             .expect("valid");
     }
@@ -196,6 +199,7 @@ fn simultaneous_contacts_do_not_depend_on_storage_order() {
                         density,
                         restitution: None,
                         filter: collide_world::Filter::DEFAULT,
+                        gravity_scale: 1.0,
                     })
                     .expect("valid"),
                 );
@@ -213,6 +217,7 @@ fn simultaneous_contacts_do_not_depend_on_storage_order() {
                         density: b.density,
                         restitution: None,
                         filter: collide_world::Filter::DEFAULT,
+                        gravity_scale: 1.0,
                     })
                     .expect("valid");
             }

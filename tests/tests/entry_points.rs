@@ -57,6 +57,7 @@ fn ball() -> BallDesc {
         density: 1.0,
         restitution: None,
         filter: collide_world::Filter::DEFAULT,
+        gravity_scale: 1.0,
     }
 }
 
@@ -305,6 +306,7 @@ fn accepted_extremes_step_to_finite_states() {
             density: 1e9,
             restitution: None,
             filter: collide_world::Filter::DEFAULT,
+            gravity_scale: 1.0,
         })
         .unwrap();
     }

@@ -33,7 +33,7 @@ proptest! {
         let r = width / 2.0;
         let height = 10_000.0;
         let mut w = World::new(Vec2::new(width, height), Walls::ALL, StepConfig::default()).unwrap();
-        let id = w.add_ball(BallDesc { pos: Vec2::new(r, r + 1.0), vel: Vec2::new(vx, vy), radius: r, density: 1.0, restitution: None, filter: collide_world::Filter::DEFAULT,  }).unwrap();
+        let id = w.add_ball(BallDesc { pos: Vec2::new(r, r + 1.0), vel: Vec2::new(vx, vy), radius: r, density: 1.0, restitution: None, filter: collide_world::Filter::DEFAULT, gravity_scale: 1.0 }).unwrap();
         // 30 steps of 1/60 s: 0.5 s, at most 150 units down, far from the bottom.
         let limits = run(&mut w, 30);
         let b = w.ball(id).unwrap();
@@ -52,7 +52,7 @@ proptest! {
         let mut w = World::new(Vec2::new(3.0 * cell, 400.0 * cell), Walls::ALL, StepConfig::default()).unwrap();
         w.set_grid(Grid::from_rows(cell, Vec2::ZERO, &rows).unwrap());
         let r = cell / 2.0;
-        let id = w.add_ball(BallDesc { pos: Vec2::new(1.5 * cell, r + 0.25 * cell), vel: Vec2::new(vx, vy), radius: r, density: 1.0, restitution: None, filter: collide_world::Filter::DEFAULT,  }).unwrap();
+        let id = w.add_ball(BallDesc { pos: Vec2::new(1.5 * cell, r + 0.25 * cell), vel: Vec2::new(vx, vy), radius: r, density: 1.0, restitution: None, filter: collide_world::Filter::DEFAULT, gravity_scale: 1.0 }).unwrap();
         // Stop before the bottom: at most 300·t units, t = 0.25 s, within 400 cells of >= 0.5.
         let steps = ((400.0 * cell - 3.0 * cell) / vy * 60.0).floor().min(15.0) as usize;
         let limits = run(&mut w, steps);
@@ -108,6 +108,7 @@ fn ball_aimed_at_the_pinch_of_two_diagonal_tiles_comes_back() {
             density: 1.0,
             restitution: None,
             filter: collide_world::Filter::DEFAULT,
+            gravity_scale: 1.0,
         })
         .unwrap();
     let mut tile_hits = Vec::new();

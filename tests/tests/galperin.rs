@@ -32,6 +32,7 @@ fn galperin(ratio: f64, max_events: u32, dt: f64, steps: usize) -> (u64, u64, bo
             density: 1.0,
             restitution: None,
             filter: collide_world::Filter::DEFAULT,
+            gravity_scale: 1.0,
         })
         .unwrap();
     let big = w
@@ -42,6 +43,7 @@ fn galperin(ratio: f64, max_events: u32, dt: f64, steps: usize) -> (u64, u64, bo
             density: ratio,
             restitution: None,
             filter: collide_world::Filter::DEFAULT,
+            gravity_scale: 1.0,
         })
         .unwrap();
     let (mut collisions, mut limits, mut overlap) = (0u64, 0u64, false);

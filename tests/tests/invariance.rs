@@ -159,6 +159,7 @@ fn simultaneous_partners_are_met_in_index_order() {
         density: 1.0,
         restitution: None,
         filter: collide_world::Filter::DEFAULT,
+        gravity_scale: 1.0,
     };
     let a = w.add_ball(ball(50.0, 0.0)).expect("a");
     let b = w.add_ball(ball(40.0, 60.0)).expect("b");
@@ -243,6 +244,7 @@ fn steering_balls_predicts_only_them_and_changes_nothing_else() {
                     density: 1.0,
                     restitution: None,
                     filter: collide_world::Filter::DEFAULT,
+                    gravity_scale: 1.0,
                 };
                 let a = steered.add_ball(desc).expect("add");
                 let b = rebuilt.add_ball(desc).expect("add");

@@ -21,6 +21,7 @@ fn ball(pos: Vec2, vel: Vec2, e: Option<f64>) -> BallDesc {
         density: 1.0,
         restitution: e,
         filter: collide_world::Filter::DEFAULT,
+        gravity_scale: 1.0,
     }
 }
 

@@ -414,6 +414,7 @@ fn build(spec: &SceneSpec) -> Option<Built> {
             density: b.density,
             restitution: None,
             filter: collide_world::Filter::DEFAULT,
+            gravity_scale: 1.0,
         };
         let free = world.circle_is_free(pos, b.radius, None)
             && placed
@@ -645,6 +646,7 @@ fn build_open_cluster(balls: &[BallSpec], cell: f64, inward: bool) -> Option<Wor
             density: b.density,
             restitution: None,
             filter: collide_world::Filter::DEFAULT,
+            gravity_scale: 1.0,
         };
         if placed
             .iter()

@@ -27,6 +27,7 @@ fn a_ball_that_fits_nowhere_is_held_until_the_geometry_changes() {
             density: 1.0,
             restitution: None,
             filter: collide_world::Filter::DEFAULT,
+            gravity_scale: 1.0,
         })
         .unwrap();
     for _ in 0..20 {

@@ -15,6 +15,7 @@ fn arena(balls: usize) -> World {
         density: 1.0,
         restitution: None,
         filter: collide_world::Filter::DEFAULT,
+        gravity_scale: 1.0,
     })
     .unwrap();
     for _ in 0..5 {

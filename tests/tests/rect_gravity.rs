@@ -37,6 +37,7 @@ fn ball(pos: Vec2, vel: Vec2, radius: f64) -> BallDesc {
         density: 1.0,
         restitution: None,
         filter: Filter::DEFAULT,
+        gravity_scale: 1.0,
     }
 }
 

@@ -197,6 +197,7 @@ fn ids_stay_unique_across_a_restore() {
             density: 1.0,
             restitution: None,
             filter: collide_world::Filter::DEFAULT,
+            gravity_scale: 1.0,
         })
         .unwrap();
     assert!(!old.contains(&id));

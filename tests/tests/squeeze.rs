@@ -102,6 +102,7 @@ fn a_ball_crushed_by_a_paddle_is_carried_then_crushed_at_the_computed_times() {
             density: 1.0,
             restitution: None,
             filter: collide_world::Filter::DEFAULT,
+            gravity_scale: 1.0,
         })
         .unwrap();
     let r = run(&mut w, Body::Ball(ball), 40);
@@ -204,6 +205,7 @@ fn with_room_a_paddle_bounces_a_ball_exactly() {
             density: 1.0,
             restitution: None,
             filter: collide_world::Filter::DEFAULT,
+            gravity_scale: 1.0,
         })
         .unwrap();
     // Contact at t = 2.5 (face at 75); 30 steps = 3 s.
@@ -246,6 +248,7 @@ fn a_ball_pushed_against_a_corner_slides_around_it() {
             density: 1.0,
             restitution: None,
             filter: collide_world::Filter::DEFAULT,
+            gravity_scale: 1.0,
         })
         .unwrap();
     // 1.5 s.
@@ -326,6 +329,7 @@ proptest! {
             radius,
             density: 1.0,
             restitution: None, filter: collide_world::Filter::DEFAULT,
+            gravity_scale: 1.0,
         }).unwrap();
         // Until the paddle has passed the wall, and one more step.
         let steps = ((face + 20.0) / u * 60.0).ceil() as usize + 2;

@@ -31,6 +31,7 @@ fn hashes(mut world: World, threads: usize, steps: usize) -> Vec<u64> {
                         density: 1.0,
                         restitution: None,
                         filter: collide_world::Filter::DEFAULT,
+                        gravity_scale: 1.0,
                     })
                     .expect("a valid ball");
             }
