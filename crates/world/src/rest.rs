@@ -37,9 +37,15 @@
 //!
 //! The same time also bounds collapse among balls: under gravity the TC window of the step's
 //! response (S. Luding, S. McNamara, "How to handle the inelastic collapse of a dissipative
-//! hard-sphere gas with the TC model", Granular Matter 1, 1998) is [`REST_TIME`], so that a
-//! ball in a pile collides inelastically at most once per `REST_TIME` and its event count per
-//! step stays bounded (`docs/algorithms.md`).
+//! hard-sphere gas with the TC model", Granular Matter 1, 1998) is [`REST_TIME`]: a body hit
+//! again within `REST_TIME` of its last collision bounces elastically, so its inelastic
+//! collisions are at least `REST_TIME` apart. Its elastic ones are not bounded: a ball in a
+//! pile is hit at least once per `REST_TIME` (pressed contacts part at a `REST_TIME` flight's
+//! speed, `step/settle.rs`), so all its collisions are elastic and the pile keeps the kinetic
+//! energy its balls brought in. Balls side by side in a row that fills its room exactly (ten
+//! balls of radius 2 on the floor of a 40-unit bin of the plinko board) have no press between
+//! them and gaps of a fraction of a millionth of a unit, and meet about a million times a
+//! second: they reach the step's event bound (`docs/algorithms.md`, section 4c, limits).
 
 use crate::grid::CellCoord;
 use crate::ids::RectId;
