@@ -75,11 +75,12 @@ pub mod sweep_path;
 pub use exit::{exit_path_circle_aabb, exit_path_circle_circle, overlap_interval_aabb_aabb};
 pub use math::{Real, Vec2, FRAC_1_SQRT_2};
 pub use overlap::{
-    aabb_overlaps_aabb, aabb_overlaps_half_tile, circle_overlaps_aabb, circle_overlaps_capsule,
-    circle_overlaps_circle, circle_overlaps_half_tile, closest_point_on_aabb,
-    closest_point_on_segment, contact_circle_aabb, contact_circle_capsule,
+    aabb_overlaps_aabb, aabb_overlaps_capsule, aabb_overlaps_half_tile, circle_overlaps_aabb,
+    circle_overlaps_capsule, circle_overlaps_circle, circle_overlaps_half_tile,
+    closest_point_on_aabb, closest_point_on_segment, contact_circle_aabb, contact_circle_capsule,
     contact_circle_half_tile, distance_point_aabb, distance_point_half_tile,
-    distance_point_segment, point_in_aabb, point_in_circle, point_in_half_tile, Contact,
+    distance_point_segment, distance_segment_aabb, point_in_aabb, point_in_circle,
+    point_in_half_tile, Contact,
 };
 pub use response::{collide_elastic, collide_on, reflect, reflect_relative, reflect_relative_on};
 pub use shape::{

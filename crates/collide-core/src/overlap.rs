@@ -11,9 +11,10 @@
 // the flat public surface of the discrete queries.
 pub use crate::query::hit::Contact;
 pub use crate::query::overlap::{
-    aabb_overlaps_aabb, aabb_overlaps_half_tile, circle_overlaps_aabb, circle_overlaps_capsule,
-    circle_overlaps_circle, circle_overlaps_half_tile, closest_point_on_aabb,
-    closest_point_on_segment, contact_circle_aabb, contact_circle_capsule,
+    aabb_overlaps_aabb, aabb_overlaps_capsule, aabb_overlaps_half_tile, circle_overlaps_aabb,
+    circle_overlaps_capsule, circle_overlaps_circle, circle_overlaps_half_tile,
+    closest_point_on_aabb, closest_point_on_segment, contact_circle_aabb, contact_circle_capsule,
     contact_circle_half_tile, distance_point_aabb, distance_point_half_tile,
-    distance_point_segment, point_in_aabb, point_in_circle, point_in_half_tile,
+    distance_point_segment, distance_segment_aabb, point_in_aabb, point_in_circle,
+    point_in_half_tile,
 };

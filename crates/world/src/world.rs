@@ -10,12 +10,14 @@ use crate::layers::{CellKinds, Filter};
 use crate::limits::{self, Bound, OutOfBounds};
 use crate::rest::{acc_on, Rest, RestOn};
 use crate::rng::XorShift64Star;
+use crate::shapes::ShapeKind;
 use crate::step::Scratch;
 use collide_core::motion::Path;
 use collide_core::{
-    aabb_overlaps_aabb, circle_overlaps_aabb, circle_overlaps_circle, point_in_aabb,
-    sweep_circle_aabb, sweep_circle_circle, sweep_circle_half_plane, Aabb, Face, FaceSegment,
-    Features, Real, SweepHit, Vec2,
+    aabb_overlaps_aabb, aabb_overlaps_capsule, circle_overlaps_aabb, circle_overlaps_circle,
+    distance_point_segment, point_in_aabb, sweep_circle_aabb, sweep_circle_circle,
+    sweep_circle_half_plane, sweep_circle_segment, Aabb, Capsule, Face, FaceSegment, Feature,
+    Features, Real, SegmentEnds, SegmentHit, SweepHit, Vec2,
 };
 
 /// Random spawning gives up after this many failed placements in a row.
@@ -365,6 +367,10 @@ pub enum Target {
     Rect(RectId),
     /// A wall of the world.
     Wall(Side),
+    /// A static segment or circle ([`crate::Shape`]).
+    Shape(crate::ids::ShapeId),
+    /// A flipper, where it is at the world's time ([`crate::Flipper`]).
+    Flipper(crate::ids::FlipperId),
 }
 
 /// The first hit of [`World::cast_circle`].
@@ -1434,8 +1440,9 @@ impl World {
     }
 
     /// Casts a circle of `radius` from `from` to `to` (world units) against the current state
-    /// (tiles' exposed features, closed walls, rectangles, balls; nothing moves) and returns the
-    /// first hit, with `toi` as a fraction of the segment. Used for aim previews.
+    /// (tiles' exposed features, closed walls, rectangles, static segments and circles,
+    /// flippers where they are now, balls; nothing moves) and returns the first hit, with `toi`
+    /// as a fraction of the segment. A radius of 0 casts a ray. Used for aim previews.
     ///
     /// Contact at start counts only when the circle moves toward the obstacle (the crate's
     /// Bannerman rule). Balls listed in `ignore` are skipped (e.g. the ball being aimed).
@@ -1443,7 +1450,8 @@ impl World {
     /// kinds it collides with, their exposure computed for it, the bodies it collides with,
     /// closed walls always); [`Filter::ALL`] hits every body and cell on some layer, a ball's
     /// own filter what that ball would hit.
-    /// Ties go to the first in the order tiles, walls, rectangles, balls (in storage order).
+    /// Ties go to the first in the order tiles, walls, rectangles, shapes, flippers, balls
+    /// (each in storage order).
     /// Visits every ball; [`World::query_index`] answers the same while visiting only the
     /// balls near the segment.
     #[must_use]
@@ -1496,6 +1504,45 @@ impl World {
                 &mut best,
             );
         }
+        let segment_hit = |h: SegmentHit, grow: Real| SweepHit {
+            toi: h.toi,
+            normal: h.normal,
+            point: h.point + h.normal * grow,
+            feature: Feature::Circle,
+        };
+        for sh in self.shapes.iter().filter(|s| filter.collides(s.filter)) {
+            let h = match sh.kind {
+                ShapeKind::Segment { segment, ends } => {
+                    sweep_circle_segment(from, radius, d, 1.0, &segment, ends)
+                        .map(|h| segment_hit(h, 0.0))
+                }
+                ShapeKind::Circle(c) => {
+                    sweep_circle_circle(from, radius, d, c.center, c.radius, Vec2::ZERO, 1.0)
+                }
+            };
+            consider(h, Target::Shape(sh.id), &mut best);
+        }
+        for fl in self
+            .flippers
+            .iter()
+            .filter(|f| filter.collides(f.desc.filter))
+        {
+            // The capsule where it is now: a circle grown by its radius against its core.
+            let cap = fl.capsule_at(self.time);
+            let h = sweep_circle_segment(
+                from,
+                radius + cap.radius,
+                d,
+                1.0,
+                &cap.segment,
+                SegmentEnds::BOTH,
+            );
+            consider(
+                h.map(|h| segment_hit(h, cap.radius)),
+                Target::Flipper(fl.id),
+                &mut best,
+            );
+        }
         for i in balls {
             if !filter.collides(self.ball_filter_at(i)) {
                 continue;
@@ -1520,8 +1567,9 @@ impl World {
 
     /// Everything containing point `p` (boundaries included) that a body of `filter` collides
     /// with ([`Filter::ALL`]: everything on some layer; see [`World::cast_circle`]): solid
-    /// cells, balls, rectangles, in that order (cells row-major, bodies in storage order),
-    /// appended to `out`. Visits every ball; see [`World::query_index`].
+    /// cells (a slope's half), balls, rectangles, static shapes (a segment only through its
+    /// points), flippers where they are now, in that order (cells row-major, bodies in storage
+    /// order), appended to `out`. Visits every ball; see [`World::query_index`].
     pub fn query_point(&self, p: Vec2, filter: Filter, out: &mut Vec<Target>) {
         self.query_point_among(p, filter, out, 0..self.balls.len());
     }
@@ -1555,11 +1603,32 @@ impl World {
                 out.push(Target::Rect(r.id));
             }
         }
+        for sh in self.shapes.iter().filter(|s| filter.collides(s.filter)) {
+            let inside = match sh.kind {
+                ShapeKind::Segment { segment, .. } => distance_point_segment(p, &segment) == 0.0,
+                ShapeKind::Circle(c) => (p - c.center).length_squared() <= c.radius * c.radius,
+            };
+            if inside {
+                out.push(Target::Shape(sh.id));
+            }
+        }
+        for fl in self
+            .flippers
+            .iter()
+            .filter(|f| filter.collides(f.desc.filter))
+        {
+            let cap = fl.capsule_at(self.time);
+            if distance_point_segment(p, &cap.segment) <= cap.radius {
+                out.push(Target::Flipper(fl.id));
+            }
+        }
     }
 
     /// Everything overlapping `aabb` with positive area that a body of `filter` collides with
-    /// ([`Filter::ALL`]: everything on some layer): solid cells, balls, rectangles, in that
-    /// order, appended to `out`. Visits every ball; see [`World::query_index`].
+    /// ([`Filter::ALL`]: everything on some layer): solid cells (a slope's half), balls,
+    /// rectangles, static shapes (a segment when it crosses the box's interior), flippers
+    /// where they are now, in that order, appended to `out`. Visits every ball; see
+    /// [`World::query_index`].
     pub fn query_aabb(&self, aabb: &Aabb, filter: Filter, out: &mut Vec<Target>) {
         self.query_aabb_among(aabb, filter, out, 0..self.balls.len());
     }
@@ -1591,6 +1660,30 @@ impl World {
         for r in self.rects.iter().filter(|r| filter.collides(r.filter)) {
             if aabb_overlaps_aabb(aabb, &r.aabb) {
                 out.push(Target::Rect(r.id));
+            }
+        }
+        for sh in self.shapes.iter().filter(|s| filter.collides(s.filter)) {
+            let overlaps = match sh.kind {
+                ShapeKind::Segment { segment, .. } => aabb_overlaps_capsule(
+                    aabb,
+                    &Capsule {
+                        segment,
+                        radius: 0.0,
+                    },
+                ),
+                ShapeKind::Circle(c) => circle_overlaps_aabb(c.center, c.radius, aabb),
+            };
+            if overlaps {
+                out.push(Target::Shape(sh.id));
+            }
+        }
+        for fl in self
+            .flippers
+            .iter()
+            .filter(|f| filter.collides(f.desc.filter))
+        {
+            if aabb_overlaps_capsule(aabb, &fl.capsule_at(self.time)) {
+                out.push(Target::Flipper(fl.id));
             }
         }
     }

@@ -2,6 +2,7 @@
 //! penetration (see [`crate::overlap`] for what "overlap" means).
 
 mod overlap_aabb_aabb;
+mod overlap_aabb_capsule;
 mod overlap_aabb_half_tile;
 mod overlap_circle_aabb;
 mod overlap_circle_capsule;
@@ -12,6 +13,7 @@ mod overlap_point_circle;
 mod overlap_point_segment;
 
 pub use overlap_aabb_aabb::aabb_overlaps_aabb;
+pub use overlap_aabb_capsule::{aabb_overlaps_capsule, distance_segment_aabb};
 pub use overlap_aabb_half_tile::aabb_overlaps_half_tile;
 pub use overlap_circle_aabb::{circle_overlaps_aabb, contact_circle_aabb};
 pub use overlap_circle_capsule::{circle_overlaps_capsule, contact_circle_capsule};
