@@ -65,13 +65,7 @@ impl World {
         }
         self.edited();
         // The ball's path starts again here, free of any rest (its face may no longer hold it).
-        let acc = self.acc_of(i);
-        let b = &mut self.balls[i];
-        b.anchor = b.pos_at(self.time, acc);
-        b.v0 = b.vel_at(self.time, acc);
-        b.anchor_time = self.time;
-        self.ball_rest[i] = None;
-        self.scratch.valid = false;
+        self.free_ball_now(i);
         if self.ball_gravity.is_empty() {
             self.ball_gravity.resize(self.balls.len(), 1.0);
         }

@@ -319,6 +319,18 @@ impl World {
         self.next_cell_rest(rest, forward, g.kinds_for(rc.filter), widen)
     }
 
+    /// Starts ball `i`'s path again at the world's current time from where it is, with the
+    /// velocity it has, free of its rest (between steps: predictions are made again).
+    pub(crate) fn free_ball_now(&mut self, i: usize) {
+        let acc = self.acc_of(i);
+        let b = &mut self.balls[i];
+        b.anchor = b.pos_at(self.time, acc);
+        b.v0 = b.vel_at(self.time, acc);
+        b.anchor_time = self.time;
+        self.ball_rest[i] = None;
+        self.scratch.valid = false;
+    }
+
     /// Frees every resting ball whose face belongs to a body `gone` says is gone (a brick
     /// destroyed, a rectangle moved or removed), from the world's current time between steps.
     pub(crate) fn free_rests_between_steps(&mut self, gone: impl Fn(&RestOn) -> bool) {
@@ -327,13 +339,7 @@ impl World {
         }
         for i in 0..self.balls.len() {
             if self.ball_rest[i].is_some_and(|r| gone(&r.on)) {
-                let acc = self.acc_of(i);
-                let b = &mut self.balls[i];
-                b.anchor = b.pos_at(self.time, acc);
-                b.v0 = b.vel_at(self.time, acc);
-                b.anchor_time = self.time;
-                self.ball_rest[i] = None;
-                self.scratch.valid = false;
+                self.free_ball_now(i);
             }
         }
         for k in 0..self.rects.len() {
