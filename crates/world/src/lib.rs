@@ -58,6 +58,7 @@ pub mod rest;
 pub mod rng;
 pub mod scene;
 mod scene_pieces;
+mod shape_index;
 pub mod shapes;
 pub mod snapshot;
 mod solid_counts;

@@ -225,6 +225,7 @@ impl World {
         }
         self.edited();
         self.scratch.valid = false;
+        self.shape_index_stale = true;
         let id = self.shape_slots.insert(self.shapes.len() as u32);
         self.shapes.push(Shape {
             id,
@@ -336,6 +337,7 @@ impl World {
         let i = self.shape_slots.get(id)?;
         self.edited();
         self.scratch.valid = false;
+        self.shape_index_stale = true;
         self.shape_slots.remove(id);
         self.drop_passes_with(crate::pass::PassWith::Shape(id));
         let shape = self.shapes.swap_remove(i);

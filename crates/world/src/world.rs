@@ -463,6 +463,10 @@ pub struct World {
     /// Static segments and circles (`shapes.rs`), and their id slots.
     pub(crate) shapes: Vec<crate::shapes::Shape>,
     pub(crate) shape_slots: Slots,
+    /// The grid over the shapes' boxes (`shape_index.rs`), built at a step's start after the
+    /// shapes changed (`shape_index_stale`).
+    pub(crate) shape_index: crate::shape_index::ShapeIndex,
+    pub(crate) shape_index_stale: bool,
     /// Rotating kinematic flippers (`flipper.rs`), and their id slots.
     pub(crate) flippers: Vec<crate::flipper::Flipper>,
     pub(crate) flipper_slots: Slots,
@@ -522,6 +526,8 @@ impl World {
             passes: Vec::new(),
             sensor_rects: Vec::new(),
             shapes: Vec::new(),
+            shape_index: crate::shape_index::ShapeIndex::default(),
+            shape_index_stale: false,
             shape_slots: Slots::default(),
             flippers: Vec::new(),
             flipper_slots: Slots::default(),

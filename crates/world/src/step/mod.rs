@@ -118,6 +118,10 @@ impl World {
     /// The step, with the contact hook of [`World::step_with`] if any. A hook's error stops
     /// the event loop (`Scratch::hook_error`); the caller restores the world.
     pub(crate) fn step_inner(&mut self, hook: Hook<'_>) {
+        if self.shape_index_stale {
+            self.shape_index = crate::shape_index::ShapeIndex::build(&self.shapes);
+            self.shape_index_stale = false;
+        }
         self.events.clear();
         self.event_times.clear();
         if !crate::domains::step(self, hook) {

@@ -5,12 +5,22 @@
 
 use super::mover::PTarget;
 use super::predict::take;
-use crate::pass::PassWith;
+use crate::grid_path::{path_bounds, time_to_cover};
+use crate::layers::Filter;
+use crate::pass::{Pass, PassWith};
 use crate::shapes::ShapeKind;
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::sweep_path::{sweep_path_circle_circle, sweep_path_circle_segment};
 use collide_core::{Aabb, Feature, Real, SweepHit, Vec2};
+
+thread_local! {
+    /// The shapes near a window of a ball's path (`ShapeIndex::candidates`) and those its
+    /// search has tested, kept per thread between searches so that a search allocates
+    /// nothing.
+    static CANDIDATES: std::cell::RefCell<(Vec<u32>, Vec<u32>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+}
 
 /// The path of a still disc's centre.
 fn still(center: Vec2) -> Path {
@@ -34,12 +44,73 @@ impl World {
         let b = &self.balls[m];
         let (radius, filter) = (b.radius, self.ball_filter_at(m));
         let passes = self.passes_of(m);
-        for (k, sh) in self.shapes.iter().enumerate() {
-            if !filter.collides(sh.filter)
-                || !collide_core::aabb_overlaps_aabb(reach, &sh.kind.aabb())
-            {
-                continue;
+        if !self.shape_index.is_built() {
+            for k in 0..self.shapes.len() {
+                self.shape_hit(m, k, radius, filter, passes, path, reach, base, best, limit);
             }
+            return;
+        }
+        // Walked in time windows, each covering about a cell of the index (or the ball's
+        // diameter) of path, in time order, as the grid is (`grid_path.rs`): the shapes near
+        // each window's stretch of path, ascending, each once; the first window that holds a
+        // hit holds the earliest (any contact in a later window touches a shape near that
+        // window's path). A shape's time of impact does not depend on the search's limit
+        // (`collide_core::sweep_path::SOLVE_HORIZON`), so the hits are those of a scan.
+        let chunk = self.shape_index.cell().max(2.0 * radius);
+        let acc = path.accel.length();
+        CANDIDATES.with_borrow_mut(|(near, seen)| {
+            seen.clear();
+            let mut ta = base;
+            while ta < *limit {
+                let w = time_to_cover(path.vel_at(ta).length(), acc, chunk);
+                let tb = if w.is_finite() && ta + w < *limit {
+                    ta + w
+                } else {
+                    *limit
+                };
+                // No progress at this magnitude of time: the rest in one window.
+                let tb = if tb > ta { tb } else { *limit };
+                let window = path_bounds(path, ta, tb).grown(radius + 1e-9);
+                self.shape_index.candidates(&window, near);
+                for &k in near.iter() {
+                    if let Err(at) = seen.binary_search(&k) {
+                        seen.insert(at, k);
+                        let k = k as usize;
+                        self.shape_hit(
+                            m, k, radius, filter, passes, path, reach, base, best, limit,
+                        );
+                    }
+                }
+                if best.is_some_and(|b| b.0 <= tb) {
+                    break;
+                }
+                ta = tb;
+            }
+        });
+    }
+
+    /// [`World::shape_hits`] for shape `k` (dense index).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn shape_hit(
+        &self,
+        m: usize,
+        k: usize,
+        radius: Real,
+        filter: Filter,
+        passes: &[Pass],
+        path: &Path,
+        reach: &Aabb,
+        base: Real,
+        best: &mut Option<(Real, PTarget, SweepHit)>,
+        limit: &mut Real,
+    ) {
+        let sh = &self.shapes[k];
+        if !filter.collides(sh.filter) || !collide_core::aabb_overlaps_aabb(reach, &sh.kind.aabb())
+        {
+            return;
+        }
+        {
             if let (true, ShapeKind::Circle(c)) = (sh.sensor, sh.kind) {
                 // Inside it (nothing to meet), or parted from it: touched again only after.
                 let sweep = |p: &Path, lim: Real| {
@@ -51,7 +122,7 @@ impl World {
                     if let Some((toi, h)) = after {
                         take(toi.max(base), PTarget::Shape(k as u32), h, best, limit);
                     }
-                    continue;
+                    return;
                 }
             }
             let hit = match sh.kind {
