@@ -44,7 +44,7 @@ impl World {
         let b = &self.balls[m];
         let (radius, filter) = (b.radius, self.ball_filter_at(m));
         let passes = self.passes_of(m);
-        if !self.shape_index.is_built() {
+        if !self.shape_index.is_built() || !limit.is_finite() {
             for k in 0..self.shapes.len() {
                 self.shape_hit(m, k, radius, filter, passes, path, reach, base, best, limit);
             }
