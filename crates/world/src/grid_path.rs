@@ -51,6 +51,25 @@ pub(crate) fn box_path_bounds(aabb: &Aabb, disp: &Path, ta: Real, tb: Real) -> A
     Aabb::new(b.min, b.max + aabb.size())
 }
 
+/// The end of the time window that starts at `ta` on `path` (times of the path) and covers at
+/// most `chunk` of path ([`time_to_cover`] from the speed at `ta`), or `limit` when that comes
+/// first, or when the window would make no progress at this magnitude of time (the rest of
+/// the walk in one window). The walks of the grid, the sensor cells and the static shapes
+/// step through their windows with it.
+pub(crate) fn window_end(path: &Path, ta: Real, limit: Real, chunk: Real) -> Real {
+    let w = time_to_cover(path.vel_at(ta).length(), path.accel.length(), chunk);
+    let tb = if w.is_finite() && ta + w < limit {
+        ta + w
+    } else {
+        limit
+    };
+    if tb > ta {
+        tb
+    } else {
+        limit
+    }
+}
+
 /// How long from time `t` a path with speed `speed` now and acceleration of length `acc` takes
 /// to possibly cover `dist`: the root of `speed·Δ + ½·acc·Δ² = dist` (stable form).
 pub(crate) fn time_to_cover(speed: Real, acc: Real, dist: Real) -> Real {
@@ -96,21 +115,12 @@ impl Grid {
         }
         let grid = self.bounds();
         let chunk = self.cell_size().max(2.0 * radius);
-        let acc = path.accel.length();
         let mut best: Option<GridHit> = None;
         let mut ta = min_t;
         // Bounded: each window covers at least `chunk` of path or ends the walk; a path
         // within `max_t` covers finitely many (and `max_t` is finite here).
         while ta < max_t {
-            let speed = path.vel_at(ta).length();
-            let w = time_to_cover(speed, acc, chunk);
-            let tb = if w.is_finite() && ta + w < max_t {
-                ta + w
-            } else {
-                max_t
-            };
-            // No progress at this magnitude of time: the rest in one window.
-            let tb = if tb > ta { tb } else { max_t };
+            let tb = window_end(path, ta, max_t, chunk);
             let b = path_bounds(path, ta, tb).grown(radius);
             if collide_core::aabb_overlaps_aabb(&b, &grid) {
                 if let Some((c0, r0, c1, r1)) = self.cell_range(&b) {
@@ -173,20 +183,12 @@ impl Grid {
         }
         let grid = self.bounds();
         let chunk = self.cell_size();
-        let acc = disp.accel.length();
         let still = Path::default();
         let mut best: Option<GridHit> = None;
         let mut ta = min_t;
         // Bounded as the circle's walk.
         while ta < max_t {
-            let speed = disp.vel_at(ta).length();
-            let w = time_to_cover(speed, acc, chunk);
-            let tb = if w.is_finite() && ta + w < max_t {
-                ta + w
-            } else {
-                max_t
-            };
-            let tb = if tb > ta { tb } else { max_t };
+            let tb = window_end(disp, ta, max_t, chunk);
             let b = box_path_bounds(aabb, disp, ta, tb);
             if collide_core::aabb_overlaps_aabb(&b, &grid) {
                 if let Some((c0, r0, c1, r1)) = self.cell_range(&b) {

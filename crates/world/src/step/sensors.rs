@@ -18,7 +18,7 @@ use super::predict::take;
 use crate::desc::{Cell, RectKind};
 use crate::event::Event;
 use crate::grid::CellCoord;
-use crate::grid_path::{path_bounds, time_to_cover};
+use crate::grid_path::{path_bounds, window_end};
 use crate::pass::{Pass, PassWith};
 use crate::world::World;
 use collide_core::motion::Path;
@@ -95,18 +95,11 @@ impl World {
         let passes = self.passes_of(m);
         let bounds = g.bounds();
         let chunk = g.cell_size().max(2.0 * radius);
-        let acc = path.accel.length();
         let mut ta = base;
         // Bounded as the grid's curved walk: each window covers at least `chunk` of path or
         // ends the walk.
         while ta < *limit {
-            let w = time_to_cover(path.vel_at(ta).length(), acc, chunk);
-            let tb = if w.is_finite() && ta + w < *limit {
-                ta + w
-            } else {
-                *limit
-            };
-            let tb = if tb > ta { tb } else { *limit };
+            let tb = window_end(path, ta, *limit, chunk);
             let b = path_bounds(path, ta, tb).grown(radius);
             if collide_core::aabb_overlaps_aabb(&b, &bounds) {
                 if let Some((c0, r0, c1, r1)) = g.cell_range(&b) {

@@ -5,7 +5,7 @@
 
 use super::mover::PTarget;
 use super::predict::take;
-use crate::grid_path::{path_bounds, time_to_cover};
+use crate::grid_path::{path_bounds, window_end};
 use crate::layers::Filter;
 use crate::pass::{Pass, PassWith};
 use crate::shapes::ShapeKind;
@@ -57,19 +57,11 @@ impl World {
         // window's path). A shape's time of impact does not depend on the search's limit
         // (`collide_core::sweep_path::SOLVE_HORIZON`), so the hits are those of a scan.
         let chunk = self.shape_index.cell().max(2.0 * radius);
-        let acc = path.accel.length();
         CANDIDATES.with_borrow_mut(|(near, seen)| {
             seen.clear();
             let mut ta = base;
             while ta < *limit {
-                let w = time_to_cover(path.vel_at(ta).length(), acc, chunk);
-                let tb = if w.is_finite() && ta + w < *limit {
-                    ta + w
-                } else {
-                    *limit
-                };
-                // No progress at this magnitude of time: the rest in one window.
-                let tb = if tb > ta { tb } else { *limit };
+                let tb = window_end(path, ta, *limit, chunk);
                 let window = path_bounds(path, ta, tb).grown(radius + 1e-9);
                 self.shape_index.candidates(&window, near);
                 for &k in near.iter() {
