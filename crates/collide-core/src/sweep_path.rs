@@ -38,6 +38,7 @@
 
 use crate::math::{Real, Vec2};
 use crate::motion::Path;
+use crate::query::hit::Earliest;
 use crate::query::sweep::sweep_circle_corner::corner_hit;
 use crate::roots::{corner_quartic, eval, first_contact_after, first_entry_after, Poly4};
 use crate::shape::feature::face_axis;
@@ -228,29 +229,20 @@ pub fn sweep_path_circle_aabb(
     aabb: &Aabb,
     features: Features,
 ) -> Option<SweepHit> {
-    let mut best: Option<SweepHit> = None;
-    let mut limit = max_toi;
-    let mut consider = |h: Option<SweepHit>, limit: &mut Real| {
-        if let Some(h) = h {
-            if best.is_none_or(|b| h.toi < b.toi) {
-                *limit = h.toi;
-                best = Some(h);
-            }
-        }
-    };
+    let mut e = Earliest::new(max_toi);
     for face in Face::ALL {
         if features.contains(face.bit()) {
-            let h = sweep_path_circle_face(path, radius, limit, &face.segment(aabb));
-            consider(h, &mut limit);
+            let h = sweep_path_circle_face(path, radius, e.limit, &face.segment(aabb));
+            e.consider(h);
         }
     }
     for corner in Corner::ALL {
         if features.contains(corner.bit()) {
-            let h = sweep_path_circle_corner(path, radius, limit, corner, corner.point(aabb));
-            consider(h, &mut limit);
+            let h = sweep_path_circle_corner(path, radius, e.limit, corner, corner.point(aabb));
+            e.consider(h);
         }
     }
-    best
+    e.best
 }
 
 /// Two circles on their own paths: body 1 (`path1`, `r1`) against body 2 (`path2`, `r2`). The

@@ -85,3 +85,55 @@ pub struct TurningHit {
     /// end, [`SegmentEnd::B`] the tip.
     pub feature: SegmentFeature,
 }
+
+/// A hit with a time of impact: what [`Earliest`] compares.
+pub(crate) trait Timed: Copy {
+    fn toi(&self) -> Real;
+}
+
+impl Timed for SweepHit {
+    #[inline]
+    fn toi(&self) -> Real {
+        self.toi
+    }
+}
+
+impl Timed for SegmentHit {
+    #[inline]
+    fn toi(&self) -> Real {
+        self.toi
+    }
+}
+
+/// The earliest of a shape's feature hits, found one feature at a time: each feature is swept
+/// up to [`Earliest::limit`] (the earliest hit so far, or the caller's horizon), and a later
+/// hit never replaces an earlier one; of equal times the first considered is kept (the
+/// documented tie order of each sweep).
+pub(crate) struct Earliest<H> {
+    /// The earliest hit so far.
+    pub(crate) best: Option<H>,
+    /// Its time, or the horizon while there is none: how far the next feature is swept.
+    pub(crate) limit: Real,
+}
+
+impl<H: Timed> Earliest<H> {
+    /// No hit yet, sweeping up to `max_toi`.
+    #[inline]
+    pub(crate) fn new(max_toi: Real) -> Self {
+        Earliest {
+            best: None,
+            limit: max_toi,
+        }
+    }
+
+    /// Keeps `hit` if it comes strictly before the best so far.
+    #[inline]
+    pub(crate) fn consider(&mut self, hit: Option<H>) {
+        if let Some(h) = hit {
+            if self.best.is_none_or(|b| h.toi() < b.toi()) {
+                self.limit = h.toi();
+                self.best = Some(h);
+            }
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! A circle swept against a half-tile (a 45° slope cell): [`sweep_circle_half_tile`].
 
 use crate::math::{Real, Vec2};
-use crate::query::hit::{Feature, SweepHit};
+use crate::query::hit::{Earliest, Feature, SweepHit};
 use crate::query::sweep::sweep_circle_face;
 use crate::query::sweep::sweep_circle_point::point_toi;
 use crate::query::sweep::sweep_circle_segment::face_point;
@@ -79,32 +79,23 @@ pub fn sweep_circle_half_tile(
     tile: &HalfTile,
     features: Features,
 ) -> Option<SweepHit> {
-    let mut best: Option<SweepHit> = None;
-    let mut limit = max_toi;
-    let mut consider = |h: Option<SweepHit>, limit: &mut Real| {
-        if let Some(h) = h {
-            if best.is_none_or(|b| h.toi < b.toi) {
-                *limit = h.toi;
-                best = Some(h);
-            }
-        }
-    };
+    let mut e = Earliest::new(max_toi);
     for face in tile.legs() {
         if features.contains(face.bit()) {
-            let h = sweep_circle_face(center, radius, vel, limit, &face.segment(&tile.aabb));
-            consider(h, &mut limit);
+            let h = sweep_circle_face(center, radius, vel, e.limit, &face.segment(&tile.aabb));
+            e.consider(h);
         }
     }
-    consider(diagonal_hit(center, radius, vel, limit, tile), &mut limit);
+    e.consider(diagonal_hit(center, radius, vel, e.limit, tile));
     for corner in tile.vertices() {
         if features.contains(corner.bit()) {
             let p = corner.point(&tile.aabb);
-            let h = point_toi(center - p, radius, vel, limit)
+            let h = point_toi(center - p, radius, vel, e.limit)
                 .and_then(|(toi, q)| vertex_hit(toi, q, tile, corner, p));
-            consider(h, &mut limit);
+            e.consider(h);
         }
     }
-    best
+    e.best
 }
 
 /// The one-sided diagonal face (see [`sweep_circle_half_tile`]).

@@ -1,7 +1,7 @@
 //! A circle swept along a straight line against a segment: [`sweep_circle_segment`].
 
 use crate::math::{Real, Vec2};
-use crate::query::hit::{SegmentFeature, SegmentHit};
+use crate::query::hit::{Earliest, SegmentFeature, SegmentHit};
 use crate::query::sweep::sweep_circle_point::point_toi;
 use crate::shape::{Segment, SegmentEnd, SegmentEnds};
 
@@ -64,13 +64,9 @@ pub fn sweep_circle_segment(
 ) -> Option<SegmentHit> {
     let d = segment.b - segment.a;
     let len2 = d.length_squared();
-    let mut best: Option<SegmentHit> = None;
-    let mut limit = max_toi;
+    let mut e = Earliest::new(max_toi);
     if len2 > 0.0 {
-        if let Some(h) = face_hit(center, radius, vel, limit, segment, d, len2) {
-            limit = h.toi;
-            best = Some(h);
-        }
+        e.consider(face_hit(center, radius, vel, e.limit, segment, d, len2));
     }
     for end in SegmentEnd::ALL {
         if !ends.contains(end.bit())
@@ -79,16 +75,12 @@ pub fn sweep_circle_segment(
             continue;
         }
         let p = segment.end(end);
-        if let Some((toi, q)) = point_toi(center - p, radius, vel, limit) {
-            if let Some(h) = end_hit(toi, q, end, p, d, vel) {
-                if best.is_none_or(|b| h.toi < b.toi) {
-                    limit = h.toi;
-                    best = Some(h);
-                }
-            }
-        }
+        e.consider(
+            point_toi(center - p, radius, vel, e.limit)
+                .and_then(|(toi, q)| end_hit(toi, q, end, p, d, vel)),
+        );
     }
-    best
+    e.best
 }
 
 /// The face of `segment` on the centre's side (see [`sweep_circle_segment`]).

@@ -3,7 +3,7 @@
 
 use crate::math::Real;
 use crate::motion::Path;
-use crate::query::hit::{Feature, SweepHit};
+use crate::query::hit::{Earliest, Feature, SweepHit};
 use crate::query::sweep::sweep_circle_half_tile::vertex_hit;
 use crate::query::sweep::sweep_circle_segment::face_point;
 use crate::shape::feature::Features;
@@ -69,32 +69,23 @@ pub fn sweep_path_circle_half_tile(
     tile: &HalfTile,
     features: Features,
 ) -> Option<SweepHit> {
-    let mut best: Option<SweepHit> = None;
-    let mut limit = max_toi;
-    let mut consider = |h: Option<SweepHit>, limit: &mut Real| {
-        if let Some(h) = h {
-            if best.is_none_or(|b| h.toi < b.toi) {
-                *limit = h.toi;
-                best = Some(h);
-            }
-        }
-    };
+    let mut e = Earliest::new(max_toi);
     for face in tile.legs() {
         if features.contains(face.bit()) {
-            let h = sweep_path_circle_face(path, radius, limit, &face.segment(&tile.aabb));
-            consider(h, &mut limit);
+            let h = sweep_path_circle_face(path, radius, e.limit, &face.segment(&tile.aabb));
+            e.consider(h);
         }
     }
-    consider(diagonal_hit(path, radius, limit, tile), &mut limit);
+    e.consider(diagonal_hit(path, radius, e.limit, tile));
     for corner in tile.vertices() {
         if features.contains(corner.bit()) {
             let p = corner.point(&tile.aabb);
-            let h = point_entry(path, radius, limit, p)
+            let h = point_entry(path, radius, e.limit, p)
                 .and_then(|(toi, q)| vertex_hit(toi, q, tile, corner, p));
-            consider(h, &mut limit);
+            e.consider(h);
         }
     }
-    best
+    e.best
 }
 
 /// The one-sided diagonal face on a curved path (see [`sweep_path_circle_half_tile`]).

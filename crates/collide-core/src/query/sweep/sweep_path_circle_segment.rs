@@ -3,7 +3,7 @@
 
 use crate::math::{Real, Vec2};
 use crate::motion::Path;
-use crate::query::hit::{SegmentFeature, SegmentHit};
+use crate::query::hit::{Earliest, SegmentFeature, SegmentHit};
 use crate::query::sweep::sweep_circle_segment::{end_hit, face_point};
 use crate::shape::{Segment, SegmentEnd, SegmentEnds};
 use crate::sweep_path::{entry, point_entry};
@@ -68,23 +68,11 @@ pub fn sweep_path_circle_segment(
 ) -> Option<SegmentHit> {
     let d = segment.b - segment.a;
     let len2 = d.length_squared();
-    let mut best: Option<SegmentHit> = None;
-    let mut limit = max_toi;
-    let mut consider = |h: Option<SegmentHit>, limit: &mut Real| {
-        if let Some(h) = h {
-            if best.is_none_or(|b| h.toi < b.toi) {
-                *limit = h.toi;
-                best = Some(h);
-            }
-        }
-    };
+    let mut e = Earliest::new(max_toi);
     if len2 > 0.0 {
         let n = d.perp() / len2.sqrt();
         for normal in [n, -n] {
-            consider(
-                face_hit(path, radius, limit, segment, d, len2, normal),
-                &mut limit,
-            );
+            e.consider(face_hit(path, radius, e.limit, segment, d, len2, normal));
         }
     }
     for end in SegmentEnd::ALL {
@@ -94,11 +82,11 @@ pub fn sweep_path_circle_segment(
             continue;
         }
         let p = segment.end(end);
-        let h = point_entry(path, radius, limit, p)
+        let h = point_entry(path, radius, e.limit, p)
             .and_then(|(toi, q)| end_hit(toi, q, end, p, d, path.vel_at(toi)));
-        consider(h, &mut limit);
+        e.consider(h);
     }
-    best
+    e.best
 }
 
 /// One face of `segment`, the side of the unit `normal` (see [`sweep_path_circle_segment`]).
