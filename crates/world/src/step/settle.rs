@@ -36,7 +36,6 @@ impl World {
             let rest = face.and_then(|(range, on)| {
                 self.rest_after_bounce(self.gravity_of(m), b.anchor, n, b.v0, e, range, on)
             });
-            if rest.is_none() && b.v0.dot(n) == 0.0 {}
             if let Some(r) = rest {
                 // Held: no normal velocity (the face does not move).
                 self.balls[m].v0[r.axis()] = 0.0;
