@@ -153,6 +153,7 @@ fn mass_shares_dd(m1: Real, m2: Real) -> (Dd, Dd) {
 
 /// Each body's share of the exchanged normal velocity: `(m2/(m1+m2), m1/(m1+m2))`, with the
 /// infinite and zero masses of [`collide_elastic`].
+#[inline(always)]
 fn mass_shares(m1: Real, m2: Real) -> (Real, Real) {
     if m1.is_infinite() && m2.is_infinite() || m1 + m2 == 0.0 {
         (0.5, 0.5)

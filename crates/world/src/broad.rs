@@ -355,7 +355,7 @@ impl CellLists {
     /// The cells of the 3×3 neighbourhood of cell `c` that are not in the 3×3 neighbourhood
     /// of cell `old` (the cells a body crossing from `old` to `c` newly has next to it), rows
     /// then columns.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn entering_cells(&self, old: u32, c: u32) -> Cells {
         let (col, row) = self.col_row(c);
         let (ocol, orow) = self.col_row(old);

@@ -1400,6 +1400,7 @@ impl Grid {
     }
 
     /// [`Grid::feature_exists`] for a body colliding with the cell kinds `kinds`.
+    #[inline]
     pub(crate) fn feature_exists_for(
         &self,
         c: CellCoord,

@@ -280,12 +280,14 @@ impl World {
         Ok(())
     }
 
-    /// Whether any ball, rectangle or cell kind has its own restitution (spatial domains do
-    /// not run then: `domains.rs`).
+    /// Whether any ball, rectangle, shape, flipper or cell kind has its own restitution
+    /// (spatial domains do not run then: `domains.rs`; without any, every pair's restitution
+    /// is the world's and the step does not look it up per contact).
     pub(crate) fn has_own_restitution(&self) -> bool {
         self.ball_restitution.iter().any(Option::is_some)
             || self.rects.iter().any(|r| r.restitution.is_some())
             || self.shapes.iter().any(|s| s.restitution.is_some())
+            || self.flippers.iter().any(|f| f.desc.restitution.is_some())
             || self
                 .grid
                 .as_ref()
@@ -330,6 +332,7 @@ impl World {
     /// The restitution of mover `m`'s collision with `target`, before the TC rule and the
     /// kick cap: the larger of the two bodies' own values, each defaulting to the world's
     /// (closed walls: the world's). Read before the response (a brick hit is still there).
+    #[inline]
     pub(crate) fn pair_restitution(&self, m: usize, target: PTarget) -> Real {
         let world = self.config.restitution;
         let other = match target {

@@ -306,6 +306,7 @@ impl EventQueue {
     }
 
     /// The earliest mover due by the limit, and its time.
+    #[inline(always)]
     pub(crate) fn peek(&mut self) -> Option<(usize, Real)> {
         if self.due == 0 {
             return None;

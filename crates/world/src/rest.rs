@@ -184,6 +184,26 @@ impl World {
         acc_on(self.gravity_of(i), self.ball_rest[i])
     }
 
+    /// [`World::acc_of`] in a step compiled for a world that may have gravity (`G = true`),
+    /// zero in one compiled for a world without it (`G = false`, chosen only when the world's
+    /// gravity is zero, where `acc_of` is zero too: the same value, with the code for
+    /// gravity left out of the step; see `step/mod.rs`).
+    #[inline(always)]
+    pub(crate) fn acc_g<const G: bool>(&self, i: usize) -> Vec2 {
+        if G {
+            self.acc_of(i)
+        } else {
+            Vec2::ZERO
+        }
+    }
+
+    /// Whether the world has gravity, in a step compiled for a world that may have it
+    /// (`G = true`); `false` in one compiled for a world without it (see [`World::acc_g`]).
+    #[inline(always)]
+    pub(crate) fn has_gravity<const G: bool>(&self) -> bool {
+        G && self.config.gravity != Vec2::ZERO
+    }
+
     /// Whether a body under gravity `g`, leaving a face of `normal` at its centre `center`
     /// with velocity `v` (after the response, restitution `e`), comes to rest on it; `range`
     /// is the face's extent along its tangent and `on` its body. The rest, if any (see the

@@ -59,6 +59,14 @@
 //! computes predictions from one frozen state and applies them in mover order, and only
 //! `+ - * / sqrt` are used.
 //!
+//! Worlds without gravity: the event loop and the functions it calls on every event take a
+//! `const G: bool` and are compiled twice. `G = true` is the general loop (it tests the
+//! world's gravity at run time); `World::run_events` picks `G = false` when the gravity is
+//! zero, where every acceleration is the constant zero (`World::acc_g`) and every test for
+//! gravity the constant `false` (`World::has_gravity`): the same results bit for bit (a unit
+//! test compares them), without the code for curved paths, resting contacts and the
+//! double-double response (`docs/performance.md`).
+//!
 //! # Files
 //! - `mover.rs`: a mover's hot record, its stored predictions, the accessors by mover index;
 //! - `scratch.rs`: the machinery kept between steps, and the edits that keep it;
@@ -88,7 +96,7 @@ use crate::desc::RectKind;
 use crate::event::Event;
 use crate::hook::Hook;
 use crate::world::World;
-use collide_core::Real;
+use collide_core::{Real, Vec2};
 use mover::{Next, PTarget, ACTIVE, DEAD, FROZEN, NO_PARTNER};
 
 /// How far beyond the end of the current step a prediction looks, in steps, when the world
@@ -153,11 +161,23 @@ impl World {
         s.bp.prefetch(h);
     }
 
+    /// The event loop of one step, compiled for a world without gravity (`G = false`: every
+    /// acceleration zero, the code for gravity left out) or for any world (`G = true`).
     fn run_events(&mut self, hook: Hook<'_>) {
+        if self.config.gravity == Vec2::ZERO {
+            self.run_events_g::<false>(hook);
+        } else {
+            self.run_events_g::<true>(hook);
+        }
+    }
+
+    /// [`World::run_events`] for worlds with gravity or not (`G`, [`World::acc_g`]).
+    fn run_events_g<const G: bool>(&mut self, hook: Hook<'_>) {
         let dt = self.config.dt;
         self.scratch.t0 = self.time;
         self.scratch.t1 = self.time + dt;
         self.scratch.any_frozen = false;
+        self.scratch.own_restitution = self.has_own_restitution();
         if let Some(g) = &mut self.grid {
             g.refresh_clearance();
         }
@@ -233,7 +253,7 @@ impl World {
                     let c = self
                         .scratch
                         .bp
-                        .cell_at(self.balls[m as usize].pos_at(t0, self.acc_of(m as usize)));
+                        .cell_at(self.balls[m as usize].pos_at(t0, self.acc_g::<G>(m as usize)));
                     if c != self.scratch.bp.cell_of(m as usize) {
                         self.scratch.bp.remove(m as usize);
                         self.scratch.bp.insert(m as usize, c);
@@ -248,7 +268,7 @@ impl World {
             // Keep the movers that asked to look again at the next step (allocation-free swap).
             frozen.clear();
             self.scratch.frozen = frozen;
-            self.predict_batch(&batch);
+            self.predict_batch_g::<G>(&batch);
             self.scratch.batch = batch;
         }
         if !self.unplaceable.is_empty() {
@@ -290,15 +310,15 @@ impl World {
                     .bp
                     .prefetch_around(self.scratch.pair[m].partner as usize);
             }
-            self.advance(m, time);
+            self.advance_g::<G>(m, time);
             match self.next_kind(m).0 {
                 Next::Cross => {
                     let cell = self.scratch.mv[m].cross_cell;
-                    self.cross(m, cell);
+                    self.cross::<G>(m, cell);
                 }
                 Next::Static => {
                     let Some(pred) = self.scratch.stat[m] else {
-                        self.predict(m);
+                        self.predict_g::<G>(m);
                         continue;
                     };
                     let valid = match pred.target {
@@ -313,24 +333,24 @@ impl World {
                         _ => true,
                     };
                     if valid {
-                        self.resolve(m, pred, hook);
+                        self.resolve::<G>(m, pred, hook);
                     } else {
                         // The brick went first; the pair search stopped at it: all anew.
-                        self.predict(m);
+                        self.predict_g::<G>(m);
                     }
                 }
                 Next::Pair => {
                     let r = self.scratch.pair[m];
                     if r.partner == NO_PARTNER {
-                        self.predict(m);
+                        self.predict_g::<G>(m);
                     } else if !self.partner_valid(r) {
-                        self.repredict_pair(m);
-                    } else if let Some(pred) = self.stored_pair(m, r) {
-                        self.resolve(m, pred, hook);
+                        self.repredict_pair::<G>(m);
+                    } else if let Some(pred) = self.stored_pair::<G>(m, r) {
+                        self.resolve::<G>(m, pred, hook);
                     } else {
                         // Unreachable: a valid pair solves again to the same contact.
                         debug_assert!(false, "a stored pair event did not solve again");
-                        self.predict(m);
+                        self.predict_g::<G>(m);
                     }
                 }
                 Next::StaticHorizon => {
@@ -340,11 +360,11 @@ impl World {
                         continue;
                     }
                     let cap = self.scratch.mv[m].horizon;
-                    let (stat, until) = self.static_event(m, t, cap);
+                    let (stat, until) = self.static_event::<G>(m, t, cap);
                     self.set_stat(m, stat, until);
                     self.schedule(m);
                 }
-                Next::Horizon => self.predict(m),
+                Next::Horizon => self.predict_g::<G>(m),
             }
         }
         self.event_times.resize(self.events.len(), last);
@@ -390,6 +410,57 @@ impl World {
             self.push_out_crushed(&crushed);
             crushed.clear();
             self.scratch.crushed = crushed;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::desc::{RectDesc, RectKind};
+    use crate::scene::arena_scene;
+    use crate::world::World;
+    use collide_core::{Aabb, Vec2};
+
+    /// The event loop compiled for a world without gravity gives the bits of the general one
+    /// on the same world (balls, tiles, walls, a paddle and falling boxes), step after step.
+    #[test]
+    fn the_loop_without_gravity_is_the_general_loop_bit_for_bit() {
+        for speed in [60.0, 3000.0] {
+            let mut a = World::from_scene(&arena_scene(400, speed, 11)).unwrap();
+            for (x, kind, vel) in [
+                (300.0, RectKind::Kinematic, Vec2::new(40.0, 0.0)),
+                (600.0, RectKind::Dynamic, Vec2::new(-25.0, 30.0)),
+            ] {
+                a.add_rect(RectDesc {
+                    aabb: Aabb::new(Vec2::new(x, 480.0), Vec2::new(x + 30.0, 490.0)),
+                    vel,
+                    kind,
+                    ..RectDesc::default()
+                })
+                .unwrap();
+            }
+            let mut b = a.clone();
+            let mut events = 0;
+            for step in 0..120 {
+                a.events.clear();
+                a.event_times.clear();
+                a.resolve_embedded();
+                a.run_events_g::<false>(None);
+                a.steps += 1;
+                b.events.clear();
+                b.event_times.clear();
+                b.resolve_embedded();
+                b.run_events_g::<true>(None);
+                b.steps += 1;
+                assert_eq!(a.events, b.events, "step {step}, {speed} units/s");
+                assert_eq!(
+                    a.state_hash(),
+                    b.state_hash(),
+                    "step {step}, {speed} units/s"
+                );
+                events += a.events.len();
+            }
+            assert!(events > 500, "{events} events at {speed} units/s");
         }
     }
 }

@@ -189,20 +189,27 @@ impl World {
 
     /// Ball `m`'s centre at its own time (`mv[m].t`), derived from its path's start; a
     /// frozen ball stays where it stopped (its path was re-anchored there).
-    #[inline]
+    #[inline(always)]
     pub(super) fn ball_pos(&self, m: usize) -> Vec2 {
+        self.ball_pos_g::<true>(m)
+    }
+
+    /// [`World::ball_pos`] in a step compiled for gravity or not (`G`, [`World::acc_g`]).
+    #[inline(always)]
+    pub(super) fn ball_pos_g<const G: bool>(&self, m: usize) -> Vec2 {
         let b = &self.balls[m];
         if self.scratch.mv[m].state == FROZEN {
             b.anchor
         } else {
-            b.pos_at(self.scratch.mv[m].t, self.acc_of(m))
+            b.pos_at(self.scratch.mv[m].t, self.acc_g::<G>(m))
         }
     }
 
-    /// Mover `m`'s acceleration when it is a ball, `None` for a dynamic rectangle.
+    /// Mover `m`'s acceleration when it is a ball, `None` for a dynamic rectangle (`G`:
+    /// [`World::acc_g`]).
     #[inline]
-    pub(super) fn acc_of_ball(&self, m: usize) -> Option<Vec2> {
-        (m < self.nb()).then(|| self.acc_of(m))
+    pub(super) fn acc_of_ball<const G: bool>(&self, m: usize) -> Option<Vec2> {
+        (m < self.nb()).then(|| self.acc_g::<G>(m))
     }
 
     /// Ball `j`'s acceleration as another body meets it: zero while it is stopped at the
@@ -232,9 +239,15 @@ impl World {
     /// Mover `m`'s velocity at its current time (`mv[m].t`).
     #[inline(always)]
     pub(super) fn vel_of(&self, m: usize) -> Vec2 {
+        self.vel_of_g::<true>(m)
+    }
+
+    /// [`World::vel_of`] in a step compiled for gravity or not (`G`, [`World::acc_g`]).
+    #[inline(always)]
+    pub(super) fn vel_of_g<const G: bool>(&self, m: usize) -> Vec2 {
         let nb = self.nb();
         if m < nb {
-            self.balls[m].vel_at(self.scratch.mv[m].t, self.acc_of(m))
+            self.balls[m].vel_at(self.scratch.mv[m].t, self.acc_g::<G>(m))
         } else {
             self.rects[self.scratch.dyn_rects[m - nb] as usize].vel
         }
@@ -254,9 +267,21 @@ impl World {
     /// is re-anchored at `at` when given (the contact position solved from the anchor), else
     /// at its current position.
     pub(super) fn set_vel(&mut self, m: usize, v: Vec2, abs: Real, at: Option<Vec2>) {
+        self.set_vel_g::<true>(m, v, abs, at);
+    }
+
+    /// [`World::set_vel`] in a step compiled for gravity or not (`G`, [`World::acc_g`]).
+    #[inline]
+    pub(super) fn set_vel_g<const G: bool>(
+        &mut self,
+        m: usize,
+        v: Vec2,
+        abs: Real,
+        at: Option<Vec2>,
+    ) {
         let nb = self.nb();
         if m < nb {
-            let pos = at.unwrap_or_else(|| self.ball_pos(m));
+            let pos = at.unwrap_or_else(|| self.ball_pos_g::<G>(m));
             let b = &mut self.balls[m];
             b.v0 = v;
             b.anchor = pos;
@@ -288,12 +313,18 @@ impl World {
     /// gravity its velocity, are set from its path, `rect_path.rs`). No-op for a frozen or
     /// dead mover.
     pub(super) fn advance(&mut self, m: usize, t: Real) {
+        self.advance_g::<true>(m, t);
+    }
+
+    /// [`World::advance`] in a step compiled for gravity or not (`G`, [`World::acc_g`]).
+    #[inline]
+    pub(super) fn advance_g<const G: bool>(&mut self, m: usize, t: Real) {
         let s = &self.scratch;
         let dtm = t - s.mv[m].t;
         let nb = self.balls.len();
         if s.mv[m].state == ACTIVE && dtm > 0.0 && m >= nb {
             let k = s.dyn_rects[m - nb] as usize;
-            if self.config.gravity == Vec2::ZERO {
+            if !self.has_gravity::<G>() {
                 let (a, at, _) = self.rect_anchor[k];
                 let r = &mut self.rects[k];
                 r.aabb = a.translated(r.vel * (t - at));

@@ -153,13 +153,14 @@ impl World {
     }
 
     /// Whether ball searches may take [`World::plain_ball_pair_event`]: no dynamic
-    /// rectangle, no ball with a filter other than the default, no pass, no gravity.
+    /// rectangle, no ball with a filter other than the default, no pass, no gravity (`G`:
+    /// [`World::acc_g`]).
     #[inline(always)]
-    pub(super) fn plain_pairs(&self) -> bool {
+    pub(super) fn plain_pairs<const G: bool>(&self) -> bool {
         self.scratch.dyn_rects.is_empty()
             && self.ball_filter.is_empty()
             && self.passes.is_empty()
-            && self.config.gravity == Vec2::ZERO
+            && !self.has_gravity::<G>()
     }
 
     /// [`World::pair_event`] for ball `m` in a world where [`World::plain_pairs`] holds:

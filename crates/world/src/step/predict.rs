@@ -54,8 +54,9 @@ pub(super) fn take(
 impl World {
     /// Mover `m`'s predictions from its current state up to this step's `cap`: a pure
     /// function of the world's state (what [`World::predict`] stores), so that many movers
-    /// can be predicted in parallel.
-    pub(super) fn compute_prediction(&self, m: usize) -> Predicted {
+    /// can be predicted in parallel. `G`: a step compiled for gravity or not
+    /// ([`World::acc_g`]).
+    pub(super) fn compute_prediction<const G: bool>(&self, m: usize) -> Predicted {
         if self.is_unplaceable(m) {
             // Held where it is for the step (`World::hold_unplaceable`): nothing to predict.
             return Predicted::default();
@@ -67,17 +68,17 @@ impl World {
             // looks), then the static search only as far as the pair event: a static search
             // walks the grid along the path, and a ball usually meets another ball before
             // the end of its window (mean free path 7.6 units on the arena).
-            let pair = self.pair_event(m, s_t, cap, None);
+            let pair = self.pair_event::<G>(m, s_t, cap, None);
             let stat_cap = pair.map_or(cap, |p| p.time);
             if m < self.nb() {
                 // The ball's centre now, computed once for both searches.
-                let pos = self.balls[m].pos_at(s_t, self.acc_of(m));
-                let (stat, stat_until) = self.ball_static_event(m, pos, s_t, stat_cap);
+                let pos = self.balls[m].pos_at(s_t, self.acc_g::<G>(m));
+                let (stat, stat_until) = self.ball_static_event::<G>(m, pos, s_t, stat_cap);
                 Predicted {
                     stat,
                     stat_until,
                     pair,
-                    cross: self.next_crossing(m, pos, s_t),
+                    cross: self.next_crossing::<G>(m, pos, s_t),
                 }
             } else {
                 let (stat, stat_until) = self.box_static_event(m, s_t, stat_cap);
@@ -100,13 +101,18 @@ impl World {
 
     /// When ball `m` (active, at `pos` at its current time `s_t`) leaves its broad-phase
     /// cell, and for which neighbour; `NO_CROSSING` without a broad phase.
-    pub(super) fn next_crossing(&self, m: usize, pos: Vec2, s_t: Real) -> (Real, u32) {
+    pub(super) fn next_crossing<const G: bool>(
+        &self,
+        m: usize,
+        pos: Vec2,
+        s_t: Real,
+    ) -> (Real, u32) {
         debug_assert!(m < self.nb());
         if !self.scratch.use_bp {
             return NO_CROSSING;
         }
         let bp = &self.scratch.bp;
-        let acc = self.acc_of(m);
+        let acc = self.acc_g::<G>(m);
         let (tc, next) = if acc == Vec2::ZERO {
             bp.exit(bp.cell_of(m), pos, self.balls[m].v0)
         } else {
@@ -131,7 +137,7 @@ impl World {
     /// cells or a quarter of its path over a step, whichever is longer; both at most to
     /// `cap`. Returns the event, if any, and the absolute time the search reached (the mover
     /// searches further from there when nothing was found).
-    pub(super) fn static_event(
+    pub(super) fn static_event<const G: bool>(
         &self,
         m: usize,
         s_t: Real,
@@ -140,7 +146,8 @@ impl World {
         if m < self.nb() {
             // An active mover's time is `s_t`: its centre is there.
             debug_assert!(self.scratch.mv[m].state == ACTIVE && self.scratch.mv[m].t == s_t);
-            self.ball_static_event(m, self.balls[m].pos_at(s_t, self.acc_of(m)), s_t, cap)
+            let pos = self.balls[m].pos_at(s_t, self.acc_g::<G>(m));
+            self.ball_static_event::<G>(m, pos, s_t, cap)
         } else {
             self.box_static_event(m, s_t, cap)
         }
@@ -149,14 +156,14 @@ impl World {
     /// [`World::static_event`] for ball `m`, whose centre at `s_t` is `pos` (the caller has
     /// it: computed once per prediction): the search of its path, and the end of a pass
     /// (`pass.rs`) when one comes first.
-    fn ball_static_event(
+    fn ball_static_event<const G: bool>(
         &self,
         m: usize,
         pos: Vec2,
         s_t: Real,
         cap: Real,
     ) -> (Option<Prediction>, Real) {
-        let (found, searched) = self.ball_path_event(m, pos, s_t, cap);
+        let (found, searched) = self.ball_path_event::<G>(m, pos, s_t, cap);
         if self.passes.is_empty() {
             return (found, searched);
         }
@@ -181,14 +188,14 @@ impl World {
 
     /// The earliest event of ball `m`'s path (tiles, walls, open sides, rectangles; see
     /// [`World::static_event`]), straight or curved.
-    fn ball_path_event(
+    fn ball_path_event<const G: bool>(
         &self,
         m: usize,
         pos: Vec2,
         s_t: Real,
         cap: Real,
     ) -> (Option<Prediction>, Real) {
-        if self.config.gravity != Vec2::ZERO {
+        if self.has_gravity::<G>() {
             return self.ball_static_event_curved(m, pos, s_t, cap);
         }
         let b = &self.balls[m];
@@ -441,7 +448,7 @@ impl World {
     /// `entered`: for a ball that just crossed from cell `entered`, only the balls of the
     /// cells of its new 3×3 neighbourhood that were not in the old one.
     #[inline]
-    pub(super) fn pair_event(
+    pub(super) fn pair_event<const G: bool>(
         &self,
         m: usize,
         s_t: Real,
@@ -451,7 +458,7 @@ impl World {
         if !(until - s_t >= 0.0) {
             return None;
         }
-        if m < self.nb() && self.plain_pairs() {
+        if m < self.nb() && self.plain_pairs::<G>() {
             self.plain_ball_pair_event(m, s_t, until, entered)
         } else {
             self.general_pair_event(m, s_t, until, entered)

@@ -47,7 +47,7 @@ const TC_STEPS: Real = 1e-4;
 
 impl World {
     /// Applies the response of mover `m`'s predicted event (already advanced to its time).
-    pub(super) fn resolve(&mut self, m: usize, pred: Prediction, hook: Hook<'_>) {
+    pub(super) fn resolve<const G: bool>(&mut self, m: usize, pred: Prediction, hook: Hook<'_>) {
         if pred.target == PTarget::RestEnd {
             self.end_rest(m, pred.time);
             return;
@@ -67,7 +67,7 @@ impl World {
         // squeezed between a wall and a heavy ball cannot collapse into infinitely many ever
         // weaker bounces. With restitution 1 (the default) this changes nothing.
         // Under gravity the window is `REST_TIME` (`rest.rs`): independent of the step size.
-        let tc = if self.config.gravity == Vec2::ZERO {
+        let tc = if !self.has_gravity::<G>() {
             TC_STEPS * self.config.dt
         } else {
             REST_TIME
@@ -81,14 +81,16 @@ impl World {
         // A ball's velocity at the contact, from its anchor at the same time of impact as its
         // contact position below (under gravity the absolute time, rounded, would give a
         // velocity a hair off the position's, and energy would drift at every contact).
-        let v = match self.acc_of_ball(m) {
+        let v = match self.acc_of_ball::<G>(m) {
             Some(acc) if acc != Vec2::ZERO => self.balls[m].v0 + acc * pred.toi_anchor,
-            _ => self.vel_of(m),
+            _ => self.vel_of_g::<G>(m),
         };
         let e = if recent(m) || partner_recent {
             1.0
-        } else {
+        } else if self.scratch.own_restitution {
             self.pair_restitution(m, pred.target)
+        } else {
+            self.config.restitution
         };
         let me = self.body_of(m);
         let t = pred.time;
@@ -97,12 +99,16 @@ impl World {
         let n = pred.normal;
         let is_ball = m < nb;
         // A kick (restitution above 1) off immovable geometry or a rectangle, capped.
-        let e = self.kick_capped_static(e, m, v, n, pred.target);
+        let e = if e > 1.0 {
+            self.kick_capped_static(e, m, v, n, pred.target)
+        } else {
+            e
+        };
         // A ball's contact position, from its anchor exactly as the impact time was solved:
         // its new path starts there.
         let contact = is_ball.then(|| {
             let b = &self.balls[m];
-            let acc = self.acc_of(m);
+            let acc = self.acc_g::<G>(m);
             if acc == Vec2::ZERO {
                 b.anchor + v * pred.toi_anchor
             } else {
@@ -110,7 +116,7 @@ impl World {
             }
         });
         if let PTarget::Mover(j) = pred.target {
-            self.advance(j as usize, t);
+            self.advance_g::<G>(j as usize, t);
         }
         // The game's rule at the contact (`hook.rs`): a new velocity for the event's first
         // body (mover `m`, or its partner when the event names the partner first).
@@ -182,7 +188,7 @@ impl World {
             }
             PTarget::Cell(c) => {
                 let nv = if is_ball {
-                    self.ball_bounce(v, Vec2::ZERO, n, e)
+                    self.ball_bounce::<G>(v, Vec2::ZERO, n, e)
                 } else {
                     reflect_box(v, Vec2::ZERO)
                 };
@@ -209,7 +215,7 @@ impl World {
                     }
                 };
                 let nv = hook_m.unwrap_or(nv);
-                self.set_vel(m, nv, t, contact);
+                self.set_vel_g::<G>(m, nv, t, contact);
                 self.push_contact_event(m, &pred, v, toi);
                 let destroyed = match &mut self.grid {
                     Some(g) if self.config.destructible_bricks => match g.cell(c) {
@@ -230,7 +236,7 @@ impl World {
                         by: me,
                         toi,
                     });
-                    if self.config.gravity != Vec2::ZERO {
+                    if self.has_gravity::<G>() {
                         self.free_rests_on(RestOn::Cell(c), t, m);
                     }
                 }
@@ -246,7 +252,7 @@ impl World {
                 let centre = contact.unwrap_or_else(|| self.ball_pos(m));
                 let nv = self.part_from_flipper(m, index, centre, nv, u, n);
                 let nv = hook_m.unwrap_or(nv);
-                self.set_vel(m, nv, t, contact);
+                self.set_vel_g::<G>(m, nv, t, contact);
                 self.end_carry(me);
                 self.events.extend(self.contact_event(m, &pred, v, toi));
             }
@@ -254,7 +260,7 @@ impl World {
             // against a wall.
             PTarget::Wall(_) | PTarget::Shape(_) | PTarget::Flipper { .. } => {
                 let nv = if is_ball {
-                    self.ball_bounce(v, Vec2::ZERO, n, e)
+                    self.ball_bounce::<G>(v, Vec2::ZERO, n, e)
                 } else {
                     reflect_box(v, Vec2::ZERO)
                 };
@@ -264,13 +270,13 @@ impl World {
                     return;
                 };
                 let nv = hook_m.unwrap_or(nv);
-                self.set_vel(m, nv, t, contact);
+                self.set_vel_g::<G>(m, nv, t, contact);
                 self.push_contact_event(m, &pred, v, toi);
             }
             PTarget::Rect(k) => {
                 let rc = self.rects[k as usize];
                 let nv = if is_ball {
-                    self.ball_bounce(v, rc.vel, n, e)
+                    self.ball_bounce::<G>(v, rc.vel, n, e)
                 } else {
                     reflect_box(v, rc.vel)
                 };
@@ -300,13 +306,13 @@ impl World {
                     nv
                 };
                 let nv = hook_m.unwrap_or(nv);
-                self.set_vel(m, nv, t, contact);
+                self.set_vel_g::<G>(m, nv, t, contact);
                 self.push_contact_event(m, &pred, v, toi);
             }
             PTarget::Mover(j) => {
                 // Advanced to `t` above.
                 let j = j as usize;
-                let vj = self.vel_of(j);
+                let vj = self.vel_of_g::<G>(j);
                 let frozen = self.scratch.mv[j].state == FROZEN;
                 // A body stopped at the iteration bound is an immovable obstacle at rest for
                 // the rest of the step.
@@ -317,7 +323,7 @@ impl World {
                 };
                 let mi = self.mass_of(m);
                 let e = kick_capped(e, v, vj, n, !(is_ball || j < nb));
-                let (nv, nvj) = if (is_ball || j < nb) && self.config.gravity != Vec2::ZERO {
+                let (nv, nvj) = if (is_ball || j < nb) && self.has_gravity::<G>() {
                     collide_on(mi, v, mj, vj, n, e)
                 } else if is_ball || j < nb {
                     collide_elastic(mi, v, mj, vj, n, e)
@@ -331,7 +337,7 @@ impl World {
                     }
                     a
                 };
-                let (nv, nvj) = if self.config.gravity == Vec2::ZERO {
+                let (nv, nvj) = if !self.has_gravity::<G>() {
                     (nv, nvj)
                 } else {
                     self.separate_pressed(m, j, frozen, n, (nv, nvj), (mi, mj))
@@ -339,10 +345,10 @@ impl World {
                 let (nv, nvj) = (hook_m.unwrap_or(nv), hook_j.unwrap_or(nvj));
                 // Reported from the velocities before the response.
                 let event = self.contact_event_with(m, &pred, v, vj, toi);
-                self.set_vel(m, nv, t, contact);
+                self.set_vel_g::<G>(m, nv, t, contact);
                 self.end_carry(me);
                 if !frozen {
-                    self.set_vel(j, nvj, t, None);
+                    self.set_vel_g::<G>(j, nvj, t, None);
                     let other = self.body_of(j);
                     self.end_carry(other);
                     partner = Some(j);
@@ -352,7 +358,7 @@ impl World {
                 }
             }
         }
-        if self.config.gravity != Vec2::ZERO {
+        if self.has_gravity::<G>() {
             self.settle(m, &pred, partner);
         }
         self.scratch.last_hit[m] = t;
@@ -367,9 +373,9 @@ impl World {
                 self.trace_change(j, Some(m));
             }
         }
-        self.after_response(m, t);
+        self.after_response::<G>(m, t);
         if let Some(j) = partner {
-            self.after_response(j, t);
+            self.after_response::<G>(j, t);
         }
     }
 
@@ -379,6 +385,7 @@ impl World {
     /// id order: which of the two handles the contact depends on which found it last, the
     /// event does not.
     /// Pushes [`World::contact_event`]'s event, if any.
+    #[inline(always)]
     fn push_contact_event(&mut self, m: usize, pred: &Prediction, v: Vec2, toi: Real) {
         if let Some(e) = self.contact_event(m, pred, v, toi) {
             self.events.push(e);
@@ -397,6 +404,7 @@ impl World {
 
     /// [`World::contact_event`] with the partner mover's velocity `vj` given (zero for a
     /// frozen partner; unused for other targets).
+    #[inline(always)]
     fn contact_event_with(
         &self,
         m: usize,
@@ -757,8 +765,9 @@ impl World {
     /// [`reflect_relative`] (bit for bit as [`reflect`] when `u` is zero) without gravity;
     /// under gravity by the projection on `n` ([`reflect_relative_on`]), which keeps the
     /// energy of elastic bounces on rounded normals (corners) unbiased over millions of them.
-    fn ball_bounce(&self, v: Vec2, u: Vec2, n: Vec2, e: Real) -> Vec2 {
-        if self.config.gravity != Vec2::ZERO {
+    /// `G`: a step compiled for gravity or not ([`World::acc_g`]).
+    fn ball_bounce<const G: bool>(&self, v: Vec2, u: Vec2, n: Vec2, e: Real) -> Vec2 {
+        if self.has_gravity::<G>() {
             reflect_relative_on(v, u, n, e)
         } else if u == Vec2::ZERO {
             reflect(v, n, e)
@@ -855,13 +864,13 @@ impl World {
 
     /// Counts the event against mover `m`'s bound, grows its reach box if it got faster, and
     /// predicts again (or freezes it at the bound).
-    fn after_response(&mut self, m: usize, t: Real) {
+    fn after_response<const G: bool>(&mut self, m: usize, t: Real) {
         self.scratch.mv[m].events += 1;
         if self.scratch.mv[m].events >= self.config.max_events_per_body {
             self.freeze(m, t);
             return;
         }
-        self.predict(m);
+        self.predict_g::<G>(m);
     }
 
     /// Whether mover `m` is a ball that fits nowhere in the world (`World::unplaceable`).

@@ -64,6 +64,9 @@ pub(crate) struct Scratch {
     /// Some mover was stopped at the iteration bound during this step: the pair searches then
     /// look at each candidate's state, to meet a stopped ball as an obstacle at rest.
     pub(super) any_frozen: bool,
+    /// Whether any body or cell kind has a restitution of its own this step
+    /// (`World::has_own_restitution`); without one every contact takes the world's.
+    pub(super) own_restitution: bool,
     /// Movers whose predictions end within the next step (found at the end of this one).
     pub(super) renew: Vec<u32>,
     /// Balls given a new velocity or position between steps
