@@ -59,13 +59,15 @@
 //! computes predictions from one frozen state and applies them in mover order, and only
 //! `+ - * / sqrt` are used.
 //!
-//! Worlds without gravity: the event loop and the functions it calls on every event take a
-//! `const G: bool` and are compiled twice. `G = true` is the general loop (it tests the
-//! world's gravity at run time); `World::run_events` picks `G = false` when the gravity is
-//! zero, where every acceleration is the constant zero (`World::acc_g`) and every test for
-//! gravity the constant `false` (`World::has_gravity`): the same results bit for bit (a unit
-//! test compares them), without the code for curved paths, resting contacts and the
-//! double-double response (`docs/performance.md`).
+//! Worlds that use less: the event loop and the functions it calls on every event take two
+//! `const bool`s, `G` (gravity) and `X` (extras: static shapes, flippers, sensors, passes, a
+//! hook). `G = X = true` is the general loop, which tests the world at run time;
+//! `World::run_events` picks `G = false` when the gravity is zero (every acceleration the
+//! constant zero, `World::acc_g`, every test for gravity the constant `false`,
+//! `World::has_gravity`) and also `X = false` when the world has none of the extras. The
+//! results are the same bits (a unit test compares the three loops), without the code for
+//! curved paths, resting contacts and the double-double response, or for the extras
+//! (`docs/performance.md`).
 //!
 //! # Files
 //! - `mover.rs`: a mover's hot record, its stored predictions, the accessors by mover index;
@@ -162,17 +164,36 @@ impl World {
     }
 
     /// The event loop of one step, compiled for a world without gravity (`G = false`: every
-    /// acceleration zero, the code for gravity left out) or for any world (`G = true`).
+    /// acceleration zero, the code for gravity left out) or for any world (`G = true`), and
+    /// without the extras (`X = false`: no static shape, flipper, sensor or pass, and no
+    /// hook: their tests left out) or with them (`X = true`). `X = false` is compiled only
+    /// with `G = false`: a world with gravity takes the general loop.
     fn run_events(&mut self, hook: Hook<'_>) {
-        if self.config.gravity == Vec2::ZERO {
-            self.run_events_g::<false>(hook);
+        if self.config.gravity != Vec2::ZERO {
+            self.run_events_g::<true, true>(hook);
+        } else if self.has_extras(hook) {
+            self.run_events_g::<false, true>(hook);
         } else {
-            self.run_events_g::<true>(hook);
+            self.run_events_g::<false, false>(hook);
         }
     }
 
-    /// [`World::run_events`] for worlds with gravity or not (`G`, [`World::acc_g`]).
-    fn run_events_g<const G: bool>(&mut self, hook: Hook<'_>) {
+    /// Whether the step may meet a static shape, a flipper, a sensor (rectangle, shape or
+    /// cell) or a pass (a body passing through another), or steps with a hook (which can
+    /// start passes): what the loop compiled with `X = false` leaves out. Decided once per
+    /// step: none of them can appear during a step without them.
+    fn has_extras(&self, hook: Hook<'_>) -> bool {
+        hook.is_some()
+            || !self.passes.is_empty()
+            || !self.shapes.is_empty()
+            || !self.flippers.is_empty()
+            || self.has_sensor_cells()
+            || self.rects.iter().any(|r| r.kind == RectKind::Sensor)
+    }
+
+    /// [`World::run_events`] for worlds with gravity or not (`G`, [`World::acc_g`]) and with
+    /// the extras or not (`X`).
+    fn run_events_g<const G: bool, const X: bool>(&mut self, hook: Hook<'_>) {
         let dt = self.config.dt;
         self.scratch.t0 = self.time;
         self.scratch.t1 = self.time + dt;
@@ -268,7 +289,7 @@ impl World {
             // Keep the movers that asked to look again at the next step (allocation-free swap).
             frozen.clear();
             self.scratch.frozen = frozen;
-            self.predict_batch_g::<G>(&batch);
+            self.predict_batch_g::<G, X>(&batch);
             self.scratch.batch = batch;
         }
         if !self.unplaceable.is_empty() {
@@ -281,7 +302,7 @@ impl World {
         // Each event's absolute time: that of the queue event that reported it (the step's
         // start for the push-outs before the loop), for `order_events`.
         let mut last = self.scratch.t0;
-        let with_hook = hook.is_some();
+        let with_hook = X && hook.is_some();
         while let Some((m, time)) = self.scratch.queue.peek() {
             // A hook's refused answer ends the step (tested only with a hook: a load of the
             // scratch per event measurably slows the loop).
@@ -310,15 +331,15 @@ impl World {
                     .bp
                     .prefetch_around(self.scratch.pair[m].partner as usize);
             }
-            self.advance_g::<G>(m, time);
+            self.advance_g::<G, X>(m, time);
             match self.next_kind(m).0 {
                 Next::Cross => {
                     let cell = self.scratch.mv[m].cross_cell;
-                    self.cross::<G>(m, cell);
+                    self.cross::<G, X>(m, cell);
                 }
                 Next::Static => {
                     let Some(pred) = self.scratch.stat[m] else {
-                        self.predict_g::<G>(m);
+                        self.predict_g::<G, X>(m);
                         continue;
                     };
                     let valid = match pred.target {
@@ -333,24 +354,24 @@ impl World {
                         _ => true,
                     };
                     if valid {
-                        self.resolve::<G>(m, pred, hook);
+                        self.resolve::<G, X>(m, pred, hook);
                     } else {
                         // The brick went first; the pair search stopped at it: all anew.
-                        self.predict_g::<G>(m);
+                        self.predict_g::<G, X>(m);
                     }
                 }
                 Next::Pair => {
                     let r = self.scratch.pair[m];
                     if r.partner == NO_PARTNER {
-                        self.predict_g::<G>(m);
+                        self.predict_g::<G, X>(m);
                     } else if !self.partner_valid(r) {
-                        self.repredict_pair::<G>(m);
-                    } else if let Some(pred) = self.stored_pair::<G>(m, r) {
-                        self.resolve::<G>(m, pred, hook);
+                        self.repredict_pair::<G, X>(m);
+                    } else if let Some(pred) = self.stored_pair::<G, X>(m, r) {
+                        self.resolve::<G, X>(m, pred, hook);
                     } else {
                         // Unreachable: a valid pair solves again to the same contact.
                         debug_assert!(false, "a stored pair event did not solve again");
-                        self.predict_g::<G>(m);
+                        self.predict_g::<G, X>(m);
                     }
                 }
                 Next::StaticHorizon => {
@@ -360,11 +381,11 @@ impl World {
                         continue;
                     }
                     let cap = self.scratch.mv[m].horizon;
-                    let (stat, until) = self.static_event::<G>(m, t, cap);
+                    let (stat, until) = self.static_event::<G, X>(m, t, cap);
                     self.set_stat(m, stat, until);
                     self.schedule(m);
                 }
-                Next::Horizon => self.predict_g::<G>(m),
+                Next::Horizon => self.predict_g::<G, X>(m),
             }
         }
         self.event_times.resize(self.events.len(), last);
@@ -421,8 +442,9 @@ mod tests {
     use crate::world::World;
     use collide_core::{Aabb, Vec2};
 
-    /// The event loop compiled for a world without gravity gives the bits of the general one
-    /// on the same world (balls, tiles, walls, a paddle and falling boxes), step after step.
+    /// The event loop compiled for a world without gravity (and without the extras) gives the
+    /// bits of the general one on the same world (balls, tiles, walls, a paddle and falling
+    /// boxes), step after step.
     #[test]
     fn the_loop_without_gravity_is_the_general_loop_bit_for_bit() {
         for speed in [60.0, 3000.0] {
@@ -440,24 +462,28 @@ mod tests {
                 .unwrap();
             }
             let mut b = a.clone();
+            let mut c = a.clone();
             let mut events = 0;
             for step in 0..120 {
-                a.events.clear();
-                a.event_times.clear();
-                a.resolve_embedded();
-                a.run_events_g::<false>(None);
-                a.steps += 1;
-                b.events.clear();
-                b.event_times.clear();
-                b.resolve_embedded();
-                b.run_events_g::<true>(None);
-                b.steps += 1;
-                assert_eq!(a.events, b.events, "step {step}, {speed} units/s");
-                assert_eq!(
-                    a.state_hash(),
-                    b.state_hash(),
-                    "step {step}, {speed} units/s"
-                );
+                for (w, loop_kind) in [(&mut a, 0), (&mut b, 1), (&mut c, 2)] {
+                    w.events.clear();
+                    w.event_times.clear();
+                    w.resolve_embedded();
+                    match loop_kind {
+                        0 => w.run_events_g::<false, false>(None),
+                        1 => w.run_events_g::<false, true>(None),
+                        _ => w.run_events_g::<true, true>(None),
+                    }
+                    w.steps += 1;
+                }
+                for other in [&b, &c] {
+                    assert_eq!(a.events, other.events, "step {step}, {speed} units/s");
+                    assert_eq!(
+                        a.state_hash(),
+                        other.state_hash(),
+                        "step {step}, {speed} units/s"
+                    );
+                }
                 events += a.events.len();
             }
             assert!(events > 500, "{events} events at {speed} units/s");

@@ -191,12 +191,12 @@ impl World {
     /// frozen ball stays where it stopped (its path was re-anchored there).
     #[inline(always)]
     pub(super) fn ball_pos(&self, m: usize) -> Vec2 {
-        self.ball_pos_g::<true>(m)
+        self.ball_pos_g::<true, true>(m)
     }
 
     /// [`World::ball_pos`] in a step compiled for gravity or not (`G`, [`World::acc_g`]).
     #[inline(always)]
-    pub(super) fn ball_pos_g<const G: bool>(&self, m: usize) -> Vec2 {
+    pub(super) fn ball_pos_g<const G: bool, const X: bool>(&self, m: usize) -> Vec2 {
         let b = &self.balls[m];
         if self.scratch.mv[m].state == FROZEN {
             b.anchor
@@ -208,7 +208,7 @@ impl World {
     /// Mover `m`'s acceleration when it is a ball, `None` for a dynamic rectangle (`G`:
     /// [`World::acc_g`]).
     #[inline]
-    pub(super) fn acc_of_ball<const G: bool>(&self, m: usize) -> Option<Vec2> {
+    pub(super) fn acc_of_ball<const G: bool, const X: bool>(&self, m: usize) -> Option<Vec2> {
         (m < self.nb()).then(|| self.acc_g::<G>(m))
     }
 
@@ -239,12 +239,12 @@ impl World {
     /// Mover `m`'s velocity at its current time (`mv[m].t`).
     #[inline(always)]
     pub(super) fn vel_of(&self, m: usize) -> Vec2 {
-        self.vel_of_g::<true>(m)
+        self.vel_of_g::<true, true>(m)
     }
 
     /// [`World::vel_of`] in a step compiled for gravity or not (`G`, [`World::acc_g`]).
     #[inline(always)]
-    pub(super) fn vel_of_g<const G: bool>(&self, m: usize) -> Vec2 {
+    pub(super) fn vel_of_g<const G: bool, const X: bool>(&self, m: usize) -> Vec2 {
         let nb = self.nb();
         if m < nb {
             self.balls[m].vel_at(self.scratch.mv[m].t, self.acc_g::<G>(m))
@@ -267,12 +267,12 @@ impl World {
     /// is re-anchored at `at` when given (the contact position solved from the anchor), else
     /// at its current position.
     pub(super) fn set_vel(&mut self, m: usize, v: Vec2, abs: Real, at: Option<Vec2>) {
-        self.set_vel_g::<true>(m, v, abs, at);
+        self.set_vel_g::<true, true>(m, v, abs, at);
     }
 
     /// [`World::set_vel`] in a step compiled for gravity or not (`G`, [`World::acc_g`]).
     #[inline]
-    pub(super) fn set_vel_g<const G: bool>(
+    pub(super) fn set_vel_g<const G: bool, const X: bool>(
         &mut self,
         m: usize,
         v: Vec2,
@@ -281,12 +281,12 @@ impl World {
     ) {
         let nb = self.nb();
         if m < nb {
-            let pos = at.unwrap_or_else(|| self.ball_pos_g::<G>(m));
+            let pos = at.unwrap_or_else(|| self.ball_pos_g::<G, X>(m));
             let b = &mut self.balls[m];
             b.v0 = v;
             b.anchor = pos;
             b.anchor_time = abs;
-            if !self.passes.is_empty() {
+            if X && !self.passes.is_empty() {
                 self.forget_ended_passes(m);
             }
         } else {
@@ -313,12 +313,12 @@ impl World {
     /// gravity its velocity, are set from its path, `rect_path.rs`). No-op for a frozen or
     /// dead mover.
     pub(super) fn advance(&mut self, m: usize, t: Real) {
-        self.advance_g::<true>(m, t);
+        self.advance_g::<true, true>(m, t);
     }
 
     /// [`World::advance`] in a step compiled for gravity or not (`G`, [`World::acc_g`]).
     #[inline]
-    pub(super) fn advance_g<const G: bool>(&mut self, m: usize, t: Real) {
+    pub(super) fn advance_g<const G: bool, const X: bool>(&mut self, m: usize, t: Real) {
         let s = &self.scratch;
         let dtm = t - s.mv[m].t;
         let nb = self.balls.len();

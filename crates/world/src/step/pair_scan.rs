@@ -156,10 +156,10 @@ impl World {
     /// rectangle, no ball with a filter other than the default, no pass, no gravity (`G`:
     /// [`World::acc_g`]).
     #[inline(always)]
-    pub(super) fn plain_pairs<const G: bool>(&self) -> bool {
+    pub(super) fn plain_pairs<const G: bool, const X: bool>(&self) -> bool {
         self.scratch.dyn_rects.is_empty()
             && self.ball_filter.is_empty()
-            && self.passes.is_empty()
+            && (!X || self.passes.is_empty())
             && !self.has_gravity::<G>()
     }
 

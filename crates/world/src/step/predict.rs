@@ -56,7 +56,7 @@ impl World {
     /// function of the world's state (what [`World::predict`] stores), so that many movers
     /// can be predicted in parallel. `G`: a step compiled for gravity or not
     /// ([`World::acc_g`]).
-    pub(super) fn compute_prediction<const G: bool>(&self, m: usize) -> Predicted {
+    pub(super) fn compute_prediction<const G: bool, const X: bool>(&self, m: usize) -> Predicted {
         if self.is_unplaceable(m) {
             // Held where it is for the step (`World::hold_unplaceable`): nothing to predict.
             return Predicted::default();
@@ -68,17 +68,17 @@ impl World {
             // looks), then the static search only as far as the pair event: a static search
             // walks the grid along the path, and a ball usually meets another ball before
             // the end of its window (mean free path 7.6 units on the arena).
-            let pair = self.pair_event::<G>(m, s_t, cap, None);
+            let pair = self.pair_event::<G, X>(m, s_t, cap, None);
             let stat_cap = pair.map_or(cap, |p| p.time);
             if m < self.nb() {
                 // The ball's centre now, computed once for both searches.
                 let pos = self.balls[m].pos_at(s_t, self.acc_g::<G>(m));
-                let (stat, stat_until) = self.ball_static_event::<G>(m, pos, s_t, stat_cap);
+                let (stat, stat_until) = self.ball_static_event::<G, X>(m, pos, s_t, stat_cap);
                 Predicted {
                     stat,
                     stat_until,
                     pair,
-                    cross: self.next_crossing::<G>(m, pos, s_t),
+                    cross: self.next_crossing::<G, X>(m, pos, s_t),
                 }
             } else {
                 let (stat, stat_until) = self.box_static_event(m, s_t, stat_cap);
@@ -101,7 +101,7 @@ impl World {
 
     /// When ball `m` (active, at `pos` at its current time `s_t`) leaves its broad-phase
     /// cell, and for which neighbour; `NO_CROSSING` without a broad phase.
-    pub(super) fn next_crossing<const G: bool>(
+    pub(super) fn next_crossing<const G: bool, const X: bool>(
         &self,
         m: usize,
         pos: Vec2,
@@ -137,7 +137,7 @@ impl World {
     /// cells or a quarter of its path over a step, whichever is longer; both at most to
     /// `cap`. Returns the event, if any, and the absolute time the search reached (the mover
     /// searches further from there when nothing was found).
-    pub(super) fn static_event<const G: bool>(
+    pub(super) fn static_event<const G: bool, const X: bool>(
         &self,
         m: usize,
         s_t: Real,
@@ -147,7 +147,7 @@ impl World {
             // An active mover's time is `s_t`: its centre is there.
             debug_assert!(self.scratch.mv[m].state == ACTIVE && self.scratch.mv[m].t == s_t);
             let pos = self.balls[m].pos_at(s_t, self.acc_g::<G>(m));
-            self.ball_static_event::<G>(m, pos, s_t, cap)
+            self.ball_static_event::<G, X>(m, pos, s_t, cap)
         } else {
             self.box_static_event(m, s_t, cap)
         }
@@ -156,15 +156,15 @@ impl World {
     /// [`World::static_event`] for ball `m`, whose centre at `s_t` is `pos` (the caller has
     /// it: computed once per prediction): the search of its path, and the end of a pass
     /// (`pass.rs`) when one comes first.
-    fn ball_static_event<const G: bool>(
+    fn ball_static_event<const G: bool, const X: bool>(
         &self,
         m: usize,
         pos: Vec2,
         s_t: Real,
         cap: Real,
     ) -> (Option<Prediction>, Real) {
-        let (found, searched) = self.ball_path_event::<G>(m, pos, s_t, cap);
-        if self.passes.is_empty() {
+        let (found, searched) = self.ball_path_event::<G, X>(m, pos, s_t, cap);
+        if !X || self.passes.is_empty() {
             return (found, searched);
         }
         // At its exact time (`pass_ended` checks it against the same computation).
@@ -188,7 +188,7 @@ impl World {
 
     /// The earliest event of ball `m`'s path (tiles, walls, open sides, rectangles; see
     /// [`World::static_event`]), straight or curved.
-    fn ball_path_event<const G: bool>(
+    fn ball_path_event<const G: bool, const X: bool>(
         &self,
         m: usize,
         pos: Vec2,
@@ -284,7 +284,7 @@ impl World {
             }
         }
         let reach_box = Aabb::new(pos - reach, pos + reach);
-        let passes = self.passes_of(m);
+        let passes = if X { self.passes_of(m) } else { &[] };
         for (k, rc) in self.rects.iter().enumerate() {
             if !filter.collides(rc.filter) {
                 continue;
@@ -346,7 +346,7 @@ impl World {
                 RectKind::Dynamic => {}
             }
         }
-        if !self.shapes.is_empty() {
+        if X && !self.shapes.is_empty() {
             let path = collide_core::motion::Path::linear(a.pos, v);
             self.shape_hits(
                 m,
@@ -357,11 +357,11 @@ impl World {
                 &mut limit,
             );
         }
-        if self.has_sensor_cells() {
+        if X && self.has_sensor_cells() {
             let path = collide_core::motion::Path::linear(a.pos, v);
             self.sensor_cell_hits(m, &path, base, &mut best, &mut limit);
         }
-        if !self.flippers.is_empty() {
+        if X && !self.flippers.is_empty() {
             let path = collide_core::motion::Path::linear(a.pos, v);
             let reach = reach_box.grown(1e-9);
             let (best, limit) = (&mut best, &mut limit);
@@ -448,7 +448,7 @@ impl World {
     /// `entered`: for a ball that just crossed from cell `entered`, only the balls of the
     /// cells of its new 3×3 neighbourhood that were not in the old one.
     #[inline]
-    pub(super) fn pair_event<const G: bool>(
+    pub(super) fn pair_event<const G: bool, const X: bool>(
         &self,
         m: usize,
         s_t: Real,
@@ -458,7 +458,7 @@ impl World {
         if !(until - s_t >= 0.0) {
             return None;
         }
-        if m < self.nb() && self.plain_pairs::<G>() {
+        if m < self.nb() && self.plain_pairs::<G, X>() {
             self.plain_ball_pair_event(m, s_t, until, entered)
         } else {
             self.general_pair_event(m, s_t, until, entered)

@@ -47,16 +47,24 @@ const TC_STEPS: Real = 1e-4;
 
 impl World {
     /// Applies the response of mover `m`'s predicted event (already advanced to its time).
-    pub(super) fn resolve<const G: bool>(&mut self, m: usize, pred: Prediction, hook: Hook<'_>) {
-        if pred.target == PTarget::RestEnd {
+    pub(super) fn resolve<const G: bool, const X: bool>(
+        &mut self,
+        m: usize,
+        pred: Prediction,
+        hook: Hook<'_>,
+    ) {
+        // Rests exist only under gravity; passes, sensors and hooks only with the extras
+        // (`X`, `World::run_events`).
+        let hook = if X { hook } else { None };
+        if G && pred.target == PTarget::RestEnd {
             self.end_rest(m, pred.time);
             return;
         }
-        if pred.target == PTarget::PassEnd {
+        if X && pred.target == PTarget::PassEnd {
             self.pass_ended(m, pred.time);
             return;
         }
-        if let Some(with) = self.sensor_target(pred.target) {
+        if let Some(with) = X.then(|| self.sensor_target(pred.target)).flatten() {
             self.sensor_entered(m, with, &pred);
             return;
         }
@@ -81,9 +89,9 @@ impl World {
         // A ball's velocity at the contact, from its anchor at the same time of impact as its
         // contact position below (under gravity the absolute time, rounded, would give a
         // velocity a hair off the position's, and energy would drift at every contact).
-        let v = match self.acc_of_ball::<G>(m) {
+        let v = match self.acc_of_ball::<G, X>(m) {
             Some(acc) if acc != Vec2::ZERO => self.balls[m].v0 + acc * pred.toi_anchor,
-            _ => self.vel_of_g::<G>(m),
+            _ => self.vel_of_g::<G, X>(m),
         };
         let e = if recent(m) || partner_recent {
             1.0
@@ -116,7 +124,7 @@ impl World {
             }
         });
         if let PTarget::Mover(j) = pred.target {
-            self.advance_g::<G>(j as usize, t);
+            self.advance_g::<G, X>(j as usize, t);
         }
         // The game's rule at the contact (`hook.rs`): a new velocity for the event's first
         // body (mover `m`, or its partner when the event names the partner first).
@@ -188,7 +196,7 @@ impl World {
             }
             PTarget::Cell(c) => {
                 let nv = if is_ball {
-                    self.ball_bounce::<G>(v, Vec2::ZERO, n, e)
+                    self.ball_bounce::<G, X>(v, Vec2::ZERO, n, e)
                 } else {
                     reflect_box(v, Vec2::ZERO)
                 };
@@ -215,7 +223,7 @@ impl World {
                     }
                 };
                 let nv = hook_m.unwrap_or(nv);
-                self.set_vel_g::<G>(m, nv, t, contact);
+                self.set_vel_g::<G, X>(m, nv, t, contact);
                 self.push_contact_event(m, &pred, v, toi);
                 let destroyed = match &mut self.grid {
                     Some(g) if self.config.destructible_bricks => match g.cell(c) {
@@ -252,7 +260,7 @@ impl World {
                 let centre = contact.unwrap_or_else(|| self.ball_pos(m));
                 let nv = self.part_from_flipper(m, index, centre, nv, u, n);
                 let nv = hook_m.unwrap_or(nv);
-                self.set_vel_g::<G>(m, nv, t, contact);
+                self.set_vel_g::<G, X>(m, nv, t, contact);
                 self.end_carry(me);
                 self.events.extend(self.contact_event(m, &pred, v, toi));
             }
@@ -260,7 +268,7 @@ impl World {
             // against a wall.
             PTarget::Wall(_) | PTarget::Shape(_) | PTarget::Flipper { .. } => {
                 let nv = if is_ball {
-                    self.ball_bounce::<G>(v, Vec2::ZERO, n, e)
+                    self.ball_bounce::<G, X>(v, Vec2::ZERO, n, e)
                 } else {
                     reflect_box(v, Vec2::ZERO)
                 };
@@ -270,13 +278,13 @@ impl World {
                     return;
                 };
                 let nv = hook_m.unwrap_or(nv);
-                self.set_vel_g::<G>(m, nv, t, contact);
+                self.set_vel_g::<G, X>(m, nv, t, contact);
                 self.push_contact_event(m, &pred, v, toi);
             }
             PTarget::Rect(k) => {
                 let rc = self.rects[k as usize];
                 let nv = if is_ball {
-                    self.ball_bounce::<G>(v, rc.vel, n, e)
+                    self.ball_bounce::<G, X>(v, rc.vel, n, e)
                 } else {
                     reflect_box(v, rc.vel)
                 };
@@ -306,13 +314,13 @@ impl World {
                     nv
                 };
                 let nv = hook_m.unwrap_or(nv);
-                self.set_vel_g::<G>(m, nv, t, contact);
+                self.set_vel_g::<G, X>(m, nv, t, contact);
                 self.push_contact_event(m, &pred, v, toi);
             }
             PTarget::Mover(j) => {
                 // Advanced to `t` above.
                 let j = j as usize;
-                let vj = self.vel_of_g::<G>(j);
+                let vj = self.vel_of_g::<G, X>(j);
                 let frozen = self.scratch.mv[j].state == FROZEN;
                 // A body stopped at the iteration bound is an immovable obstacle at rest for
                 // the rest of the step.
@@ -345,10 +353,10 @@ impl World {
                 let (nv, nvj) = (hook_m.unwrap_or(nv), hook_j.unwrap_or(nvj));
                 // Reported from the velocities before the response.
                 let event = self.contact_event_with(m, &pred, v, vj, toi);
-                self.set_vel_g::<G>(m, nv, t, contact);
+                self.set_vel_g::<G, X>(m, nv, t, contact);
                 self.end_carry(me);
                 if !frozen {
-                    self.set_vel_g::<G>(j, nvj, t, None);
+                    self.set_vel_g::<G, X>(j, nvj, t, None);
                     let other = self.body_of(j);
                     self.end_carry(other);
                     partner = Some(j);
@@ -373,9 +381,9 @@ impl World {
                 self.trace_change(j, Some(m));
             }
         }
-        self.after_response::<G>(m, t);
+        self.after_response::<G, X>(m, t);
         if let Some(j) = partner {
-            self.after_response::<G>(j, t);
+            self.after_response::<G, X>(j, t);
         }
     }
 
@@ -766,7 +774,13 @@ impl World {
     /// under gravity by the projection on `n` ([`reflect_relative_on`]), which keeps the
     /// energy of elastic bounces on rounded normals (corners) unbiased over millions of them.
     /// `G`: a step compiled for gravity or not ([`World::acc_g`]).
-    fn ball_bounce<const G: bool>(&self, v: Vec2, u: Vec2, n: Vec2, e: Real) -> Vec2 {
+    fn ball_bounce<const G: bool, const X: bool>(
+        &self,
+        v: Vec2,
+        u: Vec2,
+        n: Vec2,
+        e: Real,
+    ) -> Vec2 {
         if self.has_gravity::<G>() {
             reflect_relative_on(v, u, n, e)
         } else if u == Vec2::ZERO {
@@ -864,13 +878,13 @@ impl World {
 
     /// Counts the event against mover `m`'s bound, grows its reach box if it got faster, and
     /// predicts again (or freezes it at the bound).
-    fn after_response<const G: bool>(&mut self, m: usize, t: Real) {
+    fn after_response<const G: bool, const X: bool>(&mut self, m: usize, t: Real) {
         self.scratch.mv[m].events += 1;
         if self.scratch.mv[m].events >= self.config.max_events_per_body {
             self.freeze(m, t);
             return;
         }
-        self.predict_g::<G>(m);
+        self.predict_g::<G, X>(m);
     }
 
     /// Whether mover `m` is a ball that fits nowhere in the world (`World::unplaceable`).

@@ -26,13 +26,13 @@ fn pair_before(q: &Prediction, time: Real, keys: impl FnOnce() -> (u32, u32)) ->
 impl World {
     /// Predicts mover `m` anew from its current state, stores the predictions and queues it.
     pub(super) fn predict(&mut self, m: usize) {
-        self.predict_g::<true>(m);
+        self.predict_g::<true, true>(m);
     }
 
     /// [`World::predict`] in a step compiled for gravity or not (`G`, [`World::acc_g`]).
     #[inline]
-    pub(super) fn predict_g<const G: bool>(&mut self, m: usize) {
-        let p = self.compute_prediction::<G>(m);
+    pub(super) fn predict_g<const G: bool, const X: bool>(&mut self, m: usize) {
+        let p = self.compute_prediction::<G, X>(m);
         self.apply_prediction(m, p);
     }
 
@@ -76,7 +76,11 @@ impl World {
     /// Mover `m`'s stored pair event `r` (valid: its partner on the same path) as the
     /// prediction `pair_event` found: the contact solved again from the same anchors, which
     /// gives the same bits (the search's time limit only filters), at the stored time.
-    pub(super) fn stored_pair<const G: bool>(&self, m: usize, r: PairRef) -> Option<Prediction> {
+    pub(super) fn stored_pair<const G: bool, const X: bool>(
+        &self,
+        m: usize,
+        r: PairRef,
+    ) -> Option<Prediction> {
         let j = r.partner as usize;
         let nb = self.nb();
         let (_, hit) = match (m < nb, j < nb) {
@@ -113,19 +117,19 @@ impl World {
     /// a pure function of the same state, so the result does not depend on the threads.
     pub(super) fn predict_batch(&mut self, batch: &[u32]) {
         if self.config.gravity == Vec2::ZERO {
-            self.predict_batch_g::<false>(batch);
+            self.predict_batch_g::<false, true>(batch);
         } else {
-            self.predict_batch_g::<true>(batch);
+            self.predict_batch_g::<true, true>(batch);
         }
     }
 
     /// [`World::predict_batch`] in a step compiled for gravity or not (`G`,
-    /// [`World::acc_g`]).
-    pub(super) fn predict_batch_g<const G: bool>(&mut self, batch: &[u32]) {
+    /// [`World::acc_g`]) and for the extras or not (`X`, `World::run_events`).
+    pub(super) fn predict_batch_g<const G: bool, const X: bool>(&mut self, batch: &[u32]) {
         let threads = self.threads.min(batch.len() / MIN_PARALLEL_BATCH).max(1);
         if threads <= 1 {
             for &m in batch {
-                self.predict_g::<G>(m as usize);
+                self.predict_g::<G, X>(m as usize);
             }
             return;
         }
@@ -138,7 +142,7 @@ impl World {
             for (ms, outs) in batch.chunks(chunk).zip(out.chunks_mut(chunk)) {
                 scope.spawn(move || {
                     for (&m, o) in ms.iter().zip(outs) {
-                        *o = this.compute_prediction::<G>(m as usize);
+                        *o = this.compute_prediction::<G, X>(m as usize);
                     }
                 });
             }
@@ -151,10 +155,10 @@ impl World {
 
     /// Searches the pair event of mover `m` again over the whole neighbourhood (its partner
     /// changed course), keeping its static event, crossing and horizon.
-    pub(super) fn repredict_pair<const G: bool>(&mut self, m: usize) {
+    pub(super) fn repredict_pair<const G: bool, const X: bool>(&mut self, m: usize) {
         let s_t = self.scratch.mv[m].t;
         let until = self.pair_until(m);
-        let pair = self.pair_event::<G>(m, s_t, until, None);
+        let pair = self.pair_event::<G, X>(m, s_t, until, None);
         self.set_pair(m, pair);
         self.schedule(m);
     }
@@ -223,7 +227,7 @@ impl World {
     /// still hold. Its earlier pair search was not cut at the crossing, so together they
     /// cover the new neighbourhood up to the same horizon (cell-crossing events of Marín,
     /// Risso and Cordero, 1993, with incremental neighbour lists).
-    pub(super) fn cross<const G: bool>(&mut self, m: usize, cell: u32) {
+    pub(super) fn cross<const G: bool, const X: bool>(&mut self, m: usize, cell: u32) {
         let t = self.scratch.mv[m].t;
         let old = self.scratch.bp.cell_of(m);
         self.scratch.bp.remove(m);
@@ -233,7 +237,7 @@ impl World {
             return;
         }
         let pos = self.balls[m].pos_at(t, self.acc_g::<G>(m));
-        let (ct, cc) = self.next_crossing::<G>(m, pos, t);
+        let (ct, cc) = self.next_crossing::<G, X>(m, pos, t);
         self.scratch.mv[m].cross_t = ct;
         self.scratch.mv[m].cross_cell = cc;
         let until = self.pair_until(m);
@@ -242,12 +246,12 @@ impl World {
             // Its last search met no one up to (at least) `until`: the old neighbours are
             // covered, by that search or by their own searches since (a ball that changed
             // course searched its whole neighbourhood, this ball included).
-            let pair = self.pair_event::<G>(m, t, until, Some(old));
+            let pair = self.pair_event::<G, X>(m, t, until, Some(old));
             self.set_pair(m, pair);
         } else if self.partner_valid(r) {
             // The stored event stands unless a new neighbour comes first.
             let p_time = self.scratch.mv[m].pair_t;
-            if let Some(q) = self.pair_event::<G>(m, t, p_time.min(until), Some(old)) {
+            if let Some(q) = self.pair_event::<G, X>(m, t, p_time.min(until), Some(old)) {
                 if pair_before(&q, p_time, || {
                     let q_key = match q.target {
                         PTarget::Mover(j) => self.order_key(j as usize),
@@ -261,7 +265,7 @@ impl World {
         } else {
             // Its partner changed course: the last search stopped at that partner's time, so
             // the old neighbours are not covered beyond it.
-            let pair = self.pair_event::<G>(m, t, until, None);
+            let pair = self.pair_event::<G, X>(m, t, until, None);
             self.set_pair(m, pair);
         }
         self.schedule(m);
