@@ -43,7 +43,7 @@
 //!   half-tiles, segments and capsules.
 //! - [`sweep`]: swept circle vs face / corner / box (Minkowski sum of box and disc), circle vs
 //!   segment (with its end points as obstacles or not), circle vs circle, box vs box, circle
-//!   and box vs half-tile.
+//!   and box vs half-tile, box vs segment.
 //! - [`motion`]: [`motion::Path`], a body's path under constant acceleration (a parabola, or a
 //!   straight line).
 //! - [`sweep_path`]: the swept tests of [`sweep`] along curved paths (a ball under gravity),
@@ -87,14 +87,15 @@ pub use shape::{
     Aabb, Capsule, Circle, HalfTile, Segment, SegmentEnd, SegmentEnds, TurningCapsule,
 };
 pub use sweep::{
-    sweep_aabb_aabb, sweep_aabb_half_tile, sweep_circle_aabb, sweep_circle_circle,
-    sweep_circle_corner, sweep_circle_face, sweep_circle_half_plane, sweep_circle_half_tile,
-    sweep_circle_point, sweep_circle_segment, Corner, Face, FaceSegment, Feature, Features,
-    SegmentFeature, SegmentHit, SweepHit,
+    sweep_aabb_aabb, sweep_aabb_half_tile, sweep_aabb_segment, sweep_circle_aabb,
+    sweep_circle_circle, sweep_circle_corner, sweep_circle_face, sweep_circle_half_plane,
+    sweep_circle_half_tile, sweep_circle_point, sweep_circle_segment, Corner, Face, FaceSegment,
+    Feature, Features, SegmentFeature, SegmentHit, SweepHit,
 };
 pub use sweep_path::{
-    sweep_path_aabb_half_tile, sweep_path_circle_half_tile, sweep_path_circle_segment,
-    sweep_path_circle_turning_capsule, TurningHit, TurningSweep, TURNING_MAX_ITERATIONS,
+    sweep_path_aabb_half_tile, sweep_path_aabb_segment, sweep_path_circle_half_tile,
+    sweep_path_circle_segment, sweep_path_circle_turning_capsule, TurningHit, TurningSweep,
+    TURNING_MAX_ITERATIONS,
 };
 
 /// The crate's README, whose code blocks run as doctests.

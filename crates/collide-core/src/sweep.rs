@@ -29,7 +29,8 @@
 //! The same construction with a segment: grown by `r`, it is a capsule, two faces (the line
 //! pushed out by `r` on each side) and two end-point half discs; [`SegmentEnds`] says which
 //! end points are obstacles (the convex joints of a polyline), as [`Features`] does for the
-//! corners of the cells of a grid ([`sweep_circle_segment`]).
+//! corners of the cells of a grid ([`sweep_circle_segment`]). A box against a segment is the
+//! separating axis test on the axes x, y and the segment's normal ([`sweep_aabb_segment`]).
 //!
 //! # The swept circle and box against a half-tile
 //! A [`HalfTile`] (a 45° slope cell: the half of a box on one side of its diagonal) is a
@@ -47,9 +48,9 @@
 // this module is the flat public surface of the sweeps.
 pub use crate::query::hit::{Feature, SegmentFeature, SegmentHit, SweepHit};
 pub use crate::query::sweep::{
-    sweep_aabb_aabb, sweep_aabb_half_tile, sweep_circle_aabb, sweep_circle_circle,
-    sweep_circle_corner, sweep_circle_face, sweep_circle_half_plane, sweep_circle_half_tile,
-    sweep_circle_point, sweep_circle_segment,
+    sweep_aabb_aabb, sweep_aabb_half_tile, sweep_aabb_segment, sweep_circle_aabb,
+    sweep_circle_circle, sweep_circle_corner, sweep_circle_face, sweep_circle_half_plane,
+    sweep_circle_half_tile, sweep_circle_point, sweep_circle_segment,
 };
 pub use crate::shape::feature::{Corner, Face, FaceSegment, Features};
 pub use crate::shape::{HalfTile, SegmentEnd, SegmentEnds};

@@ -27,9 +27,10 @@
 //! x, y and the diagonal's normal.
 //!
 //! A segment ([`sweep_path_circle_segment`]) is met the same way: its faces are quadratics,
-//! its end points quartics. A capsule turning about a pivot (a flipper,
-//! [`sweep_path_circle_turning_capsule`]) has no polynomial: its contact is bracketed by
-//! certified conservative advancement. A static bumper (a disc) is
+//! its end points quartics; a box on a path against it ([`sweep_path_aabb_segment`]) is the
+//! slab test on the axes x, y and the segment's normal. A capsule turning about a pivot (a
+//! flipper, [`sweep_path_circle_turning_capsule`]) has no polynomial: its contact is
+//! bracketed by certified conservative advancement. A static bumper (a disc) is
 //! [`sweep_path_circle_circle`] against a path at rest (the quartic of the radius sum).
 //!
 //! Conventions as in the rest of the crate: times in seconds from the path's start (the unit of
@@ -47,9 +48,9 @@ use crate::sweep::{Corner, Face, FaceSegment, Feature, Features, SweepHit};
 
 pub use crate::query::hit::TurningHit;
 pub use crate::query::sweep::{
-    sweep_path_aabb_aabb, sweep_path_aabb_half_tile, sweep_path_circle_half_tile,
-    sweep_path_circle_segment, sweep_path_circle_turning_capsule, TurningSweep,
-    TURNING_MAX_ITERATIONS,
+    sweep_path_aabb_aabb, sweep_path_aabb_half_tile, sweep_path_aabb_segment,
+    sweep_path_circle_half_tile, sweep_path_circle_segment, sweep_path_circle_turning_capsule,
+    TurningSweep, TURNING_MAX_ITERATIONS,
 };
 
 /// The earliest time in `[0, max_toi]` at which the polynomial `gap` (`> 0`: apart) is entered,

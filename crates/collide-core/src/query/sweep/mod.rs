@@ -6,6 +6,7 @@
 
 mod sweep_aabb_aabb;
 pub(crate) mod sweep_aabb_half_tile;
+pub(crate) mod sweep_aabb_segment;
 mod sweep_circle_aabb;
 mod sweep_circle_circle;
 pub(crate) mod sweep_circle_corner;
@@ -16,12 +17,14 @@ pub(crate) mod sweep_circle_point;
 pub(crate) mod sweep_circle_segment;
 mod sweep_path_aabb_aabb;
 mod sweep_path_aabb_half_tile;
+mod sweep_path_aabb_segment;
 mod sweep_path_circle_half_tile;
 mod sweep_path_circle_segment;
 mod sweep_path_circle_turning_capsule;
 
 pub use sweep_aabb_aabb::sweep_aabb_aabb;
 pub use sweep_aabb_half_tile::sweep_aabb_half_tile;
+pub use sweep_aabb_segment::sweep_aabb_segment;
 pub use sweep_circle_aabb::sweep_circle_aabb;
 pub use sweep_circle_circle::sweep_circle_circle;
 pub use sweep_circle_corner::sweep_circle_corner;
@@ -32,6 +35,7 @@ pub use sweep_circle_point::sweep_circle_point;
 pub use sweep_circle_segment::sweep_circle_segment;
 pub use sweep_path_aabb_aabb::sweep_path_aabb_aabb;
 pub use sweep_path_aabb_half_tile::sweep_path_aabb_half_tile;
+pub use sweep_path_aabb_segment::sweep_path_aabb_segment;
 pub use sweep_path_circle_half_tile::sweep_path_circle_half_tile;
 pub use sweep_path_circle_segment::sweep_path_circle_segment;
 pub use sweep_path_circle_turning_capsule::{
