@@ -287,6 +287,21 @@ impl Serialize for EventOut<'_> {
                 m.serialize_entry("toi", &toi)?;
                 m.serialize_entry("speed", &speed)?;
             }
+            Event::RectShape {
+                rect,
+                shape,
+                point,
+                normal,
+                toi,
+                speed,
+            } => {
+                m.serialize_entry("rect", &rect.to_bits())?;
+                m.serialize_entry("shape", &shape.to_bits())?;
+                m.serialize_entry("point", &xy(point))?;
+                m.serialize_entry("normal", &xy(normal))?;
+                m.serialize_entry("toi", &toi)?;
+                m.serialize_entry("speed", &speed)?;
+            }
             Event::BallFlipper {
                 ball,
                 flipper,

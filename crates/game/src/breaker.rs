@@ -915,6 +915,7 @@ fn mentions(e: &Event, id: BallId) -> bool {
         | Event::RectRect { .. }
         | Event::RectLost { .. }
         | Event::SensorRectEnter { .. }
-        | Event::SensorRectExit { .. } => false,
+        | Event::SensorRectExit { .. }
+        | Event::RectShape { .. } => false,
     }
 }

@@ -145,6 +145,21 @@ pub enum Event {
         /// Impact speed: the normal speed before the bounce, `−v·n` (units/s, `>= 0`).
         speed: Real,
     },
+    /// A dynamic rectangle bounced off a static segment or circle ([`crate::shapes`]).
+    RectShape {
+        /// The rectangle.
+        rect: RectId,
+        /// The shape.
+        shape: ShapeId,
+        /// Contact point on the shape, world units.
+        point: Vec2,
+        /// Contact normal, from the shape toward the rectangle.
+        normal: Vec2,
+        /// Time of impact, seconds from the start of the step.
+        toi: Real,
+        /// Impact speed: the normal speed before the bounce, `−v·n` (units/s, `>= 0`).
+        speed: Real,
+    },
     /// A ball bounced off a flipper ([`crate::flipper`]).
     BallFlipper {
         /// The ball.
@@ -325,8 +340,8 @@ impl Event {
     /// A short stable name of the event's kind (`ball_tile`, `ball_wall`, `ball_ball`,
     /// `ball_rect`, `rect_tile`, `rect_wall`, `rect_rect`, `brick_destroyed`, `ball_lost`,
     /// `rect_lost`, `unembedded`, `iteration_limit`, `squeezed`, `sensor_enter`,
-    /// `sensor_exit`, `ball_shape`, `sensor_rect_enter`, `sensor_rect_exit`, `ball_flipper`),
-    /// used for counts and traces.
+    /// `sensor_exit`, `ball_shape`, `sensor_rect_enter`, `sensor_rect_exit`, `ball_flipper`,
+    /// `rect_shape`), used for counts and traces.
     #[must_use]
     pub const fn kind(&self) -> &'static str {
         match self {
@@ -349,6 +364,7 @@ impl Event {
             Event::SensorRectEnter { .. } => "sensor_rect_enter",
             Event::SensorRectExit { .. } => "sensor_rect_exit",
             Event::BallFlipper { .. } => "ball_flipper",
+            Event::RectShape { .. } => "rect_shape",
         }
     }
 
@@ -371,7 +387,8 @@ impl Event {
             | Event::RectWall { rect, .. }
             | Event::RectLost { rect, .. }
             | Event::SensorRectEnter { rect, .. }
-            | Event::SensorRectExit { rect, .. } => Body::Rect(rect),
+            | Event::SensorRectExit { rect, .. }
+            | Event::RectShape { rect, .. } => Body::Rect(rect),
             Event::RectRect { a, .. } => Body::Rect(a),
             Event::BrickDestroyed { by, .. } => by,
             Event::Unembedded { body, .. }
@@ -381,7 +398,7 @@ impl Event {
     }
 
     /// Every kind name of [`Event::kind`], in declaration order.
-    pub const KINDS: [&'static str; 19] = [
+    pub const KINDS: [&'static str; 20] = [
         "ball_tile",
         "ball_wall",
         "ball_ball",
@@ -401,6 +418,7 @@ impl Event {
         "sensor_rect_enter",
         "sensor_rect_exit",
         "ball_flipper",
+        "rect_shape",
     ];
 }
 

@@ -22,8 +22,9 @@
 //! (`collide_core::exit_path_circle_circle`), as a sensor rectangle does (`crate::pass`).
 //! A segment cannot be a sensor.
 //!
-//! Dynamic rectangles pass through shapes, the push-out of embedded balls does not see them,
-//! and a ball does not come to rest on a segment under gravity (a ball lying on a slanted
+//! Dynamic rectangles bounce off segments and solid circles too ([`crate::Event::RectShape`])
+//! and pass through sensor circles. The push-out of embedded balls does not see shapes, and
+//! neither a ball nor a box comes to rest on a segment under gravity (one lying on a slanted
 //! segment bounces off it every [`crate::REST_TIME`] at the speed of such a flight).
 //!
 //! Conventions as in `collide-core` (y down, world units).

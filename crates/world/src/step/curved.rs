@@ -268,6 +268,9 @@ impl World {
                 );
             }
         }
+        if !self.shapes.is_empty() {
+            self.box_shape_hits(m, &aabb, &disp, base, &mut best, &mut limit);
+        }
         if let Some(rest) = self.rect_rest[k] {
             if let Some(toi) = rest_end_time(&centre, &rest, base, limit) {
                 take(

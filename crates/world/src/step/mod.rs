@@ -78,6 +78,7 @@
 //! - `resolve.rs`: the response to an event, wedges, crushes, stopping a mover;
 //! - `keep.rs`: predicting everything again or only what an edit concerns, the step's end.
 
+mod box_shapes;
 mod contact;
 mod curved;
 mod flippers;

@@ -438,6 +438,10 @@ impl World {
                 );
             }
         }
+        if !self.shapes.is_empty() {
+            let disp = collide_core::motion::Path::linear(Vec2::ZERO, v);
+            self.box_shape_hits(m, &aabb, &disp, base, &mut best, &mut limit);
+        }
         (static_found(best, at, s_t), cap)
     }
 

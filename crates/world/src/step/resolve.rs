@@ -140,8 +140,9 @@ impl World {
             None => (None, None),
         };
         // Boxes reflect per axis (a corner-to-corner hit flips both components); off a
-        // slope's diagonal, about its normal.
-        let diagonal = pred.feature == Feature::Diagonal;
+        // slope's diagonal or a static shape (a slanted segment, a circle), about its normal.
+        let diagonal =
+            pred.feature == Feature::Diagonal || matches!(pred.target, PTarget::Shape(_));
         let reflect_box = |v: Vec2, u: Vec2| -> Vec2 {
             if diagonal {
                 return reflect_relative(v, u, n, e);
@@ -472,17 +473,25 @@ impl World {
                 }
             }
             PTarget::Shape(k) => {
-                let Body::Ball(ball) = me else {
-                    debug_assert!(false, "only balls meet static shapes");
-                    return None;
-                };
-                Event::BallShape {
-                    ball,
-                    shape: self.shapes[k as usize].id,
-                    point,
-                    normal,
-                    toi,
-                    speed: (-v.dot(normal)).max(0.0),
+                let shape = self.shapes[k as usize].id;
+                let speed = (-v.dot(normal)).max(0.0);
+                match me {
+                    Body::Ball(ball) => Event::BallShape {
+                        ball,
+                        shape,
+                        point,
+                        normal,
+                        toi,
+                        speed,
+                    },
+                    Body::Rect(rect) => Event::RectShape {
+                        rect,
+                        shape,
+                        point,
+                        normal,
+                        toi,
+                        speed,
+                    },
                 }
             }
             PTarget::Flipper { index, turning } => {

@@ -88,6 +88,21 @@ impl World {
         let n = pred.normal;
         let v = self.rects[k].vel;
         let kept = self.rect_rest[k].filter(|r| v.dot(r.normal) == 0.0);
+        if let PTarget::Shape(_) = pred.target {
+            // No shape holds a box (a slanted segment, a circle): it parts at least as fast
+            // as a flight of `REST_TIME` needs, as a ball does off a corner (`World::settle`).
+            self.rect_rest[k] = kept;
+            let press = self.rect_acc(k).dot(n);
+            let w = v.dot(n);
+            let w_min = -press * (0.5 * REST_TIME);
+            let e = self.pair_restitution(m, pred.target);
+            if kept.is_none() && press < 0.0 && w < w_min && (e < 1.0 || w <= 0.0) {
+                let v = v + n * (w_min - w);
+                self.rects[k].vel = v;
+                self.rect_anchor[k].2 = v;
+            }
+            return;
+        }
         if n.x != 0.0 && n.y != 0.0 {
             // A corner-to-corner hit: no face holds it.
             self.rect_rest[k] = kept;

@@ -1,0 +1,89 @@
+//! A dynamic rectangle's search against the static segments and circles (`crate::shapes`), on
+//! its straight or curved path: a part of its static search. A box meets a segment by the
+//! separating axes x, y and the segment's normal (`collide_core::sweep_aabb_segment`, on a
+//! parabola `sweep_path_aabb_segment`), and a circle as the circle would meet the box moving
+//! the other way (the Minkowski sum is the same rounded box: `sweep_circle_aabb` with the
+//! opposite velocity, on a parabola `sweep_path_circle_aabb` with the opposite path). Sensor
+//! circles are for balls: boxes pass through them.
+
+use super::mover::PTarget;
+use super::predict::take;
+use crate::grid_path::box_path_bounds;
+use crate::shapes::ShapeKind;
+use crate::world::World;
+use collide_core::motion::Path;
+use collide_core::sweep_path::{sweep_path_aabb_segment, sweep_path_circle_aabb};
+use collide_core::{
+    sweep_aabb_segment, sweep_circle_aabb, Aabb, Feature, Features, Real, SegmentHit, SweepHit,
+    Vec2,
+};
+
+/// A box's hit on a segment as the static search keeps it: the segment's contact point and
+/// normal; the feature is the circle's (a point of a shape: the response reflects a box off a
+/// shape about the normal).
+fn from_segment(h: SegmentHit) -> SweepHit {
+    SweepHit {
+        toi: h.toi,
+        normal: h.normal,
+        point: h.point,
+        feature: Feature::Circle,
+    }
+}
+
+impl World {
+    /// The earliest contact of dynamic rectangle mover `m`, whose box is `aabb` at the start
+    /// of its path and moves by `disp` (a displacement path, times from that start, straight
+    /// when its acceleration is zero), with a static shape its filter collides with, up to
+    /// `limit`, kept in `best` by [`take`] (never before `base`). Every shape whose box meets
+    /// the box's swept bounds is swept (boxes are few; balls use the shapes' index).
+    pub(super) fn box_shape_hits(
+        &self,
+        m: usize,
+        aabb: &Aabb,
+        disp: &Path,
+        base: Real,
+        best: &mut Option<(Real, PTarget, SweepHit)>,
+        limit: &mut Real,
+    ) {
+        let k = self.scratch.dyn_rects[m - self.nb()] as usize;
+        let filter = self.rects[k].filter;
+        let straight = disp.accel == Vec2::ZERO;
+        let reach = box_path_bounds(aabb, disp, base, *limit).grown(1e-9);
+        for (j, shape) in self.shapes.iter().enumerate() {
+            if shape.sensor || !filter.collides(shape.filter) {
+                continue;
+            }
+            if !collide_core::aabb_overlaps_aabb(&reach, &shape.kind.aabb()) {
+                continue;
+            }
+            let hit = match shape.kind {
+                ShapeKind::Segment { segment, .. } => if straight {
+                    sweep_aabb_segment(aabb, disp.v0, &segment, *limit)
+                } else {
+                    sweep_path_aabb_segment(aabb, disp, &segment, *limit)
+                }
+                .map(from_segment),
+                ShapeKind::Circle(c) => {
+                    // The disc moving the other way against the box at its start: the same
+                    // time; the normal turned toward the box, the point on the disc (the
+                    // sweep's point is on the box, which has moved by `disp` since).
+                    let h = if straight {
+                        sweep_circle_aabb(c.center, c.radius, -disp.v0, *limit, aabb, Features::ALL)
+                    } else {
+                        let back = Path::ballistic(c.center, -disp.v0, -disp.accel);
+                        sweep_path_circle_aabb(&back, c.radius, *limit, aabb, Features::ALL)
+                    };
+                    h.map(|h| SweepHit {
+                        toi: h.toi,
+                        normal: -h.normal,
+                        point: c.center - h.normal * c.radius,
+                        feature: Feature::Circle,
+                    })
+                }
+            };
+            if let Some(h) = hit {
+                take(h.toi.max(base), PTarget::Shape(j as u32), h, best, limit);
+            }
+        }
+    }
+}
