@@ -30,6 +30,24 @@ pub(crate) fn project_aabb(a: &Aabb, m: Vec2) -> (Real, Real) {
     (x0.min(x1) + y0.min(y1), x0.max(x1) + y0.max(y1))
 }
 
+/// One axis of a moving box's slab test against a static convex shape (Ericson §5.5.8): the
+/// box's projection `a = [lo, hi]` moving at `v` along the axis, the shape's `b = [lo, hi]`.
+/// `Some((entry, exit, side))`: the times the projections start and stop overlapping and the
+/// side entered from (`-1`: from below `b`, `+1`: from above; `(−∞, +∞, 0)` without motion
+/// along the axis while they overlap); `None` when they never overlap (apart, no motion).
+pub(crate) fn slab(a: (Real, Real), b: (Real, Real), v: Real) -> Option<(Real, Real, Real)> {
+    let ((alo, ahi), (blo, bhi)) = (a, b);
+    if v > 0.0 {
+        Some(((blo - ahi) / v, (bhi - alo) / v, -1.0))
+    } else if v < 0.0 {
+        Some(((bhi - alo) / v, (blo - ahi) / v, 1.0))
+    } else if ahi > blo && alo < bhi {
+        Some((Real::NEG_INFINITY, Real::INFINITY, 0.0))
+    } else {
+        None
+    }
+}
+
 /// The projection `[lo, hi]` of the triangle on the axis `m`: the extremes of its vertices.
 pub(crate) fn project_tile(tile: &HalfTile, m: Vec2) -> (Real, Real) {
     let mut lo = Real::INFINITY;
@@ -233,17 +251,7 @@ pub fn sweep_aabb_half_tile(
             _ => va.dot(ax[k]),
         };
         rates[k] = v;
-        if v > 0.0 {
-            entry[k] = (tlo - ahi) / v;
-            exit[k] = (thi - alo) / v;
-            side[k] = -1.0;
-        } else if v < 0.0 {
-            entry[k] = (thi - alo) / v;
-            exit[k] = (tlo - ahi) / v;
-            side[k] = 1.0;
-        } else if !(ahi > tlo && alo < thi) {
-            return None;
-        }
+        (entry[k], exit[k], side[k]) = slab((alo, ahi), (tlo, thi), v)?;
     }
     let t_entry = entry[0].max(entry[1]).max(entry[2]);
     let t_exit = exit[0].min(exit[1]).min(exit[2]);

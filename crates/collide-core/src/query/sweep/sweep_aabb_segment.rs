@@ -16,7 +16,7 @@
 use crate::math::{Real, Vec2, FRAC_1_SQRT_2};
 use crate::query::hit::{SegmentFeature, SegmentHit};
 use crate::query::overlap::closest_point_on_segment;
-use crate::query::sweep::sweep_aabb_half_tile::project_aabb;
+use crate::query::sweep::sweep_aabb_half_tile::{project_aabb, slab};
 use crate::shape::{Aabb, Segment, SegmentEnd};
 
 /// The separating axes of a box and a segment: x, y and, for a segment neither parallel to
@@ -303,17 +303,7 @@ pub fn sweep_aabb_segment(
         let (slo, shi) = project_segment(segment, &sa, k);
         let v = along(&sa, k, va);
         rates[k] = v;
-        if v > 0.0 {
-            entry[k] = (slo - ahi) / v;
-            exit[k] = (shi - alo) / v;
-            side[k] = -1.0;
-        } else if v < 0.0 {
-            entry[k] = (shi - alo) / v;
-            exit[k] = (slo - ahi) / v;
-            side[k] = 1.0;
-        } else if !(ahi > slo && alo < shi) {
-            return None;
-        }
+        (entry[k], exit[k], side[k]) = slab((alo, ahi), (slo, shi), v)?;
     }
     let t_entry = entry[0].max(entry[1]).max(entry[2]);
     let t_exit = exit[0].min(exit[1]).min(exit[2]);

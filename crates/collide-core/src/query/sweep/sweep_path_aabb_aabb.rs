@@ -31,6 +31,35 @@ pub(crate) struct Span {
     pub(crate) side: Real,
 }
 
+/// The earliest start of an intersection of one span per axis (`−∞`: overlapping at the
+/// start), and the earliest such start that is not an overlap at the start, with its spans:
+/// where a box on a curved path first overlaps a convex shape on three separating axes
+/// (the slab test, each axis cut into up to three spans by [`axis_spans`]).
+pub(crate) fn first_common_start(
+    spans: &[Vec<Span>; 3],
+) -> (Option<Real>, Option<(Real, [Span; 3])>) {
+    let mut first: Option<Real> = None;
+    let mut entry: Option<(Real, [Span; 3])> = None;
+    for x in &spans[0] {
+        for y in &spans[1] {
+            for n in &spans[2] {
+                let s = x.start.max(y.start).max(n.start);
+                let e = x.end.min(y.end).min(n.end);
+                if !(s < e) {
+                    continue;
+                }
+                if first.is_none_or(|f| s < f) {
+                    first = Some(s);
+                }
+                if s > Real::NEG_INFINITY && entry.is_none_or(|b| s < b.0) {
+                    entry = Some((s, [*x, *y, *n]));
+                }
+            }
+        }
+    }
+    (first, entry)
+}
+
 /// The intervals of `[0, hi]` on which the projections of `[a0, a1] + x(τ)` and `[b0, b1]`
 /// overlap with positive length, `x(τ) = d + v·τ + ½·acc·τ²`. At most three (two gaps, each
 /// with at most two sign changes).

@@ -12,7 +12,7 @@ use super::sweep_aabb_half_tile::project_aabb;
 use super::sweep_aabb_segment::{
     along, contact_point, entry_feature, overlapping_start, project_segment, segment_axes,
 };
-use super::sweep_path_aabb_aabb::{axis_spans, Span};
+use super::sweep_path_aabb_aabb::{axis_spans, first_common_start, Span};
 use crate::math::Real;
 use crate::motion::Path;
 use crate::query::hit::SegmentHit;
@@ -109,25 +109,7 @@ pub fn sweep_path_aabb_segment(
     });
     // The earliest start of an intersection of one span per axis, and the earliest one that
     // is not an overlap at the start.
-    let mut first: Option<Real> = None;
-    let mut entry: Option<(Real, [Span; 3])> = None;
-    for x in &spans[0] {
-        for y in &spans[1] {
-            for n in &spans[2] {
-                let s = x.start.max(y.start).max(n.start);
-                let e = x.end.min(y.end).min(n.end);
-                if !(s < e) {
-                    continue;
-                }
-                if first.is_none_or(|f| s < f) {
-                    first = Some(s);
-                }
-                if s > Real::NEG_INFINITY && entry.is_none_or(|b| s < b.0) {
-                    entry = Some((s, [*x, *y, *n]));
-                }
-            }
-        }
-    }
+    let (first, entry) = first_common_start(&spans);
     if first == Some(Real::NEG_INFINITY) {
         // Overlapping at the start (by rounding): the contact rule on the axis of least
         // penetration, the acceleration deciding an axis without speed. Separating, it can
