@@ -48,6 +48,15 @@ pub(crate) fn slab(a: (Real, Real), b: (Real, Real), v: Real) -> Option<(Real, R
     }
 }
 
+/// The slab test's verdict from the three axes' [`slab`] times: the latest entry, when it
+/// comes before the earliest exit and that exit is ahead (`< 0`: overlapping at the start);
+/// `None` when the box never enters all three slabs at once, or only did in the past.
+pub(crate) fn slabs_entry(entry: &[Real; 3], exit: &[Real; 3]) -> Option<Real> {
+    let t_entry = entry[0].max(entry[1]).max(entry[2]);
+    let t_exit = exit[0].min(exit[1]).min(exit[2]);
+    (t_entry < t_exit && t_exit > 0.0 && t_entry > Real::NEG_INFINITY).then_some(t_entry)
+}
+
 /// The projection `[lo, hi]` of the triangle on the axis `m`: the extremes of its vertices.
 pub(crate) fn project_tile(tile: &HalfTile, m: Vec2) -> (Real, Real) {
     let mut lo = Real::INFINITY;
@@ -253,11 +262,7 @@ pub fn sweep_aabb_half_tile(
         rates[k] = v;
         (entry[k], exit[k], side[k]) = slab((alo, ahi), (tlo, thi), v)?;
     }
-    let t_entry = entry[0].max(entry[1]).max(entry[2]);
-    let t_exit = exit[0].min(exit[1]).min(exit[2]);
-    if !(t_entry < t_exit && t_exit > 0.0 && t_entry > Real::NEG_INFINITY) {
-        return None;
-    }
+    let t_entry = slabs_entry(&entry, &exit)?;
     if t_entry < 0.0 {
         return overlapping_start(a, tile, rates);
     }

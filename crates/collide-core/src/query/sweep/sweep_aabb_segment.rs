@@ -16,7 +16,7 @@
 use crate::math::{Real, Vec2, FRAC_1_SQRT_2};
 use crate::query::hit::{SegmentFeature, SegmentHit};
 use crate::query::overlap::closest_point_on_segment;
-use crate::query::sweep::sweep_aabb_half_tile::{project_aabb, slab};
+use crate::query::sweep::sweep_aabb_half_tile::{project_aabb, slab, slabs_entry};
 use crate::shape::{Aabb, Segment, SegmentEnd};
 
 /// The separating axes of a box and a segment: x, y and, for a segment neither parallel to
@@ -305,11 +305,7 @@ pub fn sweep_aabb_segment(
         rates[k] = v;
         (entry[k], exit[k], side[k]) = slab((alo, ahi), (slo, shi), v)?;
     }
-    let t_entry = entry[0].max(entry[1]).max(entry[2]);
-    let t_exit = exit[0].min(exit[1]).min(exit[2]);
-    if !(t_entry < t_exit && t_exit > 0.0 && t_entry > Real::NEG_INFINITY) {
-        return None;
-    }
+    let t_entry = slabs_entry(&entry, &exit)?;
     if t_entry < 0.0 {
         return overlapping_start(a, segment, &sa, rates);
     }
