@@ -145,6 +145,7 @@ fn config(b: &mut Bytes<'_>) -> StepConfig {
         } else {
             Vec2::ZERO
         },
+        sleep: k & 32 == 0,
     }
 }
 

@@ -376,6 +376,7 @@ fn build(spec: &SceneSpec) -> Option<Built> {
             destructible_bricks: spec.destructible,
             max_events_per_body: spec.max_events,
             gravity: Vec2::ZERO,
+            sleep: true,
         },
         ..Scene::default()
     };

@@ -70,6 +70,17 @@ where
     }
 }
 
+/// `true`: the default of a flag that is on unless a file says otherwise.
+pub(crate) fn yes() -> bool {
+    true
+}
+
+/// Whether a flag is on, its default (`skip_serializing_if` of such a flag).
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde passes a reference
+pub(crate) fn is_true(b: &bool) -> bool {
+    *b
+}
+
 /// `true` for 0 (`skip_serializing_if` of the input's directions).
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde passes a reference
 pub(crate) fn is_zero(n: &i8) -> bool {

@@ -270,6 +270,10 @@ pub struct StepConfig {
     /// Static, kinematic and sensor rectangles ignore it. Each component finite with
     /// `|g| <= 1e9`. Default zero (straight paths).
     pub gravity: Vec2,
+    /// Whether balls that settle in a pile under gravity fall asleep (held without velocity
+    /// until something wakes them, `crate::sleep`). Without gravity, or with restitution 1
+    /// everywhere, nothing ever sleeps. Default true.
+    pub sleep: bool,
 }
 
 impl Default for StepConfig {
@@ -281,6 +285,7 @@ impl Default for StepConfig {
             destructible_bricks: true,
             max_events_per_body: 256,
             gravity: Vec2::ZERO,
+            sleep: true,
         }
     }
 }

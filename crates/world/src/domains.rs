@@ -289,6 +289,7 @@ impl Domains {
                     sub.hold.push(hold_of(k, h, s));
                     sub.world.balls.push(w.balls[g]);
                     sub.world.ball_rest.push(w.ball_rest[g]);
+                    sub.world.ball_slow.push(w.ball_slow[g]);
                     sub.world.ball_filter_pushed(w.ball_filter_at(g));
                 }
             }
@@ -826,6 +827,7 @@ impl World {
     fn join_exact(&mut self, rec: BallRec, filter: Filter) {
         self.balls.push(rec);
         self.ball_rest.push(None);
+        self.ball_slow.push(crate::sleep::Slow::default());
         self.ball_filter_pushed(filter);
         self.scratch.ball_added(rec.radius, self.config.ball_ball);
     }

@@ -382,7 +382,9 @@ impl World {
             target,
             fl.desc.angular_speed,
         );
-        // Every prediction against the old motion is void.
+        // Every prediction against the old motion is void; the balls asleep on it wake
+        // (`sleep.rs`).
+        self.wake_all_between_steps();
         self.edited();
         self.scratch.valid = false;
         Ok(())

@@ -60,6 +60,7 @@ pub mod scene;
 mod scene_pieces;
 mod shape_index;
 pub mod shapes;
+pub mod sleep;
 pub mod snapshot;
 mod solid_counts;
 mod squeeze;

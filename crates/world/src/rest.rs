@@ -84,6 +84,9 @@ pub(crate) enum RestOn {
     Rect(RectId),
     /// Rolling over a convex corner (the range's end is where it flies free).
     Edge,
+    /// Asleep in a pile (`sleep.rs`): held where it is, without velocity or acceleration,
+    /// until something wakes it. The range is unbounded.
+    Asleep,
 }
 
 impl Rest {
@@ -101,16 +104,18 @@ impl Rest {
             RestOn::Wall => (1, 0),
             RestOn::Rect(r) => (2, r.to_bits()),
             RestOn::Edge => (3, 0),
+            RestOn::Asleep => (4, 0),
         };
         side | kind << 2 | id.rotate_left(8)
     }
 }
 
 /// The acceleration of a ball under gravity `g` held by `rest`: `g` in free flight, `g`
-/// without its normal component on a face gravity presses it against.
+/// without its normal component on a face gravity presses it against, zero asleep.
 #[inline]
 pub(crate) fn acc_on(g: Vec2, rest: Option<Rest>) -> Vec2 {
     match rest {
+        Some(r) if r.on == RestOn::Asleep => Vec2::ZERO,
         Some(r) if g.dot(r.normal) < 0.0 => {
             let mut a = g;
             a[r.axis()] = 0.0;
@@ -243,8 +248,15 @@ impl World {
 
     /// What ball `i` (currently held by its rest, if any) keeps after a velocity change to
     /// `v` by something other than its face: its rest while `v` has no normal part.
+    /// A sleeping ball keeps its sleep only while `v` is zero.
     pub(crate) fn rest_kept(&self, i: usize, v: Vec2) -> Option<Rest> {
-        self.ball_rest[i].filter(|r| v.dot(r.normal) == 0.0)
+        self.ball_rest[i].filter(|r| {
+            if r.on == RestOn::Asleep {
+                v == Vec2::ZERO
+            } else {
+                v.dot(r.normal) == 0.0
+            }
+        })
     }
 
     /// The rest that takes over when ball `i`, held by `rest`, reaches the end of its range
@@ -353,12 +365,13 @@ impl World {
 
     /// Frees every resting ball whose face belongs to a body `gone` says is gone (a brick
     /// destroyed, a rectangle moved or removed), from the world's current time between steps.
+    /// Every sleeping ball wakes too (`sleep.rs`): the edit may take away what held it.
     pub(crate) fn free_rests_between_steps(&mut self, gone: impl Fn(&RestOn) -> bool) {
         if self.config.gravity == Vec2::ZERO {
             return;
         }
         for i in 0..self.balls.len() {
-            if self.ball_rest[i].is_some_and(|r| gone(&r.on)) {
+            if self.ball_rest[i].is_some_and(|r| gone(&r.on) || r.on == RestOn::Asleep) {
                 self.free_ball_now(i);
             }
         }

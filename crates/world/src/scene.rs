@@ -918,6 +918,7 @@ struct RawStep {
     destructible_bricks: Option<S<bool>>,
     max_events_per_body: Option<S<u32>>,
     gravity: Option<S<Vec<f64>>>,
+    sleep: Option<S<bool>>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1668,6 +1669,7 @@ impl<'a> Ctx<'a> {
                 .map_or(d.destructible_bricks, |v| *v.get_ref()),
             max_events_per_body,
             gravity: self.opt_vec2(&s.gravity, "step.gravity")?,
+            sleep: s.sleep.as_ref().map_or(d.sleep, |v| *v.get_ref()),
         })
     }
 }
@@ -1919,6 +1921,7 @@ restitution = 0.9
 destructible_bricks = false
 max_events_per_body = 100
 gravity = [0.0, 500.0]
+sleep = false
 "#;
 
     #[test]
@@ -2026,6 +2029,7 @@ gravity = [0.0, 500.0]
                 destructible_bricks: false,
                 max_events_per_body: 100,
                 gravity: v(0.0, 500.0),
+                sleep: false,
             },
         };
         assert_eq!(s, want);

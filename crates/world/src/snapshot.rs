@@ -59,6 +59,9 @@ pub struct Snapshot {
     config: (Real, bool, Real, bool, u32),
     /// Gravity, units/s².
     gravity: [Real; 2],
+    /// Whether balls may fall asleep (`sleep.rs`); absent: true.
+    #[serde(default = "yes")]
+    sleep: bool,
     steps: u64,
     time: Real,
     balls: Vec<SnapBall>,
@@ -116,6 +119,14 @@ pub struct Snapshot {
     /// shape), and their button and motion, restored (absent: none).
     #[serde(default)]
     flippers: Vec<SnapFlipper>,
+    /// The balls' counts toward sleep (`sleep.rs`), `(index, count, where the count
+    /// started)` for the counts that are not zero; absent: none.
+    #[serde(default)]
+    slow: Vec<(u32, u32, [Real; 2])>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn default_filter_pair() -> (u32, u32) {
@@ -131,8 +142,16 @@ fn snap_rest(i: usize, r: &Rest) -> SnapRest {
         RestOn::Wall => (1, 0),
         RestOn::Rect(id) => (2, id.to_bits()),
         RestOn::Edge => (3, 0),
+        RestOn::Asleep => (4, 0),
     };
-    SnapRest(i as u32, side, r.lo, r.hi, kind, bits)
+    // A wall and a sleep hold over an unbounded range, restored as such: stored as zeros,
+    // which every format writes (JSON has no infinities).
+    let (lo, hi) = if kind == 1 || kind == 4 {
+        (0.0, 0.0)
+    } else {
+        (r.lo, r.hi)
+    };
+    SnapRest(i as u32, side, lo, hi, kind, bits)
 }
 
 /// The rests of `snap` put in `slots` (by storage index), or why not (`what[k]` names it).
@@ -158,14 +177,14 @@ fn restore_rests(
             1 => RestOn::Wall,
             2 => RestOn::Rect(RectId::from_bits(r.5)),
             3 => RestOn::Edge,
+            4 => RestOn::Asleep,
             _ => return Err(bad("unknown body kind")),
         };
-        *slot = Some(Rest {
-            normal,
-            lo: r.2,
-            hi: r.3,
-            on,
-        });
+        let (lo, hi) = match on {
+            RestOn::Wall | RestOn::Asleep => (Real::NEG_INFINITY, Real::INFINITY),
+            _ => (r.2, r.3),
+        };
+        *slot = Some(Rest { normal, lo, hi, on });
     }
     Ok(())
 }
@@ -227,8 +246,9 @@ struct SnapRect(
 struct SnapCarry(u8, u64, u64, [Real; 2], [Real; 2], bool);
 
 /// A resting ball: its storage index, the face's normal (axis 0/1 and sign as bits
-/// `axis << 1 | positive`), the range `lo`, `hi`, the body (0 cell, 1 wall, 2 rectangle, 3
-/// rolling over an edge) and its bits (cell column and row, or rectangle id).
+/// `axis << 1 | positive`), the range `lo`, `hi` (zeros for an unbounded one: a wall's, a
+/// sleep's), the body (0 cell, 1 wall, 2 rectangle, 3 rolling over an edge, 4 asleep) and
+/// its bits (cell column and row, or rectangle id).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 struct SnapRest(u32, u8, Real, Real, u8, u64);
 
@@ -346,6 +366,7 @@ impl World {
                 c.max_events_per_body,
             ),
             gravity: v2(c.gravity),
+            sleep: c.sleep,
             steps: self.steps,
             time: self.time,
             balls: self
@@ -434,6 +455,13 @@ impl World {
                     a.2.to_array().map(Real::to_bits) != r.vel.to_array().map(Real::to_bits)
                 })
                 .map(|(i, (_, a))| (i as u32, v2(a.2)))
+                .collect(),
+            slow: self
+                .ball_slow
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.count > 0)
+                .map(|(i, c)| (i as u32, c.count, v2(c.at)))
                 .collect(),
             rect_rests: self
                 .rect_rest
@@ -583,6 +611,7 @@ impl World {
             destructible_bricks,
             max_events_per_body,
             gravity: Vec2::from(snap.gravity),
+            sleep: snap.sleep,
         };
         crate::world::validate_config(&config).map_err(|e| corrupt("config", e))?;
         if !(snap.time.is_finite() && snap.time >= 0.0) {
@@ -662,6 +691,19 @@ impl World {
         }
         let mut ball_rest = vec![None; balls.len()];
         restore_rests(&snap.rests, &mut ball_rest, "rests")?;
+        let mut ball_slow = vec![crate::sleep::Slow::default(); balls.len()];
+        for (k, &(i, count, at)) in snap.slow.iter().enumerate() {
+            let bad = |problem: &str| corrupt(format!("slow[{k}]"), problem.to_string());
+            if !at.iter().all(|x| x.is_finite()) {
+                return Err(bad("not finite"));
+            }
+            *ball_slow
+                .get_mut(i as usize)
+                .ok_or_else(|| bad("no such ball"))? = crate::sleep::Slow {
+                count,
+                at: Vec2::new(at[0], at[1]),
+            };
+        }
         let ball_slots = Slots::from_parts(
             snap.ball_slots.0.clone(),
             snap.ball_slots.1.clone(),
@@ -890,6 +932,7 @@ impl World {
         self.steps = snap.steps;
         self.time = snap.time;
         self.ball_rest = ball_rest;
+        self.ball_slow = ball_slow;
         self.balls = balls;
         self.ball_restitution = snap.ball_restitution.clone();
         self.ball_gravity = if snap.ball_gravity.iter().all(|&s| s == 1.0) {

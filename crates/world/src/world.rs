@@ -399,6 +399,9 @@ pub struct World {
     /// What holds each ball against gravity (index for index with `balls`): `None` in free
     /// flight (`rest.rs`). Part of the state.
     pub(crate) ball_rest: Vec<Option<Rest>>,
+    /// Each ball's count of slow inelastic contacts in a row (index for index with `balls`;
+    /// `sleep.rs`). Part of the state.
+    pub(crate) ball_slow: Vec<crate::sleep::Slow>,
     /// Each ball's own restitution, index for index with `balls`, or empty while no ball has
     /// one (`material.rs`; kept outside the 64-byte records).
     pub(crate) ball_restitution: Vec<Option<Real>>,
@@ -501,6 +504,7 @@ impl World {
             grid: None,
             balls: Vec::new(),
             ball_rest: Vec::new(),
+            ball_slow: Vec::new(),
             ball_restitution: Vec::new(),
             ball_filter: Vec::new(),
             ball_gravity: Vec::new(),
@@ -1001,6 +1005,7 @@ impl World {
             density: desc.density,
         });
         self.ball_rest.push(None);
+        self.ball_slow.push(crate::sleep::Slow::default());
         self.ball_pushed(desc.restitution);
         self.ball_filter_pushed(desc.filter);
         self.ball_gravity_pushed(desc.gravity_scale);
@@ -1019,6 +1024,8 @@ impl World {
             // Dense indices move: check every body instead of the listed ones.
             self.embed_check = true;
         }
+        // What lay on it falls.
+        self.wake_between_steps(i);
         self.ball_slots.remove(id);
         self.end_carry(Body::Ball(id));
         self.drop_passes_of_ball(id);
@@ -1034,6 +1041,7 @@ impl World {
         };
         self.balls.swap_remove(i);
         self.ball_rest.swap_remove(i);
+        self.ball_slow.swap_remove(i);
         if let Some(moved) = self.balls.get(i) {
             self.ball_slots.relocate(moved.id, i as u32);
         }
@@ -1055,6 +1063,8 @@ impl World {
             .ball_slots
             .get(id)
             .ok_or(WorldError::NoSuchBody(Body::Ball(id)))?;
+        // It wakes, and what lies on it.
+        self.wake_between_steps(i);
         self.end_carry(Body::Ball(id));
         let acc = self.acc_of(i);
         let b = &mut self.balls[i];
@@ -1085,6 +1095,8 @@ impl World {
             .get(id)
             .ok_or(WorldError::NoSuchBody(Body::Ball(id)))?;
         self.embed_some.push(i);
+        // It wakes, and what lies on it.
+        self.wake_between_steps(i);
         self.end_carry(Body::Ball(id));
         let acc = self.acc_of(i);
         let b = &mut self.balls[i];
@@ -1186,6 +1198,10 @@ impl World {
                 field: "vel",
                 problem: "a static rectangle cannot move".to_string(),
             });
+        }
+        // The balls asleep against it wake: it may move away from under them.
+        if self.rects[i].vel != vel && self.config.gravity != Vec2::ZERO {
+            self.wake_touching_box(self.rects[i].aabb);
         }
         self.rects[i].vel = vel;
         self.rect_anchor[i] = (self.rects[i].aabb, self.time, vel);
@@ -1344,6 +1360,13 @@ impl World {
                 h.word(r.code());
                 h.word(r.lo.to_bits());
                 h.word(r.hi.to_bits());
+            }
+            // Its count toward sleep (`sleep.rs`), when it has one.
+            let slow = self.ball_slow[i];
+            if slow.count > 0 {
+                h.word(u64::from(slow.count) | 1 << 40);
+                h.word(slow.at.x.to_bits());
+                h.word(slow.at.y.to_bits());
             }
         }
         h.word(self.rects.len() as u64);

@@ -34,6 +34,10 @@ pub(super) struct WorldSettings {
     max_events_per_body: u32,
     #[serde(with = "serial::vec2", default)]
     gravity: Vec2,
+    /// Written only when off; absent (replays written before it existed too): on, the
+    /// default.
+    #[serde(default = "serial::yes", skip_serializing_if = "serial::is_true")]
+    sleep: bool,
 }
 
 /// A [`StepConfig`] through [`WorldSettings`] (a JSON object of its fields).

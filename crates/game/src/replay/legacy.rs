@@ -314,9 +314,10 @@ impl Parser {
         let mut scene = self.scene.ok_or_else(|| missing("scene"))?;
         scene.levels = self.levels;
         let hash_every = self.hash_every.ok_or_else(|| missing("hash-every"))?;
-        // Every world setting but gravity (two lines written only when not zero) is required.
+        // Every world setting but gravity (two lines written only when not zero) and sleep
+        // (which the legacy format predates: on, the default) is required.
         if let Value::Object(fields) = &self.world.base {
-            for name in fields.keys().filter(|k| *k != "gravity") {
+            for name in fields.keys().filter(|k| *k != "gravity" && *k != "sleep") {
                 if !self.world.seen.iter().any(|n| n == name) {
                     return Err(missing(&format!("world {name}")));
                 }

@@ -237,6 +237,7 @@ impl World {
         for &i in list.iter().rev() {
             self.balls.swap_remove(i);
             self.ball_rest.swap_remove(i);
+            self.ball_slow.swap_remove(i);
             self.ball_swap_removed(i);
             self.ball_filter_swap_removed(i);
         }

@@ -92,6 +92,7 @@ mod scratch;
 mod sensors;
 mod settle;
 mod shapes;
+mod sleep;
 
 pub(crate) use scratch::{Scratch, Trace};
 

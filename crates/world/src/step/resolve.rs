@@ -93,13 +93,15 @@ impl World {
             Some(acc) if acc != Vec2::ZERO => self.balls[m].v0 + acc * pred.toi_anchor,
             _ => self.vel_of_g::<G, X>(m),
         };
-        let e = if recent(m) || partner_recent {
-            1.0
-        } else if self.scratch.own_restitution {
+        // The pair's own restitution, before the TC rule (it decides what counts toward
+        // sleep, `sleep.rs`).
+        let e_pair = if self.scratch.own_restitution {
             self.pair_restitution(m, pred.target)
         } else {
             self.config.restitution
         };
+        let tc_m = recent(m);
+        let e = if tc_m || partner_recent { 1.0 } else { e_pair };
         let me = self.body_of(m);
         let t = pred.time;
         // Event times are reported from the start of the step.
@@ -125,6 +127,10 @@ impl World {
         });
         if let PTarget::Mover(j) = pred.target {
             self.advance_g::<G, X>(j as usize, t);
+        } else if G && is_ball && self.is_asleep(m) {
+            // A sleeping ball met by something moving (a kinematic rectangle, a flipper)
+            // wakes, at rest where it is (`sleep.rs`).
+            self.wake_in_step(m, t);
         }
         // The game's rule at the contact (`hook.rs`): a new velocity for the event's first
         // body (mover `m`, or its partner when the event names the partner first).
@@ -157,6 +163,10 @@ impl World {
             out
         };
         let mut partner: Option<usize> = None;
+        // The partner's velocity before the response.
+        let mut partner_v = Vec2::ZERO;
+        // Whether the mover, and its partner, met a sleeping ball as immovable geometry.
+        let mut wedge_normals = (false, false);
         // A second contact with immovable geometry at the same instant, facing the first
         // (an exact fit: a ball as wide as its corridor, a box that fits its slot): the body
         // is wedged, and leaves with the velocity nearest to its reflected one that moves
@@ -247,6 +257,10 @@ impl World {
                     });
                     if self.has_gravity::<G>() {
                         self.free_rests_on(RestOn::Cell(c), t, m);
+                        // The balls asleep on it fall (`sleep.rs`).
+                        if let Some(cell) = self.grid.as_ref().map(|g| g.cell_aabb(c)) {
+                            self.wake_touching_in_step(cell, t, m);
+                        }
                     }
                 }
             }
@@ -322,7 +336,25 @@ impl World {
                 // Advanced to `t` above.
                 let j = j as usize;
                 let vj = self.vel_of_g::<G, X>(j);
-                let frozen = self.scratch.mv[j].state == FROZEN;
+                partner_v = vj;
+                // A sleeping ball (`sleep.rs`) is met as immovable, unless the impact is fast
+                // enough to wake it (and what lies on it) and not inside the TC window (a
+                // rattle among bodies that were hit a moment ago does not wake it).
+                let (mut still_m, mut still_j) = (false, false);
+                if G && (is_ball && self.is_asleep(m) || j < nb && self.is_asleep(j)) {
+                    let impact = (vj - v).dot(n);
+                    let s = crate::sleep::sleep_speed(self.config.gravity);
+                    for (k, still) in [(m, &mut still_m), (j, &mut still_j)] {
+                        if k < nb && self.is_asleep(k) {
+                            if impact >= s && !(tc_m || partner_recent) {
+                                self.wake_in_step(k, t);
+                            } else {
+                                *still = true;
+                            }
+                        }
+                    }
+                }
+                let frozen = self.scratch.mv[j].state == FROZEN || still_j;
                 // A body stopped at the iteration bound is an immovable obstacle at rest for
                 // the rest of the step.
                 let (vj, mj) = if frozen {
@@ -330,7 +362,11 @@ impl World {
                 } else {
                     (vj, self.mass_of(j))
                 };
-                let mi = self.mass_of(m);
+                let mi = if still_m {
+                    Real::INFINITY
+                } else {
+                    self.mass_of(m)
+                };
                 let e = kick_capped(e, v, vj, n, !(is_ball || j < nb));
                 let (nv, nvj) = if (is_ball || j < nb) && self.has_gravity::<G>() {
                     collide_on(mi, v, mj, vj, n, e)
@@ -351,10 +387,29 @@ impl World {
                 } else {
                     self.separate_pressed(m, j, frozen, n, (nv, nvj), (mi, mj))
                 };
+                // A sleeping ball is immovable geometry for the wedge rule too: a ball that
+                // fits exactly between it and a wall leaves both (see `wedged` above).
+                let nv = match wedged {
+                    Some(prev) if still_j => leave_wedge(nv, n, prev),
+                    _ => nv,
+                };
+                let nvj = if still_m {
+                    let prev = self.scratch.last_normal[j];
+                    if self.scratch.last_hit[j] == t && prev.dot(n) > 0.0 {
+                        leave_wedge(nvj, -n, prev)
+                    } else {
+                        nvj
+                    }
+                } else {
+                    nvj
+                };
+                wedge_normals = (still_j, still_m);
                 let (nv, nvj) = (hook_m.unwrap_or(nv), hook_j.unwrap_or(nvj));
                 // Reported from the velocities before the response.
                 let event = self.contact_event_with(m, &pred, v, vj, toi);
-                self.set_vel_g::<G, X>(m, nv, t, contact);
+                if !still_m {
+                    self.set_vel_g::<G, X>(m, nv, t, contact);
+                }
                 self.end_carry(me);
                 if !frozen {
                     self.set_vel_g::<G, X>(j, nvj, t, None);
@@ -369,12 +424,22 @@ impl World {
         }
         if self.has_gravity::<G>() {
             self.settle(m, &pred, partner);
+            if is_ball {
+                self.count_toward_sleep(m, v, e_pair, tc_m || partner_recent, t);
+            }
+            if let Some(j) = partner.filter(|&j| j < nb) {
+                self.count_toward_sleep(j, partner_v, e_pair, tc_m || partner_recent, t);
+            }
         }
         self.scratch.last_hit[m] = t;
-        self.scratch.last_normal[m] = if immovable { n } else { Vec2::ZERO };
+        self.scratch.last_normal[m] = if immovable || wedge_normals.0 {
+            n
+        } else {
+            Vec2::ZERO
+        };
         if let Some(j) = partner {
             self.scratch.last_hit[j] = t;
-            self.scratch.last_normal[j] = Vec2::ZERO;
+            self.scratch.last_normal[j] = if wedge_normals.1 { -n } else { Vec2::ZERO };
         }
         if self.scratch.tracing {
             self.trace_change(m, partner);

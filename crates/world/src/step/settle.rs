@@ -190,6 +190,10 @@ impl World {
         if frozen || mj.is_infinite() {
             return (v.0 + n * dw, v.1);
         }
+        if mi.is_infinite() {
+            // `m` asleep (`sleep.rs`): `j` parts alone.
+            return (v.0, v.1 - n * dw);
+        }
         let total = mi + mj;
         (v.0 + n * (dw * mj / total), v.1 - n * (dw * mi / total))
     }
