@@ -3,8 +3,8 @@
 //! busiest pairs (how often they meet, how far apart in time, at what impact speed) and how
 //! many ball–ball contacts have a near-horizontal normal (balls side by side).
 //!
-//! Run: `cargo run --release -p collide-tests --example pile_probe -- [BALLS] [STEPS] [RESTITUTION]`
-//! (defaults 100, 600, 0.5).
+//! Run: `cargo run --release -p collide-tests --example pile_probe -- [BALLS] [STEPS] [RESTITUTION]
+//! [SLEEP]` (defaults 100, 600, 0.5, on; `off` keeps every ball awake).
 use collide_world::{BallId, Event, World};
 use std::collections::BTreeMap;
 
@@ -25,6 +25,7 @@ fn main() {
     let steps = arg(2, 600.0) as usize;
     let mut scene = collide_scenes::load("plinko").unwrap().unwrap();
     scene.step.restitution = arg(3, 0.5);
+    scene.step.sleep = args.get(4).is_none_or(|s| s != "off");
     scene.spawn.as_mut().unwrap().count = balls;
     let mut w = World::from_scene(&scene).unwrap();
     let mut prev = w.energy();
@@ -43,8 +44,9 @@ fn main() {
                 .count();
             println!(
                 "step {s}: {contacts} contacts ({:.1} per ball), {limits} iteration limits, \
-                 energy {e:.9e}, steps with energy rising so far {rises}",
-                contacts as f64 / balls as f64
+                 {} balls asleep, energy {e:.9e}, steps with energy rising so far {rises}",
+                contacts as f64 / balls as f64,
+                w.sleeping_balls()
             );
         }
     }

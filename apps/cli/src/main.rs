@@ -55,7 +55,8 @@ struct Cli {
 enum Command {
     /// Runs a scene and prints one JSON object.
     ///
-    /// Keys: scene, steps, dt, ball_ball, balls_start, balls_alive, balls_lost, embedded,
+    /// Keys: scene, steps, dt, ball_ball, balls_start, balls_alive, balls_asleep, balls_lost,
+    /// embedded,
     /// overlapping_pairs (and overlapping_pairs_note when ball_ball is false: balls then pass
     /// through each other by design), energy_start, energy_end, energy_max_rel_dev, collisions (a count per
     /// event kind), bricks_destroyed, bricks_left, iteration_limits, unembedded, state_hash
@@ -153,6 +154,10 @@ struct SceneArgs {
     /// Gravity in units/s², y down (overrides the scene's step.gravity), e.g. `0,981`.
     #[arg(long, value_name = "GX,GY", value_parser = parse_gravity, allow_hyphen_values = true)]
     gravity: Option<Vec2>,
+    /// Whether balls that settle in a pile under gravity fall asleep (overrides the scene's
+    /// step.sleep; on by default).
+    #[arg(long, value_name = "on|off", value_parser = parse_on_off)]
+    sleep: Option<bool>,
     /// Worker threads the step may use (World::set_threads; 1 = single-threaded). The
     /// results, state_hash included, are bit-identical whatever N is.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
@@ -328,6 +333,9 @@ fn load_scene(args: &SceneArgs) -> Result<Scene> {
     if let Some(g) = args.gravity {
         scene.step.gravity = g;
     }
+    if let Some(s) = args.sleep {
+        scene.step.sleep = s;
+    }
     match (&mut scene.spawn, args.balls) {
         (Some(sp), Some(n)) => sp.count = n,
         (None, Some(n)) => {
@@ -402,6 +410,7 @@ fn cmd_run(args: &SceneArgs, steps: u64, dump: bool) -> Result<()> {
         ball_ball: world.config().ball_ball,
         balls_start,
         balls_alive: world.balls().len(),
+        balls_asleep: world.sleeping_balls(),
         balls_lost: counts.get("ball_lost"),
         embedded: stats::embedded(&world),
         overlapping_pairs: stats::overlapping_pairs(&world.balls().collect::<Vec<_>>()),

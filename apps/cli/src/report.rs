@@ -23,6 +23,9 @@ pub struct RunReport {
     pub balls_start: usize,
     /// Balls at the end.
     pub balls_alive: usize,
+    /// Balls asleep at the end: settled in a pile under gravity, held without velocity
+    /// until something wakes them (`collide_world::sleep`).
+    pub balls_asleep: usize,
     /// `ball_lost` events over all steps.
     pub balls_lost: u64,
     /// Balls whose centre is closer than `radius − 1e-6` to a solid cell or a static rect.

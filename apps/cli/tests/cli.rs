@@ -60,13 +60,14 @@ fn f(v: &Value, key: &str) -> f64 {
         .unwrap_or_else(|| panic!("`{key}` is not a number in {v}"))
 }
 
-const KEYS: [&str; 19] = [
+const KEYS: [&str; 20] = [
     "scene",
     "steps",
     "dt",
     "ball_ball",
     "balls_start",
     "balls_alive",
+    "balls_asleep",
     "balls_lost",
     "embedded",
     "overlapping_pairs",
