@@ -126,7 +126,9 @@ fn corner_feature(
 
 /// The normal and feature of the latest of the slab entries `starts` (sides `sides`; unused
 /// axes start at `NEG_INFINITY`): x and y both latest give the corner, other ties go to x,
-/// then y, then the normal's axis.
+/// then y, then the normal's axis. Entries within 4 ulps of the latest count as tied: a
+/// straight path's entries are quotients and a curved one's are roots, and the two must
+/// agree on the feature.
 pub(crate) fn entry_feature(
     segment: &Segment,
     sa: &SegmentAxes,
@@ -134,10 +136,11 @@ pub(crate) fn entry_feature(
     sides: [Real; 3],
 ) -> (Vec2, SegmentFeature) {
     let t = starts[0].max(starts[1]).max(starts[2]);
-    if starts[0] == t && starts[1] == t {
+    let near = |s: Real| s == t || (t - s) <= 4.0 * Real::EPSILON * t.abs();
+    if near(starts[0]) && near(starts[1]) {
         return corner_feature(segment, sa, sides[0], sides[1]);
     }
-    let k = (0..3).find(|&k| starts[k] == t).unwrap_or(2);
+    let k = (0..3).find(|&k| near(starts[k])).unwrap_or(2);
     axis_feature(segment, sa, k, sides[k])
 }
 

@@ -433,7 +433,7 @@ mod tests {
         }
 
         /// Without acceleration the curved sweep gives the straight sweep's hit: the same
-        /// feature and normal, the toi within a few doubles.
+        /// feature and normal, the toi within a few doubles (or both none, but for a graze).
         #[test]
         fn without_acceleration_the_curved_sweep_gives_the_straight_hit(
             (a, s, int) in box_and_segment(),
@@ -453,7 +453,16 @@ mod tests {
                     prop_assert!((p.normal - c.normal).length() < 1e-15, "{p:?} {c:?}");
                     prop_assert!((p.point - c.point).length() < 1e-9, "{p:?} {c:?}");
                 }
-                (p, c) => prop_assert!(false, "{p:?} vs {c:?}"),
+                (p, c) => {
+                    // Only a graze, touching without ever overlapping, may be found by one and
+                    // not the other (the spans' ends are quotients in one, roots in the other).
+                    let h = p.or(c).expect("one hit");
+                    let deepest = (0..=1000)
+                        .map(|i| h.toi + (max - h.toi) * Real::from(i) / 1000.0)
+                        .map(|t| sat_depth(&a.translated(vel * t), &s))
+                        .fold(Real::NEG_INFINITY, Real::max);
+                    prop_assert!(deepest <= 1e-9, "{p:?} vs {c:?}: overlap {deepest}");
+                }
             }
         }
     }
