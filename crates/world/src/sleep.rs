@@ -90,15 +90,15 @@ pub(crate) fn asleep_rest() -> Rest {
 }
 
 /// Whether a ball at `upper` (radius `ru`) lies on one at `lower` (radius `rl`) under gravity
-/// `g`: they touch within `tol` and the upper one's centre is above the lower one's by more
-/// than a tenth of their distance along gravity (a ball beside another does not lie on it).
+/// `g`: they touch within `tol` and the upper one's centre is above the lower one's, along
+/// gravity, by more than a tenth of the sum of their radii (a ball beside another does not lie
+/// on it).
 pub(crate) fn lies_on(upper: Vec2, ru: Real, lower: Vec2, rl: Real, g: Vec2, tol: Real) -> bool {
     let d = upper - lower;
     let reach = ru + rl + tol;
     let gl = g.length();
     gl > 0.0 && d.length_squared() <= reach * reach && d.dot(g) < -0.1 * (ru + rl) * gl
 }
-
 impl World {
     /// Whether ball `i` (dense index) is asleep.
     #[inline]

@@ -15,12 +15,12 @@
 //! A snapshot is plain data: `serde` serializes it in any format. In a compact binary format
 //! (postcard) it takes about 60 bytes per ball.
 //!
-//! One limit: with a restitution other than 1 (the world's, or a body's own:
-//! [`crate::material`]), the TC rule (docs/algorithms.md) remembers each body's last
-//! collision time in the step's cache, which a restore, like any edit, starts afresh: a
-//! collision within `1e-4·dt` of one before the snapshot may then bounce with its restitution
-//! where the run without the restore bounced elastically. With restitution 1 everywhere (the
-//! default) the rule changes nothing.
+//! With a restitution other than 1 (the world's, or a body's own: [`crate::material`]), the
+//! TC rule (docs/algorithms.md) makes a body hit again within its window of its last hit
+//! bounce elastically; the bodies hit within that window before a step's end are part of the
+//! state (`World::remember_recent_hits`), kept by a snapshot, so a collision just after a
+//! restore bounces as it would have without it. So are the sleeping balls and their counts
+//! toward sleep ([`crate::sleep`]).
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -123,6 +123,11 @@ pub struct Snapshot {
     /// started)` for the counts that are not zero; absent: none.
     #[serde(default)]
     slow: Vec<(u32, u32, [Real; 2])>,
+    /// The TC rule's memory (`World::remember_recent_hits`): the bodies hit within its window
+    /// before the snapshot, `(0 ball or 1 rectangle, id bits, time of the hit, its normal)`;
+    /// absent: none.
+    #[serde(default)]
+    tc: Vec<(u8, u64, Real, [Real; 2])>,
 }
 
 fn yes() -> bool {
@@ -456,6 +461,14 @@ impl World {
                 })
                 .map(|(i, (_, a))| (i as u32, v2(a.2)))
                 .collect(),
+            tc: self
+                .tc_memory
+                .iter()
+                .map(|&(body, hit, n)| match body {
+                    Body::Ball(id) => (0, id.to_bits(), hit, v2(n)),
+                    Body::Rect(id) => (1, id.to_bits(), hit, v2(n)),
+                })
+                .collect(),
             slow: self
                 .ball_slow
                 .iter()
@@ -691,6 +704,19 @@ impl World {
         }
         let mut ball_rest = vec![None; balls.len()];
         restore_rests(&snap.rests, &mut ball_rest, "rests")?;
+        let mut tc_memory = Vec::with_capacity(snap.tc.len());
+        for (k, &(kind, bits, hit, n)) in snap.tc.iter().enumerate() {
+            let bad = |problem: &str| corrupt(format!("tc[{k}]"), problem.to_string());
+            if !(hit.is_finite() && n.iter().all(|x| x.is_finite())) {
+                return Err(bad("not finite"));
+            }
+            let body = match kind {
+                0 => Body::Ball(BallId::from_bits(bits)),
+                1 => Body::Rect(RectId::from_bits(bits)),
+                _ => return Err(bad("unknown body kind")),
+            };
+            tc_memory.push((body, hit, Vec2::new(n[0], n[1])));
+        }
         let mut ball_slow = vec![crate::sleep::Slow::default(); balls.len()];
         for (k, &(i, count, at)) in snap.slow.iter().enumerate() {
             let bad = |problem: &str| corrupt(format!("slow[{k}]"), problem.to_string());
@@ -933,6 +959,7 @@ impl World {
         self.time = snap.time;
         self.ball_rest = ball_rest;
         self.ball_slow = ball_slow;
+        self.tc_memory = tc_memory;
         self.balls = balls;
         self.ball_restitution = snap.ball_restitution.clone();
         self.ball_gravity = if snap.ball_gravity.iter().all(|&s| s == 1.0) {

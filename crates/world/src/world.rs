@@ -402,6 +402,12 @@ pub struct World {
     /// Each ball's count of slow inelastic contacts in a row (index for index with `balls`;
     /// `sleep.rs`). Part of the state.
     pub(crate) ball_slow: Vec<crate::sleep::Slow>,
+    /// The TC rule's memory at the last step's end (`step/keep.rs`): each body hit within the
+    /// rule's window before it, with the time and normal of that hit, sorted by body; kept only
+    /// while some restitution is below 1. Part of the state (snapshots keep it), so that a
+    /// rebuild of the step's records after an edit or a restore remembers what the step's own
+    /// records did.
+    pub(crate) tc_memory: Vec<(Body, Real, Vec2)>,
     /// Each ball's own restitution, index for index with `balls`, or empty while no ball has
     /// one (`material.rs`; kept outside the 64-byte records).
     pub(crate) ball_restitution: Vec<Option<Real>>,
@@ -505,6 +511,7 @@ impl World {
             balls: Vec::new(),
             ball_rest: Vec::new(),
             ball_slow: Vec::new(),
+            tc_memory: Vec::new(),
             ball_restitution: Vec::new(),
             ball_filter: Vec::new(),
             ball_gravity: Vec::new(),

@@ -5,7 +5,7 @@
 
 use super::mover::{body_key, Mover, PTarget, PairRef, Prediction, ACTIVE, DEAD, FROZEN};
 use crate::desc::RectKind;
-use crate::event::Event;
+use crate::event::{Body, Event};
 use crate::rest::acc_on;
 use crate::world::World;
 use collide_core::motion::Path;
@@ -72,6 +72,23 @@ impl World {
         s.last_hit.resize(n, Real::NEG_INFINITY);
         s.last_normal.clear();
         s.last_normal.resize(n, Vec2::ZERO);
+        // The TC rule's memory of the last step's end (an edit or a restore does not make
+        // bodies forget a hit a moment ago).
+        for &(body, hit, normal) in &self.tc_memory {
+            let m = match body {
+                Body::Ball(id) => self.ball_slots.get(id),
+                Body::Rect(id) => self.rect_slots.get(id).and_then(|k| {
+                    s.dyn_rects
+                        .iter()
+                        .position(|&d| d as usize == k)
+                        .map(|d| nb + d)
+                }),
+            };
+            if let Some(m) = m.filter(|&m| m < n) {
+                s.last_hit[m] = hit;
+                s.last_normal[m] = normal;
+            }
+        }
 
         s.stat.clear();
         s.stat.resize(n, None);
@@ -241,6 +258,27 @@ impl World {
             self.ball_swap_removed(i);
             self.ball_filter_swap_removed(i);
         }
+    }
+
+    /// At the step's end `t1`: remembers, in the world's state, every body hit within the TC
+    /// rule's window before `t1` (its last hit's time and normal, sorted by body), when some
+    /// restitution is below 1 (with restitution 1 everywhere the rule changes nothing, and the
+    /// memory stays empty).
+    pub(super) fn remember_recent_hits(&mut self, t1: Real) {
+        self.tc_memory.clear();
+        if !(self.scratch.own_restitution || self.config.restitution < 1.0) {
+            return;
+        }
+        let window = crate::rest::REST_TIME.max(super::resolve::TC_STEPS * self.config.dt);
+        for m in 0..self.scratch.last_hit.len() {
+            let hit = self.scratch.last_hit[m];
+            if t1 - hit < window && self.scratch.mv[m].state != DEAD {
+                let body = self.body_of(m);
+                self.tc_memory
+                    .push((body, hit, self.scratch.last_normal[m]));
+            }
+        }
+        self.tc_memory.sort_unstable_by_key(|e| body_key(e.0));
     }
 
     /// The end of a step, in one pass over the movers: each is brought to absolute time `t1`

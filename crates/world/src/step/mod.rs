@@ -395,6 +395,7 @@ impl World {
         self.order_events();
         // The next step ends at `time + dt`, computed the same way there.
         self.finish_movers(t1, t1 + dt);
+        self.remember_recent_hits(t1);
         self.time = t1;
         // Kinematic rectangles: from their anchors (no per-step rounding piles up). One
         // anchored at this step's start (a paddle given a new velocity by a game) moves by

@@ -68,7 +68,13 @@ impl World {
             // looks), then the static search only as far as the pair event: a static search
             // walks the grid along the path, and a ball usually meets another ball before
             // the end of its window (mean free path 7.6 units on the arena).
-            let pair = self.pair_event::<G, X>(m, s_t, cap, None);
+            // A sleeping ball does not move: every other body's own search finds it (those
+            // near it searched again when it fell asleep, `step/sleep.rs`).
+            let pair = if G && m < self.nb() && self.is_asleep(m) {
+                None
+            } else {
+                self.pair_event::<G, X>(m, s_t, cap, None)
+            };
             let stat_cap = pair.map_or(cap, |p| p.time);
             if m < self.nb() {
                 // The ball's centre now, computed once for both searches.

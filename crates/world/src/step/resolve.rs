@@ -43,7 +43,7 @@ fn leave_wedge(v: Vec2, n: Vec2, prev: Vec2) -> Vec2 {
 }
 
 /// The TC rule's window in steps (see `resolve`).
-const TC_STEPS: Real = 1e-4;
+pub(super) const TC_STEPS: Real = 1e-4;
 
 impl World {
     /// Applies the response of mover `m`'s predicted event (already advanced to its time).
@@ -424,12 +424,8 @@ impl World {
         }
         if self.has_gravity::<G>() {
             self.settle(m, &pred, partner);
-            if is_ball {
-                self.count_toward_sleep(m, v, e_pair, tc_m || partner_recent, t);
-            }
-            if let Some(j) = partner.filter(|&j| j < nb) {
-                self.count_toward_sleep(j, partner_v, e_pair, tc_m || partner_recent, t);
-            }
+            let tc = tc_m || partner_recent;
+            self.count_toward_sleep(m, partner, (v, partner_v), e_pair, tc, t);
         }
         self.scratch.last_hit[m] = t;
         self.scratch.last_normal[m] = if immovable || wedge_normals.0 {

@@ -10,47 +10,93 @@ use crate::world::World;
 use collide_core::{Real, Vec2};
 
 impl World {
-    /// After a response at absolute time `t` (ball `i` advanced there, its new path anchored
-    /// there): counts the contact toward ball `i`'s sleep, or restarts the count, and puts
-    /// the ball to sleep at [`SLEEP_CONTACTS`] if nothing that could move holds it up
-    /// (`sleep.rs`). `before` is its velocity before the response, `e` the pair's restitution
-    /// before the TC rule, `tc` whether the TC rule made the contact elastic for it.
+    /// After a response at absolute time `t` (balls `m` and, if any, `j` advanced there, their
+    /// new paths anchored there): counts the contact toward each one's sleep, or restarts its
+    /// count (`sleep.rs`), then puts those that reached [`SLEEP_CONTACTS`] to sleep, lower
+    /// index first (so the outcome does not depend on which of the two found the contact), if
+    /// nothing that could move holds them up. `before` are their velocities before the
+    /// response, `e` the pair's restitution before the TC rule, `tc` whether the TC rule made
+    /// the contact elastic.
     pub(super) fn count_toward_sleep(
         &mut self,
-        i: usize,
-        before: Vec2,
+        m: usize,
+        j: Option<usize>,
+        before: (Vec2, Vec2),
         e: Real,
         tc: bool,
         t: Real,
     ) {
-        if !self.config.sleep || self.scratch.mv[i].state != ACTIVE || self.is_asleep(i) {
+        if !self.config.sleep {
             return;
+        }
+        let ready_m = self.count_one(m, before.0, e, tc);
+        let ready_j = j.is_some_and(|j| self.count_one(j, before.1, e, tc));
+        let mut ready = [(ready_m, m), (ready_j, j.unwrap_or(usize::MAX))];
+        ready.sort_unstable_by_key(|r| r.1);
+        for (go, i) in ready {
+            if go && !self.is_asleep(i) && self.may_sleep(i, t) {
+                self.ball_slow[i] = Slow::default();
+                // At rest where it is: its path starts here, without velocity or acceleration.
+                let pos = self.ball_pos(i);
+                self.set_vel_g::<true, true>(i, Vec2::ZERO, t, Some(pos));
+                self.ball_rest[i] = Some(asleep_rest());
+                self.neighbours_predict_again(i, t);
+            }
+        }
+    }
+
+    /// Counts a contact toward ball `i`'s sleep (see [`World::count_toward_sleep`]); whether
+    /// its count has reached [`SLEEP_CONTACTS`].
+    fn count_one(&mut self, i: usize, before: Vec2, e: Real, tc: bool) -> bool {
+        if i >= self.nb() || self.scratch.mv[i].state != ACTIVE || self.is_asleep(i) {
+            return false;
         }
         let g = self.gravity_of(i);
         let s = sleep_speed(g);
         let after = self.balls[i].v0;
         let pos = self.ball_pos(i);
+        let reach = confinement(self.balls[i].radius, g);
         let slow_now = &mut self.ball_slow[i];
         if slow_now.count == 0 {
             slow_now.at = pos;
         }
         let slow = before.length_squared() < s * s && after.length_squared() < s * s;
-        let reach = confinement(self.balls[i].radius, g);
         let confined = tc && (pos - slow_now.at).length_squared() <= reach * reach;
         if !(e < 1.0 && (slow || confined)) {
             // A rattle that moved on starts a count where it is now.
             slow_now.count = u32::from(e < 1.0 && tc);
             slow_now.at = pos;
-            return;
+            return false;
         }
         slow_now.count = slow_now.count.saturating_add(1);
-        if slow_now.count >= SLEEP_CONTACTS && self.may_sleep(i, t) {
-            self.ball_slow[i] = Slow::default();
-            // At rest where it is: its path starts here, without velocity or acceleration.
-            let pos = self.ball_pos(i);
-            self.set_vel_g::<true, true>(i, Vec2::ZERO, t, Some(pos));
-            self.ball_rest[i] = Some(asleep_rest());
+        slow_now.count >= SLEEP_CONTACTS
+    }
+
+    /// Ball `i` fell asleep at absolute time `t`: a sleeping ball searches no pairs, so the
+    /// bodies that could meet it before their next prediction (its broad-phase neighbours,
+    /// every ball without a broad phase, and the dynamic rectangles) predict again now, as
+    /// around a body stopped at the event bound.
+    fn neighbours_predict_again(&mut self, i: usize, t: Real) {
+        let nb = self.nb();
+        let mut cand = std::mem::take(&mut self.scratch.cand);
+        cand.clear();
+        let sc = &self.scratch;
+        if sc.use_bp {
+            sc.bp
+                .for_each_neighbour(sc.bp.cell_of(i), |k| cand.push(k as u32));
+        } else {
+            cand.extend(0..nb as u32);
         }
+        cand.extend((0..sc.dyn_rects.len()).map(|k| (nb + k) as u32));
+        cand.sort_unstable();
+        for &k in &cand {
+            let k = k as usize;
+            if k != i && self.scratch.mv[k].state == ACTIVE && !(k < nb && self.is_asleep(k)) {
+                self.advance(k, t);
+                self.predict(k);
+            }
+        }
+        self.scratch.cand = cand;
     }
 
     /// Ball `i`'s centre at absolute time `t` as another body sees it: where it stopped when
@@ -113,23 +159,25 @@ impl World {
 
     /// Wakes sleeping ball `i` at absolute time `t`: at rest where it is, under gravity again
     /// (its path starts at `t`), and every sleeping ball lying on it, transitively; those
-    /// predict again. `i` itself predicts after its response.
+    /// predict again, all woken first and then in index order (the result does not depend on
+    /// the broad phase's list order). `i` itself predicts after its response.
     pub(super) fn wake_in_step(&mut self, i: usize, t: Real) {
-        self.wake_one(i, t);
         let g = self.config.gravity;
         let tol = touch_tolerance(g);
-        let mut stack = vec![i];
-        let mut found = Vec::new();
-        while let Some(k) = stack.pop() {
+        let mut woken = vec![i];
+        let mut next = 0;
+        while next < woken.len() {
+            let k = woken[next];
+            next += 1;
             let pk = self.ball_pos_seen_at(k, t);
             let rk = self.balls[k].radius;
-            found.clear();
             let above = |u: usize| {
-                u != k && self.is_asleep(u) && {
+                u != k && self.is_asleep(u) && !woken.contains(&u) && {
                     let b = &self.balls[u];
                     lies_on(b.anchor, b.radius, pk, rk, g, tol)
                 }
             };
+            let mut found = Vec::new();
             let sc = &self.scratch;
             if sc.use_bp {
                 sc.bp.for_each_neighbour(sc.bp.cell_of(k), |u| {
@@ -140,12 +188,16 @@ impl World {
             } else {
                 found.extend((0..self.nb()).filter(|&u| above(u)));
             }
-            for &u in &found {
-                self.advance(u, t);
-                self.wake_one(u, t);
-                self.predict(u);
-                stack.push(u);
-            }
+            found.sort_unstable();
+            woken.extend(found);
+        }
+        for &u in &woken {
+            self.advance(u, t);
+            self.wake_one(u, t);
+        }
+        woken.sort_unstable();
+        for &u in woken.iter().filter(|&&u| u != i) {
+            self.predict(u);
         }
     }
 
