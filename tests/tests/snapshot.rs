@@ -5,7 +5,8 @@
 
 use collide_world::scene::arena_scene;
 use collide_world::{
-    Aabb, BallDesc, Event, RectDesc, RectKind, Snapshot, SnapshotError, Vec2, World,
+    Aabb, BallDesc, Event, RectDesc, RectKind, Snapshot, SnapshotError, StepConfig, Vec2, Walls,
+    World,
 };
 
 /// The benchmark arena (tiles, balls colliding with each other) with a kinematic paddle and a
@@ -201,4 +202,42 @@ fn ids_stay_unique_across_a_restore() {
         })
         .unwrap();
     assert!(!old.contains(&id));
+}
+
+#[test]
+fn a_ball_resting_on_a_closed_wall_survives_json() {
+    // A rest on a closed wall holds over an unbounded range: the snapshot stores it so that
+    // JSON, which has no infinities, reads it back, and the restored world continues with the
+    // same bits.
+    let config = StepConfig {
+        gravity: Vec2::new(0.0, 981.0),
+        restitution: 0.5,
+        ..StepConfig::default()
+    };
+    let mut a = World::new(Vec2::new(100.0, 100.0), Walls::ALL, config).unwrap();
+    a.add_ball(BallDesc {
+        pos: Vec2::new(50.0, 90.0),
+        vel: Vec2::new(3.0, 0.0),
+        radius: 2.0,
+        ..BallDesc::default()
+    })
+    .unwrap();
+    for _ in 0..120 {
+        a.step();
+    }
+    let b0 = a.balls().next().unwrap();
+    assert_eq!(
+        (b0.pos.y, b0.vel.y),
+        (98.0, 0.0),
+        "resting on the floor wall"
+    );
+    let json = serde_json::to_string(&a.snapshot()).unwrap();
+    let back: Snapshot = serde_json::from_str(&json).unwrap();
+    let mut b = World::new(Vec2::new(100.0, 100.0), Walls::ALL, config).unwrap();
+    b.restore(&back).unwrap();
+    for _ in 0..60 {
+        a.step();
+        b.step();
+        assert_eq!(a.state_hash(), b.state_hash());
+    }
 }

@@ -42,10 +42,11 @@
 //! collisions are at least `REST_TIME` apart. Its elastic ones are not bounded: a ball in a
 //! pile is hit at least once per `REST_TIME` (pressed contacts part at a `REST_TIME` flight's
 //! speed, `step/settle.rs`), so all its collisions are elastic and the pile keeps the kinetic
-//! energy its balls brought in. Balls side by side in a row that fills its room exactly (ten
+//! energy its balls brought in; balls side by side in a row that fills its room exactly (ten
 //! balls of radius 2 on the floor of a 40-unit bin of the plinko board) have no press between
-//! them and gaps of a fraction of a millionth of a unit, and meet about a million times a
-//! second: they reach the step's event bound (`docs/algorithms.md`, section 4c, limits).
+//! them and tiny gaps, and rattle at up to a million contacts a second. Such balls fall
+//! asleep (`crate::sleep`): slow or confined for [`crate::sleep::SLEEP_CONTACTS`] contacts in
+//! a row, they stop until a fast hit wakes them (`docs/algorithms.md`, section 4d).
 
 use crate::grid::CellCoord;
 use crate::ids::RectId;
