@@ -64,6 +64,8 @@ impl World {
             return Ok(());
         }
         self.edited();
+        // What lies on it wakes (it may now rise or fall away from under them).
+        self.wake_between_steps(i);
         // The ball's path starts again here, free of any rest (its face may no longer hold it).
         self.free_ball_now(i);
         if self.ball_gravity.is_empty() {
