@@ -89,6 +89,13 @@ pub(crate) fn asleep_rest() -> Rest {
     }
 }
 
+/// Whether a ball of radius `r` at `p` touches the box `aabb` within `tol` (its centre in the
+/// box grown by `r + tol`: a conservative test near the box's corners).
+pub(crate) fn touches_box(p: Vec2, r: Real, aabb: &Aabb, tol: Real) -> bool {
+    let b = aabb.grown(r + tol);
+    p.x >= b.min.x && p.x <= b.max.x && p.y >= b.min.y && p.y <= b.max.y
+}
+
 /// Whether a ball at `upper` (radius `ru`) lies on one at `lower` (radius `rl`) under gravity
 /// `g`: they touch within `tol` and the upper one's centre is above the lower one's, along
 /// gravity, by more than a tenth of the sum of their radii (a ball beside another does not lie
@@ -179,10 +186,7 @@ impl World {
         for i in 0..self.balls.len() {
             if self.is_asleep(i) {
                 let b = &self.balls[i];
-                let near = aabb.grown(b.radius + tol);
-                let p = b.anchor;
-                if p.x >= near.min.x && p.x <= near.max.x && p.y >= near.min.y && p.y <= near.max.y
-                {
+                if touches_box(b.anchor, b.radius, &aabb, tol) {
                     self.wake_between_steps(i);
                 }
             }

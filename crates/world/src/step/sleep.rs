@@ -4,7 +4,8 @@
 use super::mover::{ACTIVE, FROZEN};
 use crate::desc::RectKind;
 use crate::sleep::{
-    asleep_rest, confinement, lies_on, sleep_speed, touch_tolerance, Slow, SLEEP_CONTACTS,
+    asleep_rest, confinement, lies_on, sleep_speed, touch_tolerance, touches_box, Slow,
+    SLEEP_CONTACTS,
 };
 use crate::world::World;
 use collide_core::{Real, Vec2};
@@ -141,10 +142,7 @@ impl World {
         if held_by_awake {
             return false;
         }
-        let touches = |k: usize| {
-            let b = self.rect_box_at(k, t).grown(r + tol);
-            p.x >= b.min.x && p.x <= b.max.x && p.y >= b.min.y && p.y <= b.max.y
-        };
+        let touches = |k: usize| touches_box(p, r, &self.rect_box_at(k, t), tol);
         let moving_rect = self.rects.iter().enumerate().any(|(k, rc)| {
             (rc.kind == RectKind::Dynamic
                 || (rc.kind == RectKind::Kinematic && rc.vel != Vec2::ZERO))
@@ -215,9 +213,7 @@ impl World {
                 continue;
             }
             let b = &self.balls[i];
-            let near = aabb.grown(b.radius + tol);
-            let p = b.anchor;
-            if p.x >= near.min.x && p.x <= near.max.x && p.y >= near.min.y && p.y <= near.max.y {
+            if touches_box(b.anchor, b.radius, &aabb, tol) {
                 self.advance(i, t);
                 self.wake_in_step(i, t);
                 if i != except {
