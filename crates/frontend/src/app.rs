@@ -414,7 +414,8 @@ impl App {
     /// Paints the frame into `target` (any size; it becomes the layout of the next
     /// [`App::frame`]'s pointer mapping): the world with per-ball colours, power-ups, the aim
     /// preview, velocity lines (debug view, and sandboxes of at most 64 balls), the debug
-    /// trace, the status bar, the help bar and the banner.
+    /// trace (in which sleeping balls, `collide_world::sleep`, show at half brightness), the
+    /// status bar, the help bar and the banner.
     pub fn draw<T: PixelTarget + ?Sized>(&mut self, target: &mut T) {
         self.size = (target.width(), target.height());
         let layout = self.layout();
@@ -422,11 +423,17 @@ impl App {
         let world = game.world();
         let style = &self.style;
         let items = self.items();
-        let color = |b: &Ball| {
-            game.ball_color(b.id)
-                .map_or(style.ball, |[r, g, b]| Rgb::new(r, g, b))
-        };
         let debug = game.debug();
+        let color = |b: &Ball| {
+            let c = game
+                .ball_color(b.id)
+                .map_or(style.ball, |[r, g, b]| Rgb::new(r, g, b));
+            if debug && world.ball_asleep(b.id) == Some(true) {
+                Rgb::new(c.r / 2, c.g / 2, c.b / 2)
+            } else {
+                c
+            }
+        };
         let mut frame = Frame::new(world);
         frame.ball_color = Some(&color);
         frame.items = &items;
@@ -686,6 +693,7 @@ impl App {
                 "LAST STEP: {} TILE {} WALL {} BALL {} RECT {} OTHER",
                 counts[0], counts[1], counts[2], counts[3], counts[4]
             ),
+            format!("{} BALLS ASLEEP (DIMMED)", w.sleeping_balls()),
             "GREEN VELOCITY  BLUE PATH  PINK NORMAL".to_owned(),
         ]
     }

@@ -39,7 +39,8 @@ pub struct Args {
     #[arg(long)]
     pub autoplay: bool,
 
-    /// Start with the debug view on (velocity lines, swept paths, contact normals).
+    /// Start with the debug view on (velocity lines, swept paths, contact normals, sleeping
+    /// balls dimmed).
     #[arg(long)]
     pub debug: bool,
 
