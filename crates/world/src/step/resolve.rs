@@ -1013,6 +1013,15 @@ impl World {
         self.scratch.mv[m].state = FROZEN;
         self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);
         self.scratch.frozen.push(m as u32);
+        self.neighbours_predict_again(m, t);
+    }
+
+    /// Mover `m` stopped or fell asleep at absolute time `t` (its old path is void): the
+    /// bodies that could meet it before their next prediction (its broad-phase neighbours,
+    /// or the balls near a box, and the dynamic rectangles), active and awake, move to `t`
+    /// and predict again now, in index order. Without a broad phase no pair is searched at
+    /// all: nothing to do.
+    pub(super) fn neighbours_predict_again(&mut self, m: usize, t: Real) {
         if !self.scratch.use_bp {
             return;
         }
@@ -1030,12 +1039,11 @@ impl World {
                 .query_box(&aabb.grown(self.scratch.max_radius + 1e-9));
             cand.extend_from_slice(&self.scratch.bp.out);
         }
-        for k in 0..self.scratch.dyn_rects.len() {
-            cand.push((nb + k) as u32);
-        }
+        cand.extend((0..self.scratch.dyn_rects.len()).map(|k| (nb + k) as u32));
+        cand.sort_unstable();
         for &k in &cand {
             let k = k as usize;
-            if k != m && self.scratch.mv[k].state == ACTIVE {
+            if k != m && self.scratch.mv[k].state == ACTIVE && !(k < nb && self.is_asleep(k)) {
                 self.advance(k, t);
                 self.predict(k);
             }

@@ -41,6 +41,8 @@ impl World {
                 let pos = self.ball_pos(i);
                 self.set_vel_g::<true, true>(i, Vec2::ZERO, t, Some(pos));
                 self.ball_rest[i] = Some(asleep_rest());
+                // A sleeping ball searches no pairs: the bodies that could meet it
+                // predict again now, as around a body stopped at the event bound.
                 self.neighbours_predict_again(i, t);
             }
         }
@@ -71,33 +73,6 @@ impl World {
         }
         slow_now.count = slow_now.count.saturating_add(1);
         slow_now.count >= SLEEP_CONTACTS
-    }
-
-    /// Ball `i` fell asleep at absolute time `t`: a sleeping ball searches no pairs, so the
-    /// bodies that could meet it before their next prediction (its broad-phase neighbours,
-    /// every ball without a broad phase, and the dynamic rectangles) predict again now, as
-    /// around a body stopped at the event bound.
-    fn neighbours_predict_again(&mut self, i: usize, t: Real) {
-        let nb = self.nb();
-        let mut cand = std::mem::take(&mut self.scratch.cand);
-        cand.clear();
-        let sc = &self.scratch;
-        if sc.use_bp {
-            sc.bp
-                .for_each_neighbour(sc.bp.cell_of(i), |k| cand.push(k as u32));
-        } else {
-            cand.extend(0..nb as u32);
-        }
-        cand.extend((0..sc.dyn_rects.len()).map(|k| (nb + k) as u32));
-        cand.sort_unstable();
-        for &k in &cand {
-            let k = k as usize;
-            if k != i && self.scratch.mv[k].state == ACTIVE && !(k < nb && self.is_asleep(k)) {
-                self.advance(k, t);
-                self.predict(k);
-            }
-        }
-        self.scratch.cand = cand;
     }
 
     /// Ball `i`'s centre at absolute time `t` as another body sees it: where it stopped when
