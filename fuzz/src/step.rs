@@ -4,7 +4,8 @@
 use std::collections::BTreeSet;
 
 use collide_core::{Aabb, Vec2};
-use collide_world::embed::EMBED_SLACK;
+/// The push-out tolerance of the world (1e-7 units, docs/algorithms.md "Push-out").
+const EMBED_SLACK: f64 = 1e-7;
 use collide_world::limits::MAX_COORD;
 use collide_world::{
     Ball, BallDesc, BallId, Body, Cell, CellCoord, Event, Filter, GridDesc, RectDesc, RectKind,

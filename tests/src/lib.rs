@@ -111,3 +111,20 @@ pub fn embedded_count(w: &World) -> usize {
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
+
+/// The time a resting contact is given before it counts as resting, seconds: 1 ms, as
+/// documented for the world's rest and sleep rules (docs/algorithms.md, "Sleep").
+pub const REST_TIME: f64 = 1e-3;
+
+/// The speed (units/s) below which a ball under gravity `g` (units/s²) counts as slow for
+/// sleep, and the impact speed that wakes a sleeper: `|g|·REST_TIME`, as docs/algorithms.md
+/// ("Sleep") states the rule.
+pub fn sleep_speed(g: Vec2) -> f64 {
+    g.length() * REST_TIME
+}
+
+/// How far apart (units) two surfaces may be and still touch for sleeping and waking, under
+/// gravity `g`: `|g|·REST_TIME²`, as docs/algorithms.md ("Sleep") states the rule.
+pub fn touch_tolerance(g: Vec2) -> f64 {
+    g.length() * REST_TIME * REST_TIME
+}

@@ -4,7 +4,7 @@
 //! wrong side, energy kept in the flipper's frame with restitution 1), scene keys, snapshots
 //! and the same bits for any thread count.
 
-use collide_world::layers::Filter;
+use collide_world::Filter;
 use collide_world::{
     BallDesc, Event, FlipperDesc, FlipperId, Scene, StepConfig, Vec2, Walls, World, WorldError,
 };
@@ -208,7 +208,7 @@ fn a_ball_lying_on_a_held_flipper_slides_off_without_sinking_in() {
     }
     assert!(passed_tip, "the ball never left past the tip");
     // At most one bounce per `REST_TIME` (1 ms), and a few more at the tip.
-    let bound = (dt / collide_world::REST_TIME).ceil() as usize + 4;
+    let bound = (dt / collide_tests::REST_TIME).ceil() as usize + 4;
     assert!(most <= bound, "{most} flipper events in one step");
 }
 

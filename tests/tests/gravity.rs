@@ -1,7 +1,8 @@
 //! Gravity in the step: exact parabolas between events, against values computed by hand
 //! (textbook kinematics) or independently (a fine scan of the distance function).
 
-use collide_world::{BallDesc, Event, Grid, StepConfig, Vec2, Walls, World, REST_TIME};
+use collide_tests::REST_TIME;
+use collide_world::{BallDesc, Event, Grid, StepConfig, Vec2, Walls, World};
 use proptest::prelude::*;
 
 const G: f64 = 1000.0;

@@ -148,8 +148,8 @@ fn seed003_rects() -> collide_world::Scene {
 /// first out). The order shows in the events; the end state is the cradle's either way.
 #[test]
 fn simultaneous_partners_are_met_in_index_order() {
-    use collide_world::desc::{BallDesc, StepConfig, Walls};
-    use collide_world::event::Event;
+    use collide_world::Event;
+    use collide_world::{BallDesc, StepConfig, Walls};
     use glam::DVec2;
     let mut w = World::new(DVec2::splat(100.0), Walls::ALL, StepConfig::default()).expect("world");
     let ball = |x: f64, vx: f64| BallDesc {

@@ -591,7 +591,7 @@ fn snapshots_keep_the_filters() {
         fresh.step();
     }
     assert_eq!(fresh.state_hash(), w.state_hash());
-    assert_eq!(collide_world::snapshot::SNAPSHOT_VERSION, 4);
+    assert_eq!(collide_world::SNAPSHOT_VERSION, 4);
 }
 
 /// Scenes: the keys, and errors naming the field and line.

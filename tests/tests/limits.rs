@@ -26,7 +26,6 @@ use std::time::{Duration, Instant};
 
 use collide_core::{Aabb, Vec2};
 use collide_tests::ball;
-use collide_world::grid::{Grid, GridError};
 use collide_world::level::{parse_level, parse_rows, LevelError};
 use collide_world::limits::{
     MAX_BALLS, MAX_EVENTS_PER_BODY, MAX_GRID_CELLS, MAX_GRID_SIDE, MAX_LEVEL_BYTES, MAX_RECTS,
@@ -36,6 +35,7 @@ use collide_world::scene::{random_grid, SceneError};
 use collide_world::{
     Body, Cell, Event, GridDesc, RectDesc, Scene, SpawnDesc, StepConfig, Walls, World, WorldError,
 };
+use collide_world::{Grid, GridError};
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 
 #[global_allocator]

@@ -5,7 +5,7 @@
 //! worked out by hand in a comment from `v' = v − (1 + e)((v − u)·n) n` (a surface moving at
 //! `u`) or the 1D collision of two masses, with the tangential part kept.
 
-use collide_world::material::{MAX_KICK_SPEED, MAX_RESTITUTION};
+use collide_world::limits::{MAX_KICK_SPEED, MAX_RESTITUTION};
 use collide_world::scene::{arena_scene, arena_scene_tiled};
 use collide_world::{
     Aabb, BallDesc, BallId, Cell, CellCoord, Event, Grid, GridError, RectDesc, RectKind, Scene,

@@ -2,7 +2,7 @@
 //! hit static segments and circles and flippers (where they are at the world's time) at the
 //! hand-computed fractions, keep to the filter, and `World::query_index` answers the same.
 
-use collide_world::layers::Filter;
+use collide_world::Filter;
 use collide_world::{Aabb, FlipperDesc, ShapeDesc, StepConfig, Target, Vec2, Walls, World};
 
 /// A 400 × 400 world with no walls: a segment from (300, 100) to (300, 300), a bumper of

@@ -1,9 +1,9 @@
 //! Dynamic rectangles under gravity: exact parabolas between events, against values computed
 //! by hand (textbook kinematics, quadratic roots worked out here).
 
+use collide_tests::REST_TIME;
 use collide_world::{
-    Aabb, BallDesc, Event, Filter, Grid, RectDesc, RectId, RectKind, StepConfig, Vec2, Walls,
-    World, REST_TIME,
+    Aabb, BallDesc, Event, Filter, Grid, RectDesc, RectId, RectKind, StepConfig, Vec2, Walls, World,
 };
 use proptest::prelude::*;
 

@@ -2,7 +2,7 @@
 //! kinematic rectangle entering and leaving a sensor at the exact times of the slab test,
 //! edits between steps reported at the next step's start, layers, snapshots.
 
-use collide_world::layers::Filter;
+use collide_world::Filter;
 use collide_world::{Aabb, Event, RectDesc, RectId, RectKind, StepConfig, Walls, World};
 use glam::DVec2;
 

@@ -2,7 +2,7 @@
 //! straight and parabolic paths, bounces, kickers, chains without ghost bumps, filters, scene
 //! keys, snapshots, the same bits for any thread count.
 
-use collide_world::layers::Filter;
+use collide_world::Filter;
 use collide_world::{
     BallDesc, Event, Scene, ShapeDesc, StepConfig, Vec2, Walls, World, WorldError,
 };

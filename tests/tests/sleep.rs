@@ -3,7 +3,7 @@
 //! a fast hit wakes them, what lies on a ball that wakes wakes too, and sleep is kept by
 //! snapshots and does not depend on the step size.
 
-use collide_world::sleep::{sleep_speed, touch_tolerance};
+use collide_tests::{sleep_speed, touch_tolerance};
 use collide_world::{
     BallDesc, BallId, Event, RectDesc, RectKind, Snapshot, StepConfig, Vec2, Walls, World,
 };

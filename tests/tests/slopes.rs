@@ -484,7 +484,7 @@ fn inelastic_balls_settle_in_the_valley() {
     // (no friction), every one; or asleep in the corner of the floor and a flank, caught
     // rattling there at most the touch tolerance above the floor (`collide_world::sleep`).
     assert_eq!(w.balls().len(), 12);
-    let tol = collide_world::sleep::touch_tolerance(Vec2::new(0.0, 981.0));
+    let tol = collide_tests::touch_tolerance(Vec2::new(0.0, 981.0));
     for b in w.balls().iter() {
         if w.ball_asleep(b.id) == Some(true) {
             assert!(b.pos.y <= 108.0 + 1e-9 && b.pos.y > 108.0 - tol, "{b:?}");

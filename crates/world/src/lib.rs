@@ -34,38 +34,21 @@
 //! assert_eq!(b.vel, Vec2::new(-100.0, 0.0));
 //! ```
 
-mod ball_gravity;
-mod broad;
-pub mod desc;
-mod domains;
-pub mod embed;
-pub mod event;
-pub mod flipper;
-pub mod grid;
-mod grid_path;
-pub mod hook;
-pub mod ids;
-pub mod layers;
-pub mod level;
-pub mod limits;
-pub mod material;
-mod pass;
-pub mod query_index;
-mod queue;
-mod rect_path;
-pub mod rect_sensor;
-pub mod rest;
-pub mod rng;
+mod body;
+mod grid;
+mod model;
 pub mod scene;
-mod scene_pieces;
-mod shape_index;
-pub mod shapes;
-pub mod sleep;
-pub mod snapshot;
-mod solid_counts;
-mod squeeze;
 mod step;
-pub mod world;
+mod world;
+
+/// Limits on every input (sizes, counts, speeds, coordinates) and the one [`limits::Bound`]
+/// check the scene loaders and the setters share.
+pub use model::limits;
+/// The seeded xorshift64* generator behind every random choice of the crate (spawners,
+/// generated grids), the same bits on every platform.
+pub use model::rng;
+/// BricksBeater's `.dat` level format.
+pub use scene::level;
 
 /// The geometry crate this one is built on, for its swept tests and overlap tests.
 pub use collide_core;
@@ -75,19 +58,21 @@ pub use collide_core;
 pub use collide_core::{
     Aabb, Circle, Corner, Face, Feature, Features, HalfTile, Real, SweepHit, Vec2,
 };
-pub use desc::*;
-pub use event::{Body, Event, SensorId, Side};
-pub use flipper::{Flipper, FlipperDesc, FlipperMotion};
+
+pub use body::flipper::{Flipper, FlipperDesc, FlipperMotion};
+pub use body::shape::{polyline_segments, Shape, ShapeDesc, ShapeKind};
 pub use grid::{CellCoord, CellShape, Grid, GridError, GridHit};
-pub use hook::{
+pub use model::desc::{
+    BallDesc, Cell, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls,
+};
+pub use model::event::{Body, Event, SensorId, Side};
+pub use model::filter::Filter;
+pub use model::hook::{
     BodyShape, BodyState, ContactHook, ContactInfo, ContactResponse, HookError, Obstacle,
 };
-pub use ids::{BallId, FlipperId, RectId, ShapeId};
-pub use layers::Filter;
-pub use query_index::QueryIndex;
-pub use rest::REST_TIME;
-pub use shapes::{polyline_segments, Shape, ShapeDesc, ShapeKind};
-pub use snapshot::{Snapshot, SnapshotError};
+pub use model::ids::{BallId, FlipperId, RectId, ShapeId};
+pub use world::query_index::QueryIndex;
+pub use world::snapshot::{Snapshot, SnapshotError, SNAPSHOT_VERSION};
 pub use world::{Ball, Balls, CastHit, Rect, Target, World, WorldError};
 
 /// The crate's README, whose code blocks run as doctests.

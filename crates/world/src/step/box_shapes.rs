@@ -1,4 +1,4 @@
-//! A dynamic rectangle's search against the static segments and circles (`crate::shapes`), on
+//! A dynamic rectangle's search against the static segments and circles (`crate::body::shape`), on
 //! its straight or curved path: a part of its static search. A box meets a segment by the
 //! separating axes x, y and the segment's normal (`collide_core::sweep_aabb_segment`, on a
 //! parabola `sweep_path_aabb_segment`), and a circle as the circle would meet the box moving
@@ -8,8 +8,8 @@
 
 use super::mover::PTarget;
 use super::predict::take;
-use crate::grid_path::box_path_bounds;
-use crate::shapes::ShapeKind;
+use crate::body::shape::ShapeKind;
+use crate::grid::walk::box_path_bounds;
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::sweep_path::{sweep_path_aabb_segment, sweep_path_circle_aabb};

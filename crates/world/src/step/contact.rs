@@ -2,8 +2,8 @@
 //! the same way whoever searches and whenever (from the later of the two paths' starts, in id
 //! order), and with the world's closed walls and open sides.
 
-use crate::event::Side;
-use crate::grid_path::{box_path_bounds, path_bounds};
+use crate::grid::walk::{box_path_bounds, path_bounds};
+use crate::model::event::Side;
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::sweep_path::{

@@ -8,10 +8,10 @@
 use super::contact::no_hit;
 use super::mover::{PTarget, Prediction};
 use super::predict::{static_found, take, STATIC_WINDOW_CELLS};
-use crate::desc::RectKind;
-use crate::event::Side;
-use crate::grid_path::time_to_cover;
-use crate::rest::rest_end_time;
+use crate::grid::walk::time_to_cover;
+use crate::model::desc::RectKind;
+use crate::model::event::Side;
+use crate::step::rest::rest_end_time;
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::roots::first_entry;
@@ -40,7 +40,7 @@ impl World {
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
         let mut searched = cap;
         let filter = self.ball_filter_at(m);
-        // The grid, unless the ball collides with no cell kind (`crate::layers`).
+        // The grid, unless the ball collides with no cell kind (`crate::model::filter`).
         let grid = self
             .grid
             .as_ref()

@@ -1,4 +1,4 @@
-//! A ball's search against the flippers (`crate::flipper`), on its straight or curved path: a
+//! A ball's search against the flippers (`crate::body::flipper`), on its straight or curved path: a
 //! part of its static search; and the flipper's surface velocity for the response.
 //!
 //! A flipper's angle is piecewise linear in absolute time: turning at `ω` from its motion's
@@ -18,7 +18,7 @@
 
 use super::mover::PTarget;
 use super::predict::take;
-use crate::rest::REST_TIME;
+use crate::step::rest::REST_TIME;
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::sweep_path::{sweep_path_circle_turning_capsule, TurningSweep};

@@ -4,9 +4,9 @@
 //! the canonical order of the step's events.
 
 use super::mover::{body_key, Mover, PTarget, PairRef, Prediction, ACTIVE, DEAD, FROZEN};
-use crate::desc::RectKind;
-use crate::event::{Body, Event};
-use crate::rest::acc_on;
+use crate::model::desc::RectKind;
+use crate::model::event::{Body, Event};
+use crate::step::rest::acc_on;
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::{Aabb, Real, Vec2};
@@ -180,7 +180,8 @@ impl World {
                         Aabb::from_corners(p0, p1).grown(margin)
                     } else {
                         let at = b.anchor_time;
-                        crate::grid_path::path_bounds(&b.path(acc), t0 - at, end - at).grown(margin)
+                        crate::grid::walk::path_bounds(&b.path(acc), t0 - at, end - at)
+                            .grown(margin)
                     }
                 } else {
                     let (ma, mt, v, acc) = self.dyn_path(m);
@@ -190,7 +191,8 @@ impl World {
                             .grown(1e-9)
                     } else {
                         let disp = Path::ballistic(Vec2::ZERO, v, acc);
-                        crate::grid_path::box_path_bounds(&ma, &disp, t0 - mt, end - mt).grown(1e-9)
+                        crate::grid::walk::box_path_bounds(&ma, &disp, t0 - mt, end - mt)
+                            .grown(1e-9)
                     }
                 };
                 if aimed || collide_core::aabb_overlaps_aabb(&reach, &swept) {
@@ -269,7 +271,7 @@ impl World {
         if !(self.scratch.own_restitution || self.config.restitution < 1.0) {
             return;
         }
-        let window = crate::rest::REST_TIME.max(super::resolve::TC_STEPS * self.config.dt);
+        let window = crate::step::rest::REST_TIME.max(super::resolve::TC_STEPS * self.config.dt);
         for m in 0..self.scratch.last_hit.len() {
             let hit = self.scratch.last_hit[m];
             if t1 - hit < window && self.scratch.mv[m].state != DEAD {

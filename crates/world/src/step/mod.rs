@@ -79,26 +79,33 @@
 //! - `keep.rs`: predicting everything again or only what an edit concerns, the step's end.
 
 mod box_shapes;
+pub(crate) mod broad;
 mod contact;
 mod curved;
+pub(crate) mod domains;
+pub(crate) mod embed;
 mod flippers;
 mod keep;
 pub(crate) mod mover;
 mod pair_scan;
+pub(crate) mod pass;
 mod predict;
+pub(crate) mod queue;
 mod resolve;
+pub(crate) mod rest;
 mod schedule;
 mod scratch;
 mod sensors;
 mod settle;
 mod shapes;
-mod sleep;
+pub(crate) mod sleep;
+pub(crate) mod squeeze;
 
 pub(crate) use scratch::{Scratch, Trace};
 
-use crate::desc::RectKind;
-use crate::event::Event;
-use crate::hook::Hook;
+use crate::model::desc::RectKind;
+use crate::model::event::Event;
+use crate::model::hook::Hook;
 use crate::world::World;
 use collide_core::{Real, Vec2};
 use mover::{Next, PTarget, ACTIVE, DEAD, FROZEN, NO_PARTNER};
@@ -131,12 +138,12 @@ impl World {
     /// the event loop (`Scratch::hook_error`); the caller restores the world.
     pub(crate) fn step_inner(&mut self, hook: Hook<'_>) {
         if self.shape_index_stale {
-            self.shape_index = crate::shape_index::ShapeIndex::build(&self.shapes);
+            self.shape_index = crate::body::shape_index::ShapeIndex::build(&self.shapes);
             self.shape_index_stale = false;
         }
         self.events.clear();
         self.event_times.clear();
-        if !crate::domains::step(self, hook) {
+        if !crate::step::domains::step(self, hook) {
             self.resolve_embedded();
             self.run_events(hook);
         }
@@ -440,7 +447,7 @@ impl World {
 
 #[cfg(test)]
 mod tests {
-    use crate::desc::{RectDesc, RectKind};
+    use crate::model::desc::{RectDesc, RectKind};
     use crate::scene::arena_scene;
     use crate::world::World;
     use collide_core::{Aabb, Vec2};

@@ -92,7 +92,7 @@ impl World {
         // mispredicted), then each non-empty list is walked (nearly always one body: its end
         // is predictable). A list that starts with `m` starts at its successor instead (a
         // select, not a branch), so `visit` meets `m` only in the middle of a list (rarely).
-        let none = crate::broad::NONE;
+        let none = crate::step::broad::NONE;
         let after_m = sc.bp.next_in(m);
         let mut heads = [none; 9];
         let mut n = 0;

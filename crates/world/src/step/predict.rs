@@ -5,8 +5,8 @@
 use super::contact::{ball_ball_contact, ball_ball_contact_acc, no_hit};
 use super::mover::{PTarget, Predicted, Prediction, ACTIVE, DEAD, NO_CROSSING};
 use super::pair_scan::PairBest;
-use crate::desc::RectKind;
-use crate::pass::PassWith;
+use crate::model::desc::RectKind;
+use crate::step::pass::PassWith;
 use crate::world::World;
 use collide_core::{
     sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_half_plane, Aabb, Features, Real, SweepHit,
@@ -219,7 +219,7 @@ impl World {
         // Times are measured from the anchor (`base` before now).
         let base = (s_t - a.time).max(0.0);
         let mut limit = cap - a.time;
-        // The grid, unless the ball collides with no cell kind (`crate::layers`).
+        // The grid, unless the ball collides with no cell kind (`crate::model::filter`).
         let grid = self
             .grid
             .as_ref()
@@ -506,7 +506,7 @@ impl World {
             if sc.use_bp && self.config.ball_ball {
                 let balls = &self.balls;
                 let bm = &balls[m];
-                // Filters (`crate::layers`): tested per candidate only when some ball has one
+                // Filters (`crate::model::filter`): tested per candidate only when some ball has one
                 // other than the default; a filtered pair is skipped before anything of the
                 // candidate is read but its filter. A ball passing through another (a contact
                 // a hook ignored) does not meet it.
@@ -566,7 +566,7 @@ impl World {
                     aabb.grown(v.length() * span + sc.max_radius + 1e-9)
                 } else {
                     let disp = collide_core::motion::Path::ballistic(Vec2::ZERO, v, acc);
-                    crate::grid_path::box_path_bounds(&aabb, &disp, 0.0, span)
+                    crate::grid::walk::box_path_bounds(&aabb, &disp, 0.0, span)
                         .grown(sc.max_radius + 1e-9)
                 };
                 sc.bp.for_each_in_box(&q, |j| {

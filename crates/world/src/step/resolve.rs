@@ -5,15 +5,15 @@
 
 use super::mover::{PTarget, Prediction, ACTIVE, DEAD, FROZEN};
 use super::scratch::Trace;
-use crate::desc::{Cell, RectKind};
-use crate::event::{Body, Event};
-use crate::hook::{
+use crate::model::desc::{Cell, RectKind};
+use crate::model::event::{Body, Event};
+use crate::model::hook::{
     check_velocity, BodyShape, BodyState, ContactInfo, ContactResponse, Hook, HookError, Obstacle,
 };
-use crate::material::kick_capped;
-use crate::pass::{Pass, PassWith};
-use crate::rest::{RestOn, REST_TIME};
-use crate::squeeze::{carry_velocity, Carry, Probe, Wedge};
+use crate::model::material::kick_capped;
+use crate::step::pass::{Pass, PassWith};
+use crate::step::rest::{RestOn, REST_TIME};
+use crate::step::squeeze::{carry_velocity, Carry, Probe, Wedge};
 use crate::world::World;
 use collide_core::{
     collide_elastic, collide_on, reflect, reflect_relative, reflect_relative_on, Circle, Feature,
@@ -343,7 +343,7 @@ impl World {
                 let (mut still_m, mut still_j) = (false, false);
                 if G && (is_ball && self.is_asleep(m) || j < nb && self.is_asleep(j)) {
                     let impact = (vj - v).dot(n);
-                    let s = crate::sleep::sleep_speed(self.config.gravity);
+                    let s = crate::step::sleep::sleep_speed(self.config.gravity);
                     for (k, still) in [(m, &mut still_m), (j, &mut still_j)] {
                         if k < nb && self.is_asleep(k) {
                             if impact >= s && !(tc_m || partner_recent) {
@@ -749,7 +749,7 @@ impl World {
     #[inline(never)]
     fn ask_hook(
         &mut self,
-        hook: &dyn crate::hook::ContactHook,
+        hook: &dyn crate::model::hook::ContactHook,
         m: usize,
         pred: &Prediction,
         v: Vec2,

@@ -3,9 +3,9 @@
 //! predictions (a ball steered, added or lost, a kinematic rectangle given a new path).
 
 use super::mover::{Mover, PairRef, Predicted, Prediction, GONE_PARTNER, NO_PARTNER};
-use crate::broad::CellLists;
-use crate::event::{Body, Event};
-use crate::queue::EventQueue;
+use crate::model::event::{Body, Event};
+use crate::step::broad::CellLists;
+use crate::step::queue::EventQueue;
 use collide_core::{Aabb, Real, Vec2};
 
 /// The event machinery, kept in the world between steps: every mover's latest prediction and
@@ -97,7 +97,7 @@ pub(crate) struct Scratch {
     pub(crate) trace: Vec<Trace>,
     /// The first answer of a contact hook that the step could not apply (`hook.rs`): the
     /// event loop stops and `World::step_with` restores the world.
-    pub(crate) hook_error: Option<Box<crate::hook::HookError>>,
+    pub(crate) hook_error: Option<Box<crate::model::hook::HookError>>,
 }
 
 /// One velocity change of a ball (recorded by a domain's world, `domains.rs`): the ball, the
@@ -208,14 +208,14 @@ impl Scratch {
         + std::mem::size_of::<Option<Prediction>>()
         + std::mem::size_of::<PairRef>()
         + std::mem::size_of::<Real>()
-        + crate::broad::CellLists::BYTES_PER_BODY
+        + crate::step::broad::CellLists::BYTES_PER_BODY
         + EventQueue::BYTES_PER_MOVER;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::desc::{BallDesc, StepConfig, Walls};
+    use crate::model::desc::{BallDesc, StepConfig, Walls};
     use crate::world::World;
 
     fn ball(x: Real, y: Real, vx: Real) -> BallDesc {

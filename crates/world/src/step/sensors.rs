@@ -1,13 +1,13 @@
 //! Sensors in the step: the search of a ball's path for the sensor cells it touches, which
 //! predicted touch is a ball entering a sensor (a rectangle, a circle, a cell's square), and
-//! the entry itself: the ball starts a pass (`crate::pass`) with the sensor and predicts again
+//! the entry itself: the ball starts a pass (`crate::step::pass`) with the sensor and predicts again
 //! on its unchanged path.
 //!
 //! **Sensor cells.** Each [`Cell::Sensor`] is a sensor of its own, its square: a ball crossing
 //! from one sensor cell into the next enters the next when its circle first touches that
 //! square, and leaves the first when its circle has left it (so it is inside both for a
 //! while). The search walks the ball's path (straight or parabolic) in time windows that
-//! cover at most about one cell each, as the grid's own curved walk (`crate::grid_path`), and
+//! cover at most about one cell each, as the grid's own curved walk (`crate::grid::walk`), and
 //! sweeps the circle against the square of every sensor cell under each window's box
 //! (`collide_core::sweep_path_circle_aabb` with every face and corner: the exact first touch).
 //! Only a ball whose filter collides with the grid's sensor filter searches, and only in a
@@ -15,11 +15,11 @@
 
 use super::mover::{PTarget, Prediction};
 use super::predict::take;
-use crate::desc::{Cell, RectKind};
-use crate::event::Event;
+use crate::grid::walk::{path_bounds, window_end};
 use crate::grid::CellCoord;
-use crate::grid_path::{path_bounds, window_end};
-use crate::pass::{Pass, PassWith};
+use crate::model::desc::{Cell, RectKind};
+use crate::model::event::Event;
+use crate::step::pass::{Pass, PassWith};
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::sweep_path::sweep_path_circle_aabb;

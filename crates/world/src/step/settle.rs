@@ -3,8 +3,8 @@
 //! during the step.
 
 use super::mover::{PTarget, Prediction, ACTIVE};
-use crate::desc::RectKind;
-use crate::rest::{RestOn, REST_TIME};
+use crate::model::desc::RectKind;
+use crate::step::rest::{RestOn, REST_TIME};
 use crate::world::World;
 use collide_core::Real;
 

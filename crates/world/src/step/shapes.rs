@@ -1,14 +1,14 @@
-//! A ball's search against the static segments and circles (`crate::shapes`), on its straight
+//! A ball's search against the static segments and circles (`crate::body::shape`), on its straight
 //! or curved path: a part of its static search. A sensor circle is met as a solid one (its
 //! touch is the ball's entry, `resolve.rs`), except while the ball is inside it or after it
-//! left it on the same path (`crate::pass`).
+//! left it on the same path (`crate::step::pass`).
 
 use super::mover::PTarget;
 use super::predict::take;
-use crate::grid_path::{path_bounds, window_end};
-use crate::layers::Filter;
-use crate::pass::{Pass, PassWith};
-use crate::shapes::ShapeKind;
+use crate::body::shape::ShapeKind;
+use crate::grid::walk::{path_bounds, window_end};
+use crate::model::filter::Filter;
+use crate::step::pass::{Pass, PassWith};
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::sweep_path::{sweep_path_circle_circle, sweep_path_circle_segment};

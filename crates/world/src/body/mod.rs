@@ -1,0 +1,9 @@
+//! The bodies a world holds besides balls' and rectangles' records: flippers, static shapes
+//! (segments, polylines, circles) and their spatial index, rectangles' anchored paths and a
+//! ball's own gravity scale.
+
+pub(crate) mod ball_gravity;
+pub(crate) mod flipper;
+pub(crate) mod rect_path;
+pub(crate) mod shape;
+pub(crate) mod shape_index;

@@ -1,0 +1,12 @@
+//! Plain data and pure rules: ids, descriptions, events, errors, limits, filters, materials,
+//! the contact hook's types and the seeded generator. Nothing here imports the world, the step,
+//! the grid or the bodies: every other folder builds on these.
+
+pub(crate) mod desc;
+pub(crate) mod event;
+pub(crate) mod filter;
+pub(crate) mod hook;
+pub(crate) mod ids;
+pub mod limits;
+pub(crate) mod material;
+pub mod rng;

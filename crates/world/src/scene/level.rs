@@ -1,0 +1,563 @@
+//! BricksBeater ASCII levels: parsing into a [`GridDesc`] and the game's default scene around
+//! a level.
+//!
+//! # Format
+//! The level files of BricksBeater (github.com/zouhuidong/BricksBeater, `res/level/*.dat`, MIT
+//! licence; copies in `scenes/levels/`): one line per row of cells, row 0 at the top, one
+//! character per square cell.
+//! - `#`: [`Cell::Wall`] (solid, indestructible);
+//! - `R` `Y` `G` `C` `B` `W`: [`Cell::Brick`] holding that byte (red, yellow, green, cyan,
+//!   blue, white bricks; destroyed by the first hit);
+//! - `a` to `z` (lowercase letters): [`Cell::Sensor`] holding that byte (trigger areas, not
+//!   obstacles; collide's own addition, absent from BricksBeater's files);
+//! - `1` `3` `7` `9`: [`Cell::Slope`], a 45° half-tile solid at the corner that the digit
+//!   has on a numeric keypad: `1` bottom-left ◣, `3` bottom-right ◢, `7` top-left ◤, `9`
+//!   top-right ◥ (collide's own addition);
+//! - any other character (usually a space): [`Cell::Empty`].
+//!
+//! Lines end with `\n`, `\r\n` or a lone `\r` (old Mac files); a final line ending and empty
+//! lines at the very end are ignored, a UTF-8 byte order mark at the start is skipped. Every row must have the same
+//! number of characters (cells). The real levels are 51 × 31 cells.
+
+use collide_core::{Aabb, Corner, Real, Vec2};
+
+use crate::model::desc::{Cell, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls};
+use crate::model::limits::{MAX_GRID_CELLS, MAX_GRID_SIDE, MAX_LEVEL_BYTES};
+
+/// Side of a BricksBeater cell, world units (pixels): 9 (7 px of fill and a 1 px margin on
+/// each side in the game).
+pub const CELL: Real = 9.0;
+/// Height of the open area below the map, world units: 120. The world is
+/// `cols·9 × (rows·9 + 120)`.
+pub const BELOW_MAP: Real = 120.0;
+/// Distance from the bottom of the map to the top of the paddle, world units: 100.
+pub const PADDLE_GAP: Real = 100.0;
+/// Width of the paddle, world units: 80.
+pub const PADDLE_WIDTH: Real = 80.0;
+/// Thickness of the paddle, world units: 6.
+pub const PADDLE_THICKNESS: Real = 6.0;
+/// Radius of a ball, world units: 3.
+pub const BALL_RADIUS: Real = 3.0;
+/// Speed of a ball, units/s: 144 (2.4 px per update, 60 updates per second).
+pub const BALL_SPEED: Real = 144.0;
+/// Seed of the spawner in the default scene: 1.
+pub const SPAWN_SEED: u64 = 1;
+/// Number of balls of the default scene when the caller has no preference: 1000 (the game
+/// allows at most 1024).
+pub const DEFAULT_BALLS: usize = 1000;
+/// Height of the strip at the bottom of the world where no ball is spawned, world units: 20.
+pub const SPAWN_BOTTOM_MARGIN: Real = 20.0;
+
+/// Why a level text was rejected. Every variant names the 1-based line of the level text
+/// where the problem was found (see [`LevelError::line`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LevelError {
+    /// The level has no cell at all (no line, or only empty lines).
+    #[error("line 1: the level is empty (it has no cells)")]
+    Empty,
+    /// A row's width differs from the first row's.
+    #[error(
+        "line {line}: the row has {found} cells but line 1 has {expected}; \
+         every row must have the same number of cells"
+    )]
+    Ragged {
+        /// 1-based line of the offending row.
+        line: usize,
+        /// Number of cells (characters) of that row.
+        found: usize,
+        /// Number of cells of the first row.
+        expected: usize,
+    },
+    /// A row is wider than [`MAX_GRID_SIDE`].
+    #[error("line {line}: the row has {found} cells, more than the limit of {max}")]
+    TooWide {
+        /// 1-based line of the offending row.
+        line: usize,
+        /// Number of cells of that row.
+        found: usize,
+        /// The limit, [`MAX_GRID_SIDE`].
+        max: usize,
+    },
+    /// The level has more rows than [`MAX_GRID_SIDE`].
+    #[error("line {line}: the level has more than {max} rows")]
+    TooManyRows {
+        /// 1-based line of the first row over the limit.
+        line: usize,
+        /// The limit, [`MAX_GRID_SIDE`].
+        max: usize,
+    },
+    /// The level has more cells than [`MAX_GRID_CELLS`].
+    #[error("line {line}: the level has more than {max} cells")]
+    TooManyCells {
+        /// 1-based line of the row that goes over the limit.
+        line: usize,
+        /// The limit, [`MAX_GRID_CELLS`].
+        max: usize,
+    },
+    /// The level text is longer than [`MAX_LEVEL_BYTES`].
+    #[error("line 1: the level is {len} bytes long, more than the limit of {max} bytes")]
+    TooLarge {
+        /// Length of the text in bytes.
+        len: u64,
+        /// The limit, [`MAX_LEVEL_BYTES`].
+        max: u64,
+    },
+}
+
+impl LevelError {
+    /// The 1-based line of the level text where the problem was found (1 for
+    /// [`LevelError::Empty`] and [`LevelError::TooLarge`]).
+    #[must_use]
+    pub fn line(&self) -> usize {
+        match *self {
+            LevelError::Empty | LevelError::TooLarge { .. } => 1,
+            LevelError::Ragged { line, .. }
+            | LevelError::TooWide { line, .. }
+            | LevelError::TooManyRows { line, .. }
+            | LevelError::TooManyCells { line, .. } => line,
+        }
+    }
+}
+
+/// The cell a level character stands for: `#` → [`Cell::Wall`], `R Y G C B W` →
+/// [`Cell::Brick`] with that byte, `a`–`z` → [`Cell::Sensor`] with that byte, `1` `3` `7` `9`
+/// → [`Cell::Slope`] solid at the bottom-left, bottom-right, top-left and top-right corner
+/// (the digit's place on a numeric keypad), anything else → [`Cell::Empty`].
+#[must_use]
+pub fn cell_from_char(c: char) -> Cell {
+    match c {
+        '#' => Cell::Wall,
+        '1' => Cell::Slope(Corner::BottomLeft),
+        '3' => Cell::Slope(Corner::BottomRight),
+        '7' => Cell::Slope(Corner::TopLeft),
+        '9' => Cell::Slope(Corner::TopRight),
+        'R' | 'Y' | 'G' | 'C' | 'B' | 'W' => Cell::Brick(c as u8),
+        'a'..='z' => Cell::Sensor(c as u8),
+        _ => Cell::Empty,
+    }
+}
+
+/// The level character of a cell: the inverse of [`cell_from_char`] (`' '` for
+/// [`Cell::Empty`], the brick's or sensor's byte as a character for [`Cell::Brick`] and
+/// [`Cell::Sensor`]).
+#[must_use]
+pub fn char_from_cell(cell: Cell) -> char {
+    match cell {
+        Cell::Empty => ' ',
+        Cell::Wall => '#',
+        Cell::Brick(b) | Cell::Sensor(b) => char::from(b),
+        Cell::Slope(Corner::BottomLeft) => '1',
+        Cell::Slope(Corner::BottomRight) => '3',
+        Cell::Slope(Corner::TopLeft) => '7',
+        Cell::Slope(Corner::TopRight) => '9',
+    }
+}
+
+/// Parses a BricksBeater level text (see the [module docs](self)) into a grid of
+/// [`CELL`]-sized cells with its top-left corner at the origin.
+///
+/// # Errors
+/// [`LevelError`] naming the 1-based line: an empty level, rows of different widths, a text
+/// longer than [`MAX_LEVEL_BYTES`], more rows or columns than [`MAX_GRID_SIDE`] or more cells
+/// than [`MAX_GRID_CELLS`] (checked before the grid is allocated).
+///
+/// ```
+/// use collide_world::{level::parse_level, Cell};
+/// let grid = parse_level("###\r\n#R \r\n").unwrap();
+/// assert_eq!((grid.cols, grid.rows), (3, 2));
+/// assert_eq!(grid.cells[4], Cell::Brick(b'R'));
+/// ```
+pub fn parse_level(text: &str) -> Result<GridDesc, LevelError> {
+    let len = text.len() as u64;
+    if len > MAX_LEVEL_BYTES {
+        return Err(LevelError::TooLarge {
+            len,
+            max: MAX_LEVEL_BYTES,
+        });
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Trailing line endings and empty lines are ignored; the rest is read line by line
+    // without a list of lines (a text of 16 MiB of line endings allocates nothing).
+    parse_rows(Lines(Some(text.trim_end_matches(['\r', '\n']))))
+}
+
+/// The lines of a text ended by `\n`, `\r\n` or a lone `\r`, without their endings; none
+/// for an empty text.
+struct Lines<'a>(Option<&'a str>);
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.0.take().filter(|r| !r.is_empty())?;
+        match rest.find(['\r', '\n']) {
+            None => Some(rest),
+            Some(i) => {
+                let skip = if rest[i..].starts_with("\r\n") { 2 } else { 1 };
+                // An ending at the very end leaves an empty rest: no further line.
+                self.0 = Some(&rest[i + skip..]);
+                Some(&rest[..i])
+            }
+        }
+    }
+}
+
+/// Parses rows of level characters, one string per row (row 0 first, no line endings), into a
+/// grid of [`CELL`]-sized cells with its top-left corner at the origin. The row index + 1 is
+/// the "line" of the errors. Used for `rows = [...]` in scene files.
+///
+/// # Errors
+/// As [`parse_level`], except for the byte-length limit.
+pub fn parse_rows<'a, I>(rows: I) -> Result<GridDesc, LevelError>
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    let mut cells = Vec::new();
+    let mut cols = 0;
+    let mut nrows = 0;
+    for (i, row) in rows.into_iter().enumerate() {
+        let line = i + 1;
+        let found = row.chars().count();
+        if found > MAX_GRID_SIDE {
+            return Err(LevelError::TooWide {
+                line,
+                found,
+                max: MAX_GRID_SIDE,
+            });
+        }
+        if i >= MAX_GRID_SIDE {
+            return Err(LevelError::TooManyRows {
+                line,
+                max: MAX_GRID_SIDE,
+            });
+        }
+        if i == 0 {
+            cols = found;
+        } else if found != cols {
+            return Err(LevelError::Ragged {
+                line,
+                found,
+                expected: cols,
+            });
+        }
+        // (i + 1) * cols <= 2^16 * 2^16: no overflow on 64-bit; checked anyway.
+        match line.checked_mul(cols) {
+            Some(n) if n <= MAX_GRID_CELLS => {}
+            _ => {
+                return Err(LevelError::TooManyCells {
+                    line,
+                    max: MAX_GRID_CELLS,
+                })
+            }
+        }
+        cells.extend(row.chars().map(cell_from_char));
+        nrows = line;
+    }
+    if nrows == 0 || cols == 0 {
+        return Err(LevelError::Empty);
+    }
+    Ok(GridDesc {
+        cell: CELL,
+        origin: Vec2::ZERO,
+        cols,
+        rows: nrows,
+        cells,
+        wall_restitution: None,
+        brick_restitution: None,
+        brick_filter: crate::Filter::DEFAULT,
+        wall_filter: crate::Filter::DEFAULT,
+        sensor_filter: crate::Filter::DEFAULT,
+    })
+}
+
+/// The BricksBeater game around a level: the scene the game plays, in world units (pixels)
+/// and seconds.
+///
+/// - The grid gets cell side [`CELL`] (9) and origin `(0, 0)` (whatever `grid` had).
+/// - World: `cols·9` wide, `rows·9 + 120` high ([`BELOW_MAP`]); the left, top and right sides
+///   reflect, the bottom is open ([`Walls::OPEN_BOTTOM`]): a ball that falls out is lost.
+/// - One kinematic paddle, [`PADDLE_WIDTH`] × [`PADDLE_THICKNESS`] (80 × 6), centred
+///   horizontally, its top [`PADDLE_GAP`] (100) below the map (`y = rows·9 + 100`), at rest.
+/// - A spawn of `balls` balls of radius [`BALL_RADIUS`] (3), speed [`BALL_SPEED`] (144 units/s),
+///   density 1, seed [`SPAWN_SEED`] (1), in the world minus its bottom
+///   [`SPAWN_BOTTOM_MARGIN`] (20) units. Pass [`DEFAULT_BALLS`] (1000) for no preference.
+/// - Step: the defaults of [`StepConfig`] (dt 1/60 s, restitution 1, destructible bricks)
+///   except that balls do not collide with each other (`ball_ball = false`), as in the game.
+///
+/// The name of the scene is `name`.
+#[must_use]
+pub fn scene_from_level(name: &str, grid: GridDesc, balls: usize) -> Scene {
+    let grid = GridDesc {
+        cell: CELL,
+        origin: Vec2::ZERO,
+        ..grid
+    };
+    let width = grid.cols as Real * CELL;
+    let map_height = grid.rows as Real * CELL;
+    let height = map_height + BELOW_MAP;
+    let paddle_x = (width - PADDLE_WIDTH) * 0.5;
+    let paddle_y = map_height + PADDLE_GAP;
+    let paddle = RectDesc {
+        aabb: Aabb::new(
+            Vec2::new(paddle_x, paddle_y),
+            Vec2::new(paddle_x + PADDLE_WIDTH, paddle_y + PADDLE_THICKNESS),
+        ),
+        vel: Vec2::ZERO,
+        kind: RectKind::Kinematic,
+        density: 1.0,
+        restitution: None,
+        filter: crate::Filter::DEFAULT,
+    };
+    let spawn = SpawnDesc {
+        count: balls,
+        radius: BALL_RADIUS,
+        speed: BALL_SPEED,
+        density: 1.0,
+        seed: SPAWN_SEED,
+        region: Some(Aabb::new(
+            Vec2::ZERO,
+            Vec2::new(width, height - SPAWN_BOTTOM_MARGIN),
+        )),
+        restitution: None,
+        filter: crate::Filter::DEFAULT,
+    };
+    Scene {
+        name: name.to_owned(),
+        size: Vec2::new(width, height),
+        walls: Walls::OPEN_BOTTOM,
+        grid: Some(grid),
+        balls: Vec::new(),
+        rects: vec![paddle],
+        shapes: Vec::new(),
+        flippers: Vec::new(),
+        spawn: Some(spawn),
+        step: StepConfig {
+            ball_ball: false,
+            destructible_bricks: true,
+            ..StepConfig::default()
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LEVEL_1: &str = include_str!("../../../../scenes/levels/level_1.dat");
+
+    fn count(grid: &GridDesc, f: impl Fn(Cell) -> bool) -> usize {
+        grid.cells.iter().filter(|&&c| f(c)).count()
+    }
+
+    #[test]
+    fn parses_real_level_1() {
+        let g = parse_level(LEVEL_1).unwrap();
+        assert_eq!((g.cols, g.rows), (51, 31));
+        assert_eq!(g.cells.len(), 51 * 31);
+        assert_eq!(g.cell, 9.0);
+        assert_eq!(g.origin, Vec2::ZERO);
+        // Counted independently: `grep -o '#' level_1.dat | wc -l` = 247,
+        // `grep -o '[RYGCBW]' level_1.dat | wc -l` = 315 (C 101, Y 67, B 36, G 36, W 75).
+        assert_eq!(count(&g, |c| c == Cell::Wall), 247);
+        assert_eq!(count(&g, |c| matches!(c, Cell::Brick(_))), 315);
+        assert_eq!(count(&g, |c| c == Cell::Brick(b'C')), 101);
+        assert_eq!(count(&g, |c| c == Cell::Brick(b'R')), 0);
+        // Row 0 is all wall.
+        assert!(g.cells[..51].iter().all(|&c| c == Cell::Wall));
+    }
+
+    #[test]
+    fn crlf_and_trailing_newlines() {
+        let lf = parse_level("#R\n  \n").unwrap();
+        let crlf = parse_level("#R\r\n  \r\n").unwrap();
+        let bare = parse_level("#R\n  ").unwrap();
+        let extra = parse_level("#R\n  \n\n\r\n").unwrap();
+        let bom = parse_level("\u{feff}#R\n  \n").unwrap();
+        // Old Mac line endings (a lone CR), and a mix of all three.
+        let cr = parse_level("#R\r  \r").unwrap();
+        assert_eq!(lf, cr);
+        let mixed = parse_level("#R\r\n#R\r  \n\r\r\n").unwrap();
+        assert_eq!((mixed.cols, mixed.rows), (2, 3));
+        assert_eq!(mixed.cells[2], Cell::Wall);
+        assert_eq!(mixed.cells[4], Cell::Empty);
+        // An empty line in the middle is a row (too short here: an error on line 2).
+        let e = parse_level("#R\r\r#R\r").unwrap_err();
+        assert_eq!(e.line(), 2, "{e}");
+        assert_eq!(lf, crlf);
+        assert_eq!(lf, bare);
+        assert_eq!(lf, extra);
+        assert_eq!(lf, bom);
+        assert_eq!(
+            lf.cells,
+            vec![Cell::Wall, Cell::Brick(b'R'), Cell::Empty, Cell::Empty]
+        );
+    }
+
+    #[test]
+    fn characters() {
+        let g = parse_level("#RYGCBWx.é r").unwrap();
+        assert_eq!(g.cols, 12); // é counts as one cell
+        let want: Vec<Cell> = "#RYGCBW"
+            .chars()
+            .map(|c| {
+                if c == '#' {
+                    Cell::Wall
+                } else {
+                    Cell::Brick(c as u8)
+                }
+            })
+            .chain([
+                Cell::Sensor(b'x'),
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Sensor(b'r'),
+            ])
+            .collect();
+        assert_eq!(g.cells, want);
+        for c in "#RYGCBW az".chars() {
+            assert_eq!(char_from_cell(cell_from_char(c)), c);
+        }
+    }
+
+    #[test]
+    fn ragged_names_line() {
+        let e = parse_level("###\n# #\n##\n###\n").unwrap_err();
+        assert_eq!(
+            e,
+            LevelError::Ragged {
+                line: 3,
+                found: 2,
+                expected: 3
+            }
+        );
+        assert_eq!(e.line(), 3);
+        assert!(e.to_string().starts_with("line 3: "), "{e}");
+        // An empty line in the middle is a row of width 0.
+        let e = parse_level("###\n\n###\n").unwrap_err();
+        assert_eq!(
+            e,
+            LevelError::Ragged {
+                line: 2,
+                found: 0,
+                expected: 3
+            }
+        );
+        // CRLF does not count as a cell.
+        let e = parse_level("###\r\n####\r\n").unwrap_err();
+        assert_eq!(
+            e,
+            LevelError::Ragged {
+                line: 2,
+                found: 4,
+                expected: 3
+            }
+        );
+    }
+
+    #[test]
+    fn empty_levels() {
+        for t in ["", "\n", "\r\n\r\n", "\u{feff}"] {
+            assert_eq!(parse_level(t).unwrap_err(), LevelError::Empty, "{t:?}");
+        }
+        assert_eq!(parse_rows(["", ""]).unwrap_err(), LevelError::Empty);
+        assert_eq!(LevelError::Empty.line(), 1);
+    }
+
+    #[test]
+    fn too_wide_too_many() {
+        let wide = "#".repeat(MAX_GRID_SIDE + 1);
+        let e = parse_level(&format!("#\n{wide}\n")).unwrap_err();
+        assert_eq!(
+            e,
+            LevelError::TooWide {
+                line: 2,
+                found: MAX_GRID_SIDE + 1,
+                max: MAX_GRID_SIDE
+            }
+        );
+        // 2^16 columns: 257 rows would be 2^24 + 2^16 cells; row 257 is refused.
+        let row = " ".repeat(MAX_GRID_SIDE);
+        let rows = vec![row.as_str(); 300];
+        let e = parse_rows(rows).unwrap_err();
+        assert_eq!(
+            e,
+            LevelError::TooManyCells {
+                line: 257,
+                max: MAX_GRID_CELLS
+            }
+        );
+        // 2^16 + 1 rows of one column.
+        let tall = "#\n".repeat(MAX_GRID_SIDE + 1);
+        let e = parse_level(&tall).unwrap_err();
+        assert_eq!(
+            e,
+            LevelError::TooManyRows {
+                line: MAX_GRID_SIDE + 1,
+                max: MAX_GRID_SIDE
+            }
+        );
+    }
+
+    #[test]
+    fn too_large_text() {
+        let big = " ".repeat(MAX_LEVEL_BYTES as usize + 1);
+        let e = parse_level(&big).unwrap_err();
+        assert_eq!(
+            e,
+            LevelError::TooLarge {
+                len: MAX_LEVEL_BYTES + 1,
+                max: MAX_LEVEL_BYTES
+            }
+        );
+    }
+
+    #[test]
+    fn default_scene_of_level_1() {
+        let g = parse_level(LEVEL_1).unwrap();
+        let s = scene_from_level("level_1", g.clone(), 1000);
+        // 51 cols · 9 = 459; 31 rows · 9 = 279, + 120 = 399.
+        assert_eq!(s.name, "level_1");
+        assert_eq!(s.size, Vec2::new(459.0, 399.0));
+        assert_eq!(s.walls, Walls::OPEN_BOTTOM);
+        assert_eq!(s.grid.as_ref(), Some(&g));
+        assert!(s.balls.is_empty());
+        // Paddle: (459 - 80) / 2 = 189.5 .. 269.5; top 279 + 100 = 379, bottom 385.
+        assert_eq!(s.rects.len(), 1);
+        let p = s.rects[0];
+        assert_eq!(
+            p.aabb,
+            Aabb::new(Vec2::new(189.5, 379.0), Vec2::new(269.5, 385.0))
+        );
+        assert_eq!(p.kind, RectKind::Kinematic);
+        assert_eq!(p.vel, Vec2::ZERO);
+        let sp = s.spawn.unwrap();
+        assert_eq!(sp.count, 1000);
+        assert_eq!(
+            (sp.radius, sp.speed, sp.density, sp.seed),
+            (3.0, 144.0, 1.0, 1)
+        );
+        // Region: the world minus the bottom 20 units: 399 - 20 = 379.
+        assert_eq!(
+            sp.region,
+            Some(Aabb::new(Vec2::ZERO, Vec2::new(459.0, 379.0)))
+        );
+        assert!(!s.step.ball_ball);
+        assert!(s.step.destructible_bricks);
+        assert_eq!(s.step.dt, 1.0 / 60.0);
+        assert_eq!(s.step.restitution, 1.0);
+    }
+
+    #[test]
+    fn default_scene_resets_cell_and_origin() {
+        let mut g = parse_level("##\n##\n").unwrap();
+        g.cell = 4.0;
+        g.origin = Vec2::new(5.0, 5.0);
+        let s = scene_from_level("x", g, 3);
+        let g = s.grid.unwrap();
+        assert_eq!((g.cell, g.origin), (9.0, Vec2::ZERO));
+        assert_eq!(s.size, Vec2::new(18.0, 138.0));
+        assert_eq!(s.spawn.unwrap().count, 3);
+    }
+}

@@ -1,0 +1,208 @@
+//! Sleeping balls in the step (`sleep.rs`): counting slow inelastic contacts, falling asleep
+//! at an event, and waking a ball and what lies on it in the middle of the step.
+
+use crate::model::desc::RectKind;
+use crate::step::mover::{ACTIVE, FROZEN};
+use crate::step::sleep::{
+    asleep_rest, confinement, lies_on, sleep_speed, touch_tolerance, touches_box, Slow,
+    SLEEP_CONTACTS,
+};
+use crate::world::World;
+use collide_core::{Real, Vec2};
+
+impl World {
+    /// After a response at absolute time `t` (balls `m` and, if any, `j` advanced there, their
+    /// new paths anchored there): counts the contact toward each one's sleep, or restarts its
+    /// count (`sleep.rs`), then puts those that reached [`SLEEP_CONTACTS`] to sleep, lower
+    /// index first (so the outcome does not depend on which of the two found the contact), if
+    /// nothing that could move holds them up. `before` are their velocities before the
+    /// response, `e` the pair's restitution before the TC rule, `tc` whether the TC rule made
+    /// the contact elastic.
+    pub(in crate::step) fn count_toward_sleep(
+        &mut self,
+        m: usize,
+        j: Option<usize>,
+        before: (Vec2, Vec2),
+        e: Real,
+        tc: bool,
+        t: Real,
+    ) {
+        if !self.config.sleep {
+            return;
+        }
+        let ready_m = self.count_one(m, before.0, e, tc);
+        let ready_j = j.is_some_and(|j| self.count_one(j, before.1, e, tc));
+        let mut ready = [(ready_m, m), (ready_j, j.unwrap_or(usize::MAX))];
+        ready.sort_unstable_by_key(|r| r.1);
+        for (go, i) in ready {
+            if go && !self.is_asleep(i) && self.may_sleep(i, t) {
+                self.ball_slow[i] = Slow::default();
+                // At rest where it is: its path starts here, without velocity or acceleration.
+                let pos = self.ball_pos(i);
+                self.set_vel_g::<true, true>(i, Vec2::ZERO, t, Some(pos));
+                self.ball_rest[i] = Some(asleep_rest());
+                // A sleeping ball searches no pairs: the bodies that could meet it
+                // predict again now, as around a body stopped at the event bound.
+                self.neighbours_predict_again(i, t);
+            }
+        }
+    }
+
+    /// Counts a contact toward ball `i`'s sleep (see [`World::count_toward_sleep`]); whether
+    /// its count has reached [`SLEEP_CONTACTS`].
+    fn count_one(&mut self, i: usize, before: Vec2, e: Real, tc: bool) -> bool {
+        if i >= self.nb() || self.scratch.mv[i].state != ACTIVE || self.is_asleep(i) {
+            return false;
+        }
+        let g = self.gravity_of(i);
+        let s = sleep_speed(g);
+        let after = self.balls[i].v0;
+        let pos = self.ball_pos(i);
+        let reach = confinement(self.balls[i].radius, g);
+        let slow_now = &mut self.ball_slow[i];
+        if slow_now.count == 0 {
+            slow_now.at = pos;
+        }
+        let slow = before.length_squared() < s * s && after.length_squared() < s * s;
+        let confined = tc && (pos - slow_now.at).length_squared() <= reach * reach;
+        if !(e < 1.0 && (slow || confined)) {
+            // A rattle that moved on starts a count where it is now.
+            slow_now.count = u32::from(e < 1.0 && tc);
+            slow_now.at = pos;
+            return false;
+        }
+        slow_now.count = slow_now.count.saturating_add(1);
+        slow_now.count >= SLEEP_CONTACTS
+    }
+
+    /// Ball `i`'s centre at absolute time `t` as another body sees it: where it stopped when
+    /// frozen, where it sleeps, else on its path.
+    fn ball_pos_seen_at(&self, i: usize, t: Real) -> Vec2 {
+        if self.scratch.mv[i].state == FROZEN {
+            self.balls[i].anchor
+        } else {
+            self.balls[i].pos_at(t, self.acc_of(i))
+        }
+    }
+
+    /// Whether ball `i`, at absolute time `t`, lies on nothing that could move away from under
+    /// it: every ball it lies on is asleep, and no dynamic rectangle, moving kinematic
+    /// rectangle or turning flipper touches it (`sleep.rs`).
+    fn may_sleep(&self, i: usize, t: Real) -> bool {
+        let g = self.gravity_of(i);
+        let tol = touch_tolerance(g);
+        let p = self.ball_pos(i);
+        let r = self.balls[i].radius;
+        let on_awake = |k: usize| {
+            k != i
+                && self.scratch.mv[k].state != crate::step::mover::DEAD
+                && !self.is_asleep(k)
+                && lies_on(
+                    p,
+                    r,
+                    self.ball_pos_seen_at(k, t),
+                    self.balls[k].radius,
+                    g,
+                    tol,
+                )
+        };
+        let sc = &self.scratch;
+        let mut held_by_awake = false;
+        if sc.use_bp {
+            sc.bp
+                .for_each_neighbour(sc.bp.cell_of(i), |k| held_by_awake |= on_awake(k));
+        } else {
+            held_by_awake = (0..self.nb()).any(on_awake);
+        }
+        if held_by_awake {
+            return false;
+        }
+        let touches = |k: usize| touches_box(p, r, &self.rect_box_at(k, t), tol);
+        let moving_rect = self.rects.iter().enumerate().any(|(k, rc)| {
+            (rc.kind == RectKind::Dynamic
+                || (rc.kind == RectKind::Kinematic && rc.vel != Vec2::ZERO))
+                && touches(k)
+        });
+        !moving_rect
+            && !self
+                .flippers
+                .iter()
+                .any(|f| f.motion.omega != 0.0 && t < f.motion.until)
+    }
+
+    /// Wakes sleeping ball `i` at absolute time `t`: at rest where it is, under gravity again
+    /// (its path starts at `t`), and every sleeping ball lying on it, transitively; those
+    /// predict again, all woken first and then in index order (the result does not depend on
+    /// the broad phase's list order). `i` itself predicts after its response.
+    pub(in crate::step) fn wake_in_step(&mut self, i: usize, t: Real) {
+        let g = self.config.gravity;
+        let tol = touch_tolerance(g);
+        let mut woken = vec![i];
+        let mut next = 0;
+        while next < woken.len() {
+            let k = woken[next];
+            next += 1;
+            let pk = self.ball_pos_seen_at(k, t);
+            let rk = self.balls[k].radius;
+            let above = |u: usize| {
+                u != k && self.is_asleep(u) && !woken.contains(&u) && {
+                    let b = &self.balls[u];
+                    lies_on(b.anchor, b.radius, pk, rk, g, tol)
+                }
+            };
+            let mut found = Vec::new();
+            let sc = &self.scratch;
+            if sc.use_bp {
+                sc.bp.for_each_neighbour(sc.bp.cell_of(k), |u| {
+                    if above(u) {
+                        found.push(u);
+                    }
+                });
+            } else {
+                found.extend((0..self.nb()).filter(|&u| above(u)));
+            }
+            found.sort_unstable();
+            woken.extend(found);
+        }
+        for &u in &woken {
+            self.advance(u, t);
+            self.wake_one(u, t);
+        }
+        woken.sort_unstable();
+        for &u in woken.iter().filter(|&&u| u != i) {
+            self.predict(u);
+        }
+    }
+
+    /// Wakes, at absolute time `t`, the sleeping balls within [`touch_tolerance`] of `aabb`
+    /// (a brick just destroyed) and what lies on them; they predict again, but `except`.
+    pub(in crate::step) fn wake_touching_in_step(
+        &mut self,
+        aabb: collide_core::Aabb,
+        t: Real,
+        except: usize,
+    ) {
+        let tol = touch_tolerance(self.config.gravity);
+        for i in 0..self.nb() {
+            if !self.is_asleep(i) || self.scratch.mv[i].state == crate::step::mover::DEAD {
+                continue;
+            }
+            let b = &self.balls[i];
+            if touches_box(b.anchor, b.radius, &aabb, tol) {
+                self.advance(i, t);
+                self.wake_in_step(i, t);
+                if i != except {
+                    self.predict(i);
+                }
+            }
+        }
+    }
+
+    /// Ball `i` (asleep, at `t` or advanced there) wakes at rest where it is.
+    fn wake_one(&mut self, i: usize, t: Real) {
+        let pos = self.balls[i].anchor;
+        self.ball_rest[i] = None;
+        self.ball_slow[i] = Slow::default();
+        self.set_vel_g::<true, true>(i, Vec2::ZERO, t, Some(pos));
+    }
+}

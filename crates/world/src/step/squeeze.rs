@@ -1,0 +1,259 @@
+//! Squeezes: a kinematic rectangle closing on a body that has no room to get out of its way.
+//!
+//! A kinematic rectangle has infinite mass and a path set by the game: nothing stops it. A
+//! ball (or dynamic rectangle) caught between it and immovable geometry (a tile, a closed
+//! wall, a static rectangle) bounces back and forth in an ever narrower gap. With exact
+//! elastic bounces each return off the closing rectangle adds `(1 + e)·u` to its speed (`u`:
+//! the rectangle's speed along the contact normal) and the bounces come ever closer in time
+//! (a Zeno sequence): the body would leave at an unbounded speed after unboundedly many
+//! events, and the rectangle would overlap it in the end anyway.
+//!
+//! The rule, applied when a body meets a kinematic rectangle moving toward it (`u·n > 0`,
+//! `n` the contact normal from the rectangle toward the body):
+//!
+//! 1. **Room.** The body is swept from its contact position along `n` over its own size (a
+//!    ball's diameter, a box's extent along `n`) against immovable geometry. If nothing is
+//!    met, there is room: the bounce is the ordinary one (`reflect_relative`), exact
+//!    elastic physics. A body bouncing between a wall and a closing paddle across a wide
+//!    gap speeds up as it should (`w·g` does not grow across a round trip: the speed `w` is
+//!    at most the first bounce's speed times the gap then over the body's size).
+//! 2. **Carry.** If immovable geometry is closer than the body's size, the body is squeezed:
+//!    it does not bounce off the rectangle but moves with it, its velocity along `n` taken
+//!    from the rectangle (`v·n = u·n`), along the contact face kept. It leaves the
+//!    rectangle at its speed, no faster: a squeezed body's speed is at most the larger of
+//!    its speed before and `(1 + e)·|u|`.
+//! 3. **Slide or crush.** When a carried body then meets immovable geometry, the velocity it
+//!    leaves with is the nearest to its ordinary response that moves away from neither the
+//!    obstacle (`v·n_w >= 0`) nor the rectangle (`(v − u)·n >= 0`): it slides out along
+//!    the free direction (a ball pushed against a tile's corner rolls around it). When no
+//!    such velocity exists (the obstacle's face is parallel to the rectangle's: a paddle
+//!    closing on a wall) or it would be faster than the bound above, the body is crushed:
+//!    it stops for the rest of the step, [`Event::Squeezed`](crate::Event::Squeezed) is
+//!    reported, and the push-out at the start of the next step moves it to the nearest free
+//!    position (out of the rectangle), from where it moves on with the rectangle's velocity
+//!    along `n`.
+//!
+//! A carried body is remembered across steps (`World::carries`: the rectangle, its
+//! velocity at the carry, the normal) until it is crushed, meets anything else than
+//! immovable geometry, or is edited; a rectangle given a new velocity, or removed, carries
+//! nobody any more. Squeezes against bodies that move (another ball, a dynamic box, a second
+//! kinematic rectangle) are not detected: they end at the event bound
+//! ([`crate::StepConfig::max_events_per_body`]) as before, with an overlap pushed out at
+//! the next step.
+
+use crate::model::event::Body;
+use crate::model::ids::RectId;
+use crate::world::World;
+use collide_core::{
+    sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_half_plane, Aabb, Features, Real, Vec2,
+};
+
+/// A body carried by a kinematic rectangle (rule 2 of the module docs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Carry {
+    /// The carried body.
+    pub(crate) body: Body,
+    /// The rectangle carrying it.
+    pub(crate) rect: RectId,
+    /// The rectangle's velocity at the carry (units/s): a carry holds while it is unchanged.
+    pub(crate) vel: Vec2,
+    /// The contact normal, from the rectangle toward the body.
+    pub(crate) normal: Vec2,
+    /// It was crushed (and reported) and not pushed out yet: met again, it is crushed
+    /// again without a second report.
+    pub(crate) crushed: bool,
+}
+
+/// A body probed for room by [`World::squeezed_against`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Probe {
+    /// A ball: its centre at the contact (world units), radius and filter
+    /// (`crate::model::filter`: geometry it does not collide with leaves it room).
+    Ball {
+        center: Vec2,
+        radius: Real,
+        filter: crate::model::filter::Filter,
+    },
+    /// A dynamic rectangle: its box at the contact and its dense index (skipped).
+    Box { aabb: Aabb, rect: usize },
+}
+
+/// What a carried body does when it meets immovable geometry (rule 3).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Wedge {
+    /// It leaves with this velocity, still carried.
+    Slide(Vec2),
+    /// It has nowhere to go: crushed, leaving with this velocity after the push-out.
+    Crush(Vec2),
+    /// Its carry no longer holds (the rectangle was removed or changed its velocity).
+    Stale,
+}
+
+/// `v` with its component along the unit normal `n` replaced by `u`'s: moving with a
+/// kinematic rectangle of velocity `u` across their contact face, sliding along it.
+///
+/// For a box (`per_axis`) the components of the axes `n` spans are taken from `u`, exactly.
+/// For a ball the result is corrected so that `(result − u)·n >= 0` despite rounding: the
+/// body never approaches the rectangle it moves with.
+pub(crate) fn carry_velocity(v: Vec2, u: Vec2, n: Vec2, per_axis: bool) -> Vec2 {
+    if per_axis {
+        return Vec2::new(
+            if n.x != 0.0 { u.x } else { v.x },
+            if n.y != 0.0 { u.y } else { v.y },
+        );
+    }
+    let mut out = v + n * (u - v).dot(n);
+    for _ in 0..4 {
+        let gap = (out - u).dot(n);
+        if gap >= 0.0 {
+            break;
+        }
+        out -= n * (2.0 * gap);
+    }
+    out
+}
+
+/// The velocity nearest to `v` (Euclidean) in `{w : w·a >= alpha, w·b >= beta}`, or `None`
+/// when that set is empty (parallel opposite constraints that exclude each other).
+///
+/// Candidates: `v` itself, its projections onto either boundary line, and the lines'
+/// intersection; the nearest that satisfies both constraints (to a rounding tolerance of
+/// `1e-12` of the magnitudes involved) wins. This is the closest-point problem of a convex
+/// polygon (here a wedge of two half-planes) solved by enumerating its vertices and edges
+/// (C. Ericson, *Real-Time Collision Detection*, 2005, §5.1).
+pub(crate) fn nearest_feasible(v: Vec2, a: Vec2, alpha: Real, b: Vec2, beta: Real) -> Option<Vec2> {
+    let scale = v.length() + alpha.abs() + beta.abs();
+    let tol = 1e-12 * scale;
+    let ok = |w: Vec2| w.dot(a) >= alpha - tol && w.dot(b) >= beta - tol && w.is_finite();
+    if ok(v) {
+        return Some(v);
+    }
+    let mut best: Option<Vec2> = None;
+    let mut consider = |w: Vec2| {
+        if ok(w) && best.is_none_or(|bw: Vec2| (w - v).length_squared() < (bw - v).length_squared())
+        {
+            best = Some(w);
+        }
+    };
+    consider(v + a * ((alpha - v.dot(a)) / a.length_squared()));
+    consider(v + b * ((beta - v.dot(b)) / b.length_squared()));
+    let det = a.x * b.y - a.y * b.x;
+    if det != 0.0 {
+        // Cramer's rule for w·a = alpha, w·b = beta.
+        consider(Vec2::new(
+            (alpha * b.y - beta * a.y) / det,
+            (a.x * beta - b.x * alpha) / det,
+        ));
+    }
+    best
+}
+
+impl World {
+    /// The carry of `body`, if it is carried (a short list: usually empty).
+    pub(crate) fn carry_of(&self, body: Body) -> Option<Carry> {
+        self.carries.iter().find(|c| c.body == body).copied()
+    }
+
+    /// Whether carry `c` still holds for a contact with rectangle `rect` of velocity `vel`.
+    pub(crate) fn carry_holds(c: &Carry, rect: RectId, vel: Vec2) -> bool {
+        c.rect == rect && c.vel == vel
+    }
+
+    /// Marks `body` crushed (see [`Carry::crushed`]).
+    pub(crate) fn mark_crushed(&mut self, body: Body) {
+        for c in &mut self.carries {
+            if c.body == body {
+                c.crushed = true;
+            }
+        }
+    }
+
+    /// Forgets `body`'s carry.
+    pub(crate) fn end_carry(&mut self, body: Body) {
+        if !self.carries.is_empty() {
+            self.carries.retain(|c| c.body != body);
+        }
+    }
+
+    /// Records that `body` moves with kinematic rectangle `rect` of velocity `vel` across
+    /// their contact of normal `normal`.
+    pub(crate) fn start_carry(&mut self, body: Body, rect: RectId, vel: Vec2, normal: Vec2) {
+        self.end_carry(body);
+        self.carries.push(Carry {
+            body,
+            rect,
+            vel,
+            normal,
+            crushed: false,
+        });
+    }
+
+    /// Whether a body at its contact with a kinematic rectangle of normal `n` (from the
+    /// rectangle toward it) has immovable geometry closer than its own size along `n` (rule 1
+    /// of the module docs): a ball (`Squeezed::Ball`, at its contact position) is swept over
+    /// its diameter, a box over its extent along `n`, against tiles, closed walls and static
+    /// rectangles.
+    pub(crate) fn squeezed_against(&self, body: Probe, n: Vec2) -> bool {
+        let still = |rc: &crate::world::Rect| {
+            rc.vel == Vec2::ZERO
+                && !matches!(
+                    rc.kind,
+                    crate::model::desc::RectKind::Dynamic | crate::model::desc::RectKind::Sensor
+                )
+        };
+        match body {
+            Probe::Ball {
+                center,
+                radius,
+                filter,
+            } => {
+                let d = n * (2.0 * radius);
+                self.grid.as_ref().is_some_and(|g| {
+                    g.sweep_circle_kinds(g.kinds_for(filter), center, radius, d, 0.0, 1.0)
+                        .is_some()
+                }) || self.wall_faces().any(|(_, face)| {
+                    sweep_circle_half_plane(center, radius, d, 1.0, &face).is_some()
+                }) || self.rects.iter().any(|rc| {
+                    still(rc)
+                        && filter.collides(rc.filter)
+                        && sweep_circle_aabb(center, radius, d, 1.0, &rc.aabb, Features::ALL)
+                            .is_some()
+                })
+            }
+            Probe::Box { aabb, rect } => {
+                let size = aabb.max - aabb.min;
+                let d = n * (size.x * n.x.abs() + size.y * n.y.abs());
+                let filter = self.rects[rect].filter;
+                self.grid.as_ref().is_some_and(|g| {
+                    g.sweep_aabb_kinds(g.kinds_for(filter), &aabb, d, 0.0, 1.0)
+                        .is_some()
+                }) || self.box_wall_hits(&aabb, d, 1.0).next().is_some()
+                    || self.rects.iter().enumerate().any(|(j, rc)| {
+                        j != rect
+                            && still(rc)
+                            && filter.collides(rc.filter)
+                            && sweep_aabb_aabb(&aabb, d, &rc.aabb, Vec2::ZERO, 1.0).is_some()
+                    })
+            }
+        }
+    }
+
+    /// Rule 3 of the module docs for a body carried by `c` that meets immovable geometry of
+    /// normal `n_w` with velocity `v` before the response and `response` after it (the
+    /// ordinary reflection); `e` is the restitution used.
+    pub(crate) fn wedge(&self, c: Carry, v: Vec2, n_w: Vec2, response: Vec2, e: Real) -> Wedge {
+        let Some(rect) = self.rect(c.rect) else {
+            return Wedge::Stale;
+        };
+        if rect.vel != c.vel {
+            return Wedge::Stale;
+        }
+        let u = c.vel;
+        let bound = v.length().max((1.0 + e) * u.length());
+        let carried = |w: Vec2| w + c.normal * (u - w).dot(c.normal);
+        match nearest_feasible(response, n_w, 0.0, c.normal, u.dot(c.normal)) {
+            Some(w) if w.length() <= bound * (1.0 + 1e-12) => Wedge::Slide(w),
+            _ => Wedge::Crush(carried(v)),
+        }
+    }
+}
