@@ -61,9 +61,11 @@ pub use collide_core::{
 
 pub use body::flipper::{Flipper, FlipperDesc, FlipperMotion};
 pub use body::shape::{polyline_segments, Shape, ShapeDesc, ShapeKind};
-pub use grid::{CellCoord, CellShape, Grid, GridError, GridHit};
+pub use grid::{CellShape, Grid, GridHit};
+pub use model::cell::{Cell, CellCoord};
+pub use model::error::{GridError, WorldError};
 pub use model::desc::{
-    BallDesc, Cell, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls,
+    BallDesc, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls,
 };
 pub use model::event::{Body, Event, SensorId, Side};
 pub use model::filter::Filter;
@@ -73,7 +75,7 @@ pub use model::hook::{
 pub use model::ids::{BallId, FlipperId, RectId, ShapeId};
 pub use world::query_index::QueryIndex;
 pub use world::snapshot::{Snapshot, SnapshotError, SNAPSHOT_VERSION};
-pub use world::{Ball, Balls, CastHit, Rect, Target, World, WorldError};
+pub use world::{Ball, Balls, CastHit, Rect, Target, World};
 
 /// The crate's README, whose code blocks run as doctests.
 #[cfg(doctest)]

@@ -14,7 +14,8 @@
 use crate::model::event::Body;
 use crate::model::ids::BallId;
 use crate::model::limits::Bound;
-use crate::world::{World, WorldError};
+use crate::world::World;
+use crate::model::error::WorldError;
 use collide_core::{Real, Vec2};
 
 /// `g·scale`, and `g` itself (the same bits) for the scale 1.

@@ -50,7 +50,8 @@ use crate::model::filter::Filter;
 use crate::model::ids::FlipperId;
 use crate::model::limits::Bound;
 use crate::model::limits::{MAX_FLIPPERS, MAX_FLIPPER_ANGLE, MAX_FLIPPER_ANGULAR_SPEED};
-use crate::world::{World, WorldError};
+use crate::world::World;
+use crate::model::error::WorldError;
 use collide_core::{Capsule, Real, TurningCapsule, Vec2};
 
 /// A flipper to add ([`World::add_flipper`]). Angles in radians with the module's sign

@@ -33,7 +33,8 @@ use crate::model::filter::Filter;
 use crate::model::ids::ShapeId;
 use crate::model::limits::MAX_SHAPES;
 use crate::model::limits::{self, Bound};
-use crate::world::{World, WorldError};
+use crate::world::World;
+use crate::model::error::WorldError;
 use collide_core::{Aabb, Circle, Real, Segment, SegmentEnds, Vec2};
 
 /// What a static shape is.

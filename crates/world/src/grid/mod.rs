@@ -22,11 +22,14 @@
 //! time in chunk `j` involves a cell under chunk `j`'s box. So a ball 50 cells per step fast
 //! cannot tunnel.
 
+use crate::model::error::GridError;
+use crate::model::cell::CellCoord;
 pub(crate) mod solid_counts;
 pub(crate) mod walk;
 
 use crate::grid::solid_counts::SolidCounts;
-use crate::model::desc::{Cell, GridDesc};
+use crate::model::desc::GridDesc;
+use crate::model::cell::Cell;
 use crate::model::filter::{CellKinds, Filter};
 use crate::model::limits;
 use collide_core::{
@@ -36,69 +39,6 @@ use collide_core::{
     sweep_circle_half_tile, Aabb, Contact, Corner, Face, Feature, Features, HalfTile, Real,
     SweepHit, Vec2,
 };
-
-/// Integer coordinates of a grid cell: column (x) and row (y, row 0 at the top).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct CellCoord {
-    /// Column, from 0 at the left.
-    pub col: u32,
-    /// Row, from 0 at the top.
-    pub row: u32,
-}
-
-impl CellCoord {
-    /// The cell at `col`, `row`.
-    #[must_use]
-    pub const fn new(col: u32, row: u32) -> Self {
-        Self { col, row }
-    }
-}
-
-/// Why a [`GridDesc`] cannot become a [`Grid`].
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum GridError {
-    /// The cell side is not in `(0, 1e9]` ([`limits::Bound::Positive`]).
-    #[error("grid field `cell`: cell side must be > 0 and <= 1e9, got {0}")]
-    BadCellSize(Real),
-    /// The origin is not within ±1e9 ([`limits::Bound::Coord`]).
-    #[error("grid field `origin`: must be finite and within ±1e9, got ({0}, {1})")]
-    BadOrigin(Real, Real),
-    /// `cells.len()` differs from `cols * rows`.
-    #[error("grid: {cols}x{rows} needs {expected} cells, got {got}")]
-    WrongCellCount {
-        /// Columns.
-        cols: usize,
-        /// Rows.
-        rows: usize,
-        /// `cols * rows`.
-        expected: usize,
-        /// `cells.len()`.
-        got: usize,
-    },
-    /// More cells than [`limits::MAX_GRID_CELLS`].
-    #[error("grid: {cols}x{rows} cells exceeds the limit of {max} cells")]
-    TooLarge {
-        /// Columns.
-        cols: usize,
-        /// Rows.
-        rows: usize,
-        /// The limit.
-        max: usize,
-    },
-    /// Rows of level characters given to [`Grid::from_rows`] are not a rectangle of cells
-    /// (the error names the 1-based row).
-    #[error("grid rows: {0}")]
-    Rows(#[from] crate::scene::level::LevelError),
-    /// A cell kind's restitution is outside [`limits::Bound::Restitution`] (finite, in
-    /// `[0, 10]`: [`crate::model::limits::MAX_RESTITUTION`]).
-    #[error("grid field `{field}`: {problem}")]
-    BadRestitution {
-        /// `wall_restitution` or `brick_restitution`.
-        field: &'static str,
-        /// What is wrong.
-        problem: String,
-    },
-}
 
 /// The 8 neighbours of a cell as (column, row) offsets, in the order of `Grid::ring`'s bits.
 const NEIGHBOURS: [(i64, i64); 8] = [

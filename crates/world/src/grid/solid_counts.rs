@@ -8,7 +8,7 @@
 //! disc (`Grid::first_overlap_circle`), so a push-out costs about linear time in the cells of
 //! its region (built once per search, `O(cells)` time and 4 bytes per cell of the region).
 
-use crate::model::desc::Cell;
+use crate::model::cell::Cell;
 use crate::model::filter::CellKinds;
 
 /// Solid-cell counts over the block of cells `[c0, c0 + cols) × [r0, r0 + rows)` of a grid.
@@ -68,7 +68,7 @@ impl SolidCounts {
     pub(crate) fn some_solid(
         &self,
         (mut c0, mut r0, mut c1, mut r1): (usize, usize, usize, usize),
-    ) -> crate::grid::CellCoord {
+    ) -> crate::model::cell::CellCoord {
         while r0 < r1 || c0 < c1 {
             if r0 < r1 {
                 let m = r0 + (r1 - r0) / 2;
@@ -86,7 +86,7 @@ impl SolidCounts {
                 }
             }
         }
-        crate::grid::CellCoord::new(c0 as u32, r0 as u32)
+        crate::model::cell::CellCoord::new(c0 as u32, r0 as u32)
     }
 
     /// Solid cells in `[c0, c1] × [r0, r1]` (grid coordinates, inclusive, inside the block:

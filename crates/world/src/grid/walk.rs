@@ -11,8 +11,10 @@
 //! the walk never tunnels (every cell the path's disc touches in a window is in its box) and
 //! never reports a ghost collision (only exposed features are obstacles).
 
-use crate::grid::{box_cell_hit, box_slope_hit, CellCoord, Grid, GridHit};
-use crate::model::desc::Cell;
+use crate::grid::{box_cell_hit, box_slope_hit, Grid, GridHit};
+
+use crate::model::cell::CellCoord;
+use crate::model::cell::Cell;
 use crate::model::filter::CellKinds;
 use collide_core::motion::Path;
 use collide_core::sweep_path::{

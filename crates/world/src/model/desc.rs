@@ -4,52 +4,9 @@
 //!
 //! Conventions as in `collide-core`: x right, y down, world units, seconds, units/s, `f64`.
 
+use crate::model::cell::Cell;
 use crate::model::filter::Filter;
 use collide_core::{Aabb, Real, Vec2};
-
-/// One cell of a tile grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Cell {
-    /// Free space.
-    #[default]
-    Empty,
-    /// Solid and indestructible (`#` in a BricksBeater level).
-    Wall,
-    /// Solid and destroyed by the first ball that hits it (unless the world's bricks are
-    /// indestructible). The byte is the brick's kind or colour: the level character, one of
-    /// `R Y G C B W` in BricksBeater levels.
-    Brick(u8),
-    /// A sensor: free space for every body (no obstacle), whose square reports the balls its
-    /// filter ([`GridDesc::sensor_filter`]) collides with entering and leaving it
-    /// ([`crate::Event::SensorEnter`], [`crate::Event::SensorExit`], [`crate::SensorId::Cell`]).
-    /// The byte is the sensor's kind: the level character, a lowercase letter `a`–`z`.
-    Sensor(u8),
-    /// A 45° slope: the half of the square containing the corner named (the solid corner),
-    /// cut along the diagonal between the two corners next to it (a right isosceles
-    /// triangle, `collide_core::HalfTile`). Indestructible and of the wall kind: it has the
-    /// walls' restitution ([`GridDesc::wall_restitution`]) and filter
-    /// ([`GridDesc::wall_filter`]). Level characters `1` `3` `7` `9`, the solid corner's place
-    /// on a numeric keypad: `1` bottom-left ◣, `3` bottom-right ◢, `7` top-left ◤, `9`
-    /// top-right ◥ ([`crate::scene::level`]).
-    Slope(collide_core::Corner),
-}
-
-impl Cell {
-    /// Whether the cell is an obstacle (wall, brick or slope; a sensor cell is not).
-    #[must_use]
-    pub const fn is_solid(self) -> bool {
-        matches!(self, Cell::Wall | Cell::Brick(_) | Cell::Slope(_))
-    }
-
-    /// The solid corner of a slope cell, `None` for every other cell.
-    #[must_use]
-    pub const fn slope(self) -> Option<collide_core::Corner> {
-        match self {
-            Cell::Slope(c) => Some(c),
-            _ => None,
-        }
-    }
-}
 
 /// Which sides of the world rectangle `[0, 0]–size` reflect. An open side lets balls leave;
 /// a ball that has left entirely is removed with a `BallLost` event.

@@ -3,7 +3,7 @@
 //! in world units, normals unit vectors from the obstacle (or the second body) toward the first
 //! body named in the event.
 
-use crate::grid::CellCoord;
+use crate::model::cell::CellCoord;
 use crate::model::ids::{BallId, FlipperId, RectId, ShapeId};
 use collide_core::{Feature, Real, Vec2};
 

@@ -36,10 +36,11 @@
 //! Conventions as in `collide-core`.
 
 use crate::grid::Grid;
-use crate::model::desc::Cell;
+use crate::model::cell::Cell;
 use crate::model::event::Body;
 use crate::model::ids::{BallId, RectId};
-use crate::world::{World, WorldError};
+use crate::world::World;
+use crate::model::error::WorldError;
 
 /// What a body is (`layers`) and what it collides with (`mask`): see [`crate::model::filter`].
 ///

@@ -34,8 +34,8 @@
 //! start and brought back: [`World::restore`]).
 
 use crate::body::shape::ShapeKind;
-use crate::grid::CellCoord;
-use crate::model::desc::Cell;
+use crate::model::cell::CellCoord;
+use crate::model::cell::Cell;
 use crate::model::event::{Body, Event, Side};
 use crate::model::ids::{FlipperId, ShapeId};
 use crate::model::limits::{Bound, OutOfBounds};

@@ -2,7 +2,7 @@
 //!
 //! Every limit is checked *before* the memory it guards is allocated: a scene or level that
 //! asks for more is rejected with a typed error ([`crate::scene::SceneError`],
-//! [`crate::scene::level::LevelError`]) naming the file, line and field, never with a panic or an
+//! [`crate::model::error::LevelError`]) naming the file, line and field, never with a panic or an
 //! out-of-memory abort. The numbers are far above anything an arcade game needs (the real
 //! BricksBeater levels are 51 × 31 cells with at most 1024 balls) and small enough that the
 //! largest accepted world fits in a few hundred MiB.

@@ -29,14 +29,17 @@
 //! Conventions as in `collide-core`: units/s, normals from the obstacle toward the moving
 //! body.
 
-use crate::grid::{Grid, GridError};
-use crate::model::desc::Cell;
+use crate::grid::Grid;
+
+use crate::model::error::GridError;
+use crate::model::cell::Cell;
 use crate::model::event::Body;
 use crate::model::ids::{BallId, RectId};
 use crate::model::limits::MAX_KICK_SPEED;
 use crate::model::limits::{Bound, OutOfBounds};
 use crate::step::mover::PTarget;
-use crate::world::{World, WorldError};
+use crate::world::World;
+use crate::model::error::WorldError;
 use collide_core::{Real, Vec2};
 
 #[cfg(doc)]

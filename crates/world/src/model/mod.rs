@@ -10,3 +10,5 @@ pub(crate) mod ids;
 pub mod limits;
 pub(crate) mod material;
 pub mod rng;
+pub(crate) mod error;
+pub(crate) mod cell;

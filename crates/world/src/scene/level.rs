@@ -19,9 +19,12 @@
 //! lines at the very end are ignored, a UTF-8 byte order mark at the start is skipped. Every row must have the same
 //! number of characters (cells). The real levels are 51 × 31 cells.
 
+pub use crate::model::error::LevelError;
 use collide_core::{Aabb, Corner, Real, Vec2};
 
-use crate::model::desc::{Cell, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls};
+use crate::model::desc::{GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls};
+
+use crate::model::cell::Cell;
 use crate::model::limits::{MAX_GRID_CELLS, MAX_GRID_SIDE, MAX_LEVEL_BYTES};
 
 /// Side of a BricksBeater cell, world units (pixels): 9 (7 px of fill and a 1 px margin on
@@ -47,78 +50,6 @@ pub const SPAWN_SEED: u64 = 1;
 pub const DEFAULT_BALLS: usize = 1000;
 /// Height of the strip at the bottom of the world where no ball is spawned, world units: 20.
 pub const SPAWN_BOTTOM_MARGIN: Real = 20.0;
-
-/// Why a level text was rejected. Every variant names the 1-based line of the level text
-/// where the problem was found (see [`LevelError::line`]).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum LevelError {
-    /// The level has no cell at all (no line, or only empty lines).
-    #[error("line 1: the level is empty (it has no cells)")]
-    Empty,
-    /// A row's width differs from the first row's.
-    #[error(
-        "line {line}: the row has {found} cells but line 1 has {expected}; \
-         every row must have the same number of cells"
-    )]
-    Ragged {
-        /// 1-based line of the offending row.
-        line: usize,
-        /// Number of cells (characters) of that row.
-        found: usize,
-        /// Number of cells of the first row.
-        expected: usize,
-    },
-    /// A row is wider than [`MAX_GRID_SIDE`].
-    #[error("line {line}: the row has {found} cells, more than the limit of {max}")]
-    TooWide {
-        /// 1-based line of the offending row.
-        line: usize,
-        /// Number of cells of that row.
-        found: usize,
-        /// The limit, [`MAX_GRID_SIDE`].
-        max: usize,
-    },
-    /// The level has more rows than [`MAX_GRID_SIDE`].
-    #[error("line {line}: the level has more than {max} rows")]
-    TooManyRows {
-        /// 1-based line of the first row over the limit.
-        line: usize,
-        /// The limit, [`MAX_GRID_SIDE`].
-        max: usize,
-    },
-    /// The level has more cells than [`MAX_GRID_CELLS`].
-    #[error("line {line}: the level has more than {max} cells")]
-    TooManyCells {
-        /// 1-based line of the row that goes over the limit.
-        line: usize,
-        /// The limit, [`MAX_GRID_CELLS`].
-        max: usize,
-    },
-    /// The level text is longer than [`MAX_LEVEL_BYTES`].
-    #[error("line 1: the level is {len} bytes long, more than the limit of {max} bytes")]
-    TooLarge {
-        /// Length of the text in bytes.
-        len: u64,
-        /// The limit, [`MAX_LEVEL_BYTES`].
-        max: u64,
-    },
-}
-
-impl LevelError {
-    /// The 1-based line of the level text where the problem was found (1 for
-    /// [`LevelError::Empty`] and [`LevelError::TooLarge`]).
-    #[must_use]
-    pub fn line(&self) -> usize {
-        match *self {
-            LevelError::Empty | LevelError::TooLarge { .. } => 1,
-            LevelError::Ragged { line, .. }
-            | LevelError::TooWide { line, .. }
-            | LevelError::TooManyRows { line, .. }
-            | LevelError::TooManyCells { line, .. } => line,
-        }
-    }
-}
 
 /// The cell a level character stands for: `#` → [`Cell::Wall`], `R Y G C B W` →
 /// [`Cell::Brick`] with that byte, `a`–`z` → [`Cell::Sensor`] with that byte, `1` `3` `7` `9`

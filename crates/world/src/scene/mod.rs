@@ -46,16 +46,16 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::body::shape::ShapeDesc;
-use crate::model::desc::{
-    BallDesc, Cell, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls,
-};
+use crate::model::desc::{BallDesc, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls};
+use crate::model::cell::Cell;
 use crate::model::filter::Filter;
 use crate::model::limits::{
     MAX_BALLS, MAX_EVENTS_PER_BODY, MAX_GRID_CELLS, MAX_GRID_SIDE, MAX_LEVEL_BYTES, MAX_RECTS,
     MAX_SCENE_BYTES,
 };
 use crate::model::rng::XorShift64Star;
-use crate::scene::level::{parse_level, parse_rows, scene_from_level, LevelError, DEFAULT_BALLS};
+use crate::scene::level::{parse_level, parse_rows, scene_from_level, DEFAULT_BALLS};
+use crate::model::error::LevelError;
 
 // ---------------------------------------------------------------------------------------------
 // Errors

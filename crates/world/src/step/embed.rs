@@ -16,7 +16,8 @@
 //! never are).
 
 use crate::grid::Grid;
-use crate::model::desc::{Cell, RectKind};
+use crate::model::desc::RectKind;
+use crate::model::cell::Cell;
 use crate::model::event::{Body, Event};
 use crate::model::filter::{CellKinds, Filter};
 use crate::world::World;
@@ -465,7 +466,7 @@ impl World {
             let _ = gb;
             for row in r0 as i64..=r1 {
                 for col in c0 as i64..=c1 {
-                    let cc = crate::grid::CellCoord::new(col as u32, row as u32);
+                    let cc = crate::model::cell::CellCoord::new(col as u32, row as u32);
                     if kinds.solid(g.cell(cc)) {
                         continue;
                     }
@@ -474,7 +475,7 @@ impl World {
                         let (x, y) = (col + dc, row + dr);
                         x >= 0
                             && y >= 0
-                            && kinds.solid(g.cell(crate::grid::CellCoord::new(x as u32, y as u32)))
+                            && kinds.solid(g.cell(crate::model::cell::CellCoord::new(x as u32, y as u32)))
                     };
                     let xmin = if solid(-1, 0) { b.min.x + r } else { b.min.x };
                     let xmax = if solid(1, 0) { b.max.x - r } else { b.max.x };

@@ -2,7 +2,7 @@
 //! [`Predicted`], [`PairRef`]), which prediction comes next ([`Next`]), and the accessors that
 //! read a mover (a ball or a dynamic rectangle) by its mover index.
 
-use crate::grid::CellCoord;
+use crate::model::cell::CellCoord;
 use crate::model::event::{Body, Side};
 use crate::world::World;
 use collide_core::{Aabb, Feature, Real, Vec2};

@@ -17,7 +17,7 @@
 //! ball id. They end when the ball or the other body is removed (a ball lost through an open
 //! side reports [`crate::Event::BallLost`], no exit).
 
-use crate::grid::CellCoord;
+use crate::model::cell::CellCoord;
 use crate::model::event::{Event, SensorId};
 use crate::model::ids::{BallId, RectId, ShapeId};
 use crate::world::World;
@@ -161,7 +161,7 @@ impl World {
             PassWith::Cell(c) => !self
                 .grid
                 .as_ref()
-                .is_some_and(|g| matches!(g.cell(c), crate::model::desc::Cell::Sensor(_))),
+                .is_some_and(|g| matches!(g.cell(c), crate::model::cell::Cell::Sensor(_))),
         }
     }
 

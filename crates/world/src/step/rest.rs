@@ -48,7 +48,7 @@
 //! asleep (`crate::step::sleep`): slow or confined for [`crate::step::sleep::SLEEP_CONTACTS`] contacts in
 //! a row, they stop until a fast hit wakes them (`docs/algorithms.md`, section 4d).
 
-use crate::grid::CellCoord;
+use crate::model::cell::CellCoord;
 use crate::model::ids::RectId;
 use crate::world::World;
 use collide_core::motion::Path;

@@ -1,14 +1,17 @@
 //! The world: a tile grid, balls and rectangles in a world rectangle, advanced by
 //! [`World::step`] (see `step/mod.rs`).
 
+use crate::model::error::WorldError;
 pub(crate) mod query_index;
 pub(crate) mod rect_sensor;
 pub(crate) mod snapshot;
 
 use crate::body::ball_gravity::scaled;
 use crate::body::shape::ShapeKind;
-use crate::grid::{CellCoord, Grid, GridError};
-use crate::model::desc::{BallDesc, Cell, RectDesc, RectKind, Scene, StepConfig, Walls};
+use crate::grid::Grid;
+use crate::model::cell::CellCoord;
+use crate::model::desc::{BallDesc, RectDesc, RectKind, Scene, StepConfig, Walls};
+use crate::model::cell::Cell;
 use crate::model::event::{Body, Event, Side};
 use crate::model::filter::{CellKinds, Filter};
 use crate::model::ids::{BallId, RectId, Slots};
@@ -281,83 +284,6 @@ impl Rect {
             _ => Real::INFINITY,
         }
     }
-}
-
-/// Why the world refused an input. Every variant names the field and the bad value.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum WorldError {
-    /// A ball field is invalid.
-    #[error("ball field `{field}`: {problem}")]
-    BadBall {
-        /// `pos`, `vel`, `radius`, `density`, `restitution` or `gravity_scale`.
-        field: &'static str,
-        /// What is wrong.
-        problem: String,
-    },
-    /// A rectangle field is invalid.
-    #[error("rect field `{field}`: {problem}")]
-    BadRect {
-        /// `min`/`max`, `vel`, `density` or `restitution`.
-        field: &'static str,
-        /// What is wrong.
-        problem: String,
-    },
-    /// A static segment's or circle's field is invalid.
-    #[error("shape field `{field}`: {problem}")]
-    BadShape {
-        /// `a`, `b`, `center`, `radius`, `points` or `restitution`.
-        field: &'static str,
-        /// What is wrong.
-        problem: String,
-    },
-    /// A flipper's field is invalid ([`crate::body::flipper`]).
-    #[error("flipper field `{field}`: {problem}")]
-    BadFlipper {
-        /// `pivot`, `length`, `radius`, `rest_angle`, `active_angle`, `angular_speed` or
-        /// `restitution`.
-        field: &'static str,
-        /// What is wrong.
-        problem: String,
-    },
-    /// A world or step setting is invalid.
-    #[error("{field}: {problem}")]
-    BadSetting {
-        /// `world.size`, `step.dt`, `step.restitution`, ...
-        field: &'static str,
-        /// What is wrong.
-        problem: String,
-    },
-    /// The grid description is invalid.
-    #[error(transparent)]
-    Grid(#[from] GridError),
-    /// Too many bodies.
-    #[error("too many {what}: {count} exceeds the limit of {max}")]
-    TooMany {
-        /// `balls` or `rects`.
-        what: &'static str,
-        /// Requested count.
-        count: usize,
-        /// The limit.
-        max: usize,
-    },
-    /// Random spawning could not place every ball without overlap.
-    #[error("spawn: placed only {placed} of {count} balls of radius {radius} without overlap after {attempts} attempts; lower `count` or `radius`, or enlarge `region`")]
-    SpawnImpossible {
-        /// Balls placed.
-        placed: usize,
-        /// Balls asked for.
-        count: usize,
-        /// Their radius.
-        radius: Real,
-        /// Attempts made.
-        attempts: u64,
-    },
-    /// The id does not name a live body.
-    #[error("no such body: {0:?}")]
-    NoSuchBody(Body),
-    /// The id does not name a live flipper.
-    #[error("no such flipper: {0}")]
-    NoSuchFlipper(crate::model::ids::FlipperId),
 }
 
 /// What a world query or cast hit.

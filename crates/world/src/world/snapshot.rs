@@ -26,9 +26,10 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::body::flipper::{Flipper, FlipperMotion};
-use crate::grid::CellCoord;
+use crate::model::cell::CellCoord;
 use crate::grid::Grid;
-use crate::model::desc::{BallDesc, Cell, GridDesc, RectDesc, RectKind, StepConfig, Walls};
+use crate::model::desc::{BallDesc, GridDesc, RectDesc, RectKind, StepConfig, Walls};
+use crate::model::cell::Cell;
 use crate::model::event::Body;
 use crate::model::filter::Filter;
 use crate::model::ids::{BallId, RectId, ShapeId, Slots};
