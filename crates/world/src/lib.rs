@@ -59,20 +59,22 @@ pub use collide_core::{
     Aabb, Circle, Corner, Face, Feature, Features, HalfTile, Real, SweepHit, Vec2,
 };
 
-pub use body::flipper::{Flipper, FlipperDesc, FlipperMotion};
-pub use body::shape::{polyline_segments, Shape, ShapeDesc, ShapeKind};
+pub use body::flipper::{Flipper, FlipperMotion};
+pub use body::shape::{polyline_segments, Shape};
 pub use grid::{CellShape, Grid, GridHit};
 pub use model::cell::{Cell, CellCoord};
-pub use model::error::{GridError, WorldError};
 pub use model::desc::{
     BallDesc, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls,
 };
+pub use model::error::{GridError, WorldError};
 pub use model::event::{Body, Event, SensorId, Side};
 pub use model::filter::Filter;
+pub use model::flipper_desc::FlipperDesc;
 pub use model::hook::{
     BodyShape, BodyState, ContactHook, ContactInfo, ContactResponse, HookError, Obstacle,
 };
 pub use model::ids::{BallId, FlipperId, RectId, ShapeId};
+pub use model::shape_desc::{ShapeDesc, ShapeKind};
 pub use world::query_index::QueryIndex;
 pub use world::snapshot::{Snapshot, SnapshotError, SNAPSHOT_VERSION};
 pub use world::{Ball, Balls, CastHit, Rect, Target, World};

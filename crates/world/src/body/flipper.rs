@@ -46,61 +46,12 @@
 //!   those are (see [`collide_core::TurningCapsule`]); on one platform every run, thread count
 //!   and restore gives the same bits.
 
-use crate::model::filter::Filter;
+use crate::model::error::WorldError;
+use crate::model::flipper_desc::FlipperDesc;
 use crate::model::ids::FlipperId;
 use crate::model::limits::Bound;
-use crate::model::limits::{MAX_FLIPPERS, MAX_FLIPPER_ANGLE, MAX_FLIPPER_ANGULAR_SPEED};
-use crate::world::World;
-use crate::model::error::WorldError;
+use crate::model::limits::{MAX_FLIPPER_ANGLE, MAX_FLIPPER_ANGULAR_SPEED};
 use collide_core::{Capsule, Real, TurningCapsule, Vec2};
-
-/// A flipper to add ([`World::add_flipper`]). Angles in radians with the module's sign
-/// convention (y down: a growing angle turns clockwise on the screen).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct FlipperDesc {
-    /// The pivot, world units: the centre of rotation and one end of the core segment.
-    pub pivot: Vec2,
-    /// From the pivot to the tip's centre, world units, `> 0`.
-    pub length: Real,
-    /// The capsule's radius, world units, `>= 0`.
-    pub radius: Real,
-    /// The angle while the button is released, radians.
-    pub rest_angle: Real,
-    /// The angle while the button is held, radians.
-    pub active_angle: Real,
-    /// How fast it turns between the two, radians per second, `> 0`.
-    pub angular_speed: Real,
-    /// Its own restitution (`None`: the world's), as [`crate::ShapeDesc::restitution`].
-    pub restitution: Option<Real>,
-    /// Its layers and mask ([`crate::model::filter`]).
-    pub filter: Filter,
-}
-
-impl FlipperDesc {
-    /// A flipper at `pivot` of `length` and `radius` (world units) turning between
-    /// `rest_angle` and `active_angle` (radians) at `angular_speed` (rad/s); the world's
-    /// restitution, the default filter.
-    #[must_use]
-    pub fn new(
-        pivot: Vec2,
-        length: Real,
-        radius: Real,
-        rest_angle: Real,
-        active_angle: Real,
-        angular_speed: Real,
-    ) -> Self {
-        FlipperDesc {
-            pivot,
-            length,
-            radius,
-            rest_angle,
-            active_angle,
-            angular_speed,
-            restitution: None,
-            filter: Filter::DEFAULT,
-        }
-    }
-}
 
 /// A flipper's angle as a function of absolute time (see the module docs): from `since`
 /// at `angle`, turning at `omega` until `until`, then held at `target`.
@@ -237,7 +188,7 @@ impl Flipper {
     }
 }
 
-fn bad(field: &'static str, problem: impl ToString) -> WorldError {
+pub(crate) fn bad(field: &'static str, problem: impl ToString) -> WorldError {
     WorldError::BadFlipper {
         field,
         problem: problem.to_string(),
@@ -245,7 +196,7 @@ fn bad(field: &'static str, problem: impl ToString) -> WorldError {
 }
 
 /// Checks a flipper's description (see [`World::add_flipper`]).
-fn validate(d: &FlipperDesc) -> Result<(), WorldError> {
+pub(crate) fn validate(d: &FlipperDesc) -> Result<(), WorldError> {
     Bound::Coord
         .check_vec2(d.pivot)
         .map_err(|e| bad("pivot", e))?;
@@ -281,140 +232,4 @@ fn validate(d: &FlipperDesc) -> Result<(), WorldError> {
             .map_err(|err| bad("restitution", err))?;
     }
     Ok(())
-}
-
-impl World {
-    /// Adds a flipper ([`crate::body::flipper`]), at its rest angle with its button released.
-    ///
-    /// # Errors
-    /// [`WorldError::BadFlipper`] naming the field for a pivot outside [`Bound::Coord`], a
-    /// length outside [`Bound::Positive`], a radius outside [`Bound::NonNeg`], an angle
-    /// beyond [`MAX_FLIPPER_ANGLE`], an angular speed not in `(0, MAX_FLIPPER_ANGULAR_SPEED]`
-    /// or a restitution outside [`Bound::Restitution`]; [`WorldError::TooMany`] past
-    /// [`MAX_FLIPPERS`]. Nothing is added then.
-    pub fn add_flipper(&mut self, desc: FlipperDesc) -> Result<FlipperId, WorldError> {
-        validate(&desc)?;
-        if self.flippers.len() >= MAX_FLIPPERS {
-            return Err(WorldError::TooMany {
-                what: "flippers",
-                count: self.flippers.len() + 1,
-                max: MAX_FLIPPERS,
-            });
-        }
-        self.edited();
-        self.scratch.valid = false;
-        let id = self.flipper_slots.insert(self.flippers.len() as u32);
-        let motion = FlipperMotion::new(
-            self.time,
-            desc.rest_angle,
-            desc.rest_angle,
-            desc.angular_speed,
-        );
-        self.flippers.push(Flipper {
-            id,
-            desc,
-            pressed: false,
-            motion,
-        });
-        Ok(id)
-    }
-
-    /// A flipper by id, or `None` if the id is stale.
-    #[must_use]
-    pub fn flipper(&self, id: FlipperId) -> Option<&Flipper> {
-        self.flipper_slots.get(id).map(|i| &self.flippers[i])
-    }
-
-    /// Every flipper, in storage order.
-    #[must_use]
-    pub fn flippers(&self) -> &[Flipper] {
-        &self.flippers
-    }
-
-    /// Removes a flipper; returns it, or `None` if the id is stale.
-    pub fn remove_flipper(&mut self, id: FlipperId) -> Option<Flipper> {
-        let i = self.flipper_slots.get(id)?;
-        self.edited();
-        self.scratch.valid = false;
-        self.flipper_slots.remove(id);
-        let fl = self.flippers.swap_remove(i);
-        if let Some(moved) = self.flippers.get(i) {
-            self.flipper_slots.relocate(moved.id, i as u32);
-        }
-        Some(fl)
-    }
-
-    /// Holds (`pressed`) or releases a flipper's button, between steps: from the world's
-    /// current time the flipper turns from where it is toward its active angle (held) or its
-    /// rest angle (released) at its angular speed, and stops exactly there. The same state
-    /// again changes nothing (a game may call this every frame with the button's state).
-    ///
-    /// # Errors
-    /// [`WorldError::NoSuchFlipper`] for a stale id.
-    pub fn set_flipper_pressed(&mut self, id: FlipperId, pressed: bool) -> Result<(), WorldError> {
-        let i = self
-            .flipper_slots
-            .get(id)
-            .ok_or(WorldError::NoSuchFlipper(id))?;
-        let time = self.time;
-        let fl = &mut self.flippers[i];
-        if fl.pressed == pressed {
-            return Ok(());
-        }
-        let target = if pressed {
-            fl.desc.active_angle
-        } else {
-            fl.desc.rest_angle
-        };
-        fl.pressed = pressed;
-        fl.motion = FlipperMotion::new(
-            time,
-            fl.motion.angle_at(time),
-            target,
-            fl.desc.angular_speed,
-        );
-        // Every prediction against the old motion is void; the balls asleep on it wake
-        // (`sleep.rs`).
-        self.wake_all_between_steps();
-        self.edited();
-        self.scratch.valid = false;
-        Ok(())
-    }
-
-    /// The words of the flippers for the state hash (none without flippers): id, settings,
-    /// button, motion.
-    pub(crate) fn flippers_words(&self) -> Vec<u64> {
-        let mut out = Vec::new();
-        for fl in &self.flippers {
-            out.push(fl.id.to_bits());
-            let d = &fl.desc;
-            for x in [
-                d.pivot.x,
-                d.pivot.y,
-                d.length,
-                d.radius,
-                d.rest_angle,
-                d.active_angle,
-                d.angular_speed,
-            ] {
-                out.push(x.to_bits());
-            }
-            out.push(d.restitution.map_or(u64::MAX, Real::to_bits));
-            out.push(u64::from(d.filter.layers) << 32 | u64::from(d.filter.mask));
-            out.push(u64::from(fl.pressed));
-            let m = &fl.motion;
-            for x in [m.since, m.angle, m.target, m.omega, m.until] {
-                out.push(x.to_bits());
-            }
-        }
-        out
-    }
-
-    /// Whether a disc of `radius` at `p` overlaps a flipper where it is at the world's time.
-    pub(crate) fn circle_overlaps_flipper(&self, p: Vec2, radius: Real) -> bool {
-        self.flippers.iter().any(|fl| {
-            let c = fl.capsule_at(self.time);
-            collide_core::distance_point_segment(p, &c.segment) < radius + c.radius
-        })
-    }
 }

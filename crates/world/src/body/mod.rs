@@ -4,6 +4,6 @@
 
 pub(crate) mod ball_gravity;
 pub(crate) mod flipper;
-pub(crate) mod rect_path;
+
 pub(crate) mod shape;
 pub(crate) mod shape_index;

@@ -144,10 +144,10 @@ impl ShapeIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::body::shape::ShapeKind;
     use crate::model::filter::Filter;
     use crate::model::ids::Slots;
     use crate::model::rng::XorShift64Star;
+    use crate::model::shape_desc::ShapeKind;
     use collide_core::{Circle, Segment, SegmentEnds};
 
     fn random_shapes(n: usize, seed: u64) -> Vec<Shape> {
@@ -206,8 +206,8 @@ mod tests {
     /// the index and with a scan of every shape, the same bits after every step.
     #[test]
     fn the_index_gives_the_scans_results_bit_for_bit() {
-        use crate::body::shape::ShapeDesc;
         use crate::model::desc::{BallDesc, StepConfig, Walls};
+        use crate::model::shape_desc::ShapeDesc;
         use crate::world::World;
         let config = StepConfig {
             gravity: Vec2::new(0.0, 981.0),

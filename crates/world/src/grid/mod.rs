@@ -22,14 +22,16 @@
 //! time in chunk `j` involves a cell under chunk `j`'s box. So a ball 50 cells per step fast
 //! cannot tunnel.
 
-use crate::model::error::GridError;
 use crate::model::cell::CellCoord;
+use crate::model::error::GridError;
+mod filters;
+mod materials;
 pub(crate) mod solid_counts;
 pub(crate) mod walk;
 
 use crate::grid::solid_counts::SolidCounts;
-use crate::model::desc::GridDesc;
 use crate::model::cell::Cell;
+use crate::model::desc::GridDesc;
 use crate::model::filter::{CellKinds, Filter};
 use crate::model::limits;
 use collide_core::{

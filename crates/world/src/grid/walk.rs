@@ -13,8 +13,8 @@
 
 use crate::grid::{box_cell_hit, box_slope_hit, Grid, GridHit};
 
-use crate::model::cell::CellCoord;
 use crate::model::cell::Cell;
+use crate::model::cell::CellCoord;
 use crate::model::filter::CellKinds;
 use collide_core::motion::Path;
 use collide_core::sweep_path::{

@@ -1,7 +1,5 @@
 //! A tile grid's cells: what a cell is ([`Cell`]) and where it is ([`CellCoord`]).
 
-
-
 /// One cell of a tile grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Cell {

@@ -262,9 +262,9 @@ pub struct Scene {
     pub rects: Vec<RectDesc>,
     /// Static segments and circles ([`crate::body::shape`]): `[[segment]]`, `[[polyline]]` (its
     /// segments) and `[[circle]]` tables.
-    pub shapes: Vec<crate::body::shape::ShapeDesc>,
+    pub shapes: Vec<crate::model::shape_desc::ShapeDesc>,
     /// Flippers ([`crate::body::flipper`]): `[[flipper]]` tables.
-    pub flippers: Vec<crate::body::flipper::FlipperDesc>,
+    pub flippers: Vec<crate::model::flipper_desc::FlipperDesc>,
     /// Random balls, placed after the explicit ones.
     pub spawn: Option<SpawnDesc>,
     /// Step settings.

@@ -33,14 +33,12 @@
 //! the world is left exactly as it was before the step (its state is kept aside at the step's
 //! start and brought back: [`World::restore`]).
 
-use crate::body::shape::ShapeKind;
-use crate::model::cell::CellCoord;
 use crate::model::cell::Cell;
+use crate::model::cell::CellCoord;
 use crate::model::event::{Body, Event, Side};
 use crate::model::ids::{FlipperId, ShapeId};
 use crate::model::limits::{Bound, OutOfBounds};
-use crate::world::snapshot::Snapshot;
-use crate::world::World;
+use crate::model::shape_desc::ShapeKind;
 use collide_core::{Aabb, Capsule, Circle, Real, Vec2};
 use thiserror::Error;
 
@@ -186,26 +184,3 @@ pub(crate) fn check_velocity(event: &Event, v: Vec2) -> Result<Vec2, HookError> 
 
 /// The hook of the step under way, as the step's event loop passes it down.
 pub(crate) type Hook<'a> = Option<&'a dyn ContactHook>;
-
-impl World {
-    /// Advances the world by one step as [`World::step`] does, calling `hook` at every
-    /// contact's exact time of impact (see [`crate::model::hook`]).
-    ///
-    /// # Errors
-    /// [`HookError`] when the hook returns a velocity the step cannot apply; the world is then
-    /// left exactly as it was before the call (same state, same [`World::state_hash`]; the
-    /// step's caches are built again, as after [`World::restore`]).
-    pub fn step_with(&mut self, hook: &dyn ContactHook) -> Result<&[Event], HookError> {
-        let before: Snapshot = self.snapshot();
-        self.step_inner(Some(hook));
-        if let Some(err) = self.scratch.hook_error.take() {
-            // A snapshot of this very world always restores.
-            let restored = self.restore(&before);
-            debug_assert!(restored.is_ok(), "{restored:?}");
-            self.events.clear();
-            self.event_times.clear();
-            return Err(*err);
-        }
-        Ok(&self.events)
-    }
-}

@@ -45,17 +45,19 @@ use collide_core::{Aabb, Real, Vec2};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::body::shape::ShapeDesc;
-use crate::model::desc::{BallDesc, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls};
 use crate::model::cell::Cell;
+use crate::model::desc::{
+    BallDesc, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls,
+};
+use crate::model::error::LevelError;
 use crate::model::filter::Filter;
 use crate::model::limits::{
     MAX_BALLS, MAX_EVENTS_PER_BODY, MAX_GRID_CELLS, MAX_GRID_SIDE, MAX_LEVEL_BYTES, MAX_RECTS,
     MAX_SCENE_BYTES,
 };
 use crate::model::rng::XorShift64Star;
+use crate::model::shape_desc::ShapeDesc;
 use crate::scene::level::{parse_level, parse_rows, scene_from_level, DEFAULT_BALLS};
-use crate::model::error::LevelError;
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -929,7 +931,7 @@ struct RawStep {
 
 // What a number must satisfy: the bounds shared with the world's setters
 // (`crate::model::limits::Bound`).
-use crate::body::flipper::FlipperDesc;
+use crate::model::flipper_desc::FlipperDesc;
 use crate::model::limits::Bound as Rule;
 
 /// Offset → line, counted on demand (only errors and a few keys need a line): no table of
@@ -1272,7 +1274,8 @@ impl<'a> Ctx<'a> {
     /// The `[[segment]]`, `[[polyline]]` and `[[circle]]` tables, in that order (a polyline's
     /// segments in its order, no obstacle at its straight joints).
     fn shapes(&self, raw: &RawScene) -> Result<Vec<ShapeDesc>, SceneError> {
-        use crate::body::shape::{polyline_segments, ShapeKind};
+        use crate::body::shape::polyline_segments;
+        use crate::model::shape_desc::ShapeKind;
         let mut out = Vec::new();
         let room = |out: &Vec<ShapeDesc>, span: &Range<usize>, field: &str| {
             if out.len() >= crate::model::limits::MAX_SHAPES {

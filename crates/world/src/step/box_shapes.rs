@@ -8,8 +8,8 @@
 
 use super::mover::PTarget;
 use super::predict::take;
-use crate::body::shape::ShapeKind;
 use crate::grid::walk::box_path_bounds;
+use crate::model::shape_desc::ShapeKind;
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::sweep_path::{sweep_path_aabb_segment, sweep_path_circle_aabb};

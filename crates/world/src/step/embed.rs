@@ -16,8 +16,8 @@
 //! never are).
 
 use crate::grid::Grid;
-use crate::model::desc::RectKind;
 use crate::model::cell::Cell;
+use crate::model::desc::RectKind;
 use crate::model::event::{Body, Event};
 use crate::model::filter::{CellKinds, Filter};
 use crate::world::World;
@@ -475,7 +475,9 @@ impl World {
                         let (x, y) = (col + dc, row + dr);
                         x >= 0
                             && y >= 0
-                            && kinds.solid(g.cell(crate::model::cell::CellCoord::new(x as u32, y as u32)))
+                            && kinds.solid(
+                                g.cell(crate::model::cell::CellCoord::new(x as u32, y as u32)),
+                            )
                     };
                     let xmin = if solid(-1, 0) { b.min.x + r } else { b.min.x };
                     let xmax = if solid(1, 0) { b.max.x - r } else { b.max.x };

@@ -85,6 +85,7 @@ mod curved;
 pub(crate) mod domains;
 pub(crate) mod embed;
 mod flippers;
+mod hook;
 mod keep;
 pub(crate) mod mover;
 mod pair_scan;

@@ -204,7 +204,7 @@ impl World {
             }
             PassWith::Shape(id) => {
                 let k = self.shape_slots.get(id)?;
-                let crate::body::shape::ShapeKind::Circle(c) = self.shapes[k].kind else {
+                let crate::model::shape_desc::ShapeKind::Circle(c) = self.shapes[k].kind else {
                     return None;
                 };
                 // The centre's path relative to the still disc's centre.

@@ -5,8 +5,8 @@
 
 use super::mover::{PTarget, Prediction, ACTIVE, DEAD, FROZEN};
 use super::scratch::Trace;
-use crate::model::desc::RectKind;
 use crate::model::cell::Cell;
+use crate::model::desc::RectKind;
 use crate::model::event::{Body, Event};
 use crate::model::hook::{
     check_velocity, BodyShape, BodyState, ContactInfo, ContactResponse, Hook, HookError, Obstacle,

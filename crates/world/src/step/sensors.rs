@@ -16,9 +16,9 @@
 use super::mover::{PTarget, Prediction};
 use super::predict::take;
 use crate::grid::walk::{path_bounds, window_end};
+use crate::model::cell::Cell;
 use crate::model::cell::CellCoord;
 use crate::model::desc::RectKind;
-use crate::model::cell::Cell;
 use crate::model::event::Event;
 use crate::step::pass::{Pass, PassWith};
 use crate::world::World;

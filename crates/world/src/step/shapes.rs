@@ -5,9 +5,9 @@
 
 use super::mover::PTarget;
 use super::predict::take;
-use crate::body::shape::ShapeKind;
 use crate::grid::walk::{path_bounds, window_end};
 use crate::model::filter::Filter;
+use crate::model::shape_desc::ShapeKind;
 use crate::step::pass::{Pass, PassWith};
 use crate::world::World;
 use collide_core::motion::Path;

@@ -2,21 +2,27 @@
 //! [`World::step`] (see `step/mod.rs`).
 
 use crate::model::error::WorldError;
+mod flippers;
+mod gravity_scale;
+mod layers;
+mod materials;
 pub(crate) mod query_index;
+mod rect_path;
 pub(crate) mod rect_sensor;
+mod shapes;
 pub(crate) mod snapshot;
 
 use crate::body::ball_gravity::scaled;
-use crate::body::shape::ShapeKind;
 use crate::grid::Grid;
+use crate::model::cell::Cell;
 use crate::model::cell::CellCoord;
 use crate::model::desc::{BallDesc, RectDesc, RectKind, Scene, StepConfig, Walls};
-use crate::model::cell::Cell;
 use crate::model::event::{Body, Event, Side};
 use crate::model::filter::{CellKinds, Filter};
 use crate::model::ids::{BallId, RectId, Slots};
 use crate::model::limits::{self, Bound, OutOfBounds};
 use crate::model::rng::XorShift64Star;
+use crate::model::shape_desc::ShapeKind;
 use crate::step::rest::{acc_on, Rest, RestOn};
 use crate::step::Scratch;
 use collide_core::motion::Path;

@@ -26,10 +26,10 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::body::flipper::{Flipper, FlipperMotion};
-use crate::model::cell::CellCoord;
 use crate::grid::Grid;
-use crate::model::desc::{BallDesc, GridDesc, RectDesc, RectKind, StepConfig, Walls};
 use crate::model::cell::Cell;
+use crate::model::cell::CellCoord;
+use crate::model::desc::{BallDesc, GridDesc, RectDesc, RectKind, StepConfig, Walls};
 use crate::model::event::Body;
 use crate::model::filter::Filter;
 use crate::model::ids::{BallId, RectId, ShapeId, Slots};

@@ -38,10 +38,10 @@
 
 mod during;
 
+use crate::model::error::WorldError;
 use crate::model::ids::BallId;
 use crate::step::rest::{Rest, RestOn, REST_TIME};
 use crate::world::World;
-use crate::model::error::WorldError;
 use collide_core::{Aabb, Real, Vec2};
 
 /// Consecutive slow inelastic contacts after which a ball falls asleep (see the module docs).

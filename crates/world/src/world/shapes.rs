@@ -1,0 +1,153 @@
+//! Adding, reading and removing static shapes (segments, polylines, circles: `crate::body::shape`).
+
+use crate::body::shape::{bad, check_point, polyline_segments, validate, Shape};
+use crate::model::error::WorldError;
+use crate::model::filter::Filter;
+use crate::model::ids::ShapeId;
+use crate::model::limits::MAX_SHAPES;
+use crate::model::shape_desc::ShapeDesc;
+use crate::model::shape_desc::ShapeKind;
+use crate::world::World;
+use collide_core::{Real, Vec2};
+
+impl World {
+    /// Adds a static segment or circle ([`crate::body::shape`]).
+    ///
+    /// # Errors
+    /// [`WorldError::BadShape`] naming the field for a point outside [`Bound::Coord`], a
+    /// radius outside [`Bound::Positive`], a restitution outside [`Bound::Restitution`] or a
+    /// segment flagged as a sensor;
+    /// [`WorldError::TooMany`] past [`MAX_SHAPES`]. Nothing is added then.
+    pub fn add_shape(&mut self, desc: ShapeDesc) -> Result<ShapeId, WorldError> {
+        validate(&desc)?;
+        if self.shapes.len() >= MAX_SHAPES {
+            return Err(WorldError::TooMany {
+                what: "shapes",
+                count: self.shapes.len() + 1,
+                max: MAX_SHAPES,
+            });
+        }
+        self.edited();
+        self.scratch.valid = false;
+        self.shape_index_stale = true;
+        let id = self.shape_slots.insert(self.shapes.len() as u32);
+        self.shapes.push(Shape {
+            id,
+            kind: desc.kind,
+            restitution: desc.restitution,
+            filter: desc.filter,
+            sensor: desc.sensor,
+        });
+        Ok(id)
+    }
+
+    /// Adds the segments of a polyline through `points` (closed: back to the first), with no
+    /// obstacle at its straight joints ([`polyline_segments`]); each segment has `restitution`
+    /// and `filter`. Returns their ids in order.
+    ///
+    /// # Errors
+    /// As [`World::add_shape`] (field `points` for a point out of bounds, or fewer than two
+    /// points); nothing is added then.
+    pub fn add_polyline(
+        &mut self,
+        points: &[Vec2],
+        closed: bool,
+        restitution: Option<Real>,
+        filter: Filter,
+    ) -> Result<Vec<ShapeId>, WorldError> {
+        if points.len() < 2 {
+            return Err(bad("points", "a polyline needs at least two points"));
+        }
+        for &p in points {
+            check_point("points", p)?;
+        }
+        let segments = polyline_segments(points, closed);
+        if self.shapes.len() + segments.len() > MAX_SHAPES {
+            return Err(WorldError::TooMany {
+                what: "shapes",
+                count: self.shapes.len() + segments.len(),
+                max: MAX_SHAPES,
+            });
+        }
+        let descs: Vec<ShapeDesc> = segments
+            .into_iter()
+            .map(|(segment, ends)| ShapeDesc {
+                kind: ShapeKind::Segment { segment, ends },
+                restitution,
+                filter,
+                sensor: false,
+            })
+            .collect();
+        for d in &descs {
+            validate(d)?;
+        }
+        descs.into_iter().map(|d| self.add_shape(d)).collect()
+    }
+
+    /// A static shape by id, or `None` if the id is stale.
+    #[must_use]
+    pub fn shape(&self, id: ShapeId) -> Option<&Shape> {
+        self.shape_slots.get(id).map(|i| &self.shapes[i])
+    }
+
+    /// Every static shape, in storage order.
+    #[must_use]
+    pub fn shapes(&self) -> &[Shape] {
+        &self.shapes
+    }
+
+    /// The words of the static shapes for the state hash and a snapshot's check (none without
+    /// shapes): id, kind, geometry, end flags, sensor flag, restitution, filter.
+    pub(crate) fn shapes_words(&self) -> Vec<u64> {
+        let mut out = Vec::new();
+        for sh in &self.shapes {
+            out.push(sh.id.to_bits());
+            match sh.kind {
+                ShapeKind::Segment { segment, ends } => {
+                    out.push(1 | u64::from(ends.0) << 8);
+                    for x in [segment.a.x, segment.a.y, segment.b.x, segment.b.y] {
+                        out.push(x.to_bits());
+                    }
+                }
+                ShapeKind::Circle(c) => {
+                    out.push(2 | u64::from(sh.sensor) << 8);
+                    for x in [c.center.x, c.center.y, c.radius] {
+                        out.push(x.to_bits());
+                    }
+                }
+            }
+            out.push(sh.restitution.map_or(u64::MAX, Real::to_bits));
+            out.push(u64::from(sh.filter.layers) << 32 | u64::from(sh.filter.mask));
+        }
+        out
+    }
+
+    /// Whether a disc of `radius` at `p` overlaps a static shape that is an obstacle (not a
+    /// sensor).
+    pub(crate) fn circle_overlaps_shape(&self, p: Vec2, radius: Real) -> bool {
+        self.shapes
+            .iter()
+            .filter(|sh| !sh.sensor)
+            .any(|sh| match sh.kind {
+                ShapeKind::Segment { segment, .. } => {
+                    collide_core::distance_point_segment(p, &segment) < radius
+                }
+                ShapeKind::Circle(c) => (p - c.center).length() < radius + c.radius,
+            })
+    }
+
+    /// Removes a static shape; returns it, or `None` if the id is stale.
+    pub fn remove_shape(&mut self, id: ShapeId) -> Option<Shape> {
+        let i = self.shape_slots.get(id)?;
+        self.edited();
+        self.scratch.valid = false;
+        self.shape_index_stale = true;
+        self.shape_slots.remove(id);
+        self.drop_passes_with(crate::step::pass::PassWith::Shape(id));
+        let shape = self.shapes.swap_remove(i);
+        if let Some(moved) = self.shapes.get(i) {
+            self.shape_slots.relocate(moved.id, i as u32);
+        }
+        Some(shape)
+    }
+}
