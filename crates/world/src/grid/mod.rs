@@ -26,6 +26,7 @@ use crate::model::cell::CellCoord;
 use crate::model::error::GridError;
 mod filters;
 mod materials;
+pub(crate) mod rows;
 pub(crate) mod solid_counts;
 pub(crate) mod walk;
 
@@ -405,7 +406,7 @@ impl Grid {
     /// assert!(Grid::from_rows(10.0, Vec2::ZERO, &["###", "#"]).is_err());
     /// ```
     pub fn from_rows(cell: Real, origin: Vec2, rows: &[&str]) -> Result<Self, GridError> {
-        let desc = crate::scene::level::parse_rows(rows.iter().copied())?;
+        let desc = crate::grid::rows::parse_rows(rows.iter().copied())?;
         Grid::new(&GridDesc {
             cell,
             origin,
