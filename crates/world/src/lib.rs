@@ -59,7 +59,9 @@ pub use collide_core::{
     Aabb, Circle, Corner, Face, Feature, Features, HalfTile, Real, SweepHit, Vec2,
 };
 
+pub use body::ball::{Ball, Balls};
 pub use body::flipper::{Flipper, FlipperMotion};
+pub use body::rect::Rect;
 pub use body::shape::{polyline_segments, Shape};
 pub use grid::{CellShape, Grid, GridHit};
 pub use model::cell::{Cell, CellCoord};
@@ -77,7 +79,7 @@ pub use model::ids::{BallId, FlipperId, RectId, ShapeId};
 pub use model::shape_desc::{ShapeDesc, ShapeKind};
 pub use world::query_index::QueryIndex;
 pub use world::snapshot::{Snapshot, SnapshotError, SNAPSHOT_VERSION};
-pub use world::{Ball, Balls, CastHit, Rect, Target, World};
+pub use world::{CastHit, Target, World};
 
 /// The crate's README, whose code blocks run as doctests.
 #[cfg(doctest)]

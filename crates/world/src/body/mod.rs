@@ -5,5 +5,8 @@
 pub(crate) mod ball_gravity;
 pub(crate) mod flipper;
 
+pub(crate) mod ball;
+pub(crate) mod rect;
+pub(crate) mod rest;
 pub(crate) mod shape;
 pub(crate) mod shape_index;

@@ -29,8 +29,8 @@ use collide_core::{
 // to solve a stored pair again).
 #[inline(always)]
 pub(super) fn ball_ball_contact(
-    a: &crate::world::BallRec,
-    b: &crate::world::BallRec,
+    a: &crate::body::ball::BallRec,
+    b: &crate::body::ball::BallRec,
     limit: Real,
 ) -> Option<(Real, SweepHit)> {
     let (p, q, flip) = if a.id.index() < b.id.index() {
@@ -68,9 +68,9 @@ const CURVED_WINDOW: Real = 1e6;
 /// sweep of the relative path applies (`collide_core::sweep_circle_circle`); otherwise the
 /// relative path is a parabola, met by the quartic of `collide_core::sweep_path`.
 pub(super) fn ball_ball_contact_acc(
-    a: &crate::world::BallRec,
+    a: &crate::body::ball::BallRec,
     acc_a: Vec2,
-    b: &crate::world::BallRec,
+    b: &crate::body::ball::BallRec,
     acc_b: Vec2,
     limit: Real,
 ) -> Option<(Real, SweepHit)> {

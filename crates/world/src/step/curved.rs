@@ -8,10 +8,10 @@
 use super::contact::no_hit;
 use super::mover::{PTarget, Prediction};
 use super::predict::{static_found, take, STATIC_WINDOW_CELLS};
+use crate::body::rest::rest_end_time;
 use crate::grid::walk::time_to_cover;
 use crate::model::desc::RectKind;
 use crate::model::event::Side;
-use crate::step::rest::rest_end_time;
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::roots::first_entry;

@@ -56,11 +56,12 @@
 //!
 //! Must not depend on anything but the world itself (no thread pool: `std::thread::scope`).
 
+use crate::body::ball::BallRec;
 use crate::model::event::Event;
 use crate::model::filter::Filter;
 use crate::model::hook::Hook;
 use crate::step::Trace;
-use crate::world::{BallRec, World};
+use crate::world::World;
 use collide_core::{Aabb, Real, Vec2};
 
 /// No domain, no ball.

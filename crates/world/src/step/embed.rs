@@ -33,7 +33,7 @@ pub const EMBED_SLACK: Real = 1e-7;
 
 impl World {
     /// The rectangles that are obstacles (every kind but sensors).
-    fn obstacle_rects(&self) -> impl Iterator<Item = &crate::world::Rect> {
+    fn obstacle_rects(&self) -> impl Iterator<Item = &crate::body::rect::Rect> {
         self.rects.iter().filter(|r| r.kind != RectKind::Sensor)
     }
 

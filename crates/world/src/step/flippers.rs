@@ -18,7 +18,7 @@
 
 use super::mover::PTarget;
 use super::predict::take;
-use crate::step::rest::REST_TIME;
+use crate::body::rest::REST_TIME;
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::sweep_path::{sweep_path_circle_turning_capsule, TurningSweep};

@@ -4,9 +4,9 @@
 //! the canonical order of the step's events.
 
 use super::mover::{body_key, Mover, PTarget, PairRef, Prediction, ACTIVE, DEAD, FROZEN};
+use crate::body::rest::acc_on;
 use crate::model::desc::RectKind;
 use crate::model::event::{Body, Event};
-use crate::step::rest::acc_on;
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::{Aabb, Real, Vec2};
@@ -271,7 +271,7 @@ impl World {
         if !(self.scratch.own_restitution || self.config.restitution < 1.0) {
             return;
         }
-        let window = crate::step::rest::REST_TIME.max(super::resolve::TC_STEPS * self.config.dt);
+        let window = crate::body::rest::REST_TIME.max(super::resolve::TC_STEPS * self.config.dt);
         for m in 0..self.scratch.last_hit.len() {
             let hit = self.scratch.last_hit[m];
             if t1 - hit < window && self.scratch.mv[m].state != DEAD {

@@ -225,9 +225,9 @@ impl World {
 
     /// Ball `j`'s path as another body meets it: its record, at rest where it stopped (its
     /// path starts there) while it is stopped at the iteration bound.
-    pub(crate) fn ball_path(&self, j: usize) -> crate::world::BallRec {
+    pub(crate) fn ball_path(&self, j: usize) -> crate::body::ball::BallRec {
         if self.scratch.mv[j].state == FROZEN {
-            crate::world::BallRec {
+            crate::body::ball::BallRec {
                 v0: Vec2::ZERO,
                 ..self.balls[j]
             }

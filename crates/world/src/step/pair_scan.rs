@@ -6,7 +6,8 @@
 
 use super::contact::ball_ball_contact;
 use super::mover::{PTarget, Prediction, ACTIVE, FROZEN};
-use crate::world::{BallRec, World};
+use crate::body::ball::BallRec;
+use crate::world::World;
 use collide_core::{Real, SweepHit, Vec2};
 
 /// The earliest contact of a pair search so far: absolute time, partner (mover index), hit

@@ -5,6 +5,8 @@
 
 use super::mover::{PTarget, Prediction, ACTIVE, DEAD, FROZEN};
 use super::scratch::Trace;
+use crate::body::rest::RestOn;
+use crate::body::rest::REST_TIME;
 use crate::model::cell::Cell;
 use crate::model::desc::RectKind;
 use crate::model::event::{Body, Event};
@@ -13,7 +15,6 @@ use crate::model::hook::{
 };
 use crate::model::material::kick_capped;
 use crate::step::pass::{Pass, PassWith};
-use crate::step::rest::{RestOn, REST_TIME};
 use crate::step::squeeze::{carry_velocity, Carry, Probe, Wedge};
 use crate::world::World;
 use collide_core::{

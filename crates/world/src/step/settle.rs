@@ -3,8 +3,9 @@
 //! during the step.
 
 use super::mover::{PTarget, Prediction, ACTIVE};
+use crate::body::rest::RestOn;
+use crate::body::rest::REST_TIME;
 use crate::model::desc::RectKind;
-use crate::step::rest::{RestOn, REST_TIME};
 use crate::world::World;
 use collide_core::Real;
 

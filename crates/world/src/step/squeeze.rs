@@ -194,7 +194,7 @@ impl World {
     /// its diameter, a box over its extent along `n`, against tiles, closed walls and static
     /// rectangles.
     pub(crate) fn squeezed_against(&self, body: Probe, n: Vec2) -> bool {
-        let still = |rc: &crate::world::Rect| {
+        let still = |rc: &crate::body::rect::Rect| {
             rc.vel == Vec2::ZERO
                 && !matches!(
                     rc.kind,

@@ -84,7 +84,7 @@ impl World {
         self.edited();
         self.embed_check = true;
         self.scratch.valid = false;
-        self.free_rests_between_steps(|on| matches!(on, crate::step::rest::RestOn::Cell(_)));
+        self.free_rests_between_steps(|on| matches!(on, crate::body::rest::RestOn::Cell(_)));
         Ok(())
     }
 

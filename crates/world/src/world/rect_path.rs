@@ -9,8 +9,8 @@
 //! adding up per-event moves, and the anchor is moved only at velocity changes, so a box
 //! follows bit for bit the same path whatever the step size.
 
+use crate::body::rest::acc_on;
 use crate::model::desc::RectKind;
-use crate::step::rest::acc_on;
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::{Aabb, Real, Vec2};

@@ -25,7 +25,11 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::body::ball::BallRec;
 use crate::body::flipper::{Flipper, FlipperMotion};
+use crate::body::rect::Rect;
+use crate::body::rest::Rest;
+use crate::body::rest::RestOn;
 use crate::grid::Grid;
 use crate::model::cell::Cell;
 use crate::model::cell::CellCoord;
@@ -34,9 +38,8 @@ use crate::model::event::Body;
 use crate::model::filter::Filter;
 use crate::model::ids::{BallId, RectId, ShapeId, Slots};
 use crate::step::pass::{Pass, PassWith};
-use crate::step::rest::{Rest, RestOn};
 use crate::step::squeeze::Carry;
-use crate::world::{BallRec, Rect, World};
+use crate::world::World;
 use collide_core::{Aabb, Real, Vec2};
 
 /// The format version written into every snapshot and checked by [`World::restore`].

@@ -18,7 +18,7 @@
 //! [`SLEEP_CONTACTS`] such contacts it falls asleep, if nothing that could move touches it
 //! from below (within [`touch_tolerance`]): every ball it lies on is asleep, and no dynamic
 //! rectangle, moving kinematic rectangle or turning flipper touches it. It then has no
-//! velocity and no acceleration ([`crate::step::rest::RestOn::Asleep`]) until it wakes. A ball on a
+//! velocity and no acceleration ([`crate::body::rest::RestOn::Asleep`]) until it wakes. A ball on a
 //! slope cannot count that long: the tangential part of gravity makes it fast within a few
 //! `REST_TIME` flights. With restitution 1 nothing ever sleeps (no energy is taken).
 //!
@@ -38,9 +38,11 @@
 
 mod during;
 
+use crate::body::rest::Rest;
+use crate::body::rest::RestOn;
+use crate::body::rest::REST_TIME;
 use crate::model::error::WorldError;
 use crate::model::ids::BallId;
-use crate::step::rest::{Rest, RestOn, REST_TIME};
 use crate::world::World;
 use collide_core::{Aabb, Real, Vec2};
 
