@@ -78,6 +78,7 @@
 //! - `resolve.rs`: the response to an event, wedges, crushes, stopping a mover;
 //! - `keep.rs`: predicting everything again or only what an edit concerns, the step's end.
 
+mod access;
 mod box_shapes;
 pub(crate) mod broad;
 mod contact;
@@ -90,19 +91,19 @@ mod keep;
 pub(crate) mod mover;
 mod pair_scan;
 pub(crate) mod pass;
+mod passes;
 mod predict;
 pub(crate) mod queue;
 mod resolve;
 pub(crate) mod rest;
 mod schedule;
-mod scratch;
+pub(crate) mod scratch;
 mod sensors;
 mod settle;
 mod shapes;
 pub(crate) mod sleep;
 pub(crate) mod squeeze;
-
-pub(crate) use scratch::{Scratch, Trace};
+mod squeezing;
 
 use crate::model::desc::RectKind;
 use crate::model::event::Event;
@@ -144,7 +145,7 @@ impl World {
         }
         self.events.clear();
         self.event_times.clear();
-        if !crate::step::domains::step(self, hook) {
+        if !crate::step::domains::run::step(self, hook) {
             self.resolve_embedded();
             self.run_events(hook);
         }

@@ -14,6 +14,7 @@ pub(crate) mod query_index;
 mod rect_path;
 pub(crate) mod rect_sensor;
 mod shapes;
+mod sleep;
 pub(crate) mod snapshot;
 
 use crate::body::ball_gravity::scaled;
@@ -29,7 +30,7 @@ use crate::model::ids::{BallId, RectId, Slots};
 use crate::model::limits::{self, Bound, OutOfBounds};
 use crate::model::rng::XorShift64Star;
 use crate::model::shape_desc::ShapeKind;
-use crate::step::Scratch;
+use crate::step::scratch::Scratch;
 use collide_core::{
     aabb_overlaps_aabb, aabb_overlaps_capsule, circle_overlaps_aabb, circle_overlaps_circle,
     distance_point_segment, point_in_aabb, sweep_circle_aabb, sweep_circle_circle,
@@ -136,7 +137,7 @@ pub struct World {
     pub(crate) event_times: Vec<Real>,
     /// The world cut into spatial domains stepped on several threads (`domains.rs`), kept
     /// between steps while nothing edits the world.
-    pub(crate) domains: Option<Box<crate::step::domains::Domains>>,
+    pub(crate) domains: Option<Box<crate::step::domains::Domains<World>>>,
     /// Steps taken in domains, and domain steps that failed their check and ran serially.
     pub(crate) domain_steps: (u64, u64),
     /// `steps` at the last edit between steps (`World::edited`).
@@ -563,7 +564,7 @@ impl World {
     /// prediction of every ball. (While a large world steps in spatial domains,
     /// [`World::set_threads`], these records live in the domains' worlds instead: about 1.06
     /// copies of every ball with its records, plus about 30 bytes a ball of bookkeeping.)
-    pub const STEP_BYTES_PER_BALL: usize = crate::step::Scratch::BYTES_PER_MOVER;
+    pub const STEP_BYTES_PER_BALL: usize = crate::step::scratch::Scratch::BYTES_PER_MOVER;
 
     /// Lets [`World::step`] use up to `threads` threads (0 is taken as 1; at most
     /// [`crate::model::limits::MAX_THREADS`]). The results do not depend on it, bit for bit (state,
@@ -601,7 +602,7 @@ impl World {
     /// afresh, and every body is checked for a push-out at the next step.
     pub(crate) fn after_restore(&mut self) {
         self.edited();
-        self.scratch = crate::step::Scratch::default();
+        self.scratch = crate::step::scratch::Scratch::default();
         self.events.clear();
         self.event_times.clear();
         self.embed_check = true;
