@@ -1,0 +1,479 @@
+//! Architecture invariants of `collide-world`'s source layout (docs/architecture.md,
+//! "collide-world's folders"), read from the source files themselves:
+//!
+//! - the folders import one way: `model/` imports only `model/`; `body/`, `grid/` and `scene/`
+//!   import nothing from `world/` or `step/`;
+//! - no import circle: the `crate::`/`super::`/`self::` paths of the non-test code, resolved to
+//!   the files that define them (through the crate root's re-exports), form no circle of more
+//!   than 4 files, and any circle lies inside `step/`;
+//! - `impl World` blocks only in `world/` and `step/`;
+//! - the public API is the reviewed list `crates/world/public-api.txt`, with no tuning
+//!   constants in it.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn src_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/world/src")
+}
+
+/// Every `.rs` file below `dir`, as paths relative to `src_dir()` with `/` separators.
+fn rust_files(dir: &Path, out: &mut Vec<String>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            let rel = p
+                .strip_prefix(src_dir())
+                .expect("below src")
+                .to_string_lossy();
+            out.push(rel.replace('\\', "/"));
+        }
+    }
+}
+
+/// The module path of a file: `step/sleep/mod.rs` → `["step", "sleep"]`, `lib.rs` → `[]`.
+fn module_of(file: &str) -> Vec<String> {
+    let mut parts: Vec<String> = file
+        .trim_end_matches(".rs")
+        .split('/')
+        .map(String::from)
+        .collect();
+    if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The code of a file without comments, string literals' contents and `#[cfg(test)]` items.
+fn code_of(text: &str) -> String {
+    let mut out = String::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        if line.trim_start().starts_with("#[cfg(test)]") {
+            // Skip the next item: a `mod x;` line or a braced block.
+            let mut depth = 0i32;
+            let mut opened = false;
+            for l in lines.by_ref() {
+                let c = l.split("//").next().unwrap_or("");
+                depth += c.matches('{').count() as i32 - c.matches('}').count() as i32;
+                opened |= c.contains('{');
+                if (opened && depth <= 0) || (!opened && c.trim_end().ends_with(';')) {
+                    break;
+                }
+            }
+            continue;
+        }
+        let code = line.split("//").next().unwrap_or("");
+        out.push_str(code);
+        out.push('\n');
+    }
+    out
+}
+
+/// Every path starting with `crate::`, `super::` or `self::` in `code`, with `use` groups
+/// (`crate::a::{b, c::d}`) expanded.
+fn paths_in(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let bytes = code.as_bytes();
+    for start in ["crate::", "super::", "self::"] {
+        let mut from = 0;
+        while let Some(i) = code[from..].find(start) {
+            let at = from + i;
+            from = at + start.len();
+            if at > 0
+                && (bytes[at - 1].is_ascii_alphanumeric()
+                    || bytes[at - 1] == b'_'
+                    || bytes[at - 1] == b':')
+            {
+                continue;
+            }
+            let mut end = at;
+            while end < bytes.len()
+                && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_' || bytes[end] == b':')
+            {
+                end += 1;
+            }
+            let head = code[at..end].trim_end_matches(':').to_string();
+            if end < bytes.len() && bytes[end] == b'{' && code[at..end].ends_with("::") {
+                let close = code[end..].find('}').map_or(bytes.len(), |c| end + c);
+                for item in code[end + 1..close].split(',') {
+                    let item = item.trim().split(" as ").next().unwrap_or("").trim();
+                    if !item.is_empty()
+                        && item
+                            .chars()
+                            .all(|c| c.is_alphanumeric() || c == '_' || c == ':')
+                    {
+                        out.push(format!("{head}::{item}"));
+                    }
+                }
+            }
+            out.push(head);
+        }
+    }
+    out
+}
+
+struct Crate {
+    files: Vec<String>,
+    /// Module path → file.
+    modules: BTreeMap<Vec<String>, String>,
+    /// A name re-exported at the crate root → the module path it comes from.
+    root_names: BTreeMap<String, Vec<String>>,
+    code: BTreeMap<String, String>,
+}
+
+fn read_crate() -> Crate {
+    let mut files = Vec::new();
+    rust_files(&src_dir(), &mut files);
+    let mut modules = BTreeMap::new();
+    let mut code = BTreeMap::new();
+    for f in &files {
+        modules.insert(module_of(f), f.clone());
+        let text = std::fs::read_to_string(src_dir().join(f)).expect("readable source");
+        code.insert(f.clone(), code_of(&text));
+    }
+    // `pub use a::b::{X, Y};` and `pub use a::b::X;` at the root: X comes from a::b.
+    let mut root_names = BTreeMap::new();
+    let lib = code["lib.rs"].replace('\n', " ");
+    for stmt in lib.split(';') {
+        let stmt = stmt.trim();
+        let Some(rest) = stmt.strip_prefix("pub use ") else {
+            continue;
+        };
+        let (prefix, names): (&str, Vec<&str>) = match rest.split_once("::{") {
+            Some((p, list)) => (
+                p,
+                list.trim_end_matches('}')
+                    .split(',')
+                    .map(str::trim)
+                    .collect(),
+            ),
+            None => match rest.rsplit_once("::") {
+                Some((p, n)) => (p, vec![n]),
+                None => continue,
+            },
+        };
+        let module: Vec<String> = prefix.split("::").map(String::from).collect();
+        for n in names.into_iter().filter(|n| !n.is_empty()) {
+            root_names.insert(n.to_string(), module.clone());
+        }
+    }
+    Crate {
+        files,
+        modules,
+        root_names,
+        code,
+    }
+}
+
+impl Crate {
+    /// The file a path found in `file` leads to: the longest module prefix, after resolving
+    /// `crate`, `super`, `self` and the root's re-exports. `None` outside the crate.
+    fn resolve(&self, file: &str, path: &str) -> Option<String> {
+        let mut segs: Vec<String> = path.split("::").map(String::from).collect();
+        let mut base: Vec<String> = match segs[0].as_str() {
+            "crate" => Vec::new(),
+            "self" | "super" => module_of(file),
+            _ => return None,
+        };
+        if segs[0] != "crate" {
+            while segs.first().map(String::as_str) == Some("super") {
+                base.pop();
+                segs.remove(0);
+            }
+            if segs.first().map(String::as_str) == Some("self") {
+                segs.remove(0);
+            }
+        } else {
+            segs.remove(0);
+        }
+        // A name re-exported at the root stands for its module.
+        if base.is_empty() {
+            if let Some(first) = segs.first() {
+                if let Some(m) = self.root_names.get(first) {
+                    let mut full = m.clone();
+                    if !self.modules.contains_key(&{
+                        let mut x = m.clone();
+                        x.push(first.clone());
+                        x
+                    }) {
+                        segs.remove(0);
+                    }
+                    full.extend(segs);
+                    segs = full;
+                }
+            }
+        }
+        let full: Vec<String> = base.into_iter().chain(segs).collect();
+        (0..=full.len())
+            .rev()
+            .find_map(|n| self.modules.get(&full[..n]).cloned())
+    }
+
+    /// The files each file imports (itself and the crate root left out).
+    fn edges(&self) -> BTreeMap<String, BTreeSet<String>> {
+        let mut out = BTreeMap::new();
+        for f in &self.files {
+            let mut to = BTreeSet::new();
+            for p in paths_in(&self.code[f]) {
+                if let Some(t) = self.resolve(f, &p) {
+                    if &t != f && t != "lib.rs" {
+                        to.insert(t);
+                    }
+                }
+            }
+            out.insert(f.clone(), to);
+        }
+        out
+    }
+}
+
+/// Strongly connected components with more than one file (Tarjan's algorithm).
+fn circles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct T<'a> {
+        e: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on: BTreeSet<&'a str>,
+        out: Vec<Vec<String>>,
+    }
+    fn visit<'a>(t: &mut T<'a>, v: &'a str) {
+        let i = t.index.len();
+        t.index.insert(v, i);
+        t.low.insert(v, i);
+        t.stack.push(v);
+        t.on.insert(v);
+        for w in &t.e[v] {
+            let w = w.as_str();
+            if !t.index.contains_key(w) {
+                visit(t, w);
+                let lw = t.low[w];
+                let lv = t.low.get_mut(v).expect("visited");
+                *lv = (*lv).min(lw);
+            } else if t.on.contains(w) {
+                let iw = t.index[w];
+                let lv = t.low.get_mut(v).expect("visited");
+                *lv = (*lv).min(iw);
+            }
+        }
+        if t.low[v] == t.index[v] {
+            let mut comp = Vec::new();
+            while let Some(w) = t.stack.pop() {
+                t.on.remove(w);
+                comp.push(w.to_string());
+                if w == v {
+                    break;
+                }
+            }
+            if comp.len() > 1 {
+                comp.sort();
+                t.out.push(comp);
+            }
+        }
+    }
+    let mut t = T {
+        e: edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on: BTreeSet::new(),
+        out: Vec::new(),
+    };
+    for v in edges.keys() {
+        if !t.index.contains_key(v.as_str()) {
+            visit(&mut t, v.as_str());
+        }
+    }
+    t.out
+}
+
+fn folder(file: &str) -> &str {
+    file.split_once('/').map_or("", |(f, _)| f)
+}
+
+#[test]
+fn the_parser_sees_imports_and_circles() {
+    // The checks below are only as good as the parser: it must find a circle it is shown.
+    let code = code_of("use crate::a::{b::C, D};\n// crate::x::Y\n#[cfg(test)]\nmod tests { use crate::z; }\nfn f() { super::e::g(); }");
+    let paths = paths_in(&code);
+    assert!(paths.contains(&"crate::a::b::C".to_string()), "{paths:?}");
+    assert!(paths.contains(&"crate::a::D".to_string()), "{paths:?}");
+    assert!(paths.contains(&"super::e::g".to_string()), "{paths:?}");
+    assert!(
+        !paths.iter().any(|p| p.contains("x::Y") || p.contains("z")),
+        "{paths:?}"
+    );
+    let mut e = BTreeMap::new();
+    e.insert("a.rs".to_string(), BTreeSet::from(["b.rs".to_string()]));
+    e.insert("b.rs".to_string(), BTreeSet::from(["c.rs".to_string()]));
+    e.insert("c.rs".to_string(), BTreeSet::from(["a.rs".to_string()]));
+    e.insert("d.rs".to_string(), BTreeSet::from(["a.rs".to_string()]));
+    assert_eq!(
+        circles(&e),
+        vec![vec!["a.rs".to_string(), "b.rs".into(), "c.rs".into()]]
+    );
+    // And the real crate: the world's files import the model's.
+    let c = read_crate();
+    let edges = c.edges();
+    assert!(
+        edges["world/mod.rs"].contains("model/desc.rs"),
+        "{:?}",
+        edges["world/mod.rs"]
+    );
+    assert!(edges["step/mod.rs"].iter().any(|t| t.starts_with("step/")));
+}
+
+#[test]
+fn folders_import_one_way() {
+    let c = read_crate();
+    let mut wrong = Vec::new();
+    for (from, to) in c.edges() {
+        for t in to {
+            let (f, g) = (folder(&from), folder(&t));
+            let allowed = match f {
+                "model" => g == "model",
+                "body" | "grid" | "scene" => g != "world" && g != "step",
+                _ => true,
+            };
+            if !allowed {
+                wrong.push(format!("{from} -> {t}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "imports against the folders' order: {wrong:#?}"
+    );
+}
+
+#[test]
+fn no_import_circle_outside_the_step() {
+    let c = read_crate();
+    let bad: Vec<_> = circles(&c.edges())
+        .into_iter()
+        .filter(|comp| comp.len() > 4 || comp.iter().any(|f| folder(f) != "step"))
+        .collect();
+    assert!(bad.is_empty(), "import circles: {bad:#?}");
+}
+
+#[test]
+fn impl_world_only_in_the_world_and_step_folders() {
+    let c = read_crate();
+    let outside: Vec<_> = c
+        .files
+        .iter()
+        .filter(|f| !matches!(folder(f), "world" | "step"))
+        .filter(|f| {
+            c.code[*f]
+                .lines()
+                .any(|l| l.trim_start().starts_with("impl World") || l.contains("> World {"))
+        })
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "`impl World` outside world/ and step/: {outside:?}"
+    );
+}
+
+/// The public names: what the crate root exports, and the top-level `pub` items of the public
+/// modules (`limits`, `rng`, `scene`, `level`), one `module::name` a line, sorted.
+fn public_names(c: &Crate) -> Vec<String> {
+    let mut out = BTreeSet::new();
+    let mut facades = Vec::new();
+    for (name, module) in &c.root_names {
+        out.insert(name.clone());
+        let mut m = module.clone();
+        m.push(name.clone());
+        if c.modules.contains_key(&m) {
+            facades.push((name.clone(), m));
+        }
+    }
+    for line in c.code["lib.rs"].lines() {
+        if let Some(m) = line.trim().strip_prefix("pub mod ") {
+            let m = m.trim_end_matches(';').to_string();
+            out.insert(m.clone());
+            facades.push((m.clone(), vec![m]));
+        }
+    }
+    for (shown, module) in facades {
+        let file = &c.modules[&module];
+        for line in c.code[file].lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.first() != Some(&"pub") || line.starts_with(' ') {
+                continue;
+            }
+            let kind = words.get(1).copied().unwrap_or("");
+            let name = match kind {
+                "fn" | "const" | "struct" | "enum" | "type" | "trait" | "static" | "mod" => {
+                    words.get(2).copied()
+                }
+                "use" => line.rsplit("::").next().map(|s| s.trim_end_matches(';')),
+                _ => None,
+            };
+            if let Some(n) = name {
+                let n: String = n
+                    .chars()
+                    .take_while(|ch| ch.is_alphanumeric() || *ch == '_')
+                    .collect();
+                if n.is_empty() {
+                    // `pub use a::{B, C};`
+                    let list = line
+                        .split('{')
+                        .nth(1)
+                        .unwrap_or("")
+                        .trim_end_matches(['}', ';']);
+                    for x in list.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+                        out.insert(format!("{shown}::{x}"));
+                    }
+                } else {
+                    out.insert(format!("{shown}::{n}"));
+                }
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
+#[test]
+fn the_public_api_is_the_reviewed_list() {
+    let c = read_crate();
+    let names = public_names(&c);
+    let list_path = src_dir().join("../public-api.txt");
+    let text = std::fs::read_to_string(&list_path).unwrap_or_default();
+    let listed: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+    let added: Vec<_> = names.iter().filter(|n| !listed.contains(n)).collect();
+    let removed: Vec<_> = listed.iter().filter(|n| !names.contains(n)).collect();
+    assert!(
+        added.is_empty() && removed.is_empty(),
+        "the public API differs from {}: new {added:?}, gone {removed:?}\nthe names now:\n{}",
+        list_path.display(),
+        names.join("\n")
+    );
+    for tuning in [
+        "REST_TIME",
+        "EMBED_SLACK",
+        "SLEEP_CONTACTS",
+        "MAX_SPAWN_FAILS_IN_A_ROW",
+        "sleep_speed",
+        "touch_tolerance",
+    ] {
+        assert!(
+            !names
+                .iter()
+                .any(|n| n == tuning || n.ends_with(&format!("::{tuning}"))),
+            "tuning internal `{tuning}` is public"
+        );
+    }
+}
