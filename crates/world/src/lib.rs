@@ -77,9 +77,10 @@ pub use model::hook::{
 };
 pub use model::ids::{BallId, FlipperId, RectId, ShapeId};
 pub use model::shape_desc::{ShapeDesc, ShapeKind};
+pub use world::query::{CastHit, Target};
 pub use world::query_index::QueryIndex;
 pub use world::snapshot::{Snapshot, SnapshotError, SNAPSHOT_VERSION};
-pub use world::{CastHit, Target, World};
+pub use world::World;
 
 /// The crate's README, whose code blocks run as doctests.
 #[cfg(doctest)]

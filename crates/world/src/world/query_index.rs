@@ -12,7 +12,8 @@
 //!
 //! The index borrows the world: it cannot outlive a step or an edit, so it is never stale.
 
-use crate::world::{CastHit, Target, World};
+use crate::world::query::{CastHit, Target};
+use crate::world::World;
 use crate::{BallId, Filter};
 use collide_core::{Aabb, Real, Vec2};
 

@@ -630,7 +630,7 @@ impl World {
             gravity: Vec2::from(snap.gravity),
             sleep: snap.sleep,
         };
-        crate::world::validate_config(&config).map_err(|e| corrupt("config", e))?;
+        crate::world::validate::validate_config(&config).map_err(|e| corrupt("config", e))?;
         if !(snap.time.is_finite() && snap.time >= 0.0) {
             return Err(corrupt("time", format!("{} is not a time", snap.time)));
         }
@@ -687,7 +687,8 @@ impl World {
                 filter: filter_at(&snap.ball_filters, i),
                 gravity_scale: snap.ball_gravity.get(i).copied().unwrap_or(1.0),
             };
-            crate::world::validate_ball(&desc).map_err(|e| corrupt(format!("balls[{i}]"), e))?;
+            crate::world::validate::validate_ball(&desc)
+                .map_err(|e| corrupt(format!("balls[{i}]"), e))?;
             if !(b.2.is_finite() && b.2 <= snap.time) {
                 return Err(corrupt(
                     format!("balls[{i}].anchor_time"),
@@ -754,7 +755,7 @@ impl World {
             let anchor = Aabb::new(Vec2::new(r.5[0], r.5[1]), Vec2::new(r.5[2], r.5[3]));
             let vel = Vec2::from(r.2);
             for b in [aabb, anchor] {
-                crate::world::validate_rect(&RectDesc {
+                crate::world::validate::validate_rect(&RectDesc {
                     aabb: b,
                     vel,
                     kind,
