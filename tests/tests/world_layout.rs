@@ -116,6 +116,23 @@ fn paths_in(code: &str) -> Vec<String> {
             out.push(head);
         }
     }
+    // `use child::X;`: a path relative to the current module (a child module's items).
+    for stmt in code.split(';') {
+        let stmt = stmt.trim();
+        let rest = ["use ", "pub use ", "pub(crate) use ", "pub(super) use "]
+            .iter()
+            .find_map(|p| stmt.strip_prefix(p));
+        let Some(rest) = rest else { continue };
+        let first = rest.split("::").next().unwrap_or("");
+        let relative = !matches!(first, "crate" | "super" | "self")
+            && first.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+            && rest.contains("::");
+        if relative {
+            for p in paths_in(&format!("self::{rest}")) {
+                out.push(p);
+            }
+        }
+    }
     out
 }
 
@@ -304,6 +321,7 @@ fn the_parser_sees_imports_and_circles() {
     let code = code_of("use crate::a::{b::C, D};\n// crate::x::Y\n#[cfg(test)]\nmod tests { use crate::z; }\nfn f() { super::e::g(); }");
     let paths = paths_in(&code);
     assert!(paths.contains(&"crate::a::b::C".to_string()), "{paths:?}");
+    assert!(paths_in("use child::{X, Y};").contains(&"self::child::X".to_string()));
     assert!(paths.contains(&"crate::a::D".to_string()), "{paths:?}");
     assert!(paths.contains(&"super::e::g".to_string()), "{paths:?}");
     assert!(
@@ -328,6 +346,11 @@ fn the_parser_sees_imports_and_circles() {
         edges["world/mod.rs"]
     );
     assert!(edges["step/mod.rs"].iter().any(|t| t.starts_with("step/")));
+    assert!(
+        edges["scene/mod.rs"].contains("scene/raw.rs"),
+        "{:?}",
+        edges["scene/mod.rs"]
+    );
 }
 
 #[test]
@@ -404,17 +427,20 @@ fn public_names(c: &Crate) -> Vec<String> {
     }
     for (shown, module) in facades {
         let file = &c.modules[&module];
-        for line in c.code[file].lines() {
+        // Top-level statements and item heads: a `pub use` may span lines.
+        let top: String = c.code[file]
+            .lines()
+            .filter(|l| {
+                !l.starts_with(' ') || l.starts_with("    ") && !l.trim_start().starts_with("pub")
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        for line in c.code[file].lines().filter(|l| l.starts_with("pub ")) {
             let words: Vec<&str> = line.split_whitespace().collect();
-            if words.first() != Some(&"pub") || line.starts_with(' ') {
-                continue;
-            }
-            let kind = words.get(1).copied().unwrap_or("");
-            let name = match kind {
+            let name = match words.get(1).copied().unwrap_or("") {
                 "fn" | "const" | "struct" | "enum" | "type" | "trait" | "static" | "mod" => {
                     words.get(2).copied()
                 }
-                "use" => line.rsplit("::").next().map(|s| s.trim_end_matches(';')),
                 _ => None,
             };
             if let Some(n) = name {
@@ -422,19 +448,29 @@ fn public_names(c: &Crate) -> Vec<String> {
                     .chars()
                     .take_while(|ch| ch.is_alphanumeric() || *ch == '_')
                     .collect();
-                if n.is_empty() {
-                    // `pub use a::{B, C};`
-                    let list = line
-                        .split('{')
-                        .nth(1)
-                        .unwrap_or("")
-                        .trim_end_matches(['}', ';']);
-                    for x in list.split(',').map(str::trim).filter(|x| !x.is_empty()) {
-                        out.insert(format!("{shown}::{x}"));
-                    }
-                } else {
-                    out.insert(format!("{shown}::{n}"));
-                }
+                out.insert(format!("{shown}::{n}"));
+            }
+        }
+        for stmt in top.split(';') {
+            let Some(rest) = stmt.trim_start().strip_prefix("pub use ") else {
+                continue;
+            };
+            let rest = rest.replace(char::is_whitespace, "");
+            let names: Vec<String> = match rest.split_once("::{") {
+                Some((_, list)) => list
+                    .trim_end_matches('}')
+                    .split(',')
+                    .map(String::from)
+                    .collect(),
+                None => rest
+                    .rsplit("::")
+                    .next()
+                    .map(String::from)
+                    .into_iter()
+                    .collect(),
+            };
+            for n in names.into_iter().filter(|n| !n.is_empty()) {
+                out.insert(format!("{shown}::{n}"));
             }
         }
     }
