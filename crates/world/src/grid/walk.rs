@@ -11,7 +11,8 @@
 //! the walk never tunnels (every cell the path's disc touches in a window is in its box) and
 //! never reports a ghost collision (only exposed features are obstacles).
 
-use crate::grid::{box_cell_hit, box_slope_hit, Grid, GridHit};
+use crate::grid::sweep::{box_cell_hit, box_slope_hit};
+use crate::grid::{Grid, GridHit};
 
 use crate::model::cell::Cell;
 use crate::model::cell::CellCoord;
