@@ -41,15 +41,14 @@ use crate::model::desc::{BallDesc, GridDesc, RectDesc, StepConfig};
 /// Box2D's `b2MixRestitution` (see the module docs). Symmetric; NaN-free for values in
 /// `[0, MAX_RESTITUTION]`.
 ///
-/// ```
-/// use collide_world::material::mix_restitution;
+/// ```text
 /// // A superball bounces on anything; a dead ball bounces off a bouncy pad.
 /// assert_eq!(mix_restitution(0.5, 1.0), 1.0);
 /// assert_eq!(mix_restitution(0.0, 0.25), 0.25);
 /// ```
 #[must_use]
 #[inline]
-pub fn mix_restitution(a: Real, b: Real) -> Real {
+pub(crate) fn mix_restitution(a: Real, b: Real) -> Real {
     a.max(b)
 }
 
@@ -59,8 +58,7 @@ pub fn mix_restitution(a: Real, b: Real) -> Real {
 /// `max(speed, MAX_KICK_SPEED) / speed` (at least 1), so that the normal relative speed
 /// after the bounce is `min(e·speed, max(speed, MAX_KICK_SPEED))`.
 ///
-/// ```
-/// use collide_world::material::{capped_restitution, MAX_KICK_SPEED};
+/// ```text
 /// // A bumper of 1.5 hit at 100 units/s sends the ball back at 150.
 /// assert_eq!(capped_restitution(1.5, 100.0), 1.5);
 /// // Hit at 8000 units/s it would give 12 000: capped at 10 000, e = 10 000 / 8000 = 1.25.
@@ -72,7 +70,7 @@ pub fn mix_restitution(a: Real, b: Real) -> Real {
 /// ```
 #[must_use]
 #[inline]
-pub fn capped_restitution(e: Real, speed: Real) -> Real {
+pub(crate) fn capped_restitution(e: Real, speed: Real) -> Real {
     if e <= 1.0 || speed <= 0.0 {
         return e;
     }
@@ -134,6 +132,26 @@ pub(crate) fn check_cells(wall: Option<Real>, brick: Option<Real>) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pair_takes_the_larger_restitution() {
+        // A superball bounces on anything; a dead ball bounces off a bouncy pad.
+        assert_eq!(mix_restitution(0.5, 1.0), 1.0);
+        assert_eq!(mix_restitution(0.0, 0.25), 0.25);
+    }
+
+    #[test]
+    fn a_kick_is_capped_at_the_kick_speed() {
+        use crate::model::limits::MAX_KICK_SPEED;
+        // A bumper of 1.5 hit at 100 units/s sends the ball back at 150.
+        assert_eq!(capped_restitution(1.5, 100.0), 1.5);
+        // Hit at 8000 units/s it would give 12 000: capped at 10 000, e = 10 000 / 8000 = 1.25.
+        assert_eq!(capped_restitution(1.5, 8000.0), MAX_KICK_SPEED / 8000.0);
+        // Hit at 20 000 units/s, faster than the cap: elastic.
+        assert_eq!(capped_restitution(1.5, 20_000.0), 1.0);
+        // Restitution up to 1 is never changed.
+        assert_eq!(capped_restitution(0.5, 1e9), 0.5);
+    }
 
     #[test]
     fn the_cap_bounds_the_outgoing_normal_speed() {

@@ -526,6 +526,68 @@ impl World {
     /// the wrong count or kind, a carry of a body that does not exist). On error the world is
     /// unchanged.
     pub fn restore(&mut self, snap: &Snapshot) -> Result<(), SnapshotError> {
+        self.check_snapshot_shape(snap)?;
+        let flipper_motion = self.restored_flipper_motion(snap)?;
+        // Everything is built and checked aside; the world changes only at the end.
+        let config = self.restored_config(snap)?;
+        let b = restored_balls(snap)?;
+        let r = restored_rects(snap)?;
+        let (grid, wall_e, brick_e) = self.restored_grid(snap)?;
+        let carries = restored_carries(snap, &b.slots, &r.slots)?;
+        let passes = self.restored_passes(snap, &b.slots, &r.slots, grid.as_ref())?;
+        let sensor_rects = restored_sensor_rects(snap)?;
+        // All checked: the state is replaced; the caches start afresh.
+        if let Some(g) = grid {
+            self.grid = Some(g);
+        }
+        if let Some(g) = &mut self.grid {
+            g.wall_restitution = wall_e;
+            g.brick_restitution = brick_e;
+            let [w, b] = snap.grid_filters;
+            g.set_filters(Filter::new(w.0, w.1), Filter::new(b.0, b.1));
+            let s = snap.grid_sensor_filter;
+            g.set_sensor_filter(Filter::new(s.0, s.1));
+        }
+        self.config = config;
+        self.steps = snap.steps;
+        self.time = snap.time;
+        self.ball_rest = b.rest;
+        self.ball_slow = b.slow;
+        self.tc_memory = b.tc_memory;
+        self.balls = b.recs;
+        self.ball_restitution = snap.ball_restitution.clone();
+        self.ball_gravity = if snap.ball_gravity.iter().all(|&s| s == 1.0) {
+            Vec::new()
+        } else {
+            snap.ball_gravity.clone()
+        };
+        self.ball_filter = snap
+            .ball_filters
+            .iter()
+            .map(|&(layers, mask)| Filter::new(layers, mask))
+            .collect();
+        self.ball_slots = b.slots;
+        self.rects = r.rects;
+        self.rect_anchor = r.anchor;
+        self.rect_rest = r.rest;
+        self.rect_slots = r.slots;
+        self.carries = carries;
+        self.sensor_rects = sensor_rects;
+        for (fl, (pressed, motion)) in self.flippers.iter_mut().zip(flipper_motion) {
+            fl.pressed = pressed;
+            fl.motion = motion;
+        }
+        self.passes.clear();
+        for p in passes {
+            self.add_pass(p);
+        }
+        self.after_restore();
+        Ok(())
+    }
+
+    /// Checks that `snap` is of this world's shape: version, size, walls, grid, static shapes
+    /// and flippers' settings.
+    fn check_snapshot_shape(&self, snap: &Snapshot) -> Result<(), SnapshotError> {
         if snap.version != SNAPSHOT_VERSION {
             return Err(SnapshotError::Version {
                 found: snap.version,
@@ -569,7 +631,15 @@ impl World {
                 ),
             });
         }
-        // The flippers' settings are the world's shape; their motion is state.
+        Ok(())
+    }
+
+    /// The flippers' button and motion from `snap` (their settings are the world's shape,
+    /// checked by [`World::check_snapshot_shape`]).
+    fn restored_flipper_motion(
+        &self,
+        snap: &Snapshot,
+    ) -> Result<Vec<(bool, FlipperMotion)>, SnapshotError> {
         let same_flippers = snap.flippers.len() == self.flippers.len()
             && snap.flippers.iter().zip(&self.flippers).all(|(s, fl)| {
                 let mine = SnapFlipper::of(fl);
@@ -619,7 +689,11 @@ impl World {
                 },
             ));
         }
-        // Everything is built and checked aside; the world changes only at the end.
+        Ok(flipper_motion)
+    }
+
+    /// The step's settings from `snap`, with the checks of the per-body lists' lengths.
+    fn restored_config(&self, snap: &Snapshot) -> Result<StepConfig, SnapshotError> {
         let (dt, ball_ball, restitution, destructible_bricks, max_events_per_body) = snap.config;
         let config = StepConfig {
             dt,
@@ -662,10 +736,6 @@ impl World {
                 return Err(corrupt(what, format!("{n} filters for {len} bodies")));
             }
         }
-        let filter_at = |v: &[(u32, u32)], i: usize| {
-            v.get(i)
-                .map_or(Filter::DEFAULT, |&(layers, mask)| Filter::new(layers, mask))
-        };
         let default_grid = [filter_pair(Filter::DEFAULT); 2];
         if self.grid.is_none()
             && (snap.grid_filters != default_grid
@@ -676,150 +746,15 @@ impl World {
                 "filters for a world without a grid",
             ));
         }
-        let mut balls = Vec::with_capacity(snap.balls.len());
-        for (i, b) in snap.balls.iter().enumerate() {
-            let desc = BallDesc {
-                pos: Vec2::from(b.1),
-                vel: Vec2::from(b.3),
-                radius: b.4,
-                density: b.5,
-                restitution: snap.ball_restitution.get(i).copied().flatten(),
-                filter: filter_at(&snap.ball_filters, i),
-                gravity_scale: snap.ball_gravity.get(i).copied().unwrap_or(1.0),
-            };
-            crate::world::validate::validate_ball(&desc)
-                .map_err(|e| corrupt(format!("balls[{i}]"), e))?;
-            if !(b.2.is_finite() && b.2 <= snap.time) {
-                return Err(corrupt(
-                    format!("balls[{i}].anchor_time"),
-                    format!("{} is not a time up to the snapshot's {}", b.2, snap.time),
-                ));
-            }
-            balls.push(BallRec {
-                id: BallId::from_bits(b.0),
-                anchor: desc.pos,
-                anchor_time: b.2,
-                v0: desc.vel,
-                radius: desc.radius,
-                density: desc.density,
-            });
-        }
-        if balls.len() > crate::model::limits::MAX_BALLS {
-            return Err(corrupt("balls", "more than the limit"));
-        }
-        let mut ball_rest = vec![None; balls.len()];
-        restore_rests(&snap.rests, &mut ball_rest, "rests")?;
-        let mut tc_memory = Vec::with_capacity(snap.tc.len());
-        for (k, &(kind, bits, hit, n)) in snap.tc.iter().enumerate() {
-            let bad = |problem: &str| corrupt(format!("tc[{k}]"), problem.to_string());
-            if !(hit.is_finite() && n.iter().all(|x| x.is_finite())) {
-                return Err(bad("not finite"));
-            }
-            let body = match kind {
-                0 => Body::Ball(BallId::from_bits(bits)),
-                1 => Body::Rect(RectId::from_bits(bits)),
-                _ => return Err(bad("unknown body kind")),
-            };
-            tc_memory.push((body, hit, Vec2::new(n[0], n[1])));
-        }
-        let mut ball_slow = vec![crate::step::sleep::Slow::default(); balls.len()];
-        for (k, &(i, count, at)) in snap.slow.iter().enumerate() {
-            let bad = |problem: &str| corrupt(format!("slow[{k}]"), problem.to_string());
-            if !at.iter().all(|x| x.is_finite()) {
-                return Err(bad("not finite"));
-            }
-            *ball_slow
-                .get_mut(i as usize)
-                .ok_or_else(|| bad("no such ball"))? = crate::step::sleep::Slow {
-                count,
-                at: Vec2::new(at[0], at[1]),
-            };
-        }
-        let ball_slots = Slots::from_parts(
-            snap.ball_slots.0.clone(),
-            snap.ball_slots.1.clone(),
-            snap.balls.iter().map(|b| id_parts(b.0)),
-        )
-        .map_err(|e| corrupt("ball_slots", e))?;
-        let mut rects = Vec::with_capacity(snap.rects.len());
-        let mut rect_anchor = Vec::with_capacity(snap.rects.len());
-        for (i, r) in snap.rects.iter().enumerate() {
-            let kind = match r.3 {
-                0 => RectKind::Static,
-                1 => RectKind::Kinematic,
-                2 => RectKind::Dynamic,
-                3 => RectKind::Sensor,
-                k => return Err(corrupt(format!("rects[{i}].kind"), format!("no kind {k}"))),
-            };
-            let aabb = Aabb::new(Vec2::new(r.1[0], r.1[1]), Vec2::new(r.1[2], r.1[3]));
-            let anchor = Aabb::new(Vec2::new(r.5[0], r.5[1]), Vec2::new(r.5[2], r.5[3]));
-            let vel = Vec2::from(r.2);
-            for b in [aabb, anchor] {
-                crate::world::validate::validate_rect(&RectDesc {
-                    aabb: b,
-                    vel,
-                    kind,
-                    density: r.4,
-                    restitution: r.7,
-                    filter: filter_at(&snap.rect_filters, i),
-                })
-                .map_err(|e| corrupt(format!("rects[{i}]"), e))?;
-            }
-            if kind == RectKind::Static && vel != Vec2::ZERO {
-                return Err(corrupt(
-                    format!("rects[{i}].vel"),
-                    "a static rectangle moves",
-                ));
-            }
-            if !(r.6.is_finite() && r.6 <= snap.time) {
-                return Err(corrupt(format!("rects[{i}].anchor_time"), r.6));
-            }
-            rects.push(Rect {
-                id: RectId::from_bits(r.0),
-                aabb,
-                vel,
-                kind,
-                density: r.4,
-                restitution: r.7,
-                filter: filter_at(&snap.rect_filters, i),
-            });
-            rect_anchor.push((anchor, r.6, vel));
-        }
-        for (k, &(i, v0)) in snap.rect_paths.iter().enumerate() {
-            let v0 = Vec2::from(v0);
-            let ok = rects.get(i as usize).is_some_and(|r| {
-                r.kind == RectKind::Dynamic
-                    && crate::model::limits::Bound::Coord.check_vec2(v0).is_ok()
-            });
-            if !ok {
-                return Err(corrupt(
-                    format!("rect_paths[{k}]"),
-                    "not a dynamic rectangle's velocity",
-                ));
-            }
-            rect_anchor[i as usize].2 = v0;
-        }
-        let mut rect_rest = vec![None; rects.len()];
-        restore_rests(&snap.rect_rests, &mut rect_rest, "rect_rests")?;
-        if rect_rest
-            .iter()
-            .zip(&rects)
-            .any(|(r, rc)| r.is_some() && rc.kind != RectKind::Dynamic)
-        {
-            return Err(corrupt(
-                "rect_rests",
-                "a rest for a rectangle that does not move",
-            ));
-        }
-        if rects.len() > crate::model::limits::MAX_RECTS {
-            return Err(corrupt("rects", "more than the limit"));
-        }
-        let rect_slots = Slots::from_parts(
-            snap.rect_slots.0.clone(),
-            snap.rect_slots.1.clone(),
-            snap.rects.iter().map(|r| id_parts(r.0)),
-        )
-        .map_err(|e| corrupt("rect_slots", e))?;
+        Ok(config)
+    }
+
+    /// The grid's cells (`Some` only when they differ from this world's) and cell kinds'
+    /// restitution from `snap`.
+    fn restored_grid(
+        &self,
+        snap: &Snapshot,
+    ) -> Result<(Option<Grid>, Option<Real>, Option<Real>), SnapshotError> {
         let (wall_e, brick_e) = snap.grid_restitution;
         crate::model::material::check_cells(wall_e, brick_e)
             .map_err(|e| corrupt("grid_restitution", e))?;
@@ -874,37 +809,17 @@ impl World {
                 }
             }
         };
-        let mut carries = Vec::with_capacity(snap.carries.len());
-        for (i, c) in snap.carries.iter().enumerate() {
-            let body = match c.0 {
-                0 => Body::Ball(BallId::from_bits(c.1)),
-                1 => Body::Rect(RectId::from_bits(c.1)),
-                k => {
-                    return Err(corrupt(
-                        format!("carries[{i}]"),
-                        format!("no body kind {k}"),
-                    ))
-                }
-            };
-            let exists = match body {
-                Body::Ball(id) => ball_slots.get(id).is_some(),
-                Body::Rect(id) => rect_slots.get(id).is_some(),
-            };
-            let (vel, normal) = (Vec2::from(c.3), Vec2::from(c.4));
-            if !exists || !vel.is_finite() || !normal.is_finite() {
-                return Err(corrupt(
-                    format!("carries[{i}]"),
-                    "no such body, or not finite",
-                ));
-            }
-            carries.push(Carry {
-                body,
-                rect: RectId::from_bits(c.2),
-                vel,
-                normal,
-                crushed: c.5,
-            });
-        }
+        Ok((grid, wall_e, brick_e))
+    }
+
+    /// The contacts passed through from `snap`, each naming bodies that exist.
+    fn restored_passes(
+        &self,
+        snap: &Snapshot,
+        ball_slots: &Slots,
+        rect_slots: &Slots,
+        grid: Option<&Grid>,
+    ) -> Result<Vec<Pass>, SnapshotError> {
         let mut passes = Vec::with_capacity(snap.passes.len());
         for (i, p) in snap.passes.iter().enumerate() {
             let ball = BallId::from_bits(p.0);
@@ -921,7 +836,6 @@ impl World {
                     PassWith::Ball(id) => ball_slots.get(id).is_some() && id != ball,
                     PassWith::Shape(id) => self.shape(id).is_some_and(|s| s.sensor),
                     PassWith::Cell(c) => grid
-                        .as_ref()
                         .or(self.grid.as_ref())
                         .is_some_and(|g| matches!(g.cell(c), Cell::Sensor(_))),
                 };
@@ -939,61 +853,247 @@ impl World {
                 ended: p.5,
             });
         }
-        // Listed pairs may name a rectangle removed since (its exit is due at the next step).
-        let sensor_rects: Vec<(RectId, RectId)> = snap
-            .sensor_rects
-            .iter()
-            .map(|&(s, r)| (RectId::from_bits(s), RectId::from_bits(r)))
-            .collect();
-        if !sensor_rects.windows(2).all(|w| w[0] < w[1]) {
-            return Err(corrupt("sensor_rects", "not sorted without repeats"));
-        }
-        // All checked: the state is replaced; the caches start afresh.
-        if let Some(g) = grid {
-            self.grid = Some(g);
-        }
-        if let Some(g) = &mut self.grid {
-            g.wall_restitution = wall_e;
-            g.brick_restitution = brick_e;
-            let [w, b] = snap.grid_filters;
-            g.set_filters(Filter::new(w.0, w.1), Filter::new(b.0, b.1));
-            let s = snap.grid_sensor_filter;
-            g.set_sensor_filter(Filter::new(s.0, s.1));
-        }
-        self.config = config;
-        self.steps = snap.steps;
-        self.time = snap.time;
-        self.ball_rest = ball_rest;
-        self.ball_slow = ball_slow;
-        self.tc_memory = tc_memory;
-        self.balls = balls;
-        self.ball_restitution = snap.ball_restitution.clone();
-        self.ball_gravity = if snap.ball_gravity.iter().all(|&s| s == 1.0) {
-            Vec::new()
-        } else {
-            snap.ball_gravity.clone()
-        };
-        self.ball_filter = snap
-            .ball_filters
-            .iter()
-            .map(|&(layers, mask)| Filter::new(layers, mask))
-            .collect();
-        self.ball_slots = ball_slots;
-        self.rects = rects;
-        self.rect_anchor = rect_anchor;
-        self.rect_rest = rect_rest;
-        self.rect_slots = rect_slots;
-        self.carries = carries;
-        self.sensor_rects = sensor_rects;
-        for (fl, (pressed, motion)) in self.flippers.iter_mut().zip(flipper_motion) {
-            fl.pressed = pressed;
-            fl.motion = motion;
-        }
-        self.passes.clear();
-        for p in passes {
-            self.add_pass(p);
-        }
-        self.after_restore();
-        Ok(())
+        Ok(passes)
     }
+}
+
+/// The balls of a snapshot, checked: records, rests, the TC rule's memory, sleep counts, slots.
+struct RestoredBalls {
+    recs: Vec<BallRec>,
+    rest: Vec<Option<Rest>>,
+    tc_memory: Vec<(Body, Real, Vec2)>,
+    slow: Vec<crate::step::sleep::Slow>,
+    slots: Slots,
+}
+
+/// The rectangles of a snapshot, checked: values, anchors, rests, slots.
+struct RestoredRects {
+    rects: Vec<Rect>,
+    anchor: Vec<(Aabb, Real, Vec2)>,
+    rest: Vec<Option<Rest>>,
+    slots: Slots,
+}
+
+/// Body `i`'s filter from a snapshot's list (empty: every body has the default).
+fn filter_at(v: &[(u32, u32)], i: usize) -> Filter {
+    v.get(i)
+        .map_or(Filter::DEFAULT, |&(layers, mask)| Filter::new(layers, mask))
+}
+
+/// The balls of `snap`, checked against the limits a world's setters apply.
+fn restored_balls(snap: &Snapshot) -> Result<RestoredBalls, SnapshotError> {
+    let mut balls = Vec::with_capacity(snap.balls.len());
+    for (i, b) in snap.balls.iter().enumerate() {
+        let desc = BallDesc {
+            pos: Vec2::from(b.1),
+            vel: Vec2::from(b.3),
+            radius: b.4,
+            density: b.5,
+            restitution: snap.ball_restitution.get(i).copied().flatten(),
+            filter: filter_at(&snap.ball_filters, i),
+            gravity_scale: snap.ball_gravity.get(i).copied().unwrap_or(1.0),
+        };
+        crate::world::validate::validate_ball(&desc)
+            .map_err(|e| corrupt(format!("balls[{i}]"), e))?;
+        if !(b.2.is_finite() && b.2 <= snap.time) {
+            return Err(corrupt(
+                format!("balls[{i}].anchor_time"),
+                format!("{} is not a time up to the snapshot's {}", b.2, snap.time),
+            ));
+        }
+        balls.push(BallRec {
+            id: BallId::from_bits(b.0),
+            anchor: desc.pos,
+            anchor_time: b.2,
+            v0: desc.vel,
+            radius: desc.radius,
+            density: desc.density,
+        });
+    }
+    if balls.len() > crate::model::limits::MAX_BALLS {
+        return Err(corrupt("balls", "more than the limit"));
+    }
+    let mut ball_rest = vec![None; balls.len()];
+    restore_rests(&snap.rests, &mut ball_rest, "rests")?;
+    let mut tc_memory = Vec::with_capacity(snap.tc.len());
+    for (k, &(kind, bits, hit, n)) in snap.tc.iter().enumerate() {
+        let bad = |problem: &str| corrupt(format!("tc[{k}]"), problem.to_string());
+        if !(hit.is_finite() && n.iter().all(|x| x.is_finite())) {
+            return Err(bad("not finite"));
+        }
+        let body = match kind {
+            0 => Body::Ball(BallId::from_bits(bits)),
+            1 => Body::Rect(RectId::from_bits(bits)),
+            _ => return Err(bad("unknown body kind")),
+        };
+        tc_memory.push((body, hit, Vec2::new(n[0], n[1])));
+    }
+    let mut ball_slow = vec![crate::step::sleep::Slow::default(); balls.len()];
+    for (k, &(i, count, at)) in snap.slow.iter().enumerate() {
+        let bad = |problem: &str| corrupt(format!("slow[{k}]"), problem.to_string());
+        if !at.iter().all(|x| x.is_finite()) {
+            return Err(bad("not finite"));
+        }
+        *ball_slow
+            .get_mut(i as usize)
+            .ok_or_else(|| bad("no such ball"))? = crate::step::sleep::Slow {
+            count,
+            at: Vec2::new(at[0], at[1]),
+        };
+    }
+    let ball_slots = Slots::from_parts(
+        snap.ball_slots.0.clone(),
+        snap.ball_slots.1.clone(),
+        snap.balls.iter().map(|b| id_parts(b.0)),
+    )
+    .map_err(|e| corrupt("ball_slots", e))?;
+    Ok(RestoredBalls {
+        recs: balls,
+        rest: ball_rest,
+        tc_memory,
+        slow: ball_slow,
+        slots: ball_slots,
+    })
+}
+
+/// The rectangles of `snap`, checked against the limits a world's setters apply.
+fn restored_rects(snap: &Snapshot) -> Result<RestoredRects, SnapshotError> {
+    let mut rects = Vec::with_capacity(snap.rects.len());
+    let mut rect_anchor = Vec::with_capacity(snap.rects.len());
+    for (i, r) in snap.rects.iter().enumerate() {
+        let kind = match r.3 {
+            0 => RectKind::Static,
+            1 => RectKind::Kinematic,
+            2 => RectKind::Dynamic,
+            3 => RectKind::Sensor,
+            k => return Err(corrupt(format!("rects[{i}].kind"), format!("no kind {k}"))),
+        };
+        let aabb = Aabb::new(Vec2::new(r.1[0], r.1[1]), Vec2::new(r.1[2], r.1[3]));
+        let anchor = Aabb::new(Vec2::new(r.5[0], r.5[1]), Vec2::new(r.5[2], r.5[3]));
+        let vel = Vec2::from(r.2);
+        for b in [aabb, anchor] {
+            crate::world::validate::validate_rect(&RectDesc {
+                aabb: b,
+                vel,
+                kind,
+                density: r.4,
+                restitution: r.7,
+                filter: filter_at(&snap.rect_filters, i),
+            })
+            .map_err(|e| corrupt(format!("rects[{i}]"), e))?;
+        }
+        if kind == RectKind::Static && vel != Vec2::ZERO {
+            return Err(corrupt(
+                format!("rects[{i}].vel"),
+                "a static rectangle moves",
+            ));
+        }
+        if !(r.6.is_finite() && r.6 <= snap.time) {
+            return Err(corrupt(format!("rects[{i}].anchor_time"), r.6));
+        }
+        rects.push(Rect {
+            id: RectId::from_bits(r.0),
+            aabb,
+            vel,
+            kind,
+            density: r.4,
+            restitution: r.7,
+            filter: filter_at(&snap.rect_filters, i),
+        });
+        rect_anchor.push((anchor, r.6, vel));
+    }
+    for (k, &(i, v0)) in snap.rect_paths.iter().enumerate() {
+        let v0 = Vec2::from(v0);
+        let ok = rects.get(i as usize).is_some_and(|r| {
+            r.kind == RectKind::Dynamic && crate::model::limits::Bound::Coord.check_vec2(v0).is_ok()
+        });
+        if !ok {
+            return Err(corrupt(
+                format!("rect_paths[{k}]"),
+                "not a dynamic rectangle's velocity",
+            ));
+        }
+        rect_anchor[i as usize].2 = v0;
+    }
+    let mut rect_rest = vec![None; rects.len()];
+    restore_rests(&snap.rect_rests, &mut rect_rest, "rect_rests")?;
+    if rect_rest
+        .iter()
+        .zip(&rects)
+        .any(|(r, rc)| r.is_some() && rc.kind != RectKind::Dynamic)
+    {
+        return Err(corrupt(
+            "rect_rests",
+            "a rest for a rectangle that does not move",
+        ));
+    }
+    if rects.len() > crate::model::limits::MAX_RECTS {
+        return Err(corrupt("rects", "more than the limit"));
+    }
+    let rect_slots = Slots::from_parts(
+        snap.rect_slots.0.clone(),
+        snap.rect_slots.1.clone(),
+        snap.rects.iter().map(|r| id_parts(r.0)),
+    )
+    .map_err(|e| corrupt("rect_slots", e))?;
+    Ok(RestoredRects {
+        rects,
+        anchor: rect_anchor,
+        rest: rect_rest,
+        slots: rect_slots,
+    })
+}
+
+/// The squeeze carries of `snap`, each naming a body that exists.
+fn restored_carries(
+    snap: &Snapshot,
+    ball_slots: &Slots,
+    rect_slots: &Slots,
+) -> Result<Vec<Carry>, SnapshotError> {
+    let mut carries = Vec::with_capacity(snap.carries.len());
+    for (i, c) in snap.carries.iter().enumerate() {
+        let body = match c.0 {
+            0 => Body::Ball(BallId::from_bits(c.1)),
+            1 => Body::Rect(RectId::from_bits(c.1)),
+            k => {
+                return Err(corrupt(
+                    format!("carries[{i}]"),
+                    format!("no body kind {k}"),
+                ))
+            }
+        };
+        let exists = match body {
+            Body::Ball(id) => ball_slots.get(id).is_some(),
+            Body::Rect(id) => rect_slots.get(id).is_some(),
+        };
+        let (vel, normal) = (Vec2::from(c.3), Vec2::from(c.4));
+        if !exists || !vel.is_finite() || !normal.is_finite() {
+            return Err(corrupt(
+                format!("carries[{i}]"),
+                "no such body, or not finite",
+            ));
+        }
+        carries.push(Carry {
+            body,
+            rect: RectId::from_bits(c.2),
+            vel,
+            normal,
+            crushed: c.5,
+        });
+    }
+    Ok(carries)
+}
+
+/// The sensor rectangles' listed pairs of `snap`, sorted without repeats.
+fn restored_sensor_rects(snap: &Snapshot) -> Result<Vec<(RectId, RectId)>, SnapshotError> {
+    // Listed pairs may name a rectangle removed since (its exit is due at the next step).
+    let sensor_rects: Vec<(RectId, RectId)> = snap
+        .sensor_rects
+        .iter()
+        .map(|&(s, r)| (RectId::from_bits(s), RectId::from_bits(r)))
+        .collect();
+    if !sensor_rects.windows(2).all(|w| w[0] < w[1]) {
+        return Err(corrupt("sensor_rects", "not sorted without repeats"));
+    }
+    Ok(sensor_rects)
 }
