@@ -378,57 +378,14 @@ impl World {
             sleep: c.sleep,
             steps: self.steps,
             time: self.time,
-            balls: self
-                .balls
-                .iter()
-                .map(|b| {
-                    SnapBall(
-                        b.id.to_bits(),
-                        v2(b.anchor),
-                        b.anchor_time,
-                        v2(b.v0),
-                        b.radius,
-                        b.density,
-                    )
-                })
-                .collect(),
+            balls: self.snap_balls(),
             ball_slots: (be.to_vec(), bf.to_vec()),
-            rects: self
-                .rects
-                .iter()
-                .zip(&self.rect_anchor)
-                .map(|(r, (a, at, _))| {
-                    SnapRect(
-                        r.id.to_bits(),
-                        aabb4(&r.aabb),
-                        v2(r.vel),
-                        kind_code(r.kind),
-                        r.density,
-                        aabb4(a),
-                        *at,
-                        r.restitution,
-                    )
-                })
-                .collect(),
+            rects: self.snap_rects(),
             rect_slots: (re.to_vec(), rf.to_vec()),
             cells: self.grid.as_ref().map_or_else(Vec::new, |g| {
                 g.cells().iter().map(|&c| cell_code(c)).collect()
             }),
-            carries: self
-                .carries
-                .iter()
-                .map(|c| {
-                    let (kind, bits) = body_bits(c.body);
-                    SnapCarry(
-                        kind,
-                        bits,
-                        c.rect.to_bits(),
-                        v2(c.vel),
-                        v2(c.normal),
-                        c.crushed,
-                    )
-                })
-                .collect(),
+            carries: self.snap_carries(),
             shapes: self.shapes_words(),
             sensor_rects: self
                 .sensor_rects
@@ -436,19 +393,7 @@ impl World {
                 .map(|&(s, r)| (s.to_bits(), r.to_bits()))
                 .collect(),
             flippers: self.flippers.iter().map(SnapFlipper::of).collect(),
-            passes: self
-                .passes
-                .iter()
-                .map(|p| {
-                    let (kind, bits) = match p.with {
-                        PassWith::Rect(r) => (0, r.to_bits()),
-                        PassWith::Ball(b) => (1, b.to_bits()),
-                        PassWith::Shape(s) => (2, s.to_bits()),
-                        PassWith::Cell(c) => (3, u64::from(c.col) | u64::from(c.row) << 32),
-                    };
-                    SnapPass(p.ball.to_bits(), kind, bits, p.since, p.sensor, p.ended)
-                })
-                .collect(),
+            passes: self.snap_passes(),
             rests: self
                 .ball_rest
                 .iter()
@@ -465,14 +410,7 @@ impl World {
                 })
                 .map(|(i, (_, a))| (i as u32, v2(a.2)))
                 .collect(),
-            tc: self
-                .tc_memory
-                .iter()
-                .map(|&(body, hit, n)| match body {
-                    Body::Ball(id) => (0, id.to_bits(), hit, v2(n)),
-                    Body::Rect(id) => (1, id.to_bits(), hit, v2(n)),
-                })
-                .collect(),
+            tc: self.snap_tc(),
             slow: self
                 .ball_slow
                 .iter()
@@ -512,6 +450,88 @@ impl World {
                 .as_ref()
                 .map_or(default_filter_pair(), |g| filter_pair(g.sensor_filter())),
         }
+    }
+
+    /// The balls' records (anchored paths).
+    fn snap_balls(&self) -> Vec<SnapBall> {
+        self.balls
+            .iter()
+            .map(|b| {
+                SnapBall(
+                    b.id.to_bits(),
+                    v2(b.anchor),
+                    b.anchor_time,
+                    v2(b.v0),
+                    b.radius,
+                    b.density,
+                )
+            })
+            .collect()
+    }
+
+    /// The rectangles, with their anchors.
+    fn snap_rects(&self) -> Vec<SnapRect> {
+        self.rects
+            .iter()
+            .zip(&self.rect_anchor)
+            .map(|(r, (a, at, _))| {
+                SnapRect(
+                    r.id.to_bits(),
+                    aabb4(&r.aabb),
+                    v2(r.vel),
+                    kind_code(r.kind),
+                    r.density,
+                    aabb4(a),
+                    *at,
+                    r.restitution,
+                )
+            })
+            .collect()
+    }
+
+    /// The squeeze carries.
+    fn snap_carries(&self) -> Vec<SnapCarry> {
+        self.carries
+            .iter()
+            .map(|c| {
+                let (kind, bits) = body_bits(c.body);
+                SnapCarry(
+                    kind,
+                    bits,
+                    c.rect.to_bits(),
+                    v2(c.vel),
+                    v2(c.normal),
+                    c.crushed,
+                )
+            })
+            .collect()
+    }
+
+    /// The contacts passed through.
+    fn snap_passes(&self) -> Vec<SnapPass> {
+        self.passes
+            .iter()
+            .map(|p| {
+                let (kind, bits) = match p.with {
+                    PassWith::Rect(r) => (0, r.to_bits()),
+                    PassWith::Ball(b) => (1, b.to_bits()),
+                    PassWith::Shape(s) => (2, s.to_bits()),
+                    PassWith::Cell(c) => (3, u64::from(c.col) | u64::from(c.row) << 32),
+                };
+                SnapPass(p.ball.to_bits(), kind, bits, p.since, p.sensor, p.ended)
+            })
+            .collect()
+    }
+
+    /// The TC rule's memory of recent hits.
+    fn snap_tc(&self) -> Vec<(u8, u64, Real, [Real; 2])> {
+        self.tc_memory
+            .iter()
+            .map(|&(body, hit, n)| match body {
+                Body::Ball(id) => (0, id.to_bits(), hit, v2(n)),
+                Body::Rect(id) => (1, id.to_bits(), hit, v2(n)),
+            })
+            .collect()
     }
 
     /// Brings back the state of `snap`, taken from this world or from another of the same
