@@ -154,3 +154,57 @@ fn point_and_box_queries_find_bumpers_flippers_and_segments() {
     );
     assert_eq!(by_index, vec![seg, flipper]);
 }
+
+/// A ray is a cast of radius 0: from (0, 300) toward (400, 300) it meets the bumper of radius 20
+/// at (100, 300) where x = 80, a fifth of the way, with the normal pointing back (-1, 0); a ray
+/// along y = 100 meets the segment x = 300 at three quarters. The index answers the same.
+#[test]
+fn a_ray_hits_at_the_hand_computed_fraction() {
+    let (w, _seg, bumper, _flipper) = table();
+    let hit = w
+        .cast_ray(
+            Vec2::new(0.0, 300.0),
+            Vec2::new(400.0, 300.0),
+            &[],
+            Filter::ALL,
+        )
+        .expect("the bumper");
+    assert_eq!(hit.target, bumper);
+    assert!((hit.toi - 0.2).abs() < 1e-12, "{}", hit.toi);
+    assert!((hit.point - Vec2::new(80.0, 300.0)).length() < 1e-9);
+    assert!((hit.normal - Vec2::new(-1.0, 0.0)).length() < 1e-12);
+    let side = w
+        .cast_ray(
+            Vec2::new(0.0, 150.0),
+            Vec2::new(400.0, 150.0),
+            &[],
+            Filter::ALL,
+        )
+        .expect("the segment");
+    assert!((side.toi - 0.75).abs() < 1e-12, "{}", side.toi);
+    let idx = w.query_index();
+    for (a, b) in [
+        ((0.0, 300.0), (400.0, 300.0)),
+        ((0.0, 150.0), (400.0, 150.0)),
+        ((0.0, 390.0), (400.0, 390.0)),
+    ] {
+        let (a, b) = (Vec2::new(a.0, a.1), Vec2::new(b.0, b.1));
+        assert_eq!(
+            w.cast_ray(a, b, &[], Filter::ALL),
+            idx.cast_ray(a, b, &[], Filter::ALL)
+        );
+        assert_eq!(
+            w.cast_ray(a, b, &[], Filter::ALL),
+            w.cast_circle(a, b, 0.0, &[], Filter::ALL)
+        );
+    }
+    // Nothing on y = 390 in a world without walls.
+    assert!(w
+        .cast_ray(
+            Vec2::new(0.0, 390.0),
+            Vec2::new(400.0, 390.0),
+            &[],
+            Filter::ALL
+        )
+        .is_none());
+}

@@ -74,6 +74,31 @@ impl World {
         self.cast_circle_among(from, to, radius, ignore, filter, 0..self.balls.len())
     }
 
+    /// Casts a ray from `from` to `to` (world units) against the current state: the first
+    /// body or tile face the segment touches, with `toi` as a fraction of the segment. The same
+    /// query as [`World::cast_circle`] with a radius of 0 (and its rules for ties, filters and
+    /// contact at the start); `ignore` skips those balls.
+    ///
+    /// ```
+    /// use collide_world::{Filter, StepConfig, Target, Vec2, Walls, World};
+    /// let w = World::new(Vec2::new(100.0, 100.0), Walls::ALL, StepConfig::default()).unwrap();
+    /// // From x = 20 toward x = 120: the right wall at x = 100 is 80 of the 100 units away.
+    /// let hit = w.cast_ray(Vec2::new(20.0, 50.0), Vec2::new(120.0, 50.0), &[], Filter::ALL).unwrap();
+    /// assert!((hit.toi - 0.8).abs() < 1e-12);
+    /// assert_eq!(hit.normal, Vec2::new(-1.0, 0.0));
+    /// assert!(matches!(hit.target, Target::Wall(_)));
+    /// ```
+    #[must_use]
+    pub fn cast_ray(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        ignore: &[BallId],
+        filter: Filter,
+    ) -> Option<CastHit> {
+        self.cast_circle(from, to, 0.0, ignore, filter)
+    }
+
     /// [`World::cast_circle`] against the balls of dense indices `balls` only (ascending).
     pub(crate) fn cast_circle_among(
         &self,

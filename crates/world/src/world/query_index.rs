@@ -177,6 +177,18 @@ impl QueryIndex<'_> {
             .cast_circle_among(from, to, radius, ignore, filter, balls.into_iter())
     }
 
+    /// [`World::cast_ray`], testing only the balls near the segment: the same answer.
+    #[must_use]
+    pub fn cast_ray(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        ignore: &[BallId],
+        filter: Filter,
+    ) -> Option<CastHit> {
+        self.cast_circle(from, to, 0.0, ignore, filter)
+    }
+
     /// [`World::query_point`], testing only the balls near `p`: the same answer.
     pub fn query_point(&self, p: Vec2, filter: Filter, out: &mut Vec<Target>) {
         let balls = self.candidates(&Aabb::new(p, p));
