@@ -472,9 +472,42 @@ impl Breaker {
             *events = world.take_events();
             return Outcome::Continue;
         };
+        let (rest, pvel) = self.steer(world, options, input, &paddle, dt);
+        for id in &self.resting {
+            let _ = world.set_ball_position(*id, rest);
+            let _ = world.set_ball_velocity(*id, pvel);
+        }
+        self.volley(world, options, rest, dt);
+        if input.launch && self.launch(world, colors, options, dt) {
+            return Outcome::Restart;
+        }
+        // 4. The step.
+        if let Some(start) = trace_start {
+            start.clear();
+            start.extend(world.balls().iter().map(|b| (b.id, b.pos)));
+        }
+        world.step();
+        *events = world.take_events();
+
+        let (paddle_hits, caught, drops) = self.rules_on_events(world, colors, options, events);
+        self.policies(world, options, events, &paddle_hits, &paddle, dt);
+        self.move_power_ups(world, colors, options, drops, caught, game_events);
+        self.lives_and_levels(world, options, dt, game_events)
+    }
+
+    /// Stages 1 and 2 of [`Breaker::step`]: the paddle's target and velocity (set in the
+    /// world), the aim, and the waiting balls' resting place; returns that place and the
+    /// paddle's velocity.
+    fn steer(
+        &mut self,
+        world: &mut World,
+        options: &Options,
+        input: &StepInput,
+        paddle: &collide_world::Rect,
+        dt: Real,
+    ) -> (Vec2, Vec2) {
         let hw = paddle.aabb.size().x * 0.5;
         let cx = paddle.aabb.center().x;
-
         // 1. The paddle's target and velocity.
         if let Some(x) = input.pointer_x {
             if x.is_finite() {
@@ -512,12 +545,12 @@ impl Breaker {
         }
         let rest = Vec2::new(cx, paddle.aabb.min.y - self.ball_radius - REST_GAP);
         self.resting.retain(|id| world.ball(*id).is_some());
-        for id in &self.resting {
-            let _ = world.set_ball_position(*id, rest);
-            let _ = world.set_ball_velocity(*id, pvel);
-        }
 
-        // The rest of the volley, one ball at a time from where the paddle is.
+        (rest, pvel)
+    }
+
+    /// The rest of the volley, one ball at a time from `rest` (where the paddle is).
+    fn volley(&mut self, world: &mut World, options: &Options, rest: Vec2, dt: Real) {
         if self.volley_left > 0 {
             self.volley_timer = self.volley_timer.saturating_sub(1);
             if self.volley_timer == 0 {
@@ -536,9 +569,18 @@ impl Breaker {
                 self.volley_timer = steps_of(options.volley_interval, dt);
             }
         }
+    }
 
-        // 3. Launch.
-        if input.launch {
+    /// Stage 3 of [`Breaker::step`], the launch button: serves the waiting balls (returns
+    /// `false`), or asks for a restart after the game ended (returns `true`).
+    fn launch(
+        &mut self,
+        world: &mut World,
+        colors: &mut BallColors,
+        options: &Options,
+        dt: Real,
+    ) -> bool {
+        {
             match self.phase {
                 Phase::Serving => {
                     // Exactly the direction the aim preview shows.
@@ -552,20 +594,30 @@ impl Breaker {
                     self.volley_timer = steps_of(options.volley_interval, dt);
                     self.phase = Phase::Playing;
                 }
-                Phase::GameOver | Phase::Victory => return Outcome::Restart,
+                Phase::GameOver | Phase::Victory => return true,
                 Phase::Playing | Phase::LevelCleared { .. } => {}
             }
         }
 
-        // 4. The step.
-        if let Some(start) = trace_start {
-            start.clear();
-            start.extend(world.balls().iter().map(|b| (b.id, b.pos)));
-        }
-        world.step();
-        *events = world.take_events();
+        false
+    }
 
-        // 5. Rules on the events.
+    /// Stage 5 of [`Breaker::step`]: the rules on the step's events (bricks scored and the
+    /// power-ups they drop, lost balls, the rain spent or renewed, power-ups caught). Returns
+    /// the paddle's hits (event index, ball, point, normal, toi), the power-ups caught and
+    /// those to drop.
+    #[allow(clippy::type_complexity)]
+    fn rules_on_events(
+        &mut self,
+        world: &mut World,
+        colors: &mut BallColors,
+        options: &Options,
+        events: &[Event],
+    ) -> (
+        Vec<(usize, BallId, Vec2, Vec2, Real)>,
+        Vec<PowerKind>,
+        Vec<(PowerKind, Vec2)>,
+    ) {
         let grid_cell_center = |w: &World, c| w.grid().map(|g| g.cell_aabb(c).center());
         let mut paddle_hits: Vec<(usize, BallId, Vec2, Vec2, Real)> = Vec::new();
         let mut spent: Vec<BallId> = Vec::new();
@@ -636,10 +688,25 @@ impl Breaker {
             self.rain(world, colors, options, returns * RAIN_PER_RETURN);
         }
 
-        // 6. Policies, after the step.
+        (paddle_hits, caught, drops)
+    }
+
+    /// Stage 6 of [`Breaker::step`]: the response policies after the step (english on the
+    /// paddle's returns, constant speed, the minimum vertical angle).
+    fn policies(
+        &self,
+        world: &mut World,
+        options: &Options,
+        events: &[Event],
+        paddle_hits: &[(usize, BallId, Vec2, Vec2, Real)],
+        paddle: &collide_world::Rect,
+        dt: Real,
+    ) {
+        let paddle = *paddle;
+        let hw = paddle.aabb.size().x * 0.5;
         let paddle_now = world.rect(self.paddle).copied().unwrap_or(paddle);
         if options.english {
-            for &(i, ball, point, normal, toi) in &paddle_hits {
+            for &(i, ball, point, normal, toi) in paddle_hits {
                 // Only the ball's last event of the step, a hit from above, going up now.
                 if normal.y >= 0.0 || events[i + 1..].iter().any(|e| mentions(e, ball)) {
                     continue;
@@ -674,9 +741,19 @@ impl Breaker {
         for (id, v) in changes {
             let _ = world.set_ball_velocity(id, v);
         }
+    }
 
-        // 7. Power-ups: the world moved them (those caught are gone); those below the world
-        // are removed, the new ones dropped.
+    /// Stage 7 of [`Breaker::step`]: the world moved the power-ups (those caught are gone);
+    /// those below the world are removed, the new ones dropped, the caught ones applied.
+    fn move_power_ups(
+        &mut self,
+        world: &mut World,
+        colors: &mut BallColors,
+        options: &Options,
+        drops: Vec<(PowerKind, Vec2)>,
+        caught: Vec<PowerKind>,
+        game_events: &mut Vec<GameEvent>,
+    ) {
         let bottom = world.size().y;
         self.power_ups.retain_mut(|p| match world.rect(p.rect) {
             Some(r) if r.aabb.min.y <= bottom => {
@@ -696,8 +773,16 @@ impl Breaker {
             self.apply(kind, world, colors, options);
             game_events.push(GameEvent::PowerUpCaught { kind });
         }
+    }
 
-        // 8. Lives and levels.
+    /// Stage 8 of [`Breaker::step`]: lives and levels.
+    fn lives_and_levels(
+        &mut self,
+        world: &mut World,
+        options: &Options,
+        dt: Real,
+        game_events: &mut Vec<GameEvent>,
+    ) -> Outcome {
         match self.phase {
             Phase::Playing if world.balls().is_empty() && self.volley_left == 0 => {
                 self.lives = self.lives.saturating_sub(1);
