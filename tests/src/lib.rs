@@ -88,7 +88,7 @@ pub fn cc(col: u32, row: u32) -> CellCoord {
 }
 
 /// Number of balls whose centre is closer than `radius - 1e-6` to a solid cell of a kind the
-/// ball collides with (its layers and mask: `collide_world::layers`).
+/// ball collides with (its layers and mask: `collide_world::Filter`).
 #[must_use]
 pub fn embedded_count(w: &World) -> usize {
     let Some(g) = w.grid() else { return 0 };

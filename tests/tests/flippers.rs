@@ -1,4 +1,4 @@
-//! Rotating kinematic flippers in the step (`collide_world::flipper`): analytic times of
+//! Rotating kinematic flippers in the step (`collide_world::Flipper`): analytic times of
 //! impact and bounces (a still flipper, a flip), the flipper's piecewise motion, invariants
 //! over random flips at up to 1e4 units/s and 60 rad/s (no ball inside a flipper or on its
 //! wrong side, energy kept in the flipper's frame with restitution 1), scene keys, snapshots

@@ -1,4 +1,4 @@
-//! Contact hooks (`collide_world::hook`): called at each contact's exact time of impact, in the
+//! Contact hooks (`collide_world::ContactHook`): called at each contact's exact time of impact, in the
 //! step's canonical order; `Reflect` is the step itself, `Velocity` replaces the first body's
 //! response at the contact; a pure hook keeps the same bits for any thread count and in
 //! domains; a bad answer is a typed error and leaves the world as it was.

@@ -1,4 +1,4 @@
-//! Collision layers and masks (`collide_world::layers`): a pair collides only when
+//! Collision layers and masks (`collide_world::Filter`): a pair collides only when
 //! `a.layers & b.mask != 0 && b.layers & a.mask != 0`; closed walls always collide. Filtered
 //! pairs are never predicted, so a world of bodies that ignore each other runs each body
 //! exactly as it would run alone (compared bit for bit below), and a cell kind a ball ignores

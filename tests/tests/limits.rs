@@ -845,7 +845,7 @@ fn a_scene_reads_only_regular_level_files_below_its_folder() {
 
 /// Ids never repeat within a world's life: 200 000 balls and rectangles added and removed in
 /// turn through a few slots; every id issued is new. (The generation's last value retires its
-/// slot instead of wrapping: `collide_world::ids`' unit test.)
+/// slot instead of wrapping: `crates/world/src/model/ids.rs`' unit test.)
 #[test]
 fn ids_never_repeat_through_many_reuses() {
     let _s = serial();

@@ -1,4 +1,4 @@
-//! Materials (`collide_world::material`): each ball, rectangle and cell kind may have its own
+//! Materials (`crates/world/src/model/material.rs`): each ball, rectangle and cell kind may have its own
 //! restitution; a collision uses the larger of the two bodies' values (Box2D's
 //! `b2MixRestitution`), a body without one the world's `StepConfig::restitution`, closed walls
 //! the world's; a kick above 1 is capped at `MAX_KICK_SPEED`. Every expected velocity below is

@@ -1,4 +1,4 @@
-//! Sensor rectangles that report rectangles (`collide_world::rect_sensor`): a static or
+//! Sensor rectangles that report rectangles (`crates/world/src/world/rect_sensor.rs`): a static or
 //! kinematic rectangle entering and leaving a sensor at the exact times of the slab test,
 //! edits between steps reported at the next step's start, layers, snapshots.
 

@@ -1,4 +1,4 @@
-//! Static segments and circles in the step (`collide_world::shapes`): exact times of impact on
+//! Static segments and circles in the step (`collide_world::Shape`): exact times of impact on
 //! straight and parabolic paths, bounces, kickers, chains without ghost bumps, filters, scene
 //! keys, snapshots, the same bits for any thread count.
 

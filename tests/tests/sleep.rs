@@ -1,4 +1,4 @@
-//! Sleeping balls (`collide_world::sleep`): piles under gravity with restitution below 1 come
+//! Sleeping balls (`crates/world/src/step/sleep/`): piles under gravity with restitution below 1 come
 //! to rest without reaching the step's event bound, sleeping balls are met as immovable until
 //! a fast hit wakes them, what lies on a ball that wakes wakes too, and sleep is kept by
 //! snapshots and does not depend on the step size.

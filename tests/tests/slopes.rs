@@ -482,7 +482,7 @@ fn inelastic_balls_settle_in_the_valley() {
     }
     // Down the flanks and resting on the floor between them (y = 110 − 2), sliding along it
     // (no friction), every one; or asleep in the corner of the floor and a flank, caught
-    // rattling there at most the touch tolerance above the floor (`collide_world::sleep`).
+    // rattling there at most the touch tolerance above the floor (`crates/world/src/step/sleep/`).
     assert_eq!(w.balls().len(), 12);
     let tol = collide_tests::touch_tolerance(Vec2::new(0.0, 981.0));
     for b in w.balls().iter() {

@@ -24,7 +24,7 @@ pub struct RunReport {
     /// Balls at the end.
     pub balls_alive: usize,
     /// Balls asleep at the end: settled in a pile under gravity, held without velocity
-    /// until something wakes them (`collide_world::sleep`).
+    /// until something wakes them (`crates/world/src/step/sleep/`).
     pub balls_asleep: usize,
     /// `ball_lost` events over all steps.
     pub balls_lost: u64,

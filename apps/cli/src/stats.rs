@@ -7,7 +7,7 @@ use collide_world::{Ball, RectKind, World};
 pub const TOLERANCE: Real = 1e-6;
 
 /// Balls whose centre is closer than `radius − 1e-6` to the nearest solid cell or static
-/// rectangle that the ball collides with (its layers and mask, [`collide_world::layers`]).
+/// rectangle that the ball collides with (its layers and mask, [`collide_world::Filter`]).
 pub fn embedded(world: &World) -> usize {
     let statics: Vec<_> = world
         .rects()
@@ -46,7 +46,7 @@ fn overlap(a: &Ball, b: &Ball) -> bool {
     s > 0.0 && a.filter.collides(b.filter) && (a.pos - b.pos).length_squared() < s * s
 }
 
-/// The number of ball pairs that collide (their layers and masks, [`collide_world::layers`])
+/// The number of ball pairs that collide (their layers and masks, [`collide_world::Filter`])
 /// whose centres are closer than `r1 + r2 − 1e-6`.
 ///
 /// A uniform grid over the balls' bounding boxes (cell side about twice the median radius, at

@@ -414,7 +414,7 @@ impl App {
     /// Paints the frame into `target` (any size; it becomes the layout of the next
     /// [`App::frame`]'s pointer mapping): the world with per-ball colours, power-ups, the aim
     /// preview, velocity lines (debug view, and sandboxes of at most 64 balls), the debug
-    /// trace (in which sleeping balls, `collide_world::sleep`, show at half brightness), the
+    /// trace (in which sleeping balls, `crates/world/src/step/sleep/`, show at half brightness), the
     /// status bar, the help bar and the banner.
     pub fn draw<T: PixelTarget + ?Sized>(&mut self, target: &mut T) {
         self.size = (target.width(), target.height());

@@ -48,7 +48,7 @@ pub enum Phase {
 }
 
 /// The collision layer the game adds to the paddle's: what a power-up's sensor looks for
-/// (see [`collide_world::layers`]). Balls are not on it, so they pass power-ups unreported.
+/// (see [`collide_world::Filter`]). Balls are not on it, so they pass power-ups unreported.
 pub const PADDLE_LAYER: u32 = 1 << 30;
 
 /// The collision layer of the power-ups' sensors (their mask is [`PADDLE_LAYER`] alone).

@@ -162,7 +162,7 @@ pub fn clamp_paddle(target: Real, lim: &PaddleLimits, left_busy: bool, right_bus
 /// hit's normal ([`collide_core::reflect`], elastic), cast again from the impact, up to `max_segments` segments or `length` world
 /// units in all. Balls in `ignore` are not obstacles (the ball being aimed). The casts see
 /// what the first ball of `ignore` collides with (its layers and mask:
-/// [`collide_world::layers`]), or every body and cell on some layer
+/// [`collide_world::Filter`]), or every body and cell on some layer
 /// ([`collide_world::Filter::ALL`]) when `ignore` is empty or its first ball is gone.
 ///
 /// # Returns

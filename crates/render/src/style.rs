@@ -127,7 +127,7 @@ pub struct Style {
     pub segment: Rgb,
     /// Static circles (bumpers).
     pub bumper: Rgb,
-    /// Flippers (`collide_world::flipper`).
+    /// Flippers (`collide_world::Flipper`).
     pub flipper: Rgb,
     /// The outline along the world's closed walls (open sides have none).
     pub outline: Rgb,

@@ -1,5 +1,5 @@
 //! Times the arena with every ball colliding against the same arena with two groups of balls
-//! that ignore each other (`collide_world::layers`), side by side in one run:
+//! that ignore each other (`collide_world::Filter`), side by side in one run:
 //! `layers_perf N SPEED STEPS [TURN]`. Both worlds are `arena_scene(N, SPEED, 1)`; in the
 //! second, the balls of even storage index are on layer 1 and those of odd index on layer 2,
 //! each colliding with its own group and with the walls (layer 0), so half of the ball pairs
