@@ -1,8 +1,11 @@
 //! # collide-world
 //!
-//! The simulation layer of collide: a tile grid map ([`Grid`]) with exposed-feature flags (no
-//! ghost collisions), balls and static / kinematic / dynamic rectangles with stable generational
-//! ids, scenes (TOML files, BricksBeater levels, built-in generators), and the fixed-step
+//! The simulation layer of collide: a tile grid map ([`Grid`]: squares and 45° slopes) with
+//! exposed-feature flags (no ghost collisions), balls, static / kinematic / dynamic / sensor
+//! rectangles, static segments, polylines and circles ([`Shape`]), turning flippers
+//! ([`Flipper`]), collision layers ([`Filter`]), materials, gravity on exact parabolas with
+//! resting contact and sleep, all with stable generational ids; scenes (TOML files,
+//! BricksBeater levels, built-in generators), and the fixed-step
 //! [`World::step`] with exact, event-driven continuous collision detection, collision events,
 //! world queries (circle cast, point and box overlap), a state hash for determinism checks, and
 //! snapshots of the whole state ([`World::snapshot`], [`World::restore`]) for rollback.
