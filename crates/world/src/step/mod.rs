@@ -54,7 +54,7 @@
 //! a mover met by several partners at the same instant meets the one of lowest id first (not
 //! the first its broad phase lists, nor the first stored), a ball–ball contact is solved in id
 //! order, so that simultaneous events do not depend on where bodies are stored (removals move
-//! them; a domain's world, `domains.rs`, stores a subset); events are reported in a canonical
+//! them; a domain's world, `domains/`, stores a subset); events are reported in a canonical
 //! order (`World::order_events`); bodies are visited in storage order, parallel work only
 //! computes predictions from one frozen state and applies them in mover order, and only
 //! `+ - * / sqrt` are used.
@@ -70,13 +70,27 @@
 //! (`docs/performance.md`).
 //!
 //! # Files
-//! - `mover.rs`: a mover's hot record, its stored predictions, the accessors by mover index;
+//! - `mover.rs`: a mover's hot record and its stored predictions; `access.rs`: the accessors
+//!   by mover index (its body, path, radius or box, filter, partner);
 //! - `scratch.rs`: the machinery kept between steps, and the edits that keep it;
 //! - `predict.rs`: a mover's next events (static search, pair search, cell crossing);
+//!   `pair_scan.rs`: the ball–ball candidates of a pair search; `curved.rs`: the static
+//!   search on parabolas;
 //! - `contact.rs`: one mover's first contact with one other body, a wall or an open side;
-//! - `schedule.rs`: storing predictions, the queue, cell crossings, the search bound;
+//!   `shapes.rs`, `box_shapes.rs`, `flippers.rs`: a ball's and a box's contacts with static
+//!   shapes and flippers;
+//! - `schedule.rs`: storing predictions, the queue (`queue.rs`), cell crossings, the search
+//!   bound; `broad.rs`: the broad phase's cell lists;
 //! - `resolve.rs`: the response to an event, wedges, crushes, stopping a mover;
-//! - `keep.rs`: predicting everything again or only what an edit concerns, the step's end.
+//! - `keep.rs`: predicting everything again or only what an edit concerns, the step's end;
+//! - `rest.rs`, `settle.rs`: resting contact under gravity; `sleep/`: sleeping balls (the rule,
+//!   and counting and waking during the step in `sleep/during.rs`);
+//! - `sensors.rs`, `pass.rs`, `passes.rs`: sensors and contacts passed through;
+//! - `squeeze.rs`, `squeezing.rs`: bodies carried and crushed by kinematic rectangles;
+//! - `embed.rs`: the push-out of embedded bodies at the step's start;
+//! - `hook.rs`: the step with a contact hook (`World::step_with`);
+//! - `domains/`: the parallel step over spatial domains (the data in `domains/mod.rs`, generic
+//!   over the world each domain holds; the run in `domains/run.rs`).
 
 mod access;
 mod box_shapes;
