@@ -120,6 +120,8 @@ fn every_path_named_in_the_docs_exists() {
         // `crates/world/src/step/mod.rs` → bases `crates/world/src/` and `crates/world/`.
         let mut bases = vec![String::new(), "crates/".to_string(), "docs/".to_string()];
         if let Some(i) = rel.find("/src/") {
+            // A module doc names files from its own folder, its crate's `src/` or the crate.
+            bases.push(rel[..rel.rfind('/').map_or(0, |k| k + 1)].to_string());
             bases.push(rel[..i + 5].to_string());
             bases.push(rel[..i + 1].to_string());
         } else {
