@@ -5,7 +5,7 @@
 //! them. Checked: no panic; a value is accepted exactly when the scene format's bounds
 //! (`collide_world::limits::Bound`) accept it, and refused naming its field; every ball and
 //! rectangle finite after every step. The logic is in `setters_input.rs`, which
-//! `tests/tests/entry_points.rs` also runs on random inputs.
+//! `tests/it/entry_points.rs` also runs on random inputs.
 
 #![no_main]
 

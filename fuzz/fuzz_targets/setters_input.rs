@@ -1,4 +1,4 @@
-//! The logic of the fuzz target `setters`, shared with `tests/tests/entry_points.rs` (which runs
+//! The logic of the fuzz target `setters`, shared with `tests/it/entry_points.rs` (which runs
 //! it on random inputs with proptest, on a stable compiler): every entry point of the world's
 //! API given the values a fuzzer finds, huge and odd ones drawn often.
 //!

@@ -8,7 +8,7 @@
 //!   free position. `push_out_free/K` times the same first step with the ball placed clear of
 //!   the block and of the walls.
 //! - `squeeze`: a ball squeezed by a kinematic paddle against a wall (carried, crushed,
-//!   pushed out: the seven steps around it, `tests/tests/squeeze.rs`); `squeeze_free`: the
+//!   pushed out: the seven steps around it, `tests/it/squeeze.rs`); `squeeze_free`: the
 //!   same steps with the paddle moving away.
 //!
 //! `cargo bench -p collide-world --bench push_out`
@@ -61,7 +61,7 @@ fn push_out(c: &mut Criterion) {
     }
 }
 
-/// The squeeze of `tests/tests/squeeze.rs` (a 200 × 100 closed world, a ball of radius 5 at
+/// The squeeze of `tests/it/squeeze.rs` (a 200 × 100 closed world, a ball of radius 5 at
 /// rest at (20, 50), a paddle [40, 50] × [20, 80] at `vx`), stepped (untimed) to t = 2.4 s,
 /// 0.1 s a step.
 fn squeeze_world(vx: f64) -> World {

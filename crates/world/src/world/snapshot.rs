@@ -10,7 +10,7 @@
 //! the grid's exposed features and clearance are built again.
 //! [`World::restore`] followed by N steps is bit-identical to the same N steps without it,
 //! because the step's results do not depend on whether its predictions were kept or made anew
-//! (`tests/tests/invariance.rs`).
+//! (`tests/it/invariance.rs`).
 //!
 //! A snapshot is plain data: `serde` serializes it in any format. In a compact binary format
 //! (postcard) it takes about 60 bytes per ball.

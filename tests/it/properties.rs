@@ -19,7 +19,7 @@
 //!
 //! Shrunk failures are kept at the end of the file as `regression_*` tests.
 //!
-//! Run: `cargo test --release -p collide-tests --test properties` (figures in
+//! Run: `cargo test --release -p collide-tests --test it properties::` (figures in
 //! `docs/reliability.md`). The cases are the same on every run (fixed seed); to explore:
 //! `PROPTEST_RNG_SEED=<n>`, `PROPTEST_CASES=<n>`, `COLLIDE_PROP_MAX_EVENTS=<n>` (event bound),
 //! `COLLIDE_PROP_TRACE=1` with `--nocapture` (balls, steps and events of each case), and

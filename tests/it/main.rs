@@ -1,0 +1,43 @@
+//! collide's cross-crate integration tests, one binary: each module is a capability (its own
+//! `//!` line says what it covers). The allocation-counting tests (`tests/tests/alloc.rs`,
+//! `tests/tests/limits.rs`) are binaries of their own, because each installs a counting global
+//! allocator that measures the whole process.
+
+mod box_shapes;
+mod doc_paths;
+mod domains;
+mod entry_points;
+mod exact_fits;
+mod flippers;
+mod fuzz_findings;
+mod galperin;
+mod gravity;
+mod gravity_scale;
+mod hooks;
+mod impact_speed;
+mod invariance;
+mod layering;
+mod layers;
+mod levels;
+mod materials;
+mod parse_memory;
+mod pinball;
+mod properties;
+mod push_out;
+mod query_index;
+mod query_shapes;
+mod rect_gravity;
+mod rect_sensors;
+mod replay;
+mod replay_proof;
+mod seeds;
+mod sensor_kinds;
+mod sensors;
+mod shapes;
+mod sleep;
+mod slopes;
+mod snapshot;
+mod squeeze;
+mod threads;
+mod world_api;
+mod world_layout;
