@@ -16,6 +16,7 @@ mod gravity_scale;
 mod hooks;
 mod impact_speed;
 mod invariance;
+mod invariants;
 mod layering;
 mod layers;
 mod levels;
