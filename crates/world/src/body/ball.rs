@@ -11,7 +11,7 @@ use collide_core::motion::Path;
 use collide_core::{Real, Vec2};
 
 /// A ball as the world reports it: its state at the world's current time (a value, see
-/// [`World::balls`]).
+/// [`crate::World::balls`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ball {
     /// Stable id.
@@ -25,9 +25,9 @@ pub struct Ball {
     /// Density, mass per unit area.
     pub density: Real,
     /// The ball's own restitution, or `None` (the world's `StepConfig::restitution`): see
-    /// [`crate::model::material`].
+    /// docs/algorithms.md, "Materials".
     pub restitution: Option<Real>,
-    /// The ball's layers and mask: see [`crate::model::filter`].
+    /// The ball's layers and mask: see [`crate::Filter`].
     pub filter: Filter,
     /// The ball's multiple of the world's gravity ([`crate::BallDesc::gravity_scale`]).
     pub gravity_scale: Real,
@@ -141,7 +141,7 @@ pub(crate) struct Anchor {
 }
 
 /// The live balls of a world, as [`Ball`] values at its current time, in storage order
-/// (returned by [`World::balls`]). An exact-size, double-ended iterator; [`Balls::get`]
+/// (returned by [`crate::World::balls`]). An exact-size, double-ended iterator; [`Balls::get`]
 /// reads one by storage index.
 #[derive(Clone, Debug)]
 pub struct Balls<'a> {

@@ -124,14 +124,14 @@ pub struct Flipper {
     pub id: FlipperId,
     /// What it was made from (pivot, length, radius, angles, speed, restitution, filter).
     pub desc: FlipperDesc,
-    /// Whether its button is held ([`World::set_flipper_pressed`]).
+    /// Whether its button is held ([`crate::World::set_flipper_pressed`]).
     pub pressed: bool,
     /// Its angle over time since the button last changed.
     pub motion: FlipperMotion,
 }
 
 impl Flipper {
-    /// The angle at absolute time `t` (seconds; [`World::time`] for now), radians.
+    /// The angle at absolute time `t` (seconds; [`crate::World::time`] for now), radians.
     #[must_use]
     pub fn angle_at(&self, t: Real) -> Real {
         self.motion.angle_at(t)

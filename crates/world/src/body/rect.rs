@@ -19,9 +19,9 @@ pub struct Rect {
     /// Density, mass per unit area (dynamic rectangles).
     pub density: Real,
     /// The rectangle's own restitution, or `None` (the world's `StepConfig::restitution`):
-    /// see [`crate::model::material`].
+    /// see docs/algorithms.md, "Materials".
     pub restitution: Option<Real>,
-    /// The rectangle's layers and mask: see [`crate::model::filter`].
+    /// The rectangle's layers and mask: see [`crate::Filter`].
     pub filter: Filter,
 }
 

@@ -8,14 +8,14 @@ use collide_core::Real;
 
 impl Grid {
     /// The own restitution of every [`Cell::Wall`] of the grid, or `None` (the world's
-    /// [`StepConfig::restitution`]). See [`crate::model::material`].
+    /// [`crate::StepConfig::restitution`]). See docs/algorithms.md, "Materials".
     #[must_use]
     pub fn wall_restitution(&self) -> Option<Real> {
         self.wall_restitution
     }
 
     /// The own restitution of every [`Cell::Brick`] of the grid (all kinds), or `None` (the
-    /// world's [`StepConfig::restitution`]).
+    /// world's [`crate::StepConfig::restitution`]).
     #[must_use]
     pub fn brick_restitution(&self) -> Option<Real> {
         self.brick_restitution
@@ -33,11 +33,11 @@ impl Grid {
     }
 
     /// Sets the own restitution of the grid's wall cells and brick cells (`None`: the world's
-    /// [`StepConfig::restitution`]).
+    /// [`crate::StepConfig::restitution`]).
     ///
     /// # Errors
     /// [`GridError::BadRestitution`] naming the field (`wall_restitution` or
-    /// `brick_restitution`) for a value outside [`Bound::Restitution`] (finite, in
+    /// `brick_restitution`) for a value outside [`crate::limits::Bound::Restitution`] (finite, in
     /// `[0, MAX_RESTITUTION]`); the grid is unchanged then.
     pub fn set_restitution(
         &mut self,

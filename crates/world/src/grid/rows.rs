@@ -51,7 +51,7 @@ pub const CELL: Real = 9.0;
 /// the "line" of the errors. Used for `rows = [...]` in scene files.
 ///
 /// # Errors
-/// As [`parse_level`], except for the byte-length limit.
+/// As [`crate::level::parse_level`], except for the byte-length limit.
 pub fn parse_rows<'a, I>(rows: I) -> Result<GridDesc, LevelError>
 where
     I: IntoIterator<Item = &'a str>,

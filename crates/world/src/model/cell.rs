@@ -13,15 +13,15 @@ pub enum Cell {
     /// `R Y G C B W` in BricksBeater levels.
     Brick(u8),
     /// A sensor: free space for every body (no obstacle), whose square reports the balls its
-    /// filter ([`GridDesc::sensor_filter`]) collides with entering and leaving it
+    /// filter ([`crate::GridDesc::sensor_filter`]) collides with entering and leaving it
     /// ([`crate::Event::SensorEnter`], [`crate::Event::SensorExit`], [`crate::SensorId::Cell`]).
     /// The byte is the sensor's kind: the level character, a lowercase letter `a`–`z`.
     Sensor(u8),
     /// A 45° slope: the half of the square containing the corner named (the solid corner),
     /// cut along the diagonal between the two corners next to it (a right isosceles
     /// triangle, `collide_core::HalfTile`). Indestructible and of the wall kind: it has the
-    /// walls' restitution ([`GridDesc::wall_restitution`]) and filter
-    /// ([`GridDesc::wall_filter`]). Level characters `1` `3` `7` `9`, the solid corner's place
+    /// walls' restitution ([`crate::GridDesc::wall_restitution`]) and filter
+    /// ([`crate::GridDesc::wall_filter`]). Level characters `1` `3` `7` `9`, the solid corner's place
     /// on a numeric keypad: `1` bottom-left ◣, `3` bottom-right ◢, `7` top-left ◤, `9`
     /// top-right ◥ ([`crate::scene::level`]).
     Slope(collide_core::Corner),

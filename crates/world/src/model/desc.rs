@@ -69,11 +69,11 @@ pub struct GridDesc {
     /// Restitution of every [`Cell::Wall`], finite in `[0, MAX_RESTITUTION]`
     /// ([`crate::model::limits::MAX_RESTITUTION`], 10); `None` (the default) = the world's
     /// [`StepConfig::restitution`]. Combined with the other body's by
-    /// [`crate::model::material::mix_restitution`].
+    /// docs/algorithms.md, "Materials".
     pub wall_restitution: Option<Real>,
     /// Restitution of every [`Cell::Brick`], whatever its kind; as `wall_restitution`.
     pub brick_restitution: Option<Real>,
-    /// Layers and mask of every [`Cell::Wall`] ([`crate::model::filter`]); default
+    /// Layers and mask of every [`Cell::Wall`] ([`crate::Filter`]); default
     /// [`Filter::DEFAULT`] (layer 0, colliding with everything).
     pub wall_filter: Filter,
     /// Layers and mask of every [`Cell::Brick`], whatever its kind; as `wall_filter`.
@@ -99,9 +99,9 @@ pub struct BallDesc {
     /// ([`crate::model::limits::MAX_RESTITUTION`], 10; above 1 a bounce adds speed, up to
     /// [`crate::model::limits::MAX_KICK_SPEED`]); `None` (the default) = the world's
     /// [`StepConfig::restitution`]. A collision uses the larger of the two bodies' values
-    /// ([`crate::model::material::mix_restitution`]).
+    /// (docs/algorithms.md, "Materials").
     pub restitution: Option<Real>,
-    /// The ball's layers and mask ([`crate::model::filter`]): which bodies and cell kinds it
+    /// The ball's layers and mask ([`crate::Filter`]): which bodies and cell kinds it
     /// collides with. Default [`Filter::DEFAULT`] (layer 0, colliding with everything).
     pub filter: Filter,
     /// The multiple of the world's [`StepConfig::gravity`] that accelerates this ball: 1 (the
@@ -208,7 +208,7 @@ pub struct StepConfig {
     /// Restitution (1 = elastic), in `[0, 1]`: of every collision with a closed wall of the
     /// world, and of every body or cell kind without its own value
     /// ([`BallDesc::restitution`], [`RectDesc::restitution`], [`GridDesc::wall_restitution`],
-    /// [`GridDesc::brick_restitution`]; see [`crate::model::material`]). Default 1.
+    /// [`GridDesc::brick_restitution`]; see docs/algorithms.md, "Materials"). Default 1.
     pub restitution: Real,
     /// Whether bricks are destroyed by their first hit (false: bricks act as walls).
     /// Default true.
@@ -260,10 +260,10 @@ pub struct Scene {
     pub balls: Vec<BallDesc>,
     /// Rectangles placed explicitly.
     pub rects: Vec<RectDesc>,
-    /// Static segments and circles ([`crate::body::shape`]): `[[segment]]`, `[[polyline]]` (its
+    /// Static segments and circles ([`crate::Shape`]): `[[segment]]`, `[[polyline]]` (its
     /// segments) and `[[circle]]` tables.
     pub shapes: Vec<crate::model::shape_desc::ShapeDesc>,
-    /// Flippers ([`crate::body::flipper`]): `[[flipper]]` tables.
+    /// Flippers ([`crate::Flipper`]): `[[flipper]]` tables.
     pub flippers: Vec<crate::model::flipper_desc::FlipperDesc>,
     /// Random balls, placed after the explicit ones.
     pub spawn: Option<SpawnDesc>,

@@ -6,13 +6,13 @@ use crate::model::event::Body;
 use crate::model::ids::FlipperId;
 use collide_core::Real;
 
-/// Why a [`GridDesc`] cannot become a [`Grid`].
+/// Why a [`crate::GridDesc`] cannot become a [`crate::Grid`].
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum GridError {
-    /// The cell side is not in `(0, 1e9]` ([`limits::Bound::Positive`]).
+    /// The cell side is not in `(0, 1e9]` ([`crate::limits::Bound::Positive`]).
     #[error("grid field `cell`: cell side must be > 0 and <= 1e9, got {0}")]
     BadCellSize(Real),
-    /// The origin is not within ±1e9 ([`limits::Bound::Coord`]).
+    /// The origin is not within ±1e9 ([`crate::limits::Bound::Coord`]).
     #[error("grid field `origin`: must be finite and within ±1e9, got ({0}, {1})")]
     BadOrigin(Real, Real),
     /// `cells.len()` differs from `cols * rows`.
@@ -27,7 +27,7 @@ pub enum GridError {
         /// `cells.len()`.
         got: usize,
     },
-    /// More cells than [`limits::MAX_GRID_CELLS`].
+    /// More cells than [`crate::limits::MAX_GRID_CELLS`].
     #[error("grid: {cols}x{rows} cells exceeds the limit of {max} cells")]
     TooLarge {
         /// Columns.
@@ -37,11 +37,11 @@ pub enum GridError {
         /// The limit.
         max: usize,
     },
-    /// Rows of level characters given to [`Grid::from_rows`] are not a rectangle of cells
+    /// Rows of level characters given to [`crate::Grid::from_rows`] are not a rectangle of cells
     /// (the error names the 1-based row).
     #[error("grid rows: {0}")]
     Rows(#[from] LevelError),
-    /// A cell kind's restitution is outside [`limits::Bound::Restitution`] (finite, in
+    /// A cell kind's restitution is outside [`crate::limits::Bound::Restitution`] (finite, in
     /// `[0, 10]`: [`crate::model::limits::MAX_RESTITUTION`]).
     #[error("grid field `{field}`: {problem}")]
     BadRestitution {
@@ -73,38 +73,38 @@ pub enum LevelError {
         /// Number of cells of the first row.
         expected: usize,
     },
-    /// A row is wider than [`MAX_GRID_SIDE`].
+    /// A row is wider than [`crate::limits::MAX_GRID_SIDE`].
     #[error("line {line}: the row has {found} cells, more than the limit of {max}")]
     TooWide {
         /// 1-based line of the offending row.
         line: usize,
         /// Number of cells of that row.
         found: usize,
-        /// The limit, [`MAX_GRID_SIDE`].
+        /// The limit, [`crate::limits::MAX_GRID_SIDE`].
         max: usize,
     },
-    /// The level has more rows than [`MAX_GRID_SIDE`].
+    /// The level has more rows than [`crate::limits::MAX_GRID_SIDE`].
     #[error("line {line}: the level has more than {max} rows")]
     TooManyRows {
         /// 1-based line of the first row over the limit.
         line: usize,
-        /// The limit, [`MAX_GRID_SIDE`].
+        /// The limit, [`crate::limits::MAX_GRID_SIDE`].
         max: usize,
     },
-    /// The level has more cells than [`MAX_GRID_CELLS`].
+    /// The level has more cells than [`crate::limits::MAX_GRID_CELLS`].
     #[error("line {line}: the level has more than {max} cells")]
     TooManyCells {
         /// 1-based line of the row that goes over the limit.
         line: usize,
-        /// The limit, [`MAX_GRID_CELLS`].
+        /// The limit, [`crate::limits::MAX_GRID_CELLS`].
         max: usize,
     },
-    /// The level text is longer than [`MAX_LEVEL_BYTES`].
+    /// The level text is longer than [`crate::limits::MAX_LEVEL_BYTES`].
     #[error("line 1: the level is {len} bytes long, more than the limit of {max} bytes")]
     TooLarge {
         /// Length of the text in bytes.
         len: u64,
-        /// The limit, [`MAX_LEVEL_BYTES`].
+        /// The limit, [`crate::limits::MAX_LEVEL_BYTES`].
         max: u64,
     },
 }
@@ -151,7 +151,7 @@ pub enum WorldError {
         /// What is wrong.
         problem: String,
     },
-    /// A flipper's field is invalid ([`crate::body::flipper`]).
+    /// A flipper's field is invalid ([`crate::Flipper`]).
     #[error("flipper field `{field}`: {problem}")]
     BadFlipper {
         /// `pivot`, `length`, `radius`, `rest_angle`, `active_angle`, `angular_speed` or

@@ -37,7 +37,7 @@
 
 use crate::model::cell::Cell;
 
-/// What a body is (`layers`) and what it collides with (`mask`): see [`crate::model::filter`].
+/// What a body is (`layers`) and what it collides with (`mask`): see [`crate::Filter`].
 ///
 /// ```
 /// use collide_world::Filter;

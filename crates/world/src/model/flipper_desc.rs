@@ -4,7 +4,7 @@
 use crate::model::filter::Filter;
 use collide_core::{Real, Vec2};
 
-/// A flipper to add ([`World::add_flipper`]). Angles in radians with the module's sign
+/// A flipper to add ([`crate::World::add_flipper`]). Angles in radians with the module's sign
 /// convention (y down: a growing angle turns clockwise on the screen).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FlipperDesc {
@@ -22,7 +22,7 @@ pub struct FlipperDesc {
     pub angular_speed: Real,
     /// Its own restitution (`None`: the world's), as [`crate::ShapeDesc::restitution`].
     pub restitution: Option<Real>,
-    /// Its layers and mask ([`crate::model::filter`]).
+    /// Its layers and mask ([`crate::Filter`]).
     pub filter: Filter,
 }
 

@@ -79,14 +79,14 @@ pub enum Obstacle {
     },
     /// A closed wall of the world rectangle.
     Wall(Side),
-    /// A static segment or circle ([`crate::body::shape`]).
+    /// A static segment or circle ([`crate::Shape`]).
     Shape {
         /// Its id.
         shape: ShapeId,
         /// What it is.
         kind: ShapeKind,
     },
-    /// A flipper ([`crate::body::flipper`]) at the contact's instant.
+    /// A flipper ([`crate::Flipper`]) at the contact's instant.
     Flipper {
         /// Its id.
         flipper: FlipperId,

@@ -42,7 +42,7 @@ pub struct ShapeDesc {
     pub kind: ShapeKind,
     /// Its own restitution (`None`: the world's), as [`crate::RectDesc::restitution`].
     pub restitution: Option<Real>,
-    /// Its layers and mask ([`crate::model::filter`]).
+    /// Its layers and mask ([`crate::Filter`]).
     pub filter: Filter,
     /// A sensor circle (see the module docs): reports the balls it collides with entering and
     /// leaving it, and is no obstacle. Only a circle can be a sensor; its restitution is

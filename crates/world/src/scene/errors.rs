@@ -20,7 +20,7 @@ pub enum SceneError {
         #[source]
         source: std::io::Error,
     },
-    /// The file (or text) is longer than [`MAX_SCENE_BYTES`] (scenes) or [`MAX_LEVEL_BYTES`]
+    /// The file (or text) is longer than [`crate::limits::MAX_SCENE_BYTES`] (scenes) or [`crate::limits::MAX_LEVEL_BYTES`]
     /// (levels); checked before reading it.
     #[error("{file}: the file is {len} bytes long, more than the limit of {max} bytes")]
     TooLarge {

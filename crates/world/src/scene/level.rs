@@ -5,15 +5,15 @@
 //! The level files of BricksBeater (github.com/zouhuidong/BricksBeater, `res/level/*.dat`, MIT
 //! licence; copies in `scenes/levels/`): one line per row of cells, row 0 at the top, one
 //! character per square cell.
-//! - `#`: [`Cell::Wall`] (solid, indestructible);
-//! - `R` `Y` `G` `C` `B` `W`: [`Cell::Brick`] holding that byte (red, yellow, green, cyan,
+//! - `#`: [`crate::Cell::Wall`] (solid, indestructible);
+//! - `R` `Y` `G` `C` `B` `W`: [`crate::Cell::Brick`] holding that byte (red, yellow, green, cyan,
 //!   blue, white bricks; destroyed by the first hit);
-//! - `a` to `z` (lowercase letters): [`Cell::Sensor`] holding that byte (trigger areas, not
+//! - `a` to `z` (lowercase letters): [`crate::Cell::Sensor`] holding that byte (trigger areas, not
 //!   obstacles; collide's own addition, absent from BricksBeater's files);
-//! - `1` `3` `7` `9`: [`Cell::Slope`], a 45° half-tile solid at the corner that the digit
+//! - `1` `3` `7` `9`: [`crate::Cell::Slope`], a 45° half-tile solid at the corner that the digit
 //!   has on a numeric keypad: `1` bottom-left ◣, `3` bottom-right ◢, `7` top-left ◤, `9`
 //!   top-right ◥ (collide's own addition);
-//! - any other character (usually a space): [`Cell::Empty`].
+//! - any other character (usually a space): [`crate::Cell::Empty`].
 //!
 //! Lines end with `\n`, `\r\n` or a lone `\r` (old Mac files); a final line ending and empty
 //! lines at the very end are ignored, a UTF-8 byte order mark at the start is skipped. Every row must have the same
@@ -53,8 +53,8 @@ pub const SPAWN_BOTTOM_MARGIN: Real = 20.0;
 ///
 /// # Errors
 /// [`LevelError`] naming the 1-based line: an empty level, rows of different widths, a text
-/// longer than [`MAX_LEVEL_BYTES`], more rows or columns than [`MAX_GRID_SIDE`] or more cells
-/// than [`MAX_GRID_CELLS`] (checked before the grid is allocated).
+/// longer than [`MAX_LEVEL_BYTES`], more rows or columns than [`crate::limits::MAX_GRID_SIDE`] or more cells
+/// than [`crate::limits::MAX_GRID_CELLS`] (checked before the grid is allocated).
 ///
 /// ```
 /// use collide_world::{level::parse_level, Cell};

@@ -7,7 +7,7 @@ use crate::world::World;
 
 impl World {
     /// Advances the world by one step as [`World::step`] does, calling `hook` at every
-    /// contact's exact time of impact (see [`crate::model::hook`]).
+    /// contact's exact time of impact (see [`crate::ContactHook`]).
     ///
     /// # Errors
     /// [`HookError`] when the hook returns a velocity the step cannot apply; the world is then

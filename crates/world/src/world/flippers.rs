@@ -9,13 +9,13 @@ use crate::world::World;
 use collide_core::{Real, Vec2};
 
 impl World {
-    /// Adds a flipper ([`crate::body::flipper`]), at its rest angle with its button released.
+    /// Adds a flipper ([`crate::Flipper`]), at its rest angle with its button released.
     ///
     /// # Errors
-    /// [`WorldError::BadFlipper`] naming the field for a pivot outside [`Bound::Coord`], a
-    /// length outside [`Bound::Positive`], a radius outside [`Bound::NonNeg`], an angle
-    /// beyond [`MAX_FLIPPER_ANGLE`], an angular speed not in `(0, MAX_FLIPPER_ANGULAR_SPEED]`
-    /// or a restitution outside [`Bound::Restitution`]; [`WorldError::TooMany`] past
+    /// [`WorldError::BadFlipper`] naming the field for a pivot outside [`crate::limits::Bound::Coord`], a
+    /// length outside [`crate::limits::Bound::Positive`], a radius outside [`crate::limits::Bound::NonNeg`], an angle
+    /// beyond [`crate::limits::MAX_FLIPPER_ANGLE`], an angular speed not in `(0, MAX_FLIPPER_ANGULAR_SPEED]`
+    /// or a restitution outside [`crate::limits::Bound::Restitution`]; [`WorldError::TooMany`] past
     /// [`MAX_FLIPPERS`]. Nothing is added then.
     pub fn add_flipper(&mut self, desc: FlipperDesc) -> Result<FlipperId, WorldError> {
         validate(&desc)?;

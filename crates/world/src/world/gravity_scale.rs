@@ -16,7 +16,7 @@ impl World {
     /// # Errors
     /// [`WorldError::NoSuchBody`] for a stale id; [`WorldError::BadBall`] naming
     /// `gravity_scale` for a scale that is not finite or whose magnitude exceeds
-    /// [`crate::MAX_GRAVITY_SCALE`] (the world is unchanged).
+    /// [`crate::limits::MAX_GRAVITY_SCALE`] (the world is unchanged).
     ///
     /// # Example
     /// ```

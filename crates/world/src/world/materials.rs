@@ -9,8 +9,8 @@ use crate::world::World;
 use collide_core::{Real, Vec2};
 
 impl World {
-    /// Gives a ball its own restitution (`None`: the world's [`StepConfig::restitution`]),
-    /// from the next collision on. See [`crate::model::material`]; [`crate::Ball::restitution`]
+    /// Gives a ball its own restitution (`None`: the world's [`crate::StepConfig::restitution`]),
+    /// from the next collision on. See docs/algorithms.md, "Materials"; [`crate::Ball::restitution`]
     /// reads it back.
     ///
     /// ```
@@ -24,7 +24,7 @@ impl World {
     ///
     /// # Errors
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadBall`] (field
-    /// `restitution`) for a value outside [`Bound::Restitution`] (finite, in
+    /// `restitution`) for a value outside [`crate::limits::Bound::Restitution`] (finite, in
     /// `[0, MAX_RESTITUTION]`); the ball is unchanged then.
     pub fn set_ball_restitution(
         &mut self,
@@ -51,12 +51,12 @@ impl World {
     }
 
     /// Gives a rectangle its own restitution (`None`: the world's
-    /// [`StepConfig::restitution`]), from the next collision on; [`crate::Rect::restitution`]
+    /// [`crate::StepConfig::restitution`]), from the next collision on; [`crate::Rect::restitution`]
     /// reads it back.
     ///
     /// # Errors
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] (field
-    /// `restitution`) for a value outside [`Bound::Restitution`]; the rectangle is unchanged
+    /// `restitution`) for a value outside [`crate::limits::Bound::Restitution`]; the rectangle is unchanged
     /// then.
     pub fn set_rect_restitution(
         &mut self,
@@ -77,11 +77,11 @@ impl World {
     }
 
     /// Sets the own restitution of the world grid's wall cells and brick cells
-    /// ([`Grid::set_restitution`]), from the next collision on.
+    /// ([`crate::Grid::set_restitution`]), from the next collision on.
     ///
     /// # Errors
-    /// [`WorldError::Grid`] with [`GridError::BadRestitution`] for a value outside
-    /// [`Bound::Restitution`]; [`WorldError::BadSetting`] (field `grid`) when the world has no
+    /// [`WorldError::Grid`] with [`crate::GridError::BadRestitution`] for a value outside
+    /// [`crate::limits::Bound::Restitution`]; [`WorldError::BadSetting`] (field `grid`) when the world has no
     /// grid. Nothing changes then.
     pub fn set_grid_restitution(
         &mut self,

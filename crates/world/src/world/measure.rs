@@ -27,7 +27,7 @@ impl World {
 
     /// Total potential energy in the world's gravity `g`, `Σ −m·g·p` over the balls and the
     /// dynamic rectangles, which both fall (`p` the centre, from the world's origin: y grows
-    /// downward, so a body lower down has less; a rectangle's mass is [`Rect::mass`]), summed
+    /// downward, so a body lower down has less; a rectangle's mass is [`crate::Rect::mass`]), summed
     /// in storage order; zero without gravity. Static and kinematic rectangles ignore gravity.
     /// Units: mass · units²/s².
     #[must_use]

@@ -54,7 +54,7 @@ impl World {
     ///
     /// Contact at start counts only when the circle moves toward the obstacle (the crate's
     /// Bannerman rule). Balls listed in `ignore` are skipped (e.g. the ball being aimed).
-    /// Only what a body of `filter` collides with is hit ([`crate::model::filter`]: the cells of the
+    /// Only what a body of `filter` collides with is hit ([`crate::Filter`]: the cells of the
     /// kinds it collides with, their exposure computed for it, the bodies it collides with,
     /// closed walls always); [`Filter::ALL`] hits every body and cell on some layer, a ball's
     /// own filter what that ball would hit.

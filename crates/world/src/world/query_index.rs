@@ -38,7 +38,7 @@ pub struct QueryIndex<'w> {
 
 impl World {
     /// An index of the balls' centres for fast queries until the next step or edit (see
-    /// [`crate::world::query_index`]). `O(balls)` time and about 8 bytes per ball.
+    /// [`crate::QueryIndex`]). `O(balls)` time and about 8 bytes per ball.
     #[must_use]
     pub fn query_index(&self) -> QueryIndex<'_> {
         let n = self.balls.len();

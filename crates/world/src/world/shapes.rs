@@ -11,11 +11,11 @@ use crate::world::World;
 use collide_core::{Real, Vec2};
 
 impl World {
-    /// Adds a static segment or circle ([`crate::body::shape`]).
+    /// Adds a static segment or circle ([`crate::Shape`]).
     ///
     /// # Errors
-    /// [`WorldError::BadShape`] naming the field for a point outside [`Bound::Coord`], a
-    /// radius outside [`Bound::Positive`], a restitution outside [`Bound::Restitution`] or a
+    /// [`WorldError::BadShape`] naming the field for a point outside [`crate::limits::Bound::Coord`], a
+    /// radius outside [`crate::limits::Bound::Positive`], a restitution outside [`crate::limits::Bound::Restitution`] or a
     /// segment flagged as a sensor;
     /// [`WorldError::TooMany`] past [`MAX_SHAPES`]. Nothing is added then.
     pub fn add_shape(&mut self, desc: ShapeDesc) -> Result<ShapeId, WorldError> {

@@ -349,7 +349,7 @@ fn id_parts(bits: u64) -> (u32, u32) {
 }
 
 impl World {
-    /// The world's state now (see [`crate::world::snapshot`]). `O(balls + rectangles + cells)`.
+    /// The world's state now (see [`crate::Snapshot`]). `O(balls + rectangles + cells)`.
     #[must_use]
     pub fn snapshot(&self) -> Snapshot {
         let (be, bf) = self.ball_slots.parts();
@@ -536,7 +536,7 @@ impl World {
 
     /// Brings back the state of `snap`, taken from this world or from another of the same
     /// shape (size, walls, grid dimensions, cell side and origin). The next steps are
-    /// bit-identical to those that followed the snapshot (see [`crate::world::snapshot`]). The
+    /// bit-identical to those that followed the snapshot (see [`crate::Snapshot`]). The
     /// settings come from the snapshot; the thread count stays this world's.
     ///
     /// # Errors
