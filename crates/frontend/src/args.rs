@@ -29,7 +29,7 @@ pub struct Args {
     #[arg(long)]
     pub sandbox: bool,
 
-    /// Balls: in a sandbox, the scene opens with N random balls (its [spawn] count, or N
+    /// Balls: in a sandbox, the scene opens with N random balls (its `[spawn]` count, or N
     /// balls of radius 3 at 144 units/s added anywhere free); in a game, each launch fires N
     /// balls (the volley, default 10).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
