@@ -53,7 +53,7 @@ use crate::model::limits::Bound;
 use crate::model::limits::{MAX_FLIPPER_ANGLE, MAX_FLIPPER_ANGULAR_SPEED};
 use collide_core::{Capsule, Real, TurningCapsule, Vec2};
 
-/// A flipper's angle as a function of absolute time (see the module docs): from `since`
+/// A flipper's angle as a function of absolute time (docs/algorithms.md, "Flippers in the step"): from `since`
 /// at `angle`, turning at `omega` until `until`, then held at `target`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FlipperMotion {

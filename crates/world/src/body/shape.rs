@@ -54,7 +54,7 @@ pub struct Shape {
 }
 
 /// The segments of a polyline through `points` (closed: back to the first), with the ends at
-/// straight joints switched off (see the module docs); a joint is straight when the two
+/// straight joints switched off (docs/algorithms.md, "Segments and circles in the step"); a joint is straight when the two
 /// directions' cross product is below `1e-12` of their lengths' product and they point the
 /// same way. Fewer than two points: none.
 #[must_use]

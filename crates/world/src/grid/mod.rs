@@ -57,7 +57,8 @@ const NEIGHBOURS: [(i64, i64); 8] = [
     (1, 1),
 ];
 
-/// A tile grid of square cells with exposed-feature flags. See the module docs.
+/// A tile grid of square cells with exposed-feature flags: only the exposed faces and convex corners of the solid region are
+/// obstacles, so nothing bumps on the seam between two cells (docs/algorithms.md, section 3).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Grid {
     cell: Real,

@@ -98,8 +98,8 @@ impl Grid {
     /// Sweeps a circle (centre `center`, `radius`, velocity `vel`) through the grid over
     /// `[0, max_t]`: the earliest contact with an exposed face or convex corner of a solid
     /// cell. Times are in the unit of `vel` (seconds for units/s). Ties between cells go to the
-    /// first in walk order (chunk, then row-major). See the module docs for why this never
-    /// tunnels and never reports a ghost collision.
+    /// first in walk order (chunk, then row-major). docs/algorithms.md, section 3, says why
+    /// this never tunnels and never reports a ghost collision.
     #[must_use]
     pub fn sweep_circle(
         &self,

@@ -91,7 +91,7 @@ impl Grid {
     /// convex corner of a solid cell, as [`Grid::sweep_circle_between`] for straight paths
     /// (the circle is known to have met nothing before `min_t`; a hit computed before it by
     /// rounding is reported at `min_t`). Ties go to the first cell in walk order (window, then
-    /// row-major). See the module docs.
+    /// row-major). See docs/algorithms.md, section 4c.
     #[must_use]
     pub fn sweep_path_circle_between(
         &self,

@@ -115,7 +115,7 @@ pub struct ContactInfo {
     pub other: Obstacle,
 }
 
-/// A [`ContactHook`]'s answer (see the module docs).
+/// A [`ContactHook`]'s answer (docs/algorithms.md, section 7f).
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub enum ContactResponse {
     /// The step's own bounce.
@@ -132,7 +132,7 @@ pub enum ContactResponse {
     Ignore,
 }
 
-/// A game's rule called at each contact (see the module docs for the contract). Any
+/// A game's rule called at each contact (docs/algorithms.md, section 7f, gives the contract). Any
 /// `Fn(&ContactInfo) -> ContactResponse + Send + Sync` closure is one.
 pub trait ContactHook: Send + Sync {
     /// The response to one contact.

@@ -44,7 +44,7 @@ pub struct ShapeDesc {
     pub restitution: Option<Real>,
     /// Its layers and mask ([`crate::Filter`]).
     pub filter: Filter,
-    /// A sensor circle (see the module docs): reports the balls it collides with entering and
+    /// A sensor circle (docs/algorithms.md, section 7f): reports the balls it collides with entering and
     /// leaving it, and is no obstacle. Only a circle can be a sensor; its restitution is
     /// unused.
     pub sensor: bool,
@@ -76,7 +76,7 @@ impl ShapeDesc {
         }
     }
 
-    /// A sensor disc of `radius` at `center` (see the module docs), default filter.
+    /// A sensor disc of `radius` at `center` (docs/algorithms.md, section 7f), default filter.
     #[must_use]
     pub fn sensor_circle(center: Vec2, radius: Real) -> Self {
         ShapeDesc {
