@@ -18,9 +18,7 @@
 //!   less; with none left the game is over, and a launch starts a new one.
 
 use collide_core::{Real, Vec2};
-use collide_world::{
-    BallDesc, Event, FlipperId, RectId, RectKind, Scene, ShapeKind, World, WorldError,
-};
+use collide_world::{BallDesc, Event, FlipperId, RectId, RectKind, Scene, World, WorldError};
 
 use crate::breaker::{Outcome, Phase};
 use crate::events::GameEvent;
@@ -233,9 +231,11 @@ impl Pinball {
                     continue;
                 };
                 if s.restitution.is_some_and(|r| r > 1.0) {
-                    self.score += match s.kind {
-                        ShapeKind::Circle(_) => BUMPER_SCORE,
-                        ShapeKind::Segment { .. } => SLINGSHOT_SCORE,
+                    // A round kicker is a bumper; a straight one a slingshot.
+                    self.score += if s.kind.disc().is_some() {
+                        BUMPER_SCORE
+                    } else {
+                        SLINGSHOT_SCORE
                     };
                 }
             }

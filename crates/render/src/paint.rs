@@ -1,7 +1,7 @@
 //! The painter: [`render`], [`render_frame`] and [`render_rgba8`].
 
 use collide_core::{Aabb, Real, Vec2};
-use collide_world::{Cell, CellCoord, ShapeKind, World};
+use collide_world::{Cell, CellCoord, World};
 
 use crate::camera::{Camera, PixelRect};
 use crate::draw::{
@@ -137,32 +137,15 @@ fn paint_world<T: PixelTarget + ?Sized>(
     // 4b. Static shapes: bumpers as discs (sensor circles in the sensors' colour), segments as
     // lines about a world unit wide.
     for sh in world.shapes() {
-        match sh.kind {
-            ShapeKind::Circle(c) => {
-                let r = c.radius * camera.scale;
-                let color = if sh.sensor {
-                    style.sensor_rect
-                } else {
-                    style.bumper
-                };
-                draw_disc(target, camera.to_pixel(c.center), r, color, view);
-            }
-            ShapeKind::Segment { segment, .. } => {
-                let (a, b) = (camera.to_pixel(segment.a), camera.to_pixel(segment.b));
-                let d = b - a;
-                let len = d.length();
-                let n = if len > 0.0 {
-                    Vec2::new(-d.y, d.x) / len
-                } else {
-                    Vec2::ZERO
-                };
-                // Parallel strokes half a pixel apart across the width.
-                let strokes = (2.0 * camera.scale).ceil().clamp(1.0, 64.0) as usize;
-                for k in 0..strokes {
-                    let off = n * (0.5 * (k as Real - 0.5 * (strokes - 1) as Real));
-                    draw_line(target, a + off, b + off, style.segment, view);
-                }
-            }
+        if let Some(c) = sh.kind.disc() {
+            let color = if sh.sensor {
+                style.sensor_rect
+            } else {
+                style.bumper
+            };
+            paint_disc_shape(&c, color, camera, target, view);
+        } else if let Some(segment) = sh.kind.segment() {
+            paint_segment_shape(&segment, style.segment, camera, target, view);
         }
     }
 
@@ -447,5 +430,46 @@ fn paint_grid<T: PixelTarget + ?Sized>(
                 _ => fill_rect(target, &px.intersect(view), rgb),
             }
         }
+    }
+}
+
+/// A static circle (a bumper, or a sensor's area): a filled disc in `color`.
+fn paint_disc_shape<T: PixelTarget + ?Sized>(
+    c: &collide_world::Circle,
+    color: crate::Rgb,
+    camera: &Camera,
+    target: &mut T,
+    view: &PixelRect,
+) {
+    draw_disc(
+        target,
+        camera.to_pixel(c.center),
+        c.radius * camera.scale,
+        color,
+        view,
+    );
+}
+
+/// A static segment: a line about a world unit wide, drawn as parallel strokes half a pixel
+/// apart across the width.
+fn paint_segment_shape<T: PixelTarget + ?Sized>(
+    segment: &collide_world::collide_core::Segment,
+    color: crate::Rgb,
+    camera: &Camera,
+    target: &mut T,
+    view: &PixelRect,
+) {
+    let (a, b) = (camera.to_pixel(segment.a), camera.to_pixel(segment.b));
+    let d = b - a;
+    let len = d.length();
+    let n = if len > 0.0 {
+        Vec2::new(-d.y, d.x) / len
+    } else {
+        Vec2::ZERO
+    };
+    let strokes = (2.0 * camera.scale).ceil().clamp(1.0, 64.0) as usize;
+    for k in 0..strokes {
+        let off = n * (0.5 * (k as Real - 0.5 * (strokes - 1) as Real));
+        draw_line(target, a + off, b + off, color, view);
     }
 }

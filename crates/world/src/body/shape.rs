@@ -36,7 +36,16 @@ use crate::model::limits::MAX_SHAPES;
 use crate::model::limits::{self, Bound};
 use crate::model::shape_desc::ShapeDesc;
 use crate::model::shape_desc::ShapeKind;
-use collide_core::{Real, Segment, SegmentEnds, Vec2};
+use collide_core::motion::Path;
+use collide_core::sweep_path::{
+    sweep_path_aabb_segment, sweep_path_circle_aabb, sweep_path_circle_circle,
+    sweep_path_circle_segment,
+};
+use collide_core::{
+    aabb_overlaps_capsule, circle_overlaps_aabb, distance_point_segment, sweep_aabb_segment,
+    sweep_circle_aabb, sweep_circle_circle, sweep_circle_segment, Aabb, Capsule, Circle, Feature,
+    Features, Real, Segment, SegmentEnds, SweepHit, Vec2,
+};
 
 /// A static shape as stored.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -127,3 +136,176 @@ pub(crate) fn validate(desc: &ShapeDesc) -> Result<(), WorldError> {
 }
 
 const _: () = assert!(MAX_SHAPES <= limits::MAX_RECTS);
+
+/// Everything the world and the step ask of a static shape, answered per kind here (the one
+/// place besides its description and the scene parser that tells a segment from a circle).
+impl ShapeKind {
+    /// The disc of a circle (a bumper, or a sensor's area), world units; `None` for any other
+    /// shape.
+    #[must_use]
+    #[inline]
+    pub fn disc(&self) -> Option<Circle> {
+        match *self {
+            ShapeKind::Circle(c) => Some(c),
+            ShapeKind::Segment { .. } => None,
+        }
+    }
+
+    /// The segment of a segment shape (a lane, a slingshot, a piece of a polyline), world
+    /// units; `None` for any other shape.
+    #[must_use]
+    #[inline]
+    pub fn segment(&self) -> Option<Segment> {
+        match *self {
+            ShapeKind::Segment { segment, .. } => Some(segment),
+            ShapeKind::Circle(_) => None,
+        }
+    }
+
+    /// The first contact of a circle of `radius` whose centre follows `path` (from its
+    /// anchor, times in seconds) with the shape before `limit`: the point on the shape, the
+    /// normal toward the circle, the feature `Feature::Circle` (a point of a shape).
+    #[must_use]
+    #[inline]
+    pub(crate) fn sweep_path_circle(
+        &self,
+        path: &Path,
+        radius: Real,
+        limit: Real,
+    ) -> Option<SweepHit> {
+        match *self {
+            ShapeKind::Segment { segment, ends } => {
+                sweep_path_circle_segment(path, radius, limit, &segment, ends).map(|h| SweepHit {
+                    toi: h.toi,
+                    normal: h.normal,
+                    point: h.point,
+                    feature: Feature::Circle,
+                })
+            }
+            ShapeKind::Circle(c) => sweep_path_circle_circle(
+                path,
+                radius,
+                &Path::linear(c.center, Vec2::ZERO),
+                c.radius,
+                limit,
+            ),
+        }
+    }
+
+    /// The first contact of box `aabb` moving by `disp` (a straight path when `straight`, the
+    /// bits of a world without gravity) with the shape before `limit`: the normal toward the
+    /// box, the point on the shape, the feature `Feature::Circle`. A disc is swept as the disc
+    /// moving the other way against the box at its start: the same time, the normal turned
+    /// toward the box, the point on the disc (the sweep's point is on the box, which has moved
+    /// by `disp` since).
+    #[must_use]
+    #[inline]
+    pub(crate) fn sweep_box(
+        &self,
+        aabb: &Aabb,
+        disp: &Path,
+        straight: bool,
+        limit: Real,
+    ) -> Option<SweepHit> {
+        match *self {
+            ShapeKind::Segment { segment, .. } => if straight {
+                sweep_aabb_segment(aabb, disp.v0, &segment, limit)
+            } else {
+                sweep_path_aabb_segment(aabb, disp, &segment, limit)
+            }
+            .map(|h| SweepHit {
+                toi: h.toi,
+                normal: h.normal,
+                point: h.point,
+                feature: Feature::Circle,
+            }),
+            ShapeKind::Circle(c) => {
+                let h = if straight {
+                    sweep_circle_aabb(c.center, c.radius, -disp.v0, limit, aabb, Features::ALL)
+                } else {
+                    let back = Path::ballistic(c.center, -disp.v0, -disp.accel);
+                    sweep_path_circle_aabb(&back, c.radius, limit, aabb, Features::ALL)
+                };
+                h.map(|h| SweepHit {
+                    toi: h.toi,
+                    normal: -h.normal,
+                    point: c.center - h.normal * c.radius,
+                    feature: Feature::Circle,
+                })
+            }
+        }
+    }
+
+    /// A circle cast against the shape: a circle of `radius` from `from` moving by `d`
+    /// (`toi` a fraction of `d` in `[0, 1]`), the point on the shape, the normal toward the
+    /// circle.
+    #[must_use]
+    pub(crate) fn cast_circle(&self, from: Vec2, radius: Real, d: Vec2) -> Option<SweepHit> {
+        match *self {
+            ShapeKind::Segment { segment, ends } => {
+                sweep_circle_segment(from, radius, d, 1.0, &segment, ends).map(|h| SweepHit {
+                    toi: h.toi,
+                    normal: h.normal,
+                    point: h.point,
+                    feature: Feature::Circle,
+                })
+            }
+            ShapeKind::Circle(c) => {
+                sweep_circle_circle(from, radius, d, c.center, c.radius, Vec2::ZERO, 1.0)
+            }
+        }
+    }
+
+    /// Whether point `p` lies on the shape (on a segment, or in the closed disc).
+    #[must_use]
+    pub(crate) fn contains_point(&self, p: Vec2) -> bool {
+        match *self {
+            ShapeKind::Segment { segment, .. } => distance_point_segment(p, &segment) == 0.0,
+            ShapeKind::Circle(c) => (p - c.center).length_squared() <= c.radius * c.radius,
+        }
+    }
+
+    /// Whether the shape overlaps `aabb` with positive area (a segment when it crosses the
+    /// box's interior).
+    #[must_use]
+    pub(crate) fn overlaps_aabb(&self, aabb: &Aabb) -> bool {
+        match *self {
+            ShapeKind::Segment { segment, .. } => aabb_overlaps_capsule(
+                aabb,
+                &Capsule {
+                    segment,
+                    radius: 0.0,
+                },
+            ),
+            ShapeKind::Circle(c) => circle_overlaps_aabb(c.center, c.radius, aabb),
+        }
+    }
+
+    /// Whether a disc of `radius` at `p` overlaps the shape (strictly).
+    #[must_use]
+    pub(crate) fn overlaps_circle(&self, p: Vec2, radius: Real) -> bool {
+        match *self {
+            ShapeKind::Segment { segment, .. } => distance_point_segment(p, &segment) < radius,
+            ShapeKind::Circle(c) => (p - c.center).length() < radius + c.radius,
+        }
+    }
+
+    /// The shape's words for the state hash and a snapshot's check: kind and flags (the end
+    /// flags of a segment, the `sensor` flag of a circle), then the geometry's bits.
+    pub(crate) fn push_words(&self, sensor: bool, out: &mut Vec<u64>) {
+        match *self {
+            ShapeKind::Segment { segment, ends } => {
+                out.push(1 | u64::from(ends.0) << 8);
+                for x in [segment.a.x, segment.a.y, segment.b.x, segment.b.y] {
+                    out.push(x.to_bits());
+                }
+            }
+            ShapeKind::Circle(c) => {
+                out.push(2 | u64::from(sensor) << 8);
+                for x in [c.center.x, c.center.y, c.radius] {
+                    out.push(x.to_bits());
+                }
+            }
+        }
+    }
+}

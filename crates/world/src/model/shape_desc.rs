@@ -65,6 +65,18 @@ impl ShapeDesc {
         }
     }
 
+    /// A segment of a chain (a polyline): `ends` says which end points are obstacles (none at a
+    /// straight joint, so nothing bumps on the seam); default restitution and filter.
+    #[must_use]
+    pub fn chain_segment(segment: Segment, ends: SegmentEnds) -> Self {
+        ShapeDesc {
+            kind: ShapeKind::Segment { segment, ends },
+            restitution: None,
+            filter: Filter::DEFAULT,
+            sensor: false,
+        }
+    }
+
     /// A disc of `radius` at `center`, default restitution and filter.
     #[must_use]
     pub fn circle(center: Vec2, radius: Real) -> Self {

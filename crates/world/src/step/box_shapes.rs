@@ -9,26 +9,9 @@
 use super::mover::PTarget;
 use super::predict::take;
 use crate::grid::walk::box_path_bounds;
-use crate::model::shape_desc::ShapeKind;
 use crate::world::World;
 use collide_core::motion::Path;
-use collide_core::sweep_path::{sweep_path_aabb_segment, sweep_path_circle_aabb};
-use collide_core::{
-    sweep_aabb_segment, sweep_circle_aabb, Aabb, Feature, Features, Real, SegmentHit, SweepHit,
-    Vec2,
-};
-
-/// A box's hit on a segment as the static search keeps it: the segment's contact point and
-/// normal; the feature is the circle's (a point of a shape: the response reflects a box off a
-/// shape about the normal).
-fn from_segment(h: SegmentHit) -> SweepHit {
-    SweepHit {
-        toi: h.toi,
-        normal: h.normal,
-        point: h.point,
-        feature: Feature::Circle,
-    }
-}
+use collide_core::{Aabb, Real, SweepHit, Vec2};
 
 impl World {
     /// The earliest contact of dynamic rectangle mover `m`, whose box is `aabb` at the start
@@ -56,31 +39,7 @@ impl World {
             if !collide_core::aabb_overlaps_aabb(&reach, &shape.kind.aabb()) {
                 continue;
             }
-            let hit = match shape.kind {
-                ShapeKind::Segment { segment, .. } => if straight {
-                    sweep_aabb_segment(aabb, disp.v0, &segment, *limit)
-                } else {
-                    sweep_path_aabb_segment(aabb, disp, &segment, *limit)
-                }
-                .map(from_segment),
-                ShapeKind::Circle(c) => {
-                    // The disc moving the other way against the box at its start: the same
-                    // time; the normal turned toward the box, the point on the disc (the
-                    // sweep's point is on the box, which has moved by `disp` since).
-                    let h = if straight {
-                        sweep_circle_aabb(c.center, c.radius, -disp.v0, *limit, aabb, Features::ALL)
-                    } else {
-                        let back = Path::ballistic(c.center, -disp.v0, -disp.accel);
-                        sweep_path_circle_aabb(&back, c.radius, *limit, aabb, Features::ALL)
-                    };
-                    h.map(|h| SweepHit {
-                        toi: h.toi,
-                        normal: -h.normal,
-                        point: c.center - h.normal * c.radius,
-                        feature: Feature::Circle,
-                    })
-                }
-            };
+            let hit = shape.kind.sweep_box(aabb, disp, straight, *limit);
             if let Some(h) = hit {
                 take(h.toi.max(base), PTarget::Shape(j as u32), h, best, limit);
             }

@@ -141,9 +141,7 @@ impl World {
             }
             PassWith::Shape(id) => {
                 let k = self.shape_slots.get(id)?;
-                let crate::model::shape_desc::ShapeKind::Circle(c) = self.shapes[k].kind else {
-                    return None;
-                };
+                let c = self.shapes[k].kind.disc()?;
                 // The centre's path relative to the still disc's centre.
                 let rel = Path::ballistic(path.p0 - c.center, path.v0, path.accel);
                 let from = (p.since - at).max(0.0);

@@ -7,12 +7,11 @@ use super::mover::PTarget;
 use super::predict::take;
 use crate::grid::walk::{path_bounds, window_end};
 use crate::model::filter::Filter;
-use crate::model::shape_desc::ShapeKind;
 use crate::step::pass::{Pass, PassWith};
 use crate::world::World;
 use collide_core::motion::Path;
-use collide_core::sweep_path::{sweep_path_circle_circle, sweep_path_circle_segment};
-use collide_core::{Aabb, Feature, Real, SweepHit, Vec2};
+use collide_core::sweep_path::sweep_path_circle_circle;
+use collide_core::{Aabb, Real, SweepHit, Vec2};
 
 thread_local! {
     /// The shapes near a window of a ball's path (`ShapeIndex::candidates`) and those its
@@ -103,7 +102,7 @@ impl World {
             return;
         }
         {
-            if let (true, ShapeKind::Circle(c)) = (sh.sensor, sh.kind) {
+            if let (true, Some(c)) = (sh.sensor, sh.kind.disc()) {
                 // Inside it (nothing to meet), or parted from it: touched again only after.
                 let sweep = |p: &Path, lim: Real| {
                     sweep_path_circle_circle(p, radius, &still(c.center), c.radius, lim)
@@ -117,21 +116,7 @@ impl World {
                     return;
                 }
             }
-            let hit = match sh.kind {
-                ShapeKind::Segment { segment, ends } => {
-                    sweep_path_circle_segment(path, radius, *limit, &segment, ends).map(|h| {
-                        SweepHit {
-                            toi: h.toi,
-                            normal: h.normal,
-                            point: h.point,
-                            feature: Feature::Circle,
-                        }
-                    })
-                }
-                ShapeKind::Circle(c) => {
-                    sweep_path_circle_circle(path, radius, &still(c.center), c.radius, *limit)
-                }
-            };
+            let hit = sh.kind.sweep_path_circle(path, radius, *limit);
             if let Some(h) = hit {
                 take(h.toi.max(base), PTarget::Shape(k as u32), h, best, limit);
             }

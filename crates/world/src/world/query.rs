@@ -5,12 +5,11 @@ use crate::model::cell::CellCoord;
 use crate::model::event::Side;
 use crate::model::filter::Filter;
 use crate::model::ids::{BallId, RectId};
-use crate::model::shape_desc::ShapeKind;
 use crate::world::World;
 use collide_core::{
     aabb_overlaps_aabb, aabb_overlaps_capsule, circle_overlaps_aabb, distance_point_segment,
     point_in_aabb, sweep_circle_aabb, sweep_circle_circle, sweep_circle_half_plane,
-    sweep_circle_segment, Aabb, Capsule, Face, FaceSegment, Feature, Features, Real, SegmentEnds,
+    sweep_circle_segment, Aabb, Face, FaceSegment, Feature, Features, Real, SegmentEnds,
     SegmentHit, SweepHit, Vec2,
 };
 
@@ -144,16 +143,11 @@ impl World {
             feature: Feature::Circle,
         };
         for sh in self.shapes.iter().filter(|s| filter.collides(s.filter)) {
-            let h = match sh.kind {
-                ShapeKind::Segment { segment, ends } => {
-                    sweep_circle_segment(from, radius, d, 1.0, &segment, ends)
-                        .map(|h| segment_hit(h, 0.0))
-                }
-                ShapeKind::Circle(c) => {
-                    sweep_circle_circle(from, radius, d, c.center, c.radius, Vec2::ZERO, 1.0)
-                }
-            };
-            consider(h, Target::Shape(sh.id), &mut best);
+            consider(
+                sh.kind.cast_circle(from, radius, d),
+                Target::Shape(sh.id),
+                &mut best,
+            );
         }
         for fl in self
             .flippers
@@ -237,11 +231,7 @@ impl World {
             }
         }
         for sh in self.shapes.iter().filter(|s| filter.collides(s.filter)) {
-            let inside = match sh.kind {
-                ShapeKind::Segment { segment, .. } => distance_point_segment(p, &segment) == 0.0,
-                ShapeKind::Circle(c) => (p - c.center).length_squared() <= c.radius * c.radius,
-            };
-            if inside {
+            if sh.kind.contains_point(p) {
                 out.push(Target::Shape(sh.id));
             }
         }
@@ -296,17 +286,7 @@ impl World {
             }
         }
         for sh in self.shapes.iter().filter(|s| filter.collides(s.filter)) {
-            let overlaps = match sh.kind {
-                ShapeKind::Segment { segment, .. } => aabb_overlaps_capsule(
-                    aabb,
-                    &Capsule {
-                        segment,
-                        radius: 0.0,
-                    },
-                ),
-                ShapeKind::Circle(c) => circle_overlaps_aabb(c.center, c.radius, aabb),
-            };
-            if overlaps {
+            if sh.kind.overlaps_aabb(aabb) {
                 out.push(Target::Shape(sh.id));
             }
         }

@@ -6,7 +6,6 @@ use crate::model::filter::Filter;
 use crate::model::ids::ShapeId;
 use crate::model::limits::MAX_SHAPES;
 use crate::model::shape_desc::ShapeDesc;
-use crate::model::shape_desc::ShapeKind;
 use crate::world::World;
 use collide_core::{Real, Vec2};
 
@@ -72,10 +71,9 @@ impl World {
         let descs: Vec<ShapeDesc> = segments
             .into_iter()
             .map(|(segment, ends)| ShapeDesc {
-                kind: ShapeKind::Segment { segment, ends },
                 restitution,
                 filter,
-                sensor: false,
+                ..ShapeDesc::chain_segment(segment, ends)
             })
             .collect();
         for d in &descs {
@@ -102,20 +100,7 @@ impl World {
         let mut out = Vec::new();
         for sh in &self.shapes {
             out.push(sh.id.to_bits());
-            match sh.kind {
-                ShapeKind::Segment { segment, ends } => {
-                    out.push(1 | u64::from(ends.0) << 8);
-                    for x in [segment.a.x, segment.a.y, segment.b.x, segment.b.y] {
-                        out.push(x.to_bits());
-                    }
-                }
-                ShapeKind::Circle(c) => {
-                    out.push(2 | u64::from(sh.sensor) << 8);
-                    for x in [c.center.x, c.center.y, c.radius] {
-                        out.push(x.to_bits());
-                    }
-                }
-            }
+            sh.kind.push_words(sh.sensor, &mut out);
             out.push(sh.restitution.map_or(u64::MAX, Real::to_bits));
             out.push(u64::from(sh.filter.layers) << 32 | u64::from(sh.filter.mask));
         }
@@ -128,12 +113,7 @@ impl World {
         self.shapes
             .iter()
             .filter(|sh| !sh.sensor)
-            .any(|sh| match sh.kind {
-                ShapeKind::Segment { segment, .. } => {
-                    collide_core::distance_point_segment(p, &segment) < radius
-                }
-                ShapeKind::Circle(c) => (p - c.center).length() < radius + c.radius,
-            })
+            .any(|sh| sh.kind.overlaps_circle(p, radius))
     }
 
     /// Removes a static shape; returns it, or `None` if the id is stale.
