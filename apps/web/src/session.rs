@@ -115,6 +115,9 @@ pub struct State {
     pub fps: Real,
     /// Whether the sound is off (M).
     pub muted: bool,
+    /// The sound output once open (`48000 Hz, 2 channels, f32`), `None` before the first
+    /// gesture or without one.
+    pub sound: Option<String>,
     /// Whether the help overlay is shown (H).
     pub help: bool,
     /// Fingers on the screen.
@@ -343,6 +346,7 @@ impl Session {
             steps_per_second: self.app.steps_per_second(),
             fps: self.app.fps(),
             muted: self.app.muted(),
+            sound: self.app.audio().output().map(|p| p.describe()),
             help: self.app.help_shown(),
             touches: self.touches.count(),
         }
