@@ -34,7 +34,7 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$version" ];
 fi
 
 nice -n 10 cargo build -q -p collide-web --lib --target wasm32-unknown-unknown --profile web
-wasm="target/wasm32-unknown-unknown/web/collide_web.wasm"
+wasm="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/web/collide_web.wasm"
 
 rm -rf "$out"
 mkdir -p "$out"
