@@ -132,8 +132,9 @@ function realTime() {
   document.addEventListener('visibilitychange', () => { if (document.hidden && game) game.blur(); });
 
   // The mouse as in the window apps; fingers (and pens) as touches.
+  // Browsers let sound start from a mouse press, but from a finger only once it lifts.
   canvas.addEventListener('pointerdown', (e) => {
-    gesture();
+    if (e.pointerType === 'mouse') gesture();
     const [x, y] = toFrame(e);
     if (e.pointerType === 'mouse') {
       if (e.button !== 0) return;
@@ -154,6 +155,7 @@ function realTime() {
       if (e.button === 0) game.pointerButton(false);
     } else {
       game.touchEnd(e.pointerId, cancelled);
+      if (!cancelled) gesture();
     }
   };
   canvas.addEventListener('pointerup', up(false));
