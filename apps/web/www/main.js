@@ -184,6 +184,9 @@ function realTime() {
       if (now - shown > 250) {
         shown = now;
         const s = JSON.parse(json);
+        // 1-7 and Tab change the scene from the keyboard: the picker follows.
+        const name = s.scene.startsWith('level ') ? `level_${s.scene.slice(6)}` : s.scene;
+        if (pick.value !== name && [...pick.options].some((o) => o.value === name)) pick.value = name;
         info.textContent = `${s.scene} · ${s.balls} balls · ${Math.round(s.steps_per_second)} steps/s · ${Math.round(s.fps)} fps`;
         sound.textContent = !audioWanted ? 'Sound: off' : audioNote ? 'Sound: none' : s.muted ? 'Sound: muted' : 'Sound: on';
       }
