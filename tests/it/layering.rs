@@ -124,6 +124,22 @@ fn the_frontend_apps_are_glue_over_the_frontend_library() {
         "apps/minifb/Cargo.toml",
         &["collide-frontend", "collide-render", "clap", "minifb"],
     );
+    // The browser app: the frontend library and JSON for its test modes (its wasm-bindgen,
+    // web-sys and cpal dependencies are wasm32-only, outside `[dependencies]`).
+    check(
+        "apps/web/Cargo.toml",
+        &[
+            "collide-core",
+            "collide-world",
+            "collide-scenes",
+            "collide-game",
+            "collide-render",
+            "collide-frontend",
+            "serde",
+            "serde_json",
+            "thiserror",
+        ],
+    );
     // And their main.rs stay small: the logic lives in the libraries.
     for app in ["apps/minifb/src/main.rs", "apps/pixels/src/main.rs"] {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -365,8 +365,16 @@ impl World {
     /// Worker threads are scoped to each step (spawned and joined by `std::thread::scope` when
     /// the parallel work is large enough to pay for it). [`World::domain_steps`] counts the
     /// steps taken in domains.
+    ///
+    /// On wasm32 (WebAssembly: a browser page, wasm32-unknown-unknown, has no threads, and
+    /// spawning one would panic) the step always runs on one thread: any `threads` is taken
+    /// as 1, and [`World::threads`] returns 1. The results are the same bits.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.clamp(1, crate::model::limits::MAX_THREADS);
+        self.threads = if cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            threads.clamp(1, crate::model::limits::MAX_THREADS)
+        };
     }
 
     /// The number of threads [`World::step`] may use (see [`World::set_threads`]).

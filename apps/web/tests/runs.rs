@@ -1,0 +1,163 @@
+//! The page's runs natively: the fixed-frame game equals the CLI's `collide record` on the
+//! same input, its replay verifies, and DOM-level input (keys, mouse, touch) reaches the game.
+
+use collide_game::{Game, Options, Phase, Replay, Source, StepInput};
+use collide_web::{run_frames, run_world, RunError, Session, SessionOptions, WebError};
+
+fn level_1() -> SessionOptions {
+    SessionOptions::default()
+}
+
+/// `collide record level_1 --steps N --autoplay`: the autopilot's input at every step.
+fn recorded_hash(scene: &str, steps: u64) -> u64 {
+    let mut game = Game::new(Source::from_arg(scene, false).unwrap(), Options::default()).unwrap();
+    for _ in 0..steps {
+        let input = game.autopilot();
+        game.step(&StepInput::from(&input));
+    }
+    game.state_hash()
+}
+
+#[test]
+fn autoplay_frames_equal_the_cli_record_and_the_replay_verifies() {
+    let options = SessionOptions {
+        autoplay: true,
+        ..level_1()
+    };
+    let (_, report) = run_frames(&options, 300, "").unwrap();
+    // Level 1 steps at 1/60 s: one step a frame.
+    assert_eq!(report.state.steps, 300);
+    assert_eq!(report.state.frames, 300);
+    assert_eq!(
+        report.state.game_hash,
+        format!("{:016x}", recorded_hash("level_1", 300))
+    );
+    // The autopilot launched: balls fly.
+    assert_eq!(report.state.phase, Some("playing"));
+    let replay = Replay::parse(&report.replay).unwrap();
+    let verified = replay.verify().unwrap();
+    assert_eq!(verified.steps, 300);
+    assert_eq!(
+        format!("{:016x}", verified.final_hash),
+        report.state.game_hash
+    );
+}
+
+#[test]
+fn held_flipper_keys_raise_both_flippers() {
+    let options = SessionOptions {
+        scene: "pinball".to_owned(),
+        ..level_1()
+    };
+    let (_, rest) = run_frames(&options, 30, "").unwrap();
+    let (_, held) = run_frames(&options, 30, "ShiftLeft,ShiftRight").unwrap();
+    assert_eq!(held.state.mode, "pinball");
+    // Pinball steps at 1/240 s: four steps a frame.
+    assert_eq!(held.state.steps, 120);
+    assert_eq!(held.state.flippers.len(), 2);
+    for (r, h) in rest.state.flippers.iter().zip(&held.state.flippers) {
+        assert!(h.pressed && !r.pressed);
+        // 60 degrees apart: each turned all the way (1500 degrees/s, 0.5 s held).
+        assert!(((h.angle - r.angle).abs() - 60f64.to_radians()).abs() < 1e-9);
+    }
+    let replay = Replay::parse(&held.replay).unwrap();
+    assert_eq!(
+        format!("{:016x}", replay.verify().unwrap().final_hash),
+        held.state.game_hash
+    );
+}
+
+#[test]
+fn bad_runs_are_typed_errors() {
+    assert!(matches!(
+        run_frames(&level_1(), 10, "KeyQ"),
+        Err(RunError::Key(k)) if k == "KeyQ"
+    ));
+    assert!(matches!(
+        run_frames(&level_1(), 0, ""),
+        Err(RunError::Count { what: "frames", .. })
+    ));
+    let nowhere = SessionOptions {
+        scene: "../etc/passwd".to_owned(),
+        ..level_1()
+    };
+    assert!(matches!(
+        Session::new(&nowhere),
+        Err(WebError::UnknownScene { .. })
+    ));
+    let tiny = SessionOptions {
+        width: 10,
+        ..level_1()
+    };
+    assert!(matches!(Session::new(&tiny), Err(WebError::Size { .. })));
+    assert!(matches!(
+        run_world("nope", 10, 1),
+        Err(RunError::Scene { .. })
+    ));
+}
+
+#[test]
+fn world_runs_do_not_depend_on_threads() {
+    let one = run_world("plinko", 200, 1).unwrap();
+    let four = run_world("plinko", 200, 4).unwrap();
+    assert_eq!(one.state_hash, four.state_hash);
+    assert_eq!(one.steps, 200);
+    assert!(one.balls > 0);
+}
+
+#[test]
+fn a_tap_launches_and_a_drag_moves_the_paddle() {
+    let mut s = Session::new(&level_1()).unwrap();
+    s.draw();
+    s.frame(1.0 / 60.0);
+    let start = s.state();
+    assert_eq!(start.phase, Some("serving"));
+    // A drag to the left third of the frame (960 wide): the paddle follows.
+    s.touch_start(7, 480.0, 600.0);
+    for k in 1..=20 {
+        s.touch_move(7, 480.0 - 15.0 * k as f32, 600.0);
+        s.frame(1.0 / 60.0);
+    }
+    s.touch_end(7, false);
+    s.frame(1.0 / 60.0);
+    let dragged = s.state();
+    assert!(dragged.paddle_x.unwrap() < start.paddle_x.unwrap() - 100.0);
+    assert_eq!(dragged.phase, Some("serving"));
+    // A tap launches.
+    s.touch_start(8, 200.0, 600.0);
+    s.touch_end(8, false);
+    s.frame(1.0 / 60.0);
+    assert_eq!(s.state().phase, Some("playing"));
+}
+
+#[test]
+fn touch_halves_flip_and_focus_loss_releases() {
+    let options = SessionOptions {
+        scene: "pinball".to_owned(),
+        ..level_1()
+    };
+    let mut s = Session::new(&options).unwrap();
+    s.touch_start(1, 100.0, 400.0);
+    s.frame(1.0 / 60.0);
+    let st = s.state();
+    assert!(st.flippers[0].pressed && !st.flippers[1].pressed);
+    s.touch_start(2, 900.0, 400.0);
+    s.frame(1.0 / 60.0);
+    assert!(s.state().flippers.iter().all(|f| f.pressed));
+    // The page loses the focus: nothing stays held, no finger is left.
+    s.blur();
+    s.frame(1.0 / 60.0);
+    let st = s.state();
+    assert!(st.flippers.iter().all(|f| !f.pressed));
+    assert_eq!(st.touches, 0);
+    // Keys as the window apps: Z holds the left flippers, M mutes, H shows the help.
+    assert!(s.key("KeyZ", true) && s.key("KeyM", true) && s.key("KeyH", true));
+    assert!(!s.key("KeyQ", true));
+    s.frame(1.0 / 60.0);
+    let st = s.state();
+    assert!(st.flippers[0].pressed && st.muted && st.help);
+    assert_eq!(
+        Some(Phase::Serving),
+        s.app().game().pinball().map(|p| p.phase())
+    );
+}
