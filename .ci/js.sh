@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The JavaScript package `collide` (crates/js, packages/collide): builds it with
+# scripts/build-js.sh (which installs the wasm32 target and wasm-bindgen-cli, and prints the
+# .wasm sizes against the package's budget of 300 KB gzip, failing above it), then runs its
+# tests with node's built-in test runner: the README's example, analytic cases, snapshots,
+# bad input, and state hashes against the native CLI built here.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v node >/dev/null 2>&1; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends nodejs
+fi
+node --version
+
+bash scripts/build-js.sh
+cargo build --release -p collide-cli
+COLLIDE_BIN="$PWD/target/release/collide" node --test packages/collide/test/
