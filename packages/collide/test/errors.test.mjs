@@ -90,3 +90,34 @@ test("constructors refuse bad sizes, levels, seeds and TOML with the field and t
     /l.dat/,
   );
 });
+
+test("limits are refused before anything is allocated", () => {
+  assert.throws(() => World.arena(4e9, 60, 1), /too many balls: 4000000000 exceeds the limit of 4194304/);
+  assert.throws(() => World.arena(10, Infinity, 1), /spawn.speed/);
+  assert.throws(() => World.fromLevel("#".repeat(70000), 1), /line 1: the row has 70000 cells/);
+  assert.throws(() => new World(10, 10).setGridCells(1, 0, 0, 1, new Uint8Array(20_000_000)), /exceeds the limit/);
+  assert.throws(() => new World(100, 100).addPolyline(new Float64Array(300_000), false), /too many shapes/);
+});
+
+test("a snapshot with any one byte flipped is refused or restored, never a trap", () => {
+  const w = World.arena(100, 600, 1);
+  w.run(20);
+  const snap = w.snapshot();
+  let refused = 0;
+  for (let k = 0; k < snap.length; k += 3) {
+    const bad = snap.slice();
+    bad[k] ^= 0xff;
+    try {
+      w.restore(bad);
+    } catch (e) {
+      assert.ok(e instanceof Error && !(e instanceof WebAssembly.RuntimeError), e.message);
+      refused += 1;
+    }
+  }
+  assert.ok(refused > 0);
+  w.restore(snap);
+  w.run(20);
+  const twin = World.arena(100, 600, 1);
+  twin.run(40);
+  assert.equal(w.stateHash(), twin.stateHash());
+});
