@@ -13,7 +13,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { ENGINES, SETTINGS, arenaStart, ready } from "./engines.mjs";
+import { ENGINES, SETTINGS, arenaStart, ready, skip } from "./engines.mjs";
 import { World } from "../../packages/collide/node.js";
 import { energy, overlappingPairs, tunneledAndEmbedded } from "./metrics.mjs";
 
@@ -50,7 +50,10 @@ function speedAfterOneStep(name) {
 function runConfig([balls, speed, steps]) {
   const start = arenaStart(balls, speed, 1);
   const e0 = energy(start.vel, start.radius);
-  const runs = Object.entries(ENGINES).map(([name, make]) => {
+  const skipped = Object.keys(ENGINES)
+    .filter((name) => skip(name, balls, speed))
+    .map((name) => ({ balls, speed, steps, name, skipped: skip(name, balls, speed) }));
+  const runs = Object.entries(ENGINES).filter(([name]) => !skip(name, balls, speed)).map(([name, make]) => {
     const t = performance.now();
     const engine = make(start);
     return { name, engine, setupMs: performance.now() - t, steps: 0, ms: 0, stopped: false };
@@ -73,7 +76,7 @@ function runConfig([balls, speed, steps]) {
     }
   }
   process.stderr.write("\n");
-  return runs.map((r) => {
+  return [...runs.map((r) => {
     const { pos, vel } = r.engine.read();
     const out = {
       balls,
@@ -89,7 +92,7 @@ function runConfig([balls, speed, steps]) {
     };
     r.engine.free();
     return out;
-  });
+  }), ...skipped];
 }
 
 /** The native `collide bench`'s mean ms per step and state hash for a configuration. */
@@ -174,6 +177,10 @@ lines.push(
   "|---|---|---|---|---|---|---|---|---|---|",
 );
 for (const x of rows) {
+  if (x.skipped) {
+    lines.push(`| ${x.balls} | ${x.speed} | ${x.name} | 0 of ${x.steps} | – | – | – | – | – | – |`);
+    continue;
+  }
   const ratio = x.msPerStep / collideMs(x.balls, x.speed);
   const ran = x.ran < x.steps ? `${x.ran} of ${x.steps}` : `${x.ran}`;
   const name = x.name === "collide wasm" ? "**collide** (wasm)" : x.name;
@@ -196,6 +203,7 @@ lines.push(
   `- Scene: the arena benchmark scene (\`arena_scene(N, speed, 1)\`, above). Every engine starts from the package's start state (\`World.arena\`: centres, velocities, radii read with \`positions\`, \`velocities\`, \`radii\`; the solid cells from \`gridRows\`), dt = 1/60 s. The engines take turns, ${BLOCK} steps each, in one node process; each engine's step calls are timed together (mean ms per step), after every engine has run 100 steps of a 500-ball arena (so that node has compiled and tiered up their code). An engine other than collide stops early once it has spent ${budgetMs / 1000} s stepping one configuration ("steps run" then says how many of the planned steps it ran; its end-of-run figures are after those steps).`,
   `- Speed caps: a lone ball at 3000 units/s in an empty box has, after one step, the speed ${Object.entries(caps).map(([n, v]) => `${v.toFixed(1)} (${n})`).join(", ")}: no engine clamps the scene's speeds.`,
   ...Object.entries(SETTINGS).map(([n, s]) => `- ${n}: ${s}.`),
+  ...rows.filter((x) => x.skipped).map((x) => `- ${x.name}, ${x.balls} balls at ${x.speed} units/s: ${x.skipped}.`),
   "- Energy change: `(E_end − E_start) / E_start` of `Σ ½ m |v|²` (m = π r²). Overlapping pairs: centres closer than `r1 + r2 − 1e-6` at the end. Tunneled: centre inside a solid cell or outside the box at the end. Embedded: centre closer than `r − 1e-6` to a solid cell at the end. An engine that lets balls through the walls does less work than one that keeps them: compare ms/step only where both keep their balls.",
 );
 const body = lines.join("\n") + "\n";
