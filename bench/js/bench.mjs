@@ -20,7 +20,8 @@ import { energy, overlappingPairs, tunneledAndEmbedded } from "./metrics.mjs";
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const args = process.argv.slice(2);
 const write = args.includes("--write");
-const budgetMs = 1000 * Number(args[args.indexOf("--budget") + 1] ?? 15) || 15_000;
+const budgetAt = args.indexOf("--budget");
+const budgetMs = 1000 * (budgetAt >= 0 ? Number(args[budgetAt + 1]) : 15);
 const BLOCK = 50;
 /** The engine every other is compared with; it always runs every planned step. */
 const REFERENCE = "collide wasm";
