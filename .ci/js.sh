@@ -3,17 +3,23 @@
 # scripts/build-js.sh (which installs the wasm32 target and wasm-bindgen-cli, and prints the
 # .wasm sizes against the package's budget of 300 KB gzip, failing above it), then runs its
 # tests with node's built-in test runner: the README's example, analytic cases, snapshots,
-# bad input, and state hashes against the native CLI built here.
+# bad input, and state hashes against the native CLI built here; then the example page
+# examples/js-breakout in headless Chromium (.ci/js-example.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v node >/dev/null 2>&1; then
+# node (the tests) and chromium (the example page), from Debian when missing.
+missing=()
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+if [ "${#missing[@]}" -gt 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq --no-install-recommends nodejs
+    apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 node --version
 
 bash scripts/build-js.sh
 cargo build --release -p collide-cli
 COLLIDE_BIN="$PWD/target/release/collide" node --test packages/collide/test/
+bash .ci/js-example.sh
