@@ -21,5 +21,7 @@ node --version
 
 bash scripts/build-js.sh
 cargo build --release -p collide-cli
+# typescript, for the check of the generated types.
+(cd packages/collide && npm ci --no-audit --no-fund)
 COLLIDE_BIN="$PWD/target/release/collide" node --test packages/collide/test/
 bash .ci/js-example.sh
