@@ -23,5 +23,5 @@ bash scripts/build-js.sh
 cargo build --release -p collide-cli
 # typescript, for the check of the generated types.
 (cd packages/collide && npm ci --no-audit --no-fund)
-COLLIDE_BIN="$PWD/target/release/collide" node --test packages/collide/test/
+COLLIDE_BIN="${CARGO_TARGET_DIR:-$PWD/target}/release/collide" node --test packages/collide/test/
 bash .ci/js-example.sh
