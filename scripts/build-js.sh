@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Builds the npm package `collide` (the world API of collide-world for JavaScript and
+# TypeScript, crates/js) into packages/collide/dist: collide.js (ES module glue),
+# collide.d.ts (types with doc comments), collide_bg.wasm and snippets/, and the same with
+# World.fromToml (TOML scenes) in dist/full. Prints the .wasm files'
+# size, raw and gzip-compressed, against the package's budget (300 KB gzip) and fails above it.
+#
+#   scripts/build-js.sh
+#
+# Installs what it needs: the wasm32-unknown-unknown target (rustup) and wasm-bindgen-cli at
+# the version of the `wasm-bindgen` crate in Cargo.lock (cargo install, about 2 minutes once).
+# The build is size-focused (fat LTO, one codegen unit, panic = abort, no debug info; the
+# function names dropped after wasm-bindgen) at opt-level 3 (COLLIDE_JS_OPT_LEVEL: "z" makes
+# the module 19 % smaller and the step about twice as slow, docs/js.md), set through CARGO_PROFILE_RELEASE_* for this build only, in its own target folder
+# (target/js), so it never changes the workspace's own release builds.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+budget=300000
+out=packages/collide/dist
+
+if command -v rustup >/dev/null 2>&1 &&
+    ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    rustup target add wasm32-unknown-unknown
+fi
+
+# The CLI must be the version of the crate the module was built with (Cargo.lock).
+version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)"
+if [ -z "$version" ]; then
+    echo "error: no wasm-bindgen in Cargo.lock" >&2
+    exit 1
+fi
+if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $version"; then
+    cargo install wasm-bindgen-cli --version "$version"
+fi
+
+export CARGO_PROFILE_RELEASE_LTO=fat
+export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
+export CARGO_PROFILE_RELEASE_PANIC=abort
+export CARGO_PROFILE_RELEASE_OPT_LEVEL="${COLLIDE_JS_OPT_LEVEL:-3}"
+export CARGO_PROFILE_RELEASE_DEBUG=0
+export CARGO_PROFILE_RELEASE_STRIP=none
+target_dir="${CARGO_TARGET_DIR:-target}/js"
+wasm="$target_dir/wasm32-unknown-unknown/release/collide_js.wasm"
+rm -rf "$out"
+
+# bindgen DIR: the glue, types and .wasm of the module just built, into DIR.
+bindgen() {
+    wasm-bindgen --target web --out-dir "$1" --out-name collide "$wasm"
+    node scripts/wasm-drop-names.mjs "$1/collide_bg.wasm"
+}
+# size NAME FILE BUDGET: prints FILE's size raw and gzip -9; with a BUDGET, fails above it.
+size() {
+    local raw gz
+    raw=$(wc -c <"$2")
+    gz=$(gzip -9 -c "$2" | wc -c)
+    if [ -n "$3" ]; then
+        echo "$1: $2: $raw bytes, $gz bytes gzip -9 (budget $3 bytes gzip)"
+        if [ "$gz" -gt "$3" ]; then
+            echo "error: $2 is over its budget of $3 bytes gzip" >&2
+            return 1
+        fi
+    else
+        echo "$1: $2: $raw bytes, $gz bytes gzip -9"
+    fi
+}
+
+# The default module: the whole world API but TOML scenes.
+cargo build --release --locked --target wasm32-unknown-unknown -p collide-js --target-dir "$target_dir" \
+    --no-default-features
+bindgen "$out"
+# collide/full: the same with World.fromToml.
+cargo build --release --locked --target wasm32-unknown-unknown -p collide-js --target-dir "$target_dir"
+bindgen "$out/full"
+
+size "package collide" "$out/collide_bg.wasm" "$budget"
+size "package collide/full (with TOML scenes)" "$out/full/collide_bg.wasm" ""
