@@ -71,6 +71,7 @@ fn build(bytes: &mut Bytes) -> Option<World> {
         // Straight paths only: the invariants checked below (energy, for one) are those of a
         // world without gravity.
         gravity: Vec2::ZERO,
+        ..StepConfig::default()
     };
     let speed = size.max_element() / dt * 2.0;
     let grid = if flags & 128 != 0 {
@@ -151,6 +152,7 @@ fn build(bytes: &mut Bytes) -> Option<World> {
             density,
             restitution: None,
             filter: Filter::DEFAULT,
+            ..BallDesc::default()
         });
     }
     Some(world)
