@@ -608,8 +608,8 @@ mod tests {
         assert_eq!(flip_corner(BottomLeft, true, false, false), BottomRight);
         assert_eq!(flip_corner(BottomLeft, false, true, false), TopLeft);
         assert_eq!(flip_corner(BottomLeft, true, true, false), TopRight);
-        // Diagonal flip (transpose): bottom-left ↔ top-right stays on the anti-diagonal? No:
-        // (right, bottom) = (false, true) becomes (true, false): top-right.
+        // Diagonal flip (a transpose, swapping x and y): (right, bottom) = (false, true)
+        // becomes (true, false), top-right; top-left stays.
         assert_eq!(flip_corner(BottomLeft, false, false, true), TopRight);
         assert_eq!(flip_corner(TopLeft, false, false, true), TopLeft);
         // Rotating a tile 90° clockwise in Tiled sets diagonal + horizontal flips.
