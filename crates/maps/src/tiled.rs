@@ -382,6 +382,23 @@ fn rotation(degrees: Real) -> (Real, Real, bool) {
     (r.cos(), r.sin(), false)
 }
 
+/// A [`MapError::BadProperty`] of object `what` on `layer`.
+fn bad_property(
+    b: &Builder<'_>,
+    layer: &str,
+    what: &str,
+    property: &str,
+    reason: String,
+) -> MapError {
+    MapError::BadProperty {
+        file: b.file.clone(),
+        layer: layer.to_owned(),
+        object: what.to_owned(),
+        property: property.to_owned(),
+        reason,
+    }
+}
+
 /// Adds one object to the table and, when it is a collider, to the scene. Returns whether it
 /// is a collider.
 fn add_object(
@@ -422,15 +439,36 @@ fn add_object(
         body: ObjectBody::None,
     });
     let what = format!("object {id}");
-    let bad = |property: &str, reason: String| MapError::BadProperty {
-        file: b.file.clone(),
-        layer: layer.to_owned(),
-        object: what.clone(),
-        property: property.to_owned(),
-        reason,
+    let Some(rule) = object_rule(b, obj, tile_props, layer_rule, layer, &what)? else {
+        if matches!(obj.shape, ObjectShape::Point(..)) {
+            b.objects[index].body = ObjectBody::Point;
+        }
+        return Ok(false);
     };
-    // The rule: own `collide`, then `bodyType`, then the tile's `collide`, then the layer's.
-    let mut rule = rule_property(b, &obj.properties, layer, &what)?;
+    let material = object_material(b, obj, layer, &what, ignored)?;
+    let geometry =
+        object_geometry(obj, pos, is_tile, w, h).map_err(|reason| MapError::Unmappable {
+            file: b.file.clone(),
+            layer: layer.to_owned(),
+            object: id.clone(),
+            reason,
+        })?;
+    b.add_collider(index, layer, geometry, rule, material)?;
+    Ok(true)
+}
+
+/// An object's collider rule: its own `collide`, then `bodyType`, then its tile's `collide`,
+/// then the layer's; a wall with a one-way flag is one-way, any collider with the sensor flag
+/// a sensor. `None` when it is not a collider.
+fn object_rule(
+    b: &Builder<'_>,
+    obj: &ObjectData,
+    tile_props: Option<&Properties>,
+    layer_rule: Option<Rule>,
+    layer: &str,
+    what: &str,
+) -> Result<Option<Rule>, MapError> {
+    let mut rule = rule_property(b, &obj.properties, layer, what)?;
     if rule.is_none() {
         if let Some(key) = &b.cfg.body_type_property {
             match obj.properties.get(key) {
@@ -441,48 +479,41 @@ fn add_object(
                         "kinematic" => Rule::Kinematic,
                         "dynamic" => Rule::Dynamic,
                         _ => {
-                            return Err(bad(
-                                key,
-                                format!("{s:?} is not static, kinematic or dynamic"),
-                            ))
+                            let reason = format!("{s:?} is not static, kinematic or dynamic");
+                            return Err(bad_property(b, layer, what, key, reason));
                         }
                     })
                 }
-                Some(other) => return Err(bad(key, format!("expected a string, found {other:?}"))),
+                Some(other) => {
+                    let reason = format!("expected a string, found {other:?}");
+                    return Err(bad_property(b, layer, what, key, reason));
+                }
             }
         }
     }
     if rule.is_none() {
         if let Some(tp) = tile_props {
-            rule = rule_property(b, tp, layer, &what)?;
+            rule = rule_property(b, tp, layer, what)?;
         }
     }
     let mut rule = match rule.or(layer_rule) {
-        None | Some(Rule::None) => {
-            if matches!(obj.shape, ObjectShape::Point(..)) {
-                b.objects[index].body = ObjectBody::Point;
-            }
-            return Ok(false);
-        }
+        None | Some(Rule::None) => return Ok(None),
         Some(r) => r,
     };
     let flag = |key: &str| -> Result<bool, MapError> {
         match obj.properties.get(key) {
             None => Ok(false),
             Some(PropertyValue::BoolValue(v)) => Ok(*v),
-            Some(other) => Err(bad(key, format!("expected a bool, found {other:?}"))),
+            Some(other) => Err(bad_property(
+                b,
+                layer,
+                what,
+                key,
+                format!("expected a bool, found {other:?}"),
+            )),
         }
     };
-    let mut known: Vec<&str> = vec![
-        b.cfg.rule_property.as_str(),
-        b.cfg.restitution_property.as_str(),
-    ];
-    known.extend(b.cfg.body_type_property.as_deref());
-    known.push(&b.cfg.filter_properties.0);
-    known.push(&b.cfg.filter_properties.1);
-    known.push(&b.cfg.sensor_property);
     for key in &b.cfg.one_way_properties {
-        known.push(key);
         if flag(key)? && rule == Rule::Wall {
             rule = Rule::OneWay;
         }
@@ -490,25 +521,37 @@ fn add_object(
     if flag(&b.cfg.sensor_property)? {
         rule = Rule::Sensor(b's');
     }
-    let number = |key: &str| -> Result<Option<Real>, MapError> {
-        match obj.properties.get(key) {
-            None => Ok(None),
-            Some(PropertyValue::FloatValue(f)) => Ok(Some(Real::from(*f))),
-            Some(PropertyValue::IntValue(i)) => Ok(Some(Real::from(*i))),
-            Some(other) => Err(bad(key, format!("expected a number, found {other:?}"))),
+    Ok(Some(rule))
+}
+
+/// A collider's restitution and filter from its properties; the properties collide has no
+/// use for are counted in `ignored`.
+fn object_material(
+    b: &Builder<'_>,
+    obj: &ObjectData,
+    layer: &str,
+    what: &str,
+    ignored: &mut Vec<(String, usize)>,
+) -> Result<Material, MapError> {
+    let cfg = b.cfg;
+    let bad = |key: &str, reason: String| bad_property(b, layer, what, key, reason);
+    let restitution = match obj.properties.get(&cfg.restitution_property) {
+        None => None,
+        Some(PropertyValue::FloatValue(f)) => Some(Real::from(*f)),
+        Some(PropertyValue::IntValue(i)) => Some(Real::from(*i)),
+        Some(other) => {
+            return Err(bad(
+                &cfg.restitution_property,
+                format!("expected a number, found {other:?}"),
+            ))
         }
     };
-    let restitution = number(&b.cfg.restitution_property)?;
-    if let Some(r) = restitution {
-        if !(0.0..=collide_world::material::MAX_RESTITUTION).contains(&r) {
-            return Err(bad(
-                &b.cfg.restitution_property,
-                format!(
-                    "{r} is outside [0, {}]",
-                    collide_world::material::MAX_RESTITUTION
-                ),
-            ));
-        }
+    let max = collide_world::material::MAX_RESTITUTION;
+    if let Some(r) = restitution.filter(|r| !(0.0..=max).contains(r)) {
+        return Err(bad(
+            &cfg.restitution_property,
+            format!("{r} is outside [0, {max}]"),
+        ));
     }
     let int = |key: &str| -> Result<Option<u32>, MapError> {
         match obj.properties.get(key) {
@@ -519,12 +562,21 @@ fn add_object(
         }
     };
     let mut filter = Filter::DEFAULT;
-    if let Some(l) = int(&b.cfg.filter_properties.0)? {
+    if let Some(l) = int(&cfg.filter_properties.0)? {
         filter.layers = l;
     }
-    if let Some(m) = int(&b.cfg.filter_properties.1)? {
+    if let Some(m) = int(&cfg.filter_properties.1)? {
         filter.mask = m;
     }
+    let mut known: Vec<&str> = vec![
+        &cfg.rule_property,
+        &cfg.restitution_property,
+        &cfg.filter_properties.0,
+        &cfg.filter_properties.1,
+        &cfg.sensor_property,
+    ];
+    known.extend(cfg.body_type_property.as_deref());
+    known.extend(cfg.one_way_properties.iter().map(String::as_str));
     for key in obj.properties.keys() {
         if !known.contains(&key.as_str()) {
             match ignored.iter_mut().find(|(k, _)| k == key) {
@@ -533,15 +585,25 @@ fn add_object(
             }
         }
     }
-    let unmappable = |reason: &str| MapError::Unmappable {
-        file: b.file.clone(),
-        layer: layer.to_owned(),
-        object: id.clone(),
-        reason: reason.to_owned(),
-    };
+    Ok(Material {
+        restitution,
+        filter,
+    })
+}
+
+/// A collider's geometry in level pixels: the object's shape rotated clockwise by its
+/// rotation about `pos` (a tile object's box hangs above `pos`, its bottom-left corner).
+/// `Err` names why the shape cannot be a collider.
+fn object_geometry(
+    obj: &ObjectData,
+    pos: Vec2,
+    is_tile: bool,
+    w: Real,
+    h: Real,
+) -> Result<Geometry, String> {
     let (c, s, quarter) = rotation(Real::from(obj.rotation));
     let place = |p: Vec2| pos + Vec2::new(c * p.x - s * p.y, s * p.x + c * p.y);
-    let geometry = match &obj.shape {
+    Ok(match &obj.shape {
         ObjectShape::Rect { .. } => {
             let local = if is_tile {
                 [(0.0, -h), (w, -h), (w, 0.0), (0.0, 0.0)]
@@ -563,9 +625,9 @@ fn add_object(
         }
         ObjectShape::Ellipse { .. } => {
             if (w - h).abs() > 1e-6 * w.abs().max(h.abs()) {
-                return Err(unmappable(&format!(
+                return Err(format!(
                     "an ellipse of {w} x {h} px is not round: only circles can be colliders"
-                )));
+                ));
             }
             Geometry::Circle(place(Vec2::new(w, h) * 0.5), w * 0.5)
         }
@@ -578,23 +640,10 @@ fn add_object(
             Geometry::Polyline(pts, closed)
         }
         ObjectShape::Point(..) => {
-            return Err(unmappable(
-                "a point cannot be a collider (it is a spawn point)",
-            ))
+            return Err("a point cannot be a collider (it is a spawn point)".to_owned())
         }
-        ObjectShape::Text { .. } => return Err(unmappable("a text object cannot be a collider")),
-    };
-    b.add_collider(
-        index,
-        layer,
-        geometry,
-        rule,
-        Material {
-            restitution,
-            filter,
-        },
-    )?;
-    Ok(true)
+        ObjectShape::Text { .. } => return Err("a text object cannot be a collider".to_owned()),
+    })
 }
 
 #[cfg(test)]
