@@ -219,3 +219,52 @@ fn a_ball_rolled_along_the_flush_ground_keeps_its_height() {
     );
     assert!(worst <= 1e-9, "height kept to {worst:e}");
 }
+
+/// The one-way platforms act as one-way with the level's hook: a ball thrown up from the
+/// ground at x = 640 passes from below through floating platform 87 (x 448..704, y 735..831)
+/// and then 180 (x 512..768, y 575..671) and comes to rest on 180's top (y = 575 − r);
+/// without the hook, platform 87's underside stops it (the centre never above 831 + r).
+#[test]
+fn a_ball_thrown_up_through_a_floating_platform_lands_on_it() {
+    let level = collide_maps::load(common::sticker_knight(), None, &MapConfig::default()).unwrap();
+    let platform = level.object_by_id("180").unwrap();
+    assert_eq!(platform.rule, Rule::OneWay);
+    let r = 6.0;
+    // From the ground's top (991) to just above the platform's top (575): 416 + 2r units up;
+    // v² = 2·g·(h + 20) reaches 20 units above the top.
+    let rise = 991.0 - 575.0 + 20.0;
+    let v = (2.0 * 981.0 * rise as f64).sqrt();
+    let ball = BallDesc {
+        pos: Vec2::new(640.0, 991.0 - r),
+        vel: Vec2::new(0.0, -v),
+        radius: r,
+        ..BallDesc::default()
+    };
+    let mut world = level.world().unwrap();
+    let hook = level.one_way_hook(&world);
+    let id = world.add_ball(ball).unwrap();
+    let mut lowest_above: f64 = f64::INFINITY;
+    for _ in 0..240 {
+        world.step_with(&hook as &dyn ContactHook).unwrap();
+        let b = world.ball(id).unwrap();
+        lowest_above = lowest_above.min(b.pos.y);
+    }
+    let b = world.ball(id).unwrap();
+    assert!(
+        lowest_above < 575.0 - r,
+        "it rose above the platform: {lowest_above}"
+    );
+    assert!(
+        (b.pos.y - (575.0 - r)).abs() < 1e-6 && b.vel.length() < 1.0,
+        "rests on top: {b:?}"
+    );
+    // Without the hook the lower platform's underside (y = 831) stops it.
+    let mut world = level.world().unwrap();
+    let id = world.add_ball(ball).unwrap();
+    let mut highest: f64 = f64::INFINITY;
+    for _ in 0..240 {
+        world.step();
+        highest = highest.min(world.ball(id).unwrap().pos.y);
+    }
+    assert!(highest >= 831.0 + r - 1e-9, "stopped below: {highest}");
+}
