@@ -72,6 +72,7 @@ fn build(bytes: &mut Bytes) -> Option<World> {
         // Straight paths only: the invariants checked below (energy, for one) are those of a
         // world without gravity.
         gravity: Vec2::ZERO,
+        ..StepConfig::default()
     };
     let speed = size.max_element() / dt * 2.0;
     let grid = if flags & 128 != 0 {
@@ -152,6 +153,7 @@ fn build(bytes: &mut Bytes) -> Option<World> {
             density,
             restitution: None,
             filter: Filter::DEFAULT,
+            ..BallDesc::default()
         });
     }
     Some(world)

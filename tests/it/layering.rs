@@ -83,6 +83,15 @@ fn scenes_and_render_stay_below_the_apps() {
 }
 
 #[test]
+fn maps_depend_on_the_world_and_the_parsers_only() {
+    // The world's public API, the Tiled and LDtk parsers (serde_json for LDtk's fields).
+    check(
+        "crates/maps/Cargo.toml",
+        &["collide-world", "thiserror", "tiled", "ldtk2", "serde_json"],
+    );
+}
+
+#[test]
 fn the_game_depends_on_the_world_and_scenes_only() {
     // No renderer, window, or command-line crate; serde for the replay format.
     check(
@@ -108,6 +117,7 @@ fn the_frontend_library_has_no_window_crate() {
             "collide-core",
             "collide-world",
             "collide-scenes",
+            "collide-maps",
             "collide-render",
             "collide-game",
             "collide-audio",

@@ -15,8 +15,10 @@
 //! collide bench [--balls N,..] [--speeds V,..] [--json]   times the step on the arena (bench.rs)
 //! ```
 //!
-//! `SCENE` is a TOML scene file, a bare BricksBeater `.dat` level or a built-in scene name
-//! (`collide scenes`). The overrides change the scene before the world is built:
+//! `SCENE` is a TOML scene file, a bare BricksBeater `.dat` level, a Tiled (`.tmx`) or LDtk
+//! (`.ldtk`) map (`--level NAME` picks an LDtk level; one-way platforms act through their
+//! contact hook; without `--balls`, 100 balls of radius 3 are dropped at rest) or a built-in
+//! scene name (`collide scenes`). The overrides change the scene before the world is built:
 //! `--dt S`, `--seed N`, `--balls N`, `--walls left,top,right,bottom|none|all`,
 //! `--indestructible`, `--ball-ball on|off`.
 //!
@@ -37,9 +39,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
+use collide_maps::OneWayHook;
 use collide_render::{render, Camera, Canvas, Style};
 use collide_world::limits::Bound;
-use collide_world::{Scene, SpawnDesc, Vec2, Walls, World};
+use collide_world::{Event, HookError, Scene, SpawnDesc, Vec2, Walls, World};
 
 use crate::report::{BallOut, EventCounts, EventOut, RectOut, RenderReport, RunReport, StepTrace};
 
@@ -128,9 +131,13 @@ const MAX_IMAGE_SIDE: i64 = 16384;
 /// The scene argument and the overrides applied to it before the world is built.
 #[derive(Args, Debug)]
 struct SceneArgs {
-    /// A scene file (.toml), a BricksBeater level (.dat) or a built-in scene name.
+    /// A scene file (.toml), a BricksBeater level (.dat), a Tiled (.tmx) or LDtk (.ldtk) map,
+    /// or a built-in scene name.
     #[arg(value_name = "SCENE")]
     scene: String,
+    /// The level of an LDtk map, by identifier or 0-based index (default: the first).
+    #[arg(long, value_name = "NAME")]
+    level: Option<String>,
     /// Time step in seconds (overrides the scene's step.dt; > 0 and <= 1e9, as in a scene).
     #[arg(long, value_name = "S")]
     dt: Option<f64>,
@@ -311,10 +318,51 @@ fn dispatch(command: Command) -> Result<()> {
     }
 }
 
-/// Loads the scene argument and applies the overrides.
-fn load_scene(args: &SceneArgs) -> Result<Scene> {
-    let mut scene = collide_scenes::resolve(&args.scene)
-        .map_err(|e| CliError::new(format!("cannot load the scene `{}`", args.scene), e))?;
+/// Number of balls dropped on a map when `--balls` is not given.
+const MAP_BALLS: usize = 100;
+
+/// A map file (`.tmx`, `.ldtk`) as a scene with [`MAP_BALLS`] balls of radius 3 dropped at
+/// rest over the whole level, and the indices of its one-way platforms' rectangles.
+fn load_map(args: &SceneArgs) -> Result<(Scene, Vec<usize>)> {
+    let map = collide_maps::load(
+        &args.scene,
+        args.level.as_deref(),
+        &collide_maps::MapConfig::default(),
+    )
+    .map_err(|e| CliError::new(format!("cannot load the map `{}`", args.scene), e))?;
+    let mut scene = map.scene;
+    scene.spawn = Some(SpawnDesc {
+        count: MAP_BALLS,
+        radius: 3.0,
+        speed: 0.0,
+        density: 1.0,
+        seed: 1,
+        region: None,
+        restitution: None,
+        filter: collide_world::Filter::DEFAULT,
+    });
+    Ok((scene, map.one_way))
+}
+
+/// Loads the scene argument and applies the overrides; also returns the one-way platforms'
+/// rectangle indices of a map (empty for other scenes).
+fn load_scene(args: &SceneArgs) -> Result<(Scene, Vec<usize>)> {
+    let (mut scene, one_way) = if collide_maps::is_map_path(std::path::Path::new(&args.scene)) {
+        load_map(args)?
+    } else {
+        if args.level.is_some() {
+            return Err(CliError {
+                msg: format!(
+                    "--level is for map files (.tmx, .ldtk), not `{}`",
+                    args.scene
+                ),
+                source: None,
+            });
+        }
+        let scene = collide_scenes::resolve(&args.scene)
+            .map_err(|e| CliError::new(format!("cannot load the scene `{}`", args.scene), e))?;
+        (scene, Vec::new())
+    };
     if let Some(dt) = args.dt {
         // The scene format's bound, checked here to name the flag (the world checks it too).
         scene.step.dt = Bound::Positive
@@ -355,11 +403,30 @@ fn load_scene(args: &SceneArgs) -> Result<Scene> {
     if let (Some(sp), Some(seed)) = (&mut scene.spawn, args.seed) {
         sp.seed = seed;
     }
-    Ok(scene)
+    Ok((scene, one_way))
 }
 
-fn build_world(args: &SceneArgs) -> Result<(Scene, World)> {
-    let scene = load_scene(args)?;
+/// A world and the contact hook of its map's one-way platforms (none for other scenes).
+struct Stepper {
+    world: World,
+    one_way: Option<OneWayHook>,
+}
+
+impl Stepper {
+    /// One step, through the one-way hook when there is one.
+    fn step(&mut self) -> Result<&[Event]> {
+        match &self.one_way {
+            None => Ok(self.world.step()),
+            Some(hook) => self
+                .world
+                .step_with(hook)
+                .map_err(|e: HookError| CliError::new("the one-way platforms' hook failed", e)),
+        }
+    }
+}
+
+fn build_world(args: &SceneArgs) -> Result<(Scene, Stepper)> {
+    let (scene, one_way) = load_scene(args)?;
     let mut world = World::from_scene(&scene).map_err(|e| {
         CliError::new(
             format!("cannot build a world from the scene `{}`", args.scene),
@@ -367,7 +434,15 @@ fn build_world(args: &SceneArgs) -> Result<(Scene, World)> {
         )
     })?;
     world.set_threads(args.threads as usize);
-    Ok((scene, world))
+    let one_way = (!one_way.is_empty()).then(|| {
+        let mut rects: Vec<_> = one_way
+            .iter()
+            .filter_map(|&i| world.rects().get(i).map(|r| r.id))
+            .collect();
+        rects.sort_unstable();
+        OneWayHook { rects }
+    });
+    Ok((scene, Stepper { world, one_way }))
 }
 
 fn stdout_error(e: io::Error) -> CliError {
@@ -382,19 +457,20 @@ fn json_error(e: serde_json::Error) -> CliError {
 }
 
 fn cmd_run(args: &SceneArgs, steps: u64, dump: bool) -> Result<()> {
-    let (scene, mut world) = build_world(args)?;
-    let balls_start = world.balls().len();
-    let energy_start = world.energy();
+    let (scene, mut stepper) = build_world(args)?;
+    let balls_start = stepper.world.balls().len();
+    let energy_start = stepper.world.energy();
     let mut counts = EventCounts::default();
     let mut max_dev: f64 = 0.0;
     // Constant memory whatever the number of steps (the median within 0.1 %).
     let mut times = stats::StepTimes::default();
     for _ in 0..steps {
         let t0 = Instant::now();
-        let events = world.step();
+        let events = stepper.step()?;
         let elapsed = t0.elapsed();
         counts.add(events);
         times.record(elapsed);
+        let world = &stepper.world;
         if energy_start != 0.0 {
             let dev = ((world.energy() - energy_start) / energy_start).abs();
             // NaN never compares greater: keep it visible instead.
@@ -403,6 +479,7 @@ fn cmd_run(args: &SceneArgs, steps: u64, dump: bool) -> Result<()> {
             }
         }
     }
+    let world = &stepper.world;
     let report = RunReport {
         scene: scene.name.clone(),
         steps,
@@ -440,11 +517,11 @@ fn cmd_run(args: &SceneArgs, steps: u64, dump: bool) -> Result<()> {
 }
 
 fn cmd_trace(args: &SceneArgs, steps: u64) -> Result<()> {
-    let (_, mut world) = build_world(args)?;
+    let (_, mut stepper) = build_world(args)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     for k in 0..steps {
-        let events = world.step();
+        let events = stepper.step()?;
         let line = StepTrace {
             step: k,
             events: events.iter().map(EventOut).collect(),
@@ -462,10 +539,11 @@ fn cmd_render(
     width: u32,
     height: Option<u32>,
 ) -> Result<()> {
-    let (_, mut world) = build_world(args)?;
+    let (_, mut stepper) = build_world(args)?;
     for _ in 0..steps {
-        world.step();
+        stepper.step()?;
     }
+    let world = stepper.world;
     let height = height.unwrap_or_else(|| {
         let size = world.size();
         let h = (f64::from(width) * size.y / size.x).round();

@@ -169,11 +169,17 @@ impl App {
             arg: arg.clone(),
             source: Box::new(source),
         };
-        let mut source = Source::from_arg(&arg, args.sandbox).map_err(game_err)?;
         let mut options = Options::default();
-        if let Some(n) = args.balls {
-            with_balls(&mut source, &mut options, n as usize);
-        }
+        let source = match &args.map {
+            Some(file) => map_source(file, args.level.as_deref(), args.balls)?,
+            None => {
+                let mut source = Source::from_arg(&arg, args.sandbox).map_err(game_err)?;
+                if let Some(n) = args.balls {
+                    with_balls(&mut source, &mut options, n as usize);
+                }
+                source
+            }
+        };
         let mut game = Game::new(source, options).map_err(game_err)?;
         if let Some(file) = &args.save_replay {
             let replay_err = |source| FrontendError::Replay {
@@ -758,6 +764,32 @@ impl App {
     pub fn phase(&self) -> Option<Phase> {
         self.game.breaker().map(collide_game::Breaker::phase)
     }
+}
+
+/// Balls dropped on a map (`--map`) when `--balls` is not given.
+pub const MAP_BALLS: usize = 300;
+
+/// `--map FILE [--level NAME]`: the map's level as a sandbox, with `balls` (default
+/// [`MAP_BALLS`]) balls of radius 3 placed at rest anywhere free.
+fn map_source(
+    file: &std::path::Path,
+    level: Option<&str>,
+    balls: Option<u32>,
+) -> Result<Source, FrontendError> {
+    let map = collide_maps::load(file, level, &collide_maps::MapConfig::default())
+        .map_err(|e| FrontendError::Map(Box::new(e)))?;
+    let mut scene = map.scene;
+    scene.spawn = Some(collide_world::SpawnDesc {
+        count: balls.map_or(MAP_BALLS, |n| n as usize),
+        radius: 3.0,
+        speed: 0.0,
+        density: 1.0,
+        seed: 1,
+        region: None,
+        restitution: None,
+        filter: collide_world::Filter::DEFAULT,
+    });
+    Ok(Source::Sandbox(Box::new(scene)))
 }
 
 /// `--balls N`: a scene played by the rules fires `n` balls per launch (the volley); any other

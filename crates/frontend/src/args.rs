@@ -25,6 +25,16 @@ pub struct Args {
     #[arg(long, value_name = "NAME|FILE")]
     pub scene: Option<String>,
 
+    /// Open a Tiled (.tmx) or LDtk (.ldtk) map as a sandbox: its collision geometry with
+    /// balls of radius 3 dropped at rest under the map's gravity (300, or --balls N).
+    /// One-way platforms are solid here (the frontends step without contact hooks).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["scene", "save_replay"])]
+    pub map: Option<PathBuf>,
+
+    /// With --map: the LDtk level, by identifier or 0-based index (default: the first).
+    #[arg(long, value_name = "NAME", requires = "map")]
+    pub level: Option<String>,
+
     /// Run the scene as a sandbox (physics only, no rules), even a level (with its 1000 balls).
     #[arg(long)]
     pub sandbox: bool,
@@ -93,6 +103,8 @@ impl Default for Args {
     fn default() -> Self {
         Args {
             scene: None,
+            map: None,
+            level: None,
             sandbox: false,
             balls: None,
             autoplay: false,
@@ -154,5 +166,14 @@ mod tests {
         assert!(Args::try_parse_from(["x", "--balls", "many"]).is_err());
         assert!(Args::try_parse_from(["x", "--record-audio"]).is_err());
         assert!(Args::try_parse_from(["x", "--mute", "yes"]).is_err());
+        // --level needs --map; a map is not a scene and is not recorded.
+        assert!(Args::try_parse_from(["x", "--level", "Bottom"]).is_err());
+        assert!(Args::try_parse_from(["x", "--map", "m.ldtk", "--scene", "arena"]).is_err());
+        assert!(Args::try_parse_from(["x", "--map", "m.ldtk", "--save-replay", "r"]).is_err());
+        let a = Args::try_parse_from(["x", "--map", "m.ldtk", "--level", "Bottom"]).unwrap();
+        assert_eq!(
+            (a.map, a.level.as_deref()),
+            (Some(PathBuf::from("m.ldtk")), Some("Bottom"))
+        );
     }
 }

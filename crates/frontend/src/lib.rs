@@ -66,6 +66,9 @@ pub enum FrontendError {
         #[source]
         source: Box<collide_game::GameError>,
     },
+    /// The map asked for (`--map`) could not be loaded.
+    #[error("cannot open the map")]
+    Map(#[source] Box<collide_maps::MapError>),
     /// A PNG file could not be written or read.
     #[error("{file}: {problem}")]
     Png {

@@ -1,6 +1,6 @@
 //! Body ids as JavaScript numbers.
 //!
-//! collide's ids are a slot index and a generation (`collide_world::ids`), 32 bits each. A
+//! collide's ids are a slot index and a generation (`collide_world::BallId` and the other ids), 32 bits each. A
 //! JavaScript number holds integers exactly up to 2⁵³, so the package writes an id as
 //! `generation · 2²² + index`: exact for every index below 2²² (the most balls a world holds,
 //! `collide_world::limits::MAX_BALLS`) and every generation below 2³¹ (a slot reused two
