@@ -899,8 +899,20 @@ impl World {
     /// Worker threads are scoped to each step (spawned and joined by `std::thread::scope` when
     /// the parallel work is large enough to pay for it). [`World::domain_steps`] counts the
     /// steps taken in domains.
+    ///
+    /// On WebAssembly targets without threads (`wasm32-unknown-unknown`, `wasm32-wasip1`:
+    /// spawning a thread there fails), the count is 1 whatever is asked, since the results
+    /// are the same bits for any count; `wasm32-wasip1-threads` keeps it.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.clamp(1, crate::limits::MAX_THREADS);
+        let most = if cfg!(all(
+            target_family = "wasm",
+            not(all(target_os = "wasi", target_feature = "atomics"))
+        )) {
+            1
+        } else {
+            crate::limits::MAX_THREADS
+        };
+        self.threads = threads.clamp(1, most);
     }
 
     /// The number of threads [`World::step`] may use (see [`World::set_threads`]).
