@@ -354,6 +354,13 @@ fn thread_rows(rows: &mut Vec<Row>) -> Result<()> {
                 ..serial(&case, steps, &["BallBall"])
             };
             let (row, world) = run_world(&run, world, no_input)?;
+            if world.threads() < threads {
+                eprintln!(
+                    "collide hashes: this target has no threads: `{case}` with {threads} \
+                     threads ran on {} (World::set_threads)",
+                    world.threads()
+                );
+            }
             // Where the target has threads, the large arena must have stepped in domains.
             if balls >= 20_000 && world.threads() > 1 && world.domain_steps().0 == 0 {
                 return Err(case_error(&case, io::Error::other("no step in domains")));
