@@ -40,9 +40,13 @@ fn check(manifest: &str, allowed: &[&str]) {
     );
 }
 
+/// `libm`: the flippers' `sin`/`cos`, the same bits on every target (docs/reliability.md).
 #[test]
-fn core_depends_on_glam_only() {
-    check("crates/collide-core/Cargo.toml", &["glam", "thiserror"]);
+fn core_depends_on_glam_and_libm_only() {
+    check(
+        "crates/collide-core/Cargo.toml",
+        &["glam", "libm", "thiserror"],
+    );
 }
 
 /// `mem_prefetch`: cache prefetch hints in the step's event loop (a leaf crate, no layer).

@@ -23,6 +23,7 @@ mod levels;
 mod materials;
 mod parse_memory;
 mod pinball;
+mod platform_maths;
 mod properties;
 mod push_out;
 mod query_index;

@@ -13,6 +13,7 @@
 //! collide replay FILE                                    re-simulates a replay, checks its hashes
 //! collide replay convert OLD NEW                         rewrites a replay in the current format
 //! collide bench [--balls N,..] [--speeds V,..] [--json]   times the step on the arena (bench.rs)
+//! collide hashes                                         the golden-hash table (golden.rs)
 //! ```
 //!
 //! `SCENE` is a TOML scene file, a bare BricksBeater `.dat` level, a Tiled (`.tmx`) or LDtk
@@ -27,6 +28,7 @@
 //! exit code 1 (2 for command-line usage errors); the command never panics on user input.
 
 mod bench;
+mod golden;
 mod replay;
 mod report;
 mod stats;
@@ -123,6 +125,15 @@ enum Command {
     /// Keys: replay, play, scene, steps, commands, hashes_checked, final_hash, verified,
     /// seconds.
     Replay(replay::ReplayArgs),
+    /// Prints the golden-hash table: for every built-in scene and the test scenes of every
+    /// feature (sensors, squeezes, sleep, dynamic boxes, turning flippers, contact hooks, two
+    /// threads, snapshots restored, the game's rules), the state hash and a digest of the
+    /// events after a fixed number of steps; tab-separated, a `#` header line first. The
+    /// same bits on every platform: CI compares the x86-64, aarch64 and wasm32 builds' tables
+    /// with `tests/golden/hashes.tsv` (docs/rollback.md).
+    ///
+    /// Columns: case, steps, threads, state_hash, events_hash (16 hex digits each).
+    Hashes,
 }
 
 /// Largest width or height of a rendered image, pixels.
@@ -315,6 +326,7 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Bench(args) => bench::cmd_bench(&args),
         Command::Record(args) => replay::cmd_record(&args),
         Command::Replay(args) => replay::cmd_replay(&args),
+        Command::Hashes => golden::cmd_hashes(),
     }
 }
 

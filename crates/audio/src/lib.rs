@@ -16,8 +16,9 @@
 //! if it is quieter still), and a peak limiter ([`Limiter`]) keeps every sample at or below
 //! [`CEILING`] (−1 dBFS). The cost per frame is bounded by the voices, not by the events.
 //!
-//! Depends on `collide-core`, `collide-world`, `collide-game`, `thiserror`, `hound` and `cpal`
-//! (and on Linux `alsa`). It must never depend on a window, GPU or renderer crate.
+//! Depends on `collide-core`, `collide-world`, `collide-game`, `thiserror`, `libm`, `hound`
+//! and `cpal` (and on Linux `alsa`). Its `exp`, `pow`, `cos` and `log` are libm's (pure
+//! Rust), so a recorded WAV file is the same samples on every target. It must never depend on a window, GPU or renderer crate.
 //!
 //! # Conventions
 //! Times in seconds, samples as `f32` in `[-1, 1]` (full scale, 0 dBFS = 1.0), one channel,
@@ -67,5 +68,5 @@ pub const CEILING: f32 = 0.891_250_9;
 /// The level of `amplitude` (full scale 1.0) in dBFS: `20 · log10(|amplitude|)`, `-inf` for 0.
 #[must_use]
 pub fn dbfs(amplitude: f32) -> f32 {
-    20.0 * amplitude.abs().log10()
+    20.0 * libm::log10f(amplitude.abs())
 }

@@ -29,7 +29,7 @@ impl Limiter {
         };
         let samples = release_seconds * rate.max(1) as f32;
         let release = if samples.is_finite() && samples > 0.0 {
-            (-1.0 / samples).exp()
+            libm::expf(-1.0 / samples)
         } else {
             0.0
         };

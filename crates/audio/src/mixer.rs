@@ -303,7 +303,7 @@ impl Mixer {
     /// Starts a sound at the current render position (voice limit applied).
     fn start(&mut self, p: &Pending) {
         self.started[p.kind.index()] = Some(p.slot);
-        let crowd = 1.0 + 0.2 * (p.count as f32).log2();
+        let crowd = 1.0 + 0.2 * libm::log2f(p.count as f32);
         let amp = patch(p.kind).gain * (p.level * crowd).min(1.0);
         let voice = Voice::new(
             p.kind,

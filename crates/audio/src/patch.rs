@@ -30,7 +30,7 @@ impl Wave {
     #[must_use]
     pub fn at(self, phase: f32) -> f32 {
         match self {
-            Wave::Sine => (std::f32::consts::TAU * phase).cos(),
+            Wave::Sine => libm::cosf(std::f32::consts::TAU * phase),
             Wave::Triangle => 4.0 * (phase - 0.5).abs() - 1.0,
             Wave::Square => {
                 if phase < 0.5 {
@@ -273,7 +273,9 @@ pub fn level(patch: &Patch, speed: Option<f64>) -> f32 {
 /// 2^(1/4), three semitones); 1 where [`level`] gives the default.
 #[must_use]
 pub fn pitch(patch: &Patch, speed: Option<f64>) -> f32 {
-    ratio(patch, speed).map_or(1.0, |r| r.powf(0.25).clamp(PITCH_RANGE.0, PITCH_RANGE.1))
+    ratio(patch, speed).map_or(1.0, |r| {
+        libm::powf(r, 0.25).clamp(PITCH_RANGE.0, PITCH_RANGE.1)
+    })
 }
 
 #[cfg(test)]

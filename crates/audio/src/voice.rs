@@ -47,7 +47,7 @@ impl Voice {
         let len = samples(p.length);
         let base_inc = p.freq * pitch / r;
         let sweep = if p.notes.is_empty() && p.freq_end != p.freq {
-            (p.freq_end / p.freq).powf(1.0 / len as f32)
+            libm::powf(p.freq_end / p.freq, 1.0 / len as f32)
         } else {
             1.0
         };
@@ -72,7 +72,7 @@ impl Voice {
             inc: base_inc,
             sweep,
             env: 1.0,
-            decay: (-1.0 / (p.decay * r)).exp(),
+            decay: libm::expf(-1.0 / (p.decay * r)),
             amp,
             noise: (z as u32) | 1,
         }

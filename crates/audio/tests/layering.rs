@@ -9,6 +9,7 @@ fn the_audio_crate_depends_on_no_window_gpu_or_renderer_crate() {
         "collide-world",
         "collide-game",
         "thiserror",
+        "libm",
         "hound",
         "cpal",
         "alsa",

@@ -6,7 +6,7 @@
 //! collision response (reflection, elastic collisions with masses).
 //!
 //! This crate knows nothing of worlds, tile maps, entities, windows or files. It depends on
-//! [`glam`] and nothing else, and must never depend on any other crate of the workspace: the
+//! [`glam`] and [`libm`] (for [`sin_cos`]) and nothing else, and must never depend on any other crate of the workspace: the
 //! world (`collide-world`), the renderer and the frontends all build on it, never the reverse.
 //!
 //! # Conventions
@@ -27,11 +27,12 @@
 //!   or overlap slightly *and are approaching*, the sweep reports `toi = 0`; if they touch and
 //!   are separating (or moving tangentially), there is no hit. This is what keeps a body from
 //!   tunnelling or sticking through rounding, with no tolerance band and no random nudge.
-//! - **Determinism**: only IEEE-754 `+ - * /` and `sqrt` are used (no trigonometry, no fused
-//!   multiply-add), so results are bit-identical on every platform. The one exception is the
-//!   turning capsule (a swinging flipper: [`TurningCapsule`],
-//!   [`sweep_path_circle_turning_capsule`]), whose direction needs std's `sin`/`cos`: its
-//!   results are bit-identical only across platforms whose std `sin`/`cos` agree.
+//! - **Determinism**: only IEEE-754 `+ - * /` and `sqrt` are used (correctly rounded, so the
+//!   same bits on every target; no fused multiply-add), so results are bit-identical on every
+//!   platform. The turning capsule (a swinging flipper: [`TurningCapsule`],
+//!   [`sweep_path_circle_turning_capsule`]) also needs `sin`/`cos`: it takes them from
+//!   [`sin_cos`], libm's pure-Rust implementation, the same code and bits on every target
+//!   (never std's, which call the platform's C library).
 //! - **Angles** (turning capsules only): radians, `0` along `+x`, growing toward `+y`, so a
 //!   positive angular speed turns **clockwise on the screen**; a point at offset `r` from the
 //!   pivot moves at `ω·r.perp() = ω·(−r.y, r.x)`.
@@ -73,7 +74,7 @@ pub mod sweep;
 pub mod sweep_path;
 
 pub use exit::{exit_path_circle_aabb, exit_path_circle_circle, overlap_interval_aabb_aabb};
-pub use math::{Real, Vec2, FRAC_1_SQRT_2};
+pub use math::{sin_cos, Real, Vec2, FRAC_1_SQRT_2};
 pub use overlap::{
     aabb_overlaps_aabb, aabb_overlaps_capsule, aabb_overlaps_half_tile, circle_overlaps_aabb,
     circle_overlaps_capsule, circle_overlaps_circle, circle_overlaps_half_tile,

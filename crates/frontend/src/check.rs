@@ -167,7 +167,8 @@ pub fn check_pinball_start(img: &RgbImage) -> Result<PinballCheck, String> {
     let mut flippers = 0;
     for f in world.flippers() {
         let d = &f.desc;
-        let mid = d.pivot + Vec2::new(d.rest_angle.cos(), d.rest_angle.sin()) * (0.5 * d.length);
+        let (sin, cos) = collide_core::sin_cos(d.rest_angle);
+        let mid = d.pivot + Vec2::new(cos, sin) * (0.5 * d.length);
         at(mid, style.flipper, "flipper")?;
         flippers += 1;
     }

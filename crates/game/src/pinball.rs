@@ -97,7 +97,7 @@ impl Pinball {
             })?;
         let (mut left, mut right) = (Vec::new(), Vec::new());
         for f in world.flippers() {
-            if f.desc.rest_angle.cos() > 0.0 {
+            if collide_core::sin_cos(f.desc.rest_angle).1 > 0.0 {
                 left.push(f.id);
             } else {
                 right.push(f.id);

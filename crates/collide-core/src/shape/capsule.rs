@@ -39,11 +39,11 @@ impl Capsule {
 /// `ω × r = ω·r.perp()`): for `r = (1, 0)` and `omega > 0` that is `(0, omega)`, downward.
 ///
 /// # Determinism
-/// The direction needs `cos` and `sin` of `θ(τ)` (std's `f64::sin_cos`): the methods of this
-/// type and the turning-capsule sweep are the only items of the crate that use trigonometry,
-/// and their results are the same bits across platforms only where std's `sin`/`cos` are
-/// (they are not specified to the last bit by IEEE 754). Everything else in the crate uses
-/// `+ − × /` and `sqrt` only.
+/// The direction needs `cos` and `sin` of `θ(τ)`, from [`crate::sin_cos`] (libm's pure-Rust
+/// implementation, never the platform's C library, whose last bit differs between
+/// platforms): the methods of this type and the turning-capsule sweep are the only items of
+/// the crate that use trigonometry, and their results are the same bits on every target.
+/// Everything else in the crate uses `+ − × /` and `sqrt` only.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct TurningCapsule {
     /// Pivot at `τ = 0`, world units: one end of the core segment, the centre of rotation.
@@ -79,7 +79,7 @@ impl TurningCapsule {
     #[must_use]
     #[inline]
     pub fn direction_at(&self, t: Real) -> Vec2 {
-        let (s, c) = self.angle_at(t).sin_cos();
+        let (s, c) = crate::math::sin_cos(self.angle_at(t));
         Vec2::new(c, s)
     }
 

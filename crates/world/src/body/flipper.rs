@@ -42,9 +42,8 @@
 //!   bounced between them until the step's event bound stops it
 //!   ([`crate::Event::IterationLimit`]); it is not crushed and pushed out as by a kinematic
 //!   rectangle.
-//! - Flippers use `sin` and `cos` (std's): bit-identical results across platforms only where
-//!   those are (see [`collide_core::TurningCapsule`]); on one platform every run, thread count
-//!   and restore gives the same bits.
+//! - Flippers use `sin` and `cos` from [`collide_core::sin_cos`] (libm's pure-Rust
+//!   implementation): the same bits on every platform, run, thread count and restore.
 
 use crate::model::error::WorldError;
 use crate::model::flipper_desc::FlipperDesc;
@@ -152,7 +151,7 @@ impl Flipper {
     /// The capsule at absolute time `t`: core from the pivot to the tip, and the radius.
     #[must_use]
     pub fn capsule_at(&self, t: Real) -> Capsule {
-        let (s, c) = self.angle_at(t).sin_cos();
+        let (s, c) = collide_core::sin_cos(self.angle_at(t));
         let d = &self.desc;
         Capsule::new(d.pivot, d.pivot + Vec2::new(c, s) * d.length, d.radius)
     }

@@ -366,15 +366,20 @@ impl World {
     /// the parallel work is large enough to pay for it). [`World::domain_steps`] counts the
     /// steps taken in domains.
     ///
-    /// On wasm32 (WebAssembly: a browser page, wasm32-unknown-unknown, has no threads, and
-    /// spawning one would panic) the step always runs on one thread: any `threads` is taken
-    /// as 1, and [`World::threads`] returns 1. The results are the same bits.
+    /// On WebAssembly targets without threads (a browser page, `wasm32-unknown-unknown`, and
+    /// `wasm32-wasip1`: spawning a thread there fails) the step always runs on one thread: any
+    /// `threads` is taken as 1, and [`World::threads`] returns 1. The results are the same
+    /// bits. `wasm32-wasip1-threads` keeps the count asked for.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = if cfg!(target_arch = "wasm32") {
+        let most = if cfg!(all(
+            target_family = "wasm",
+            not(all(target_os = "wasi", target_feature = "atomics"))
+        )) {
             1
         } else {
-            threads.clamp(1, crate::model::limits::MAX_THREADS)
+            crate::model::limits::MAX_THREADS
         };
+        self.threads = threads.clamp(1, most);
     }
 
     /// The number of threads [`World::step`] may use (see [`World::set_threads`]).

@@ -11,7 +11,7 @@ use crate::query::hit::{SegmentFeature, TurningHit};
 use crate::query::sweep::sweep_path_circle_segment;
 use crate::shape::{Segment, SegmentEnd, SegmentEnds, TurningCapsule};
 
-/// The largest number of evaluations of the gap (each one `sin_cos` and a point–segment
+/// The largest number of evaluations of the gap (each one [`crate::sin_cos`] and a point–segment
 /// distance) spent by [`sweep_path_circle_turning_capsule`] before it gives up with
 /// [`TurningSweep::Unresolved`].
 pub const TURNING_MAX_ITERATIONS: u32 = 2000;
@@ -261,8 +261,8 @@ fn next_up(t: Real) -> Real {
 ///   of time at a time, as [`crate::roots::first_entry`] ignores a graze between two doubles.
 /// - The iteration count is bounded by [`TURNING_MAX_ITERATIONS`]; past it the result is
 ///   [`TurningSweep::Unresolved`] with the time up to which no contact exists.
-/// - `cos`/`sin` come from std: bit-identical across platforms only where std's are (see
-///   [`TurningCapsule`]).
+/// - `cos`/`sin` come from [`crate::sin_cos`] (libm's pure-Rust implementation), so the
+///   result is the same bits on every target (see [`TurningCapsule`]).
 ///
 /// # Arguments
 /// - `path`: the ball's centre (seconds, units/s, units/s²; a straight or a parabolic path).
