@@ -378,8 +378,10 @@ fn rotation(degrees: Real) -> (Real, Real, bool) {
         let (c, s) = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)][k as usize];
         return (c, s, true);
     }
-    let r = degrees.to_radians();
-    (r.cos(), r.sin(), false)
+    // libm's sine and cosine (collide_core::sin_cos): the same bits on every platform, so a
+    // map loads into the same world everywhere.
+    let (s, c) = collide_world::collide_core::sin_cos(degrees.to_radians());
+    (c, s, false)
 }
 
 /// A [`MapError::BadProperty`] of object `what` on `layer`.
