@@ -767,10 +767,12 @@ impl App {
 }
 
 /// Balls dropped on a map (`--map`) when `--balls` is not given.
+#[cfg(feature = "maps")]
 pub const MAP_BALLS: usize = 300;
 
 /// `--map FILE [--level NAME]`: the map's level as a sandbox, with `balls` (default
 /// [`MAP_BALLS`]) balls of radius 3 placed at rest anywhere free.
+#[cfg(feature = "maps")]
 fn map_source(
     file: &std::path::Path,
     level: Option<&str>,
@@ -790,6 +792,18 @@ fn map_source(
         filter: collide_world::Filter::DEFAULT,
     });
     Ok(Source::Sandbox(Box::new(scene)))
+}
+
+/// `--map` in a build without the `maps` feature (the browser's): refused, with the reason.
+#[cfg(not(feature = "maps"))]
+fn map_source(
+    _file: &std::path::Path,
+    _level: Option<&str>,
+    _balls: Option<u32>,
+) -> Result<Source, FrontendError> {
+    Err(FrontendError::Map(
+        "this build opens no maps (collide-frontend's `maps` feature is off)".into(),
+    ))
 }
 
 /// `--balls N`: a scene played by the rules fires `n` balls per launch (the volley); any other

@@ -66,9 +66,10 @@ pub enum FrontendError {
         #[source]
         source: Box<collide_game::GameError>,
     },
-    /// The map asked for (`--map`) could not be loaded.
+    /// The map asked for (`--map`) could not be loaded (a `collide_maps::MapError`), or this
+    /// build has no map support (the crate's `maps` feature is off, as in the browser).
     #[error("cannot open the map")]
-    Map(#[source] Box<collide_maps::MapError>),
+    Map(#[source] Box<dyn std::error::Error + Send + Sync>),
     /// A PNG file could not be written or read.
     #[error("{file}: {problem}")]
     Png {
