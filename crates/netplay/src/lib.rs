@@ -70,6 +70,15 @@ pub enum NetplayError {
         /// The peer's current frame when it gave up.
         frame: ggrs::Frame,
     },
+    /// Peer `peer` stopped before confirming the last frame because the other peer stopped
+    /// (on an error of its own).
+    #[error("peer {peer} stopped at confirmed frame {frame}: the other peer stopped first")]
+    PeerStopped {
+        /// The peer's index (0 or 1).
+        peer: usize,
+        /// Its last confirmed frame.
+        frame: ggrs::Frame,
+    },
     /// A peer's thread panicked.
     #[error("peer thread {0} panicked")]
     Panicked(usize),

@@ -78,7 +78,8 @@ pub fn scripted_input(player: usize, frame: Frame) -> PlayerInput {
 ///
 /// # Errors
 /// The first peer's error: [`NetplayError::Desync`] if GGRS detects a desync,
-/// [`NetplayError::Timeout`] past [`P2pOptions::timeout`], [`NetplayError::Io`] if a socket
+/// [`NetplayError::Timeout`] past [`P2pOptions::timeout`], [`NetplayError::PeerStopped`] if
+/// the other peer stopped on an error first, [`NetplayError::Io`] if a socket
 /// fails to bind, [`NetplayError::Ggrs`] for a session error.
 pub fn run_two_peers(opts: &P2pOptions) -> Result<[PeerReport; 2], NetplayError> {
     let sockets = [
@@ -94,9 +95,13 @@ pub fn run_two_peers(opts: &P2pOptions) -> Result<[PeerReport; 2], NetplayError>
         let h1 = scope.spawn(move || run_peer(1, s1, addrs[0], opts, done));
         (h0.join(), h1.join())
     });
-    let r0 = r0.map_err(|_| NetplayError::Panicked(0))??;
-    let r1 = r1.map_err(|_| NetplayError::Panicked(1))??;
-    Ok([r0, r1])
+    let r0 = r0.unwrap_or(Err(NetplayError::Panicked(0)));
+    let r1 = r1.unwrap_or(Err(NetplayError::Panicked(1)));
+    match (r0, r1) {
+        (Ok(a), Ok(b)) => Ok([a, b]),
+        // The cause rather than its consequence on the other peer.
+        (Err(NetplayError::PeerStopped { .. }), Err(e)) | (Err(e), _) | (_, Err(e)) => Err(e),
+    }
 }
 
 /// One peer's loop: polls the network, advances at `opts.fps` with its scripted input, stops
@@ -192,9 +197,14 @@ fn peer_loop(
             Err(e) => return Err(e.into()),
         }
     }
-    let hash = game.hash_at(opts.frames).ok_or(NetplayError::Timeout {
+    if session.confirmed_frame() < opts.frames {
+        return Err(NetplayError::PeerStopped {
+            peer,
+            frame: session.confirmed_frame(),
+        });
+    }
+    let hash = game.hash_at(opts.frames).ok_or(NetplayError::PeerStopped {
         peer,
-        seconds: opts.timeout.as_secs(),
         frame: game.frame(),
     })?;
     Ok(PeerReport {
