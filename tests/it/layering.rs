@@ -165,3 +165,20 @@ fn the_frontend_apps_are_glue_over_the_frontend_library() {
         assert!(lines < 400, "{app}: {lines} lines of glue");
     }
 }
+
+#[test]
+fn netplay_is_a_ggrs_example_over_the_worlds_public_api() {
+    // GGRS and its wire format (bincode) stay here: collide-world never depends on them.
+    check(
+        "crates/netplay/Cargo.toml",
+        &[
+            "collide-world",
+            "collide-scenes",
+            "ggrs",
+            "bincode",
+            "serde",
+            "thiserror",
+            "fastrand",
+        ],
+    );
+}
