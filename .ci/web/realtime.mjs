@@ -107,6 +107,7 @@ try {
   await frames(10);
   s = await state();
   check(s.mode === 'pinball' && s.flippers.length === 2, 'the scene picker opens the pinball table', [s.mode, s.flippers.length]);
+  check(typeof s.sound === 'string', 'the new scene plays on the open sound output', s.sound);
   const rest = s.flippers.map((f) => f.angle);
   await touch('touchStart', [[3, 100, 500]]);
   await frames(20);

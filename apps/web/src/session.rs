@@ -297,6 +297,12 @@ impl Session {
         self.app.open_audio_output()
     }
 
+    /// Takes over `from`'s open sound output and mute setting (a new scene keeps the page's
+    /// one WebAudio context: a closed context warns on every buffer still queued on it).
+    pub fn adopt_audio(&mut self, from: &mut Session) {
+        self.app.adopt_audio_output(&mut from.app);
+    }
+
     /// The replay of a fixed-frame session so far, as the text `collide replay FILE` checks;
     /// the recording ends here.
     ///

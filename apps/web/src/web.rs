@@ -122,6 +122,13 @@ impl WebGame {
         self.session.open_audio()
     }
 
+    /// Takes over `from`'s sound (its open WebAudio output and mute setting), leaving `from`
+    /// silent: call on the game of a new scene before freeing the old one.
+    #[wasm_bindgen(js_name = adoptAudio)]
+    pub fn adopt_audio(&mut self, from: &mut WebGame) {
+        self.session.adopt_audio(&mut from.session);
+    }
+
     /// The state as JSON (scene, mode, phase, balls, steps, hashes, paddle, flippers, rates).
     #[wasm_bindgen(js_name = stateJson)]
     pub fn state_json(&self) -> String {

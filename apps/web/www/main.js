@@ -82,7 +82,11 @@ function realTime() {
     try {
       const next = new WebGame(ctx, pick.value, play.value === 'sandbox', autoplay.checked,
         canvas.width, canvas.height);
-      if (game) game.free();
+      if (game) {
+        // One WebAudio context for the page: the new game plays on the old game's output.
+        next.adoptAudio(game);
+        game.free();
+      }
       game = next;
       note.textContent = '';
     } catch (e) {

@@ -70,13 +70,27 @@ impl Audio {
     }
 
     /// Opens the default sound card ([`Playback::open`]) and plays the mix on it from the
-    /// next frame on.
+    /// next frame on. An output already open is kept (not reopened).
     ///
     /// # Errors
     /// As [`Playback::open`]: the caller goes on without sound (a recording still works).
     pub fn open_output(&mut self) -> Result<&Playback, AudioError> {
-        let playback = Playback::open()?;
+        let playback = match self.output.take() {
+            Some(open) => open,
+            None => Playback::open()?,
+        };
         Ok(self.output.insert(playback))
+    }
+
+    /// Moves `from`'s sound card and its mute setting to this sound, leaving `from` silent.
+    /// A frontend that replaces its game (a new scene) keeps one open output this way: closing
+    /// an output and opening another would drop samples, and browsers allow a new WebAudio
+    /// context only inside a user gesture. Does nothing when `from` has no output.
+    pub fn adopt_output(&mut self, from: &mut Audio) {
+        if let Some(playback) = from.output.take() {
+            self.output = Some(playback);
+            self.mixer.set_muted(from.mixer.muted());
+        }
     }
 
     /// The sound card in use, if one opened.

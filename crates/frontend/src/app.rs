@@ -349,6 +349,13 @@ impl App {
         }
     }
 
+    /// Moves `from`'s open sound output (and its mute setting) to this app: a frontend that
+    /// replaces its app for a new scene keeps playing on the same output
+    /// ([`collide_audio::Audio::adopt_output`]).
+    pub fn adopt_audio_output(&mut self, from: &mut App) {
+        self.audio.adopt_output(&mut from.audio);
+    }
+
     /// Call once when the frontend exits, with [`App::save_replay`]: with `--record-audio
     /// FILE`, finishes the WAV file and returns the line to print, `collide: audio FILE (N
     /// samples, S s, peak P dBFS)`; without it, `None`. A second call returns `None`.
