@@ -190,7 +190,7 @@ impl World {
         s_t: Real,
         cap: Real,
     ) -> (Option<Prediction>, Real) {
-        let k = self.scratch.dyn_rects[m - self.nb()] as usize;
+        let k = self.rect_index(m);
         let filter = self.rects[k].filter;
         let (aabb, at, v0, acc) = self.dyn_path(m);
         let disp = Path::ballistic(Vec2::ZERO, v0, acc);

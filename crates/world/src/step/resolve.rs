@@ -70,7 +70,6 @@ impl World {
             self.sensor_entered(m, with, &pred);
             return;
         }
-        let nb = self.nb();
         // The TC rule (S. Luding, S. McNamara, "How to handle the inelastic collapse of a
         // dissipative hard-sphere gas with the TC model", Granular Matter 1, 1998): a body hit
         // again within `TC_STEPS·dt` of its last collision bounces elastically, so a ball
@@ -109,7 +108,7 @@ impl World {
         // Event times are reported from the start of the step.
         let toi = t - self.scratch.t0;
         let n = pred.normal;
-        let is_ball = m < nb;
+        let is_ball = self.is_ball(m);
         // A kick (restitution above 1) off immovable geometry or a rectangle, capped.
         let e = if e > 1.0 {
             self.kick_capped_static(e, m, v, n, pred.target)
@@ -196,7 +195,7 @@ impl World {
             PTarget::Lost(side) => {
                 self.scratch.mv[m].state = DEAD;
                 self.scratch.queue.remove(m);
-                if self.scratch.use_bp && m < nb {
+                if self.scratch.use_bp && self.is_ball(m) {
                     self.scratch.bp.remove(m);
                 }
                 self.events.push(match me {
@@ -338,16 +337,19 @@ impl World {
                 // Advanced to `t` above.
                 let j = j as usize;
                 let vj = self.vel_of_g::<G, X>(j);
+                let j_ball = self.is_ball(j);
                 partner_v = vj;
                 // A sleeping ball (`sleep.rs`) is met as immovable, unless the impact is fast
                 // enough to wake it (and what lies on it) and not inside the TC window (a
                 // rattle among bodies that were hit a moment ago does not wake it).
                 let (mut still_m, mut still_j) = (false, false);
-                if G && (is_ball && self.is_asleep(m) || j < nb && self.is_asleep(j)) {
+                if G && (is_ball && self.is_asleep(m) || j_ball && self.is_asleep(j)) {
                     let impact = (vj - v).dot(n);
                     let s = crate::step::sleep::sleep_speed(self.config.gravity);
-                    for (k, still) in [(m, &mut still_m), (j, &mut still_j)] {
-                        if k < nb && self.is_asleep(k) {
+                    for (k, k_ball, still) in
+                        [(m, is_ball, &mut still_m), (j, j_ball, &mut still_j)]
+                    {
+                        if k_ball && self.is_asleep(k) {
                             if impact >= s && !(tc_m || partner_recent) {
                                 self.wake_in_step(k, t);
                             } else {
@@ -369,10 +371,10 @@ impl World {
                 } else {
                     self.mass_of(m)
                 };
-                let e = kick_capped(e, v, vj, n, !(is_ball || j < nb));
-                let (nv, nvj) = if (is_ball || j < nb) && self.has_gravity::<G>() {
+                let e = kick_capped(e, v, vj, n, !(is_ball || j_ball));
+                let (nv, nvj) = if (is_ball || j_ball) && self.has_gravity::<G>() {
                     collide_on(mi, v, mj, vj, n, e)
-                } else if is_ball || j < nb {
+                } else if is_ball || j_ball {
                     collide_elastic(mi, v, mj, vj, n, e)
                 } else {
                     let mut a = (v, vj);
@@ -646,15 +648,14 @@ impl World {
     /// Mover `m`'s state at absolute time `t` (velocity `v` before the response; a ball at
     /// its contact position `contact`), for a contact hook.
     fn mover_state(&self, m: usize, v: Vec2, contact: Option<Vec2>) -> BodyState {
-        let nb = self.nb();
-        let shape = if m < nb {
+        let shape = if self.is_ball(m) {
             let b = &self.balls[m];
             BodyShape::Circle(Circle::new(
                 contact.unwrap_or_else(|| self.ball_pos(m)),
                 b.radius,
             ))
         } else {
-            BodyShape::Box(self.rects[self.scratch.dyn_rects[m - nb] as usize].aabb)
+            BodyShape::Box(self.rects[self.rect_index(m)].aabb)
         };
         let frozen = self.scratch.mv[m].state == FROZEN;
         BodyState {
@@ -803,10 +804,9 @@ impl World {
         t: Real,
         event: Event,
     ) -> Result<(), HookError> {
-        let nb = self.nb();
         let with = match pred.target {
-            PTarget::Rect(k) if m < nb => PassWith::Rect(self.rects[k as usize].id),
-            PTarget::Mover(j) if m < nb && (j as usize) < nb => {
+            PTarget::Rect(k) if self.is_ball(m) => PassWith::Rect(self.rects[k as usize].id),
+            PTarget::Mover(j) if self.is_ball(m) && self.is_ball(j as usize) => {
                 PassWith::Ball(self.balls[j as usize].id)
             }
             _ => return Err(HookError::CannotIgnore { event }),
@@ -865,15 +865,14 @@ impl World {
     /// The body of mover `m` (at its current time; a ball at its contact position `contact`)
     /// as [`World::squeezed_against`] probes it.
     fn probe(&self, m: usize, contact: Option<Vec2>) -> Probe {
-        let nb = self.nb();
-        if m < nb {
+        if self.is_ball(m) {
             Probe::Ball {
                 center: contact.unwrap_or_else(|| self.ball_pos(m)),
                 radius: self.balls[m].radius,
                 filter: self.ball_filter_at(m),
             }
         } else {
-            let k = self.scratch.dyn_rects[m - nb] as usize;
+            let k = self.rect_index(m);
             Probe::Box {
                 aabb: self.rects[k].aabb,
                 rect: k,
@@ -1000,14 +999,14 @@ impl World {
     /// predict again now. The next step checks every body for a push-out.
     fn stop(&mut self, m: usize, t: Real) {
         self.embed_check = true;
-        if m < self.nb() {
+        if self.is_ball(m) {
             // It stays where it is: its path starts here (read while it is still active).
             let (pos, time) = (self.ball_pos(m), self.scratch.mv[m].t);
             self.balls[m].v0 = self.vel_of(m);
             self.balls[m].anchor = pos;
             self.balls[m].anchor_time = time;
         } else {
-            let k = self.scratch.dyn_rects[m - self.nb()] as usize;
+            let k = self.rect_index(m);
             self.rect_anchor[k] = (self.rects[k].aabb, self.scratch.mv[m].t, self.rects[k].vel);
         }
         self.scratch.queue.remove(m);
@@ -1027,25 +1026,27 @@ impl World {
         if !self.scratch.use_bp {
             return;
         }
-        let nb = self.nb();
         let mut cand = std::mem::take(&mut self.scratch.cand);
         cand.clear();
-        if m < nb {
+        if self.is_ball(m) {
             let sc = &self.scratch;
             sc.bp
                 .for_each_neighbour(sc.bp.cell_of(m), |k| cand.push(k as u32));
         } else {
-            let aabb = self.rects[self.scratch.dyn_rects[m - nb] as usize].aabb;
+            let aabb = self.rects[self.rect_index(m)].aabb;
             self.scratch
                 .bp
                 .query_box(&aabb.grown(self.scratch.max_radius + 1e-9));
             cand.extend_from_slice(&self.scratch.bp.out);
         }
-        cand.extend((0..self.scratch.dyn_rects.len()).map(|k| (nb + k) as u32));
+        cand.extend_from_slice(&self.scratch.rect_movers);
         cand.sort_unstable();
         for &k in &cand {
             let k = k as usize;
-            if k != m && self.scratch.mv[k].state == ACTIVE && !(k < nb && self.is_asleep(k)) {
+            if k != m
+                && self.scratch.mv[k].state == ACTIVE
+                && !(self.is_ball(k) && self.is_asleep(k))
+            {
                 self.advance(k, t);
                 self.predict(k);
             }
