@@ -448,7 +448,15 @@ impl World {
             let disp = collide_core::motion::Path::linear(Vec2::ZERO, v);
             self.box_shape_hits(m, &aabb, &disp, base, &mut best, &mut limit);
         }
-        (static_found(best, at, s_t), cap)
+        let mut searched = cap;
+        if !self.flippers.is_empty() {
+            let centre = collide_core::motion::Path::linear(aabb.center(), v);
+            let disp = collide_core::motion::Path::linear(Vec2::ZERO, v);
+            let reach = crate::grid::walk::box_path_bounds(&aabb, &disp, base, limit).grown(1e-9);
+            let (best, limit) = (&mut best, &mut limit);
+            self.flipper_hits(m, &centre, at, &reach, base, best, limit, &mut searched);
+        }
+        (static_found(best, at, s_t), searched)
     }
 
     /// Mover `m`'s earliest event with another mover (balls of the broad-phase neighbourhood

@@ -3,7 +3,7 @@
 //! facing contacts, carried and crushed bodies (`squeeze.rs`), and stopping a mover for the
 //! rest of the step (at the event bound, or crushed).
 
-use super::mover::{PTarget, Prediction, ACTIVE, DEAD, FROZEN};
+use super::mover::{MoverBody, PTarget, Prediction, ACTIVE, DEAD, FROZEN};
 use super::scratch::Trace;
 use crate::body::rest::RestOn;
 use crate::body::rest::REST_TIME;
@@ -148,8 +148,8 @@ impl World {
         };
         // Boxes reflect per axis (a corner-to-corner hit flips both components); off a
         // slope's diagonal or a static shape (a slanted segment, a circle), about its normal.
-        let diagonal =
-            pred.feature == Feature::Diagonal || matches!(pred.target, PTarget::Shape(_));
+        let diagonal = pred.feature == Feature::Diagonal
+            || matches!(pred.target, PTarget::Shape(_) | PTarget::Flipper { .. });
         let reflect_box = |v: Vec2, u: Vec2| -> Vec2 {
             if diagonal {
                 return reflect_relative(v, u, n, e);
@@ -265,7 +265,7 @@ impl World {
                     }
                 }
             }
-            // A ball against a turning flipper (`flippers.rs`).
+            // A ball or a box against a turning flipper (`flippers.rs`).
             PTarget::Flipper {
                 index,
                 turning: true,
@@ -273,15 +273,18 @@ impl World {
                 let u = self.flipper_surface_vel(index, true, pred.point);
                 let e = kick_capped(e, v, u, n, false);
                 let nv = reflect_relative_on(v, u, n, e);
-                let centre = contact.unwrap_or_else(|| self.ball_pos(m));
+                let centre = match self.mover(m) {
+                    MoverBody::Ball(_) => contact.unwrap_or_else(|| self.ball_pos(m)),
+                    MoverBody::Rect(k) => self.rects[k].aabb.center(),
+                };
                 let nv = self.part_from_flipper(m, index, centre, nv, u, n);
                 let nv = hook_m.unwrap_or(nv);
                 self.set_vel_g::<G, X>(m, nv, t, contact);
                 self.end_carry(me);
                 self.events.extend(self.contact_event(m, &pred, v, toi));
             }
-            // A ball against a static segment or circle, or a flipper held at a limit: as
-            // against a wall.
+            // A ball or a box against a static segment or circle, or a flipper held at a
+            // limit: as against a wall.
             PTarget::Wall(_) | PTarget::Shape(_) | PTarget::Flipper { .. } => {
                 let nv = if is_ball {
                     self.ball_bounce::<G, X>(v, Vec2::ZERO, n, e)
@@ -560,18 +563,26 @@ impl World {
                 }
             }
             PTarget::Flipper { index, turning } => {
-                let Body::Ball(ball) = me else {
-                    debug_assert!(false, "only balls meet flippers");
-                    return None;
-                };
                 let u = self.flipper_surface_vel(index, turning, point);
-                Event::BallFlipper {
-                    ball,
-                    flipper: self.flippers[index as usize].id,
-                    point,
-                    normal,
-                    toi,
-                    speed: speed_against(u),
+                let flipper = self.flippers[index as usize].id;
+                let speed = speed_against(u);
+                match me {
+                    Body::Ball(ball) => Event::BallFlipper {
+                        ball,
+                        flipper,
+                        point,
+                        normal,
+                        toi,
+                        speed,
+                    },
+                    Body::Rect(rect) => Event::RectFlipper {
+                        rect,
+                        flipper,
+                        point,
+                        normal,
+                        toi,
+                        speed,
+                    },
                 }
             }
             PTarget::Rect(k) => {

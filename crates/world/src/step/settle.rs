@@ -141,7 +141,7 @@ impl World {
 
     /// Mover `m`'s acceleration: a ball's ([`World::acc_of`]) or a dynamic rectangle's
     /// (`World::rect_acc`).
-    fn mover_acc(&self, m: usize) -> collide_core::Vec2 {
+    pub(super) fn mover_acc(&self, m: usize) -> collide_core::Vec2 {
         match self.mover(m) {
             MoverBody::Ball(i) => self.acc_of(i),
             MoverBody::Rect(k) => self.rect_acc(k),
