@@ -109,6 +109,7 @@ mod passes;
 mod predict;
 pub(crate) mod queue;
 mod resolve;
+mod respond;
 pub(crate) mod rest;
 mod schedule;
 pub(crate) mod scratch;
