@@ -572,3 +572,58 @@ fn a_scene_file_gives_each_body_its_material() {
     );
     assert!(e.to_string().contains("between 0 and 10"), "{e}");
 }
+
+/// Glancing kicks cannot pump speed: 300 balls (ball–ball off) at 100 units/s in a closed box
+/// with two kicking circles of restitution 10, for 3000 steps. Each kick adds normal speed,
+/// but no ball ever leaves a kick faster than `MAX_KICK_SPEED` (its speed before is at most
+/// that), so no ball's speed exceeds it at any step's end.
+#[test]
+fn glancing_kicks_never_raise_a_speed_past_the_cap() {
+    let config = StepConfig {
+        dt: 1.0 / 60.0,
+        ball_ball: false,
+        ..StepConfig::default()
+    };
+    let mut w = World::new(Vec2::new(400.0, 400.0), Walls::ALL, config).expect("valid");
+    for centre in [Vec2::new(130.0, 200.0), Vec2::new(270.0, 200.0)] {
+        let mut c = collide_world::ShapeDesc::circle(centre, 30.0);
+        c.restitution = Some(10.0);
+        w.add_shape(c).expect("valid");
+    }
+    let mut k = 0u64;
+    for i in 0..20 {
+        for j in 0..15 {
+            let pos = Vec2::new(12.0 + 19.0 * i as f64, 12.0 + 25.0 * j as f64);
+            if [130.0, 270.0]
+                .iter()
+                .any(|&x| (pos - Vec2::new(x, 200.0)).length() < 40.0)
+            {
+                continue;
+            }
+            k += 1;
+            let a = k as f64 * 2.399_963;
+            let mut b = ball(pos, Vec2::new(a.cos(), a.sin()) * 100.0, None);
+            b.radius = 2.0;
+            w.add_ball(b).expect("valid");
+        }
+    }
+    let mut fastest: f64 = 0.0;
+    let mut kicks = 0;
+    for _ in 0..3000 {
+        kicks += w
+            .step()
+            .iter()
+            .filter(|e| matches!(e, Event::BallShape { .. }))
+            .count();
+        for b in w.balls() {
+            fastest = fastest.max(b.vel.length());
+        }
+    }
+    assert!(kicks > 1000, "{kicks} kicks");
+    assert!(
+        fastest <= MAX_KICK_SPEED * (1.0 + 1e-9),
+        "a ball reached {fastest} units/s"
+    );
+    // The kicks did add speed: some balls are far faster than they started.
+    assert!(fastest > 20.0 * 100.0, "{fastest}");
+}

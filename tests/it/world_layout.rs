@@ -436,7 +436,11 @@ fn kind_by_index(code: &str) -> Vec<String> {
                 let op_after = ['<', '>', '+', '-'].iter().any(|&c| after.starts_with(c));
                 whole && (op_before || op_after)
             })
-        }) || l.contains("dyn_rects");
+        }) || l.contains("dyn_rects")
+            // The ball count compared with an index, spelled out.
+            || ["<self.balls.len()", ">=self.balls.len()"]
+                .iter()
+                .any(|p| l.contains(p));
         if hit {
             found.push(format!("{}: {}", n + 1, line.trim()));
         }
@@ -452,6 +456,7 @@ fn the_kind_test_sees_index_comparisons() {
         "if j >= self.nb() {",
         "let j = nb + k;",
         "(m < self.nb()).then(|| 1)",
+        "let per_axis = m >= self.balls.len();",
     ] {
         assert_eq!(kind_by_index(bad).len(), 1, "{bad}");
     }
@@ -461,6 +466,7 @@ fn the_kind_test_sees_index_comparisons() {
         "let nb = self.nb();",
         "if self.is_ball(m) {",
         "let nbr = x < nbig;",
+        "self.ball_filter.resize(self.balls.len() - 1, F);",
     ] {
         assert!(kind_by_index(fine).is_empty(), "{fine}");
     }

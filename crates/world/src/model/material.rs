@@ -22,6 +22,11 @@
 //!   ([`capped_restitution`]): a bumper adds speed up to [`MAX_KICK_SPEED`], never more, and
 //!   never turns into a damper for a body already faster than that (it then bounces
 //!   elastically). Two bumpers facing each other cannot pump a ball to an unbounded speed.
+//! - **Kicks bound speed.** Off a tile, a wall, a static shape, a rectangle or a flipper, a
+//!   kick also never leaves the body faster than `max(|v|, MAX_KICK_SPEED)` (`|v|` its speed
+//!   before the bounce), whatever the angle ([`speed_capped`]): glancing kicks, which add
+//!   little normal speed each, cannot pump the tangential part without bound. It never kicks
+//!   weaker than an elastic bounce (a moving surface may still add its own speed).
 //!
 //! With no value set anywhere every collision uses [`StepConfig::restitution`], exactly as
 //! before materials existed (the same bits, the same [`crate::World::state_hash`]).
@@ -113,6 +118,38 @@ pub(crate) fn kick_capped(e: Real, v: Vec2, u: Vec2, n: Vec2, per_axis: bool) ->
     }
 }
 
+/// The restitution, at most `e`, with which a body of velocity `v` bouncing off a surface
+/// moving at `u` (unit normal `n` toward the body) leaves no faster than
+/// `max(|v|, MAX_KICK_SPEED)`, and never below 1 (an elastic bounce): `e` itself when
+/// `e <= 1` or the body does not approach.
+///
+/// The bounce gives `v' = v + k·w·n` with `k = 1 + e` and `w = −(v − u)·n > 0`, so
+/// `|v'|² = |v|² + 2k·w·(v·n) + k²·w²`; `|v'| <= L` holds for `k` up to the larger root
+/// `k⁺ = (−v·n + √((v·n)² + L² − |v|²)) / w` (real, as `L >= |v|`).
+///
+/// ```text
+/// // A ball at 100 units/s straight into a bumper of 10: 1000 after, under the cap: e kept.
+/// assert_eq!(speed_capped(10.0, Vec2::new(0.0, 100.0), Vec2::ZERO, Vec2::new(0.0, -1.0)), 10.0);
+/// // At 9000 units/s along the face and 100 into it, e = 10 would leave at √(9000² + 1000²):
+/// // capped so that the speed is 10 000.
+/// ```
+#[must_use]
+#[inline]
+pub(crate) fn speed_capped(e: Real, v: Vec2, u: Vec2, n: Vec2) -> Real {
+    if e <= 1.0 {
+        return e;
+    }
+    let w = -(v - u).dot(n);
+    if !(w > 0.0) {
+        return e;
+    }
+    let limit = v.length().max(MAX_KICK_SPEED);
+    let vn = v.dot(n);
+    let disc = vn * vn + (limit * limit - v.length_squared());
+    let k = (-vn + disc.max(0.0).sqrt()) / w;
+    e.min((k - 1.0).max(1.0))
+}
+
 /// A body's or cell kind's own restitution: `None`, or finite in `[0, MAX_RESTITUTION]`.
 pub(crate) fn check(e: Option<Real>) -> Result<(), OutOfBounds> {
     e.map_or(Ok(()), |e| Bound::Restitution.check(e).map(|_| ()))
@@ -132,6 +169,55 @@ pub(crate) fn check_cells(wall: Option<Real>, brick: Option<Real>) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_kick_never_leaves_faster_than_the_cap_or_the_speed_before() {
+        let mut seed: u64 = 0x1234_5678_9ABC_DEF1;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as Real / (1u64 << 53) as Real
+        };
+        let mut capped = 0;
+        for _ in 0..100_000 {
+            let a = std::f64::consts::TAU * next();
+            let n = Vec2::new(a.cos(), a.sin());
+            let speed = 10f64.powf(5.0 * next());
+            let b = std::f64::consts::TAU * next();
+            let v = Vec2::new(b.cos(), b.sin()) * speed;
+            let u = if next() < 0.5 {
+                Vec2::ZERO
+            } else {
+                Vec2::new(next() - 0.5, next() - 0.5) * 2000.0
+            };
+            let e = 1.0 + 9.0 * next();
+            if (v - u).dot(n) >= 0.0 {
+                continue;
+            }
+            let e2 = speed_capped(e, v, u, n);
+            assert!((1.0..=e).contains(&e2), "{e2} outside [1, {e}]");
+            let after = v - n * ((1.0 + e2) * (v - u).dot(n));
+            let elastic = v - n * (2.0 * (v - u).dot(n));
+            let limit = v.length().max(MAX_KICK_SPEED).max(elastic.length());
+            assert!(
+                after.length() <= limit * (1.0 + 1e-12),
+                "{} > {limit}",
+                after.length()
+            );
+            if e2 < e {
+                capped += 1;
+                // Capped exactly at the bound (or at the elastic bounce).
+                let bound = v.length().max(MAX_KICK_SPEED);
+                assert!(
+                    e2 == 1.0 || (after.length() - bound).abs() <= bound * 1e-9,
+                    "{} vs {bound}",
+                    after.length()
+                );
+            }
+        }
+        assert!(capped > 1000, "{capped}");
+    }
 
     #[test]
     fn the_pair_takes_the_larger_restitution() {

@@ -8,7 +8,7 @@ use crate::body::rest::RestOn;
 use crate::model::cell::{Cell, CellCoord};
 use crate::model::desc::RectKind;
 use crate::model::event::{Body, Event, Side};
-use crate::model::material::kick_capped;
+use crate::model::material::{kick_capped, speed_capped};
 use crate::step::squeeze::carry_velocity;
 use crate::world::World;
 use collide_core::{
@@ -239,7 +239,7 @@ impl World {
             ..
         } = *imp;
         let u = self.flipper_surface_vel(index, true, pred.point);
-        let e = kick_capped(e, v, u, n, false);
+        let e = speed_capped(kick_capped(e, v, u, n, false), v, u, n);
         let nv = reflect_relative_on(v, u, n, e);
         let centre = match self.mover(m) {
             MoverBody::Ball(_) => contact.unwrap_or_else(|| self.ball_pos(m)),

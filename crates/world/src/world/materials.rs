@@ -3,7 +3,7 @@
 use crate::model::error::WorldError;
 use crate::model::event::Body;
 use crate::model::ids::{BallId, RectId};
-use crate::model::material::{check, kick_capped, mix_restitution};
+use crate::model::material::{check, kick_capped, mix_restitution, speed_capped};
 use crate::step::mover::MoverBody;
 use crate::step::mover::PTarget;
 use crate::world::World;
@@ -175,10 +175,11 @@ impl World {
         mix_restitution(own.unwrap_or(world), other.unwrap_or(world))
     }
 
-    /// [`kick_capped`] for mover `m` (velocity `v`, contact normal `n`) meeting `target` when
-    /// that is a cell, a closed wall or a static or kinematic rectangle (boxes reflect per
-    /// axis); `e` unchanged for another mover, whose velocity at the contact the response
-    /// reads itself (it caps there). Free when `e <= 1`.
+    /// [`kick_capped`] then [`speed_capped`] for mover `m` (velocity `v`, contact normal `n`)
+    /// meeting `target` when that is a cell, a closed wall, a static shape, a held flipper or
+    /// a static or kinematic rectangle (boxes reflect per axis); `e` unchanged for another
+    /// mover and a turning flipper, whose velocity at the contact the response reads itself
+    /// (it caps there). Free when `e <= 1`.
     #[inline]
     pub(crate) fn kick_capped_static(
         &self,
@@ -191,16 +192,22 @@ impl World {
         if e <= 1.0 {
             return e;
         }
-        let per_axis = m >= self.balls.len();
-        match target {
-            PTarget::Cell(_) | PTarget::Wall(_) | PTarget::Shape(_) => {
-                kick_capped(e, v, Vec2::ZERO, n, per_axis)
-            }
-            PTarget::Rect(k) => kick_capped(e, v, self.rects[k as usize].vel, n, per_axis),
-            // A turning flipper's surface velocity depends on the contact point: its response
-            // caps there.
-            PTarget::Flipper { turning: false, .. } => kick_capped(e, v, Vec2::ZERO, n, per_axis),
-            _ => e,
+        let per_axis = !self.is_ball(m);
+        let u = match target {
+            PTarget::Cell(_) | PTarget::Wall(_) | PTarget::Shape(_) => Vec2::ZERO,
+            PTarget::Rect(k) => self.rects[k as usize].vel,
+            // A held flipper is still; a turning one's surface velocity depends on the
+            // contact point: its response caps there.
+            PTarget::Flipper { turning: false, .. } => Vec2::ZERO,
+            _ => return e,
+        };
+        let e = kick_capped(e, v, u, n, per_axis);
+        // A box reflects per axis: along an axis normal the bound on speed is the same
+        // formula; off a corner (both axes) only the normal parts are capped.
+        if !per_axis || n.x == 0.0 || n.y == 0.0 {
+            speed_capped(e, v, u, n)
+        } else {
+            e
         }
     }
 
