@@ -1,13 +1,14 @@
 //! Checks and statistics of `collide run`: embedded balls, overlapping ball pairs, medians.
 
-use collide_core::{distance_point_aabb, Aabb, Real, Vec2};
-use collide_world::{Ball, RectKind, World};
+use collide_core::{distance_point_aabb, distance_point_segment, Aabb, Real, Vec2};
+use collide_world::{Ball, RectKind, ShapeKind, World};
 
 /// Tolerance of the embedding and overlap checks, world units.
 pub const TOLERANCE: Real = 1e-6;
 
-/// Balls whose centre is closer than `radius − 1e-6` to the nearest solid cell or static
-/// rectangle that the ball collides with (its layers and mask, [`collide_world::Filter`]).
+/// Balls whose centre is closer than `radius − 1e-6` to the nearest solid cell, static
+/// rectangle, static segment or circle, or flipper (where it is now) that the ball collides
+/// with (its layers and mask, [`collide_world::Filter`]); sensors are not solid.
 pub fn embedded(world: &World) -> usize {
     let statics: Vec<_> = world
         .rects()
@@ -35,8 +36,27 @@ pub fn embedded(world: &World) -> usize {
                 || statics.iter().any(|r| {
                     b.filter.collides(r.filter) && distance_point_aabb(b.pos, &r.aabb) < limit
                 })
+                || world.shapes().iter().any(|s| {
+                    !s.sensor
+                        && b.filter.collides(s.filter)
+                        && shape_distance(&s.kind, b.pos).is_some_and(|d| d < limit)
+                })
+                || world.flippers().iter().any(|f| {
+                    let cap = f.capsule_at(world.time());
+                    b.filter.collides(f.desc.filter)
+                        && distance_point_segment(b.pos, &cap.segment) - cap.radius < limit
+                })
         })
         .count()
+}
+
+/// The distance from `p` to a static shape (0 inside a circle), `None` for a kind without
+/// a distance here.
+fn shape_distance(kind: &ShapeKind, p: Vec2) -> Option<Real> {
+    if let Some(c) = kind.disc() {
+        return Some(((p - c.center).length() - c.radius).max(0.0));
+    }
+    kind.segment().map(|s| distance_point_segment(p, &s))
 }
 
 /// Whether two balls that collide (their layers and masks) overlap by more than the
@@ -333,6 +353,50 @@ mod tests {
             assert_eq!(fast, brute(&w.balls().collect::<Vec<_>>()), "n = {n}");
             assert!(n < 200 || fast > 0, "n = {n}: no overlap to test");
         }
+    }
+
+    #[test]
+    fn balls_inside_shapes_and_flippers_are_embedded() {
+        // Radius 5 balls: (100, 100) 2 from a segment, (300, 300) inside a circle, (500, 500)
+        // 3 from a flipper's core of radius 4 (1 inside it), (700, 700) touching a segment
+        // (distance 5: not embedded), (900, 100) inside a sensor circle (not solid).
+        let mut w = world_with(&[
+            (100.0, 100.0, 5.0),
+            (300.0, 300.0, 5.0),
+            (500.0, 500.0, 5.0),
+            (700.0, 700.0, 5.0),
+            (900.0, 100.0, 5.0),
+        ]);
+        w.add_shape(collide_world::ShapeDesc::segment(
+            Vec2::new(50.0, 102.0),
+            Vec2::new(150.0, 102.0),
+        ))
+        .unwrap();
+        w.add_shape(collide_world::ShapeDesc::circle(
+            Vec2::new(300.0, 300.0),
+            20.0,
+        ))
+        .unwrap();
+        w.add_flipper(collide_world::FlipperDesc::new(
+            Vec2::new(450.0, 503.0),
+            100.0,
+            4.0,
+            0.0,
+            -0.5,
+            10.0,
+        ))
+        .unwrap();
+        w.add_shape(collide_world::ShapeDesc::segment(
+            Vec2::new(650.0, 705.0),
+            Vec2::new(750.0, 705.0),
+        ))
+        .unwrap();
+        w.add_shape(collide_world::ShapeDesc::sensor_circle(
+            Vec2::new(900.0, 100.0),
+            20.0,
+        ))
+        .unwrap();
+        assert_eq!(embedded(&w), 3);
     }
 
     #[test]
