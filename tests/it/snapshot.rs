@@ -241,3 +241,42 @@ fn a_ball_resting_on_a_closed_wall_survives_json() {
         assert_eq!(a.state_hash(), b.state_hash());
     }
 }
+
+#[test]
+fn a_flipper_of_other_settings_is_refused_by_name() {
+    let make = |length: f64| {
+        let mut w = World::new(Vec2::new(400.0, 400.0), Walls::ALL, StepConfig::default()).unwrap();
+        w.add_flipper(collide_world::FlipperDesc::new(
+            Vec2::new(100.0, 200.0),
+            length,
+            10.0,
+            0.0,
+            -0.5,
+            10.0,
+        ))
+        .unwrap();
+        w
+    };
+    let snap = make(100.0).snapshot();
+    // One unit in the last place off, as a JSON reader without float_roundtrip may give.
+    let mut other = make(f64::from_bits(100f64.to_bits() + 1));
+    let err = other.restore(&snap).unwrap_err().to_string();
+    assert!(err.contains("flippers[0].length"), "{err}");
+    assert!(err.contains("100.0 in the snapshot"), "{err}");
+    // A world with two flippers against a snapshot of one: the counts.
+    let mut two = make(100.0);
+    two.add_flipper(collide_world::FlipperDesc::new(
+        Vec2::new(300.0, 200.0),
+        50.0,
+        5.0,
+        3.0,
+        3.5,
+        10.0,
+    ))
+    .unwrap();
+    let err = two.restore(&snap).unwrap_err().to_string();
+    assert!(
+        err.contains("1 flippers in the snapshot, 2 in the world"),
+        "{err}"
+    );
+}

@@ -50,6 +50,12 @@ pub const SNAPSHOT_VERSION: u32 = 4;
 
 /// A world's state (see the module docs). Fields are private: make one with
 /// [`World::snapshot`], bring it back with [`World::restore`], store it with serde.
+///
+/// A format must give back every `f64` bit for bit for the restored world to continue with
+/// the same bits: binary formats (postcard, bincode) do; through JSON, turn on serde_json's
+/// `float_roundtrip` feature (without it serde_json may read a number back one unit in the
+/// last place off, and [`World::restore`] then refuses a flipper's or a shape's settings, or
+/// restores a world that drifts from the original).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Snapshot {
     version: u32,
@@ -654,6 +660,55 @@ impl World {
         Ok(())
     }
 
+    /// Where `snap`'s flippers differ from this world's: their count, or the first flipper
+    /// and setting that differs, with both values.
+    fn flipper_difference(&self, snap: &Snapshot) -> String {
+        if snap.flippers.len() != self.flippers.len() {
+            return format!(
+                "{} flippers in the snapshot, {} in the world",
+                snap.flippers.len(),
+                self.flippers.len()
+            );
+        }
+        const SETTINGS: [&str; 7] = [
+            "pivot.x",
+            "pivot.y",
+            "length",
+            "radius",
+            "rest_angle",
+            "active_angle",
+            "angular_speed",
+        ];
+        for (i, (s, fl)) in snap.flippers.iter().zip(&self.flippers).enumerate() {
+            let mine = SnapFlipper::of(fl);
+            if s.0 != mine.0 {
+                return format!("flippers[{i}]: another flipper id than the world's");
+            }
+            for (k, name) in SETTINGS.iter().enumerate() {
+                if s.1[k].to_bits() != mine.1[k].to_bits() {
+                    return format!(
+                        "flippers[{i}].{name}: {:?} in the snapshot, {:?} in the world \
+                         (a number read back off by its last bits? see `Snapshot`)",
+                        s.1[k], mine.1[k]
+                    );
+                }
+            }
+            if s.2.map(Real::to_bits) != mine.2.map(Real::to_bits) {
+                return format!(
+                    "flippers[{i}].restitution: {:?} in the snapshot, {:?} in the world",
+                    s.2, mine.2
+                );
+            }
+            if s.3 != mine.3 {
+                return format!(
+                    "flippers[{i}].layers/mask: {:?} in the snapshot, {:?} in the world",
+                    s.3, mine.3
+                );
+            }
+        }
+        "the flippers differ".to_string()
+    }
+
     /// The flippers' button and motion from `snap` (their settings are the world's shape,
     /// checked by [`World::check_snapshot_shape`]).
     fn restored_flipper_motion(
@@ -674,11 +729,7 @@ impl World {
         if !same_flippers {
             return Err(SnapshotError::Shape {
                 field: "flippers",
-                detail: format!(
-                    "{} flippers against {}, or their settings differ",
-                    snap.flippers.len(),
-                    self.flippers.len()
-                ),
+                detail: self.flipper_difference(snap),
             });
         }
         let mut flipper_motion = Vec::with_capacity(snap.flippers.len());
