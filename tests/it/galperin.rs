@@ -80,6 +80,28 @@ fn galperin_counts_digits_of_pi() {
 }
 
 #[test]
+fn galperin_is_exact_with_the_default_bound() {
+    // The default 256 events per body and step, steps of 1/60 s and one step of 100 s: the
+    // bodies past their own bound draw from the step's shared pool, so nothing stops.
+    let default = StepConfig::default().max_events_per_body;
+    for (k, expected) in [(0, 3), (1, 31), (2, 314), (3, 3141), (4, 31415)] {
+        let ratio = 100f64.powi(k);
+        let (n, limits, overlap) = galperin(ratio, default, 1.0 / 60.0, 6000);
+        assert_eq!(
+            (n, limits, overlap),
+            (expected, 0, false),
+            "M/m = {ratio}, dt 1/60"
+        );
+        let (n, limits, overlap) = galperin(ratio, default, 100.0, 1);
+        assert_eq!(
+            (n, limits, overlap),
+            (expected, 0, false),
+            "M/m = {ratio}, dt 100"
+        );
+    }
+}
+
+#[test]
 fn galperin_in_one_long_step_is_exact_while_the_budget_allows() {
     // One step of 100 s holds every collision. The small ball takes part in all of them,
     // the big one in the ball–ball half: a budget of 2^16 events per body allows 31 415.
@@ -92,13 +114,13 @@ fn galperin_in_one_long_step_is_exact_while_the_budget_allows() {
 
 #[test]
 fn galperin_past_the_budget_reports_the_limit_and_never_overlaps() {
-    // A budget of 8 events per body and step, steps of 1 s: the small ball stops at its
-    // bound against the wall while the big one still comes; the stopped ball is an obstacle
-    // at rest for the rest of the step (the big ball bounces off it), so no step ends with
-    // an overlap, and the limit is reported.
-    for k in 1..5 {
+    // A budget of 1 event per body and step (a shared pool of 512 for the step), steps of
+    // 100 s: the small ball stops at the bound against the wall while the big one still
+    // comes; the stopped ball is an obstacle at rest for the rest of the step (the big ball
+    // bounces off it), so no step ends with an overlap, and the limit is reported.
+    for k in 3..5 {
         let ratio = 100f64.powi(k);
-        let (n, limits, overlap) = galperin(ratio, 8, 1.0, 60);
+        let (n, limits, overlap) = galperin(ratio, 1, 100.0, 2);
         assert!(!overlap, "M/m = {ratio}: overlap");
         assert!(
             limits > 0,

@@ -103,42 +103,56 @@ fn ball_is_lost_exactly_when_entirely_outside_an_open_side() {
 
 #[test]
 fn iteration_bound_is_reported_and_the_ball_stops_for_the_step() {
-    // A ball between two walls 4.2 apart (r = 2), moving at 1000 units/s: it bounces every
-    // 0.2/1000 s, i.e. 83 times in 1/60 s. With a bound of 10 events it stops after the 10th
-    // and an IterationLimit event says so; it never leaves the gap.
-    let mut w = world_with_cells(
-        Vec2::new(100.0, 100.0),
-        1.0 / 60.0,
-        10.0,
-        10,
-        10,
-        &[(4, 5), (5, 4), (5, 6), (6, 5)],
-    );
-    // The free cell (5,5) = [50,60]² is closed on four sides: a 10 × 10 pocket. Make it
-    // narrower with a static rect from x = 54.2 to 60.
-    w.add_rect(RectDesc {
-        aabb: Aabb::new(Vec2::new(54.2, 50.0), Vec2::new(60.0, 60.0)),
-        kind: RectKind::Static,
-        ..RectDesc::default()
-    })
-    .unwrap();
-    let mut cfg = *w.config();
-    cfg.max_events_per_body = 10;
-    w.set_config(cfg).unwrap();
-    let id = w
-        .add_ball(ball((52.1, 55.0), (1000.0, 0.0), 2.0, 1.0))
+    // A ball between two walls 4.2 apart (r = 2), moving at 1000 units/s from x = 52.1: it
+    // hits at 1e-4 s and then every 0.2/1000 s, i.e. 83 times in 1/60 s. A bound of 10
+    // events of its own is a safety valve: past it the ball borrows the step's pool
+    // (512 × 10 events) and all 83 bounces happen. In a step of 2 s (10 000 bounces) the pool
+    // is spent: after 10 + 5120 events it stops, an IterationLimit event says so, and it
+    // never leaves the gap.
+    let make = |dt: f64| {
+        let mut w = world_with_cells(
+            Vec2::new(100.0, 100.0),
+            dt,
+            10.0,
+            10,
+            10,
+            &[(4, 5), (5, 4), (5, 6), (6, 5)],
+        );
+        // The free cell (5,5) = [50,60]² is closed on four sides: a 10 × 10 pocket. Make it
+        // narrower with a static rect from x = 54.2 to 60.
+        w.add_rect(RectDesc {
+            aabb: Aabb::new(Vec2::new(54.2, 50.0), Vec2::new(60.0, 60.0)),
+            kind: RectKind::Static,
+            ..RectDesc::default()
+        })
         .unwrap();
+        let mut cfg = *w.config();
+        cfg.max_events_per_body = 10;
+        w.set_config(cfg).unwrap();
+        let id = w
+            .add_ball(ball((52.1, 55.0), (1000.0, 0.0), 2.0, 1.0))
+            .unwrap();
+        (w, id)
+    };
+    let hits = |w: &World| {
+        w.events()
+            .iter()
+            .filter(|e| matches!(e.kind(), "ball_tile" | "ball_rect"))
+            .count()
+    };
+    let limit = |w: &World, id| {
+        w.events()
+            .iter()
+            .any(|e| matches!(e, Event::IterationLimit { body: Body::Ball(b), .. } if *b == id))
+    };
+    let (mut w, id) = make(1.0 / 60.0);
     w.step();
-    let hits = w
-        .events()
-        .iter()
-        .filter(|e| matches!(e.kind(), "ball_tile" | "ball_rect"))
-        .count();
-    assert_eq!(hits, 10);
-    assert!(w
-        .events()
-        .iter()
-        .any(|e| matches!(e, Event::IterationLimit { body: Body::Ball(b), .. } if *b == id)));
+    assert_eq!((hits(&w), limit(&w, id)), (83, false));
+    let (mut w, id) = make(2.0);
+    assert_eq!(w.config().event_pool(), 5120);
+    w.step();
+    assert_eq!(hits(&w), 10 + 5120);
+    assert!(limit(&w, id));
     let p = w.ball(id).unwrap().pos;
     assert!(p.x >= 52.0 - 1e-9 && p.x <= 52.2 + 1e-9, "{p:?}");
 }

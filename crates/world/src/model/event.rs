@@ -284,8 +284,10 @@ pub enum Event {
         /// Where it was moved to, world units.
         to: Vec2,
     },
-    /// A body reached the step's bound on collision events
-    /// ([`crate::StepConfig::max_events_per_body`]) and stopped moving for the rest of the step.
+    /// A body reached the step's bound on collision events (its own
+    /// [`crate::StepConfig::max_events_per_body`] and the step's shared
+    /// [`crate::StepConfig::event_pool`], or a bounce at the same instant past its own) and
+    /// stopped moving for the rest of the step.
     IterationLimit {
         /// The body.
         body: Body,

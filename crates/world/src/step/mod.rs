@@ -224,6 +224,7 @@ impl World {
         self.scratch.t0 = self.time;
         self.scratch.t1 = self.time + dt;
         self.scratch.any_frozen = false;
+        self.scratch.pool_used = 0;
         self.scratch.own_restitution = self.has_own_restitution();
         if let Some(g) = &mut self.grid {
             g.refresh_clearance();

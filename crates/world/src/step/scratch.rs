@@ -65,6 +65,9 @@ pub(crate) struct Scratch {
     /// Some mover was stopped at the iteration bound during this step: the pair searches then
     /// look at each candidate's state, to meet a stopped ball as an obstacle at rest.
     pub(super) any_frozen: bool,
+    /// Events drawn this step from the shared pool by bodies past their own bound
+    /// (`World::after_response`, `StepConfig::event_pool`).
+    pub(super) pool_used: u64,
     /// Whether any body or cell kind has a restitution of its own this step
     /// (`World::has_own_restitution`); without one every contact takes the world's.
     pub(super) own_restitution: bool,

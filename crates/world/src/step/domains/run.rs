@@ -204,7 +204,10 @@ impl Domains {
         let t1 = self.subs[0].world.time;
         // Anything the domains cannot vouch for: fall back.
         for sub in &self.subs {
+            // A body that drew from the step's shared event pool: the pool is the whole
+            // world's, a domain's is not the same.
             if sub.world.time.to_bits() != t1.to_bits()
+                || sub.world.scratch.pool_used > 0
                 || sub.world.events.iter().any(|e| {
                     matches!(
                         e,
