@@ -104,6 +104,10 @@ mod hook;
 mod keep;
 pub(crate) mod mover;
 mod pair_scan;
+// The pair table (every mover × obstacle pair and where its contact is found), checked
+// against the code by its test.
+#[cfg(test)]
+mod pairs;
 pub(crate) mod pass;
 mod passes;
 mod predict;
