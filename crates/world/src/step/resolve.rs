@@ -408,52 +408,14 @@ impl World {
                     },
                 }
             }
-            PTarget::Mover(j) => {
-                let j = j as usize;
-                let speed = speed_against(vj);
-                match (me, self.body_of(j)) {
-                    (Body::Ball(a), Body::Ball(b)) if b.index() < a.index() => Event::BallBall {
-                        a: b,
-                        b: a,
-                        point,
-                        normal: -normal,
-                        toi,
-                        speed,
-                    },
-                    (Body::Ball(a), Body::Ball(b)) => Event::BallBall {
-                        a,
-                        b,
-                        point,
-                        normal,
-                        toi,
-                        speed,
-                    },
-                    (Body::Ball(ball), Body::Rect(rect)) => Event::BallRect {
-                        ball,
-                        rect,
-                        point,
-                        normal,
-                        toi,
-                        speed,
-                    },
-                    (Body::Rect(rect), Body::Ball(ball)) => Event::BallRect {
-                        ball,
-                        rect,
-                        point,
-                        normal: -normal,
-                        toi,
-                        speed,
-                    },
-                    (Body::Rect(a), Body::Rect(b)) => Event::RectRect {
-                        a,
-                        b,
-                        point,
-                        normal,
-                        toi,
-                        speed,
-                    },
-                }
-            }
+            PTarget::Mover(j) => pair_event(
+                me,
+                self.body_of(j as usize),
+                point,
+                normal,
+                toi,
+                speed_against(vj),
+            ),
         })
     }
 
@@ -877,5 +839,53 @@ impl World {
             }
         }
         self.scratch.cand = cand;
+    }
+}
+
+/// The event of a contact between two movers `me` and `other` (normal toward `me`), named in
+/// id order: which of the two handles the contact depends on which found it last, the event
+/// does not (two balls: the lower id first; a ball and a box: the ball first).
+fn pair_event(me: Body, other: Body, point: Vec2, normal: Vec2, toi: Real, speed: Real) -> Event {
+    match (me, other) {
+        (Body::Ball(a), Body::Ball(b)) if b.index() < a.index() => Event::BallBall {
+            a: b,
+            b: a,
+            point,
+            normal: -normal,
+            toi,
+            speed,
+        },
+        (Body::Ball(a), Body::Ball(b)) => Event::BallBall {
+            a,
+            b,
+            point,
+            normal,
+            toi,
+            speed,
+        },
+        (Body::Ball(ball), Body::Rect(rect)) => Event::BallRect {
+            ball,
+            rect,
+            point,
+            normal,
+            toi,
+            speed,
+        },
+        (Body::Rect(rect), Body::Ball(ball)) => Event::BallRect {
+            ball,
+            rect,
+            point,
+            normal: -normal,
+            toi,
+            speed,
+        },
+        (Body::Rect(a), Body::Rect(b)) => Event::RectRect {
+            a,
+            b,
+            point,
+            normal,
+            toi,
+            speed,
+        },
     }
 }
