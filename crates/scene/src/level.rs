@@ -188,6 +188,9 @@ mod tests {
         assert_eq!((g.cols, g.rows), (51, 31));
         assert_eq!(g.cells.len(), 51 * 31);
         assert_eq!(g.cell, 9.0);
+        // The world's rows of characters give BricksBeater's cell side, this module's CELL.
+        assert_eq!(g.cell, CELL);
+        assert_eq!(parse_rows(["#"]).unwrap().cell, CELL);
         assert_eq!(g.origin, Vec2::ZERO);
         // Counted independently: `grep -o '#' level_1.dat | wc -l` = 247,
         // `grep -o '[RYGCBW]' level_1.dat | wc -l` = 315 (C 101, Y 67, B 36, G 36, W 75).
