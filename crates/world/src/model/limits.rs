@@ -2,8 +2,8 @@
 //!
 //! Every limit is checked *before* the memory it guards is allocated: a scene or level that
 //! asks for more is rejected with a typed error ([`crate::WorldError`], [`crate::GridError`],
-//! [`crate::LevelError`], and the scene loader's errors) naming the field, never with a panic or an
-//! out-of-memory abort. The numbers are far above anything an arcade game needs (the real
+//! [`crate::LevelError`], and the scene loader's errors) naming the field, never with a panic
+//! or an out-of-memory abort. The numbers are far above anything an arcade game needs (the real
 //! BricksBeater levels are 51 × 31 cells with at most 1024 balls) and small enough that the
 //! largest accepted world fits in a few hundred MiB.
 
