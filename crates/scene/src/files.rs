@@ -23,6 +23,16 @@ use crate::locate::file_stem;
 /// than [`MAX_SCENE_BYTES`] (checked before reading), [`SceneError::LevelIo`] for a level
 /// file outside the scene's folder, not a regular file (a FIFO, a device) or unreadable,
 /// and every error of [`crate::from_toml_str`] or, for a `.dat`, [`SceneError::Level`].
+///
+/// ```
+/// use std::path::Path;
+/// // (paths relative to this crate's folder, `crates/scene`)
+/// let scene = collide_scene::load(Path::new("../../scenes/levels/level_1.dat")).unwrap();
+/// assert_eq!((scene.name.as_str(), scene.grid.map(|g| g.cols)), ("level_1", Some(51)));
+/// let pinball = collide_scene::load(Path::new("../../scenes/pinball.toml")).unwrap();
+/// assert_eq!(pinball.name, "pinball");
+/// assert!(collide_scene::load(Path::new("no/such/scene.toml")).is_err());
+/// ```
 pub fn load(path: &Path) -> Result<Scene, SceneError> {
     load_with(path, LevelFiles::BelowScene)
 }
