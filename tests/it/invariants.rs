@@ -1,6 +1,6 @@
 //! The cross-cutting invariants, checked once over a table of scenes: every built-in scene
 //! (`collide_scenes::names()`) and rows for features the built-in scenes leave idle (flippers
-//! turning while held). For each row:
+//! turning while held, boxes meeting them). For each row:
 //!
 //! - **threads**: one thread and two give the same `state_hash` after every step;
 //! - **snapshots**: a snapshot taken halfway (passed through postcard's bytes), restored into a
@@ -33,6 +33,29 @@ fn flippers_held(k: usize, w: &mut World) {
     }
 }
 
+/// Six boxes dropped over the pinball table's flippers at the first step, the flippers held
+/// as in [`flippers_held`]: boxes meet turning and held flippers.
+fn boxes_on_flippers(k: usize, w: &mut World) {
+    if k == 0 {
+        for i in 0..6 {
+            // Over the swept arcs: x in 140..188 left, mirrored about x = 220 right.
+            let left = 140.0 + 18.0 * (i % 3) as f64;
+            let x = if i < 3 { left } else { 440.0 - left - 12.0 };
+            let min = collide_world::Vec2::new(x, 666.0);
+            w.add_rect(collide_world::RectDesc {
+                aabb: collide_world::Aabb::new(min, min + collide_world::Vec2::new(12.0, 10.0)),
+                vel: collide_world::Vec2::new(0.0, 50.0),
+                kind: collide_world::RectKind::Dynamic,
+                density: 1.0,
+                restitution: None,
+                filter: collide_world::Filter::DEFAULT,
+            })
+            .expect("a valid box");
+        }
+    }
+    flippers_held(k, w);
+}
+
 fn rows() -> Vec<Row> {
     let mut out: Vec<Row> = collide_scenes::names()
         .iter()
@@ -52,6 +75,14 @@ fn rows() -> Vec<Row> {
             .expect("a valid built-in scene"),
         steps: 40,
         input: flippers_held,
+    });
+    out.push(Row {
+        name: "pinball, boxes on the flippers".into(),
+        scene: collide_scenes::load("pinball")
+            .expect("a built-in scene")
+            .expect("a valid built-in scene"),
+        steps: 40,
+        input: boxes_on_flippers,
     });
     out
 }
@@ -89,6 +120,26 @@ fn the_table_covers_the_built_in_scenes_and_the_features() {
             row.name
         );
     }
+}
+
+#[test]
+fn the_boxes_row_has_boxes_meeting_the_flippers() {
+    let rows = rows();
+    let row = rows
+        .iter()
+        .find(|r| r.name == "pinball, boxes on the flippers")
+        .expect("the row");
+    let mut w = world(row);
+    let mut hits = 0;
+    for k in 0..row.steps {
+        (row.input)(k, &mut w);
+        hits += w
+            .step()
+            .iter()
+            .filter(|e| matches!(e, collide_world::Event::RectFlipper { .. }))
+            .count();
+    }
+    assert!(hits >= 3, "{hits} box–flipper contacts");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! `tests/tests/limits.rs`) are binaries of their own, because each installs a counting global
 //! allocator that measures the whole process.
 
+mod box_flippers;
 mod box_shapes;
 mod doc_paths;
 mod domains;

@@ -9,6 +9,9 @@
 //!   the files that define them (through the crate root's re-exports), form no circle of more
 //!   than 4 files, and any circle lies inside `step/`;
 //! - `impl World` blocks only in `world/` and `step/`;
+//! - a mover's kind is read from its record's tag (`Mover::body`), never from where its index
+//!   falls: no `m < nb`-style comparison with the ball count, no `nb + k` / `m - nb`
+//!   arithmetic, no `dyn_rects` table;
 //! - the public API is the reviewed list `crates/world/public-api.txt`, with no tuning
 //!   constants in it.
 
@@ -428,6 +431,82 @@ fn impl_world_only_in_the_world_and_step_folders() {
     assert!(
         outside.is_empty(),
         "`impl World` outside world/ and step/: {outside:?}"
+    );
+}
+
+/// Where `code` tells a mover's kind by its index: a comparison of an index with the ball
+/// count (`m < nb`, `j >= self.nb()`, `nb > m`), index arithmetic with it (`nb + k`,
+/// `m - nb`) or the old table of rectangle movers (`dyn_rects`). Ranges over the balls
+/// (`0..nb`) are not kind tests.
+fn kind_by_index(code: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (n, line) in code.lines().enumerate() {
+        let l: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+        let ident = |c: char| c.is_alphanumeric() || c == '_';
+        let hit = ["self.nb()", "nb"].iter().any(|count| {
+            l.match_indices(count).any(|(at, _)| {
+                let (before, after) = (&l[..at], &l[at + count.len()..]);
+                let prev = before.chars().next_back();
+                let next = after.chars().next();
+                let whole = !prev.is_some_and(|c| ident(c) || c == '.')
+                    && !next.is_some_and(|c| ident(c) || c == '(');
+                let op_before = !before.ends_with("..")
+                    && !before.ends_with("->")
+                    && !before.ends_with("=>")
+                    && (before.ends_with('<')
+                        || before.ends_with('>')
+                        || before.ends_with("<=")
+                        || before.ends_with(">=")
+                        || before.ends_with('+')
+                        || before.ends_with('-'));
+                let op_after = ['<', '>', '+', '-'].iter().any(|&c| after.starts_with(c));
+                whole && (op_before || op_after)
+            })
+        }) || l.contains("dyn_rects");
+        if hit {
+            found.push(format!("{}: {}", n + 1, line.trim()));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_kind_test_sees_index_comparisons() {
+    for bad in [
+        "if m < nb {",
+        "let k = self.scratch.dyn_rects[m - nb] as usize;",
+        "if j >= self.nb() {",
+        "let j = nb + k;",
+        "(m < self.nb()).then(|| 1)",
+    ] {
+        assert_eq!(kind_by_index(bad).len(), 1, "{bad}");
+    }
+    for fine in [
+        "for i in 0..self.nb() {",
+        "for m in 0..nb {",
+        "let nb = self.nb();",
+        "if self.is_ball(m) {",
+        "let nbr = x < nbig;",
+    ] {
+        assert!(kind_by_index(fine).is_empty(), "{fine}");
+    }
+}
+
+#[test]
+fn a_movers_kind_is_its_tag_not_its_index() {
+    let c = read_crate();
+    let found: Vec<String> = c
+        .files
+        .iter()
+        .flat_map(|f| {
+            kind_by_index(&c.code[f])
+                .into_iter()
+                .map(move |l| format!("{f}:{l}"))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "a mover's kind told by its index (use `World::mover` / `World::is_ball`): {found:#?}"
     );
 }
 

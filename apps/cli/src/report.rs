@@ -320,6 +320,21 @@ impl Serialize for EventOut<'_> {
                 m.serialize_entry("toi", &toi)?;
                 m.serialize_entry("speed", &speed)?;
             }
+            Event::RectFlipper {
+                rect,
+                flipper,
+                point,
+                normal,
+                toi,
+                speed,
+            } => {
+                m.serialize_entry("rect", &rect.to_bits())?;
+                m.serialize_entry("flipper", &flipper.to_bits())?;
+                m.serialize_entry("point", &xy(point))?;
+                m.serialize_entry("normal", &xy(normal))?;
+                m.serialize_entry("toi", &toi)?;
+                m.serialize_entry("speed", &speed)?;
+            }
             Event::BallWall {
                 ball,
                 side,

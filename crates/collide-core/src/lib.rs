@@ -94,9 +94,9 @@ pub use sweep::{
     Feature, Features, SegmentFeature, SegmentHit, SweepHit,
 };
 pub use sweep_path::{
-    sweep_path_aabb_half_tile, sweep_path_aabb_segment, sweep_path_circle_half_tile,
-    sweep_path_circle_segment, sweep_path_circle_turning_capsule, TurningHit, TurningSweep,
-    TURNING_MAX_ITERATIONS,
+    sweep_path_aabb_half_tile, sweep_path_aabb_segment, sweep_path_aabb_turning_capsule,
+    sweep_path_circle_half_tile, sweep_path_circle_segment, sweep_path_circle_turning_capsule,
+    TurningHit, TurningSweep, TURNING_MAX_ITERATIONS,
 };
 
 /// The crate's README, whose code blocks run as doctests.

@@ -1001,6 +1001,7 @@ fn mentions(e: &Event, id: BallId) -> bool {
         | Event::RectLost { .. }
         | Event::SensorRectEnter { .. }
         | Event::SensorRectExit { .. }
-        | Event::RectShape { .. } => false,
+        | Event::RectShape { .. }
+        | Event::RectFlipper { .. } => false,
     }
 }

@@ -52,7 +52,8 @@ function one(b, i) {
     case 16: return { kind: "sensor_rect_enter", sensor: b[i + 1], rect: b[i + 2], toi };
     case 17: return { kind: "sensor_rect_exit", sensor: b[i + 1], rect: b[i + 2], toi };
     case 18: return { kind: "ball_flipper", ball: b[i + 1], flipper: b[i + 2], toi, point: point(), normal: normal(), speed };
-    default: return { kind: "rect_shape", rect: b[i + 1], shape: b[i + 2], toi, point: point(), normal: normal(), speed };
+    case 19: return { kind: "rect_shape", rect: b[i + 1], shape: b[i + 2], toi, point: point(), normal: normal(), speed };
+    default: return { kind: "rect_flipper", rect: b[i + 1], flipper: b[i + 2], toi, point: point(), normal: normal(), speed };
   }
 }
 export function decodeEvents(b) {
@@ -100,6 +101,7 @@ export type CollideEvent =
   | { kind: "rect_wall"; rect: number; side: Side; toi: number; normal: Point; speed: number }
   | ({ kind: "rect_rect"; a: number; b: number } & Contact)
   | ({ kind: "rect_shape"; rect: number; shape: number } & Contact)
+  | ({ kind: "rect_flipper"; rect: number; flipper: number } & Contact)
   | { kind: "brick_destroyed"; cell: CellCoord; brick: string; by: BodyRef; toi: number }
   | { kind: "ball_lost"; ball: number; side: Side; toi: number }
   | { kind: "rect_lost"; rect: number; side: Side; toi: number }
@@ -380,6 +382,16 @@ fn record(e: &Event) -> Rec {
             speed,
         } => Rec::new(19, toi)
             .ids(id(rect), id(shape))
+            .contact(point, normal, speed),
+        Event::RectFlipper {
+            rect,
+            flipper,
+            point,
+            normal,
+            toi,
+            speed,
+        } => Rec::new(20, toi)
+            .ids(id(rect), id(flipper))
             .contact(point, normal, speed),
     }
 }

@@ -91,6 +91,24 @@ test("a sensor cell, a held flipper, a ball placed inside a tile", () => {
   assert.ok(Math.abs(p.flipperAngle(flipper) + 0.5) < 1e-12);
 });
 
+test("a dynamic box falling on a held flipper is a rect_flipper contact", () => {
+  // A flipper pivoting at (50, 150), 100 long, radius 5, held horizontal (top face y = 145);
+  // a 20 × 20 box with its bottom at y = 125 falls at 100 units/s: it lands at 0.2 s.
+  const w = new World(200, 200, 1 / 100);
+  const flipper = w.addFlipper(50, 150, 100, 5, 0, -0.5, 10);
+  const box = w.addRect(90, 105, 110, 125, "dynamic", 0, 100);
+  let t = 0;
+  let hit;
+  for (let k = 0; k < 40 && !hit; k += 1) {
+    hit = w.step().find((e) => e.kind === "rect_flipper");
+    if (!hit) t += 1 / 100;
+  }
+  assert.ok(hit, "the box meets the flipper");
+  assert.deepEqual([hit.rect, hit.flipper], [box, flipper]);
+  assert.ok(Math.abs(t + hit.toi - 0.2) < 1e-9, `${t + hit.toi}`);
+  assert.ok(Math.abs(hit.normal.y + 1) < 1e-9 && Math.abs(hit.speed - 100) < 1e-9);
+});
+
 test("a dynamic box hits a wall and a lost box leaves through an open side", () => {
   const w = new World(100, 100, 0.1);
   const box = w.addRect(40, 40, 50, 50, "dynamic", 100, 0);

@@ -179,6 +179,23 @@ pub enum Event {
         /// scaled by the restitution).
         speed: Real,
     },
+    /// A dynamic rectangle bounced off a flipper ([`crate::Flipper`]).
+    RectFlipper {
+        /// The rectangle.
+        rect: RectId,
+        /// The flipper.
+        flipper: FlipperId,
+        /// Contact point on the flipper's surface, world units.
+        point: Vec2,
+        /// Contact normal, from the flipper toward the rectangle.
+        normal: Vec2,
+        /// Time of impact, seconds from the start of the step.
+        toi: Real,
+        /// Impact speed: the normal relative speed before the bounce, `−(v − u)·n` (units/s,
+        /// `>= 0`; `u` the flipper's surface velocity at the contact point, zero while it is
+        /// held at a limit).
+        speed: Real,
+    },
     /// A dynamic rectangle bounced off a tile.
     RectTile {
         /// The rectangle.
@@ -341,7 +358,7 @@ impl Event {
     /// `ball_rect`, `rect_tile`, `rect_wall`, `rect_rect`, `brick_destroyed`, `ball_lost`,
     /// `rect_lost`, `unembedded`, `iteration_limit`, `squeezed`, `sensor_enter`,
     /// `sensor_exit`, `ball_shape`, `sensor_rect_enter`, `sensor_rect_exit`, `ball_flipper`,
-    /// `rect_shape`), used for counts and traces.
+    /// `rect_shape`, `rect_flipper`), used for counts and traces.
     #[must_use]
     pub const fn kind(&self) -> &'static str {
         match self {
@@ -365,6 +382,7 @@ impl Event {
             Event::SensorRectExit { .. } => "sensor_rect_exit",
             Event::BallFlipper { .. } => "ball_flipper",
             Event::RectShape { .. } => "rect_shape",
+            Event::RectFlipper { .. } => "rect_flipper",
         }
     }
 
@@ -388,7 +406,8 @@ impl Event {
             | Event::RectLost { rect, .. }
             | Event::SensorRectEnter { rect, .. }
             | Event::SensorRectExit { rect, .. }
-            | Event::RectShape { rect, .. } => Body::Rect(rect),
+            | Event::RectShape { rect, .. }
+            | Event::RectFlipper { rect, .. } => Body::Rect(rect),
             Event::RectRect { a, .. } => Body::Rect(a),
             Event::BrickDestroyed { by, .. } => by,
             Event::Unembedded { body, .. }
@@ -397,8 +416,8 @@ impl Event {
         }
     }
 
-    /// Every kind name of [`Event::kind`], in declaration order.
-    pub const KINDS: [&'static str; 20] = [
+    /// Every kind name of [`Event::kind`] (new kinds are added at the end).
+    pub const KINDS: [&'static str; 21] = [
         "ball_tile",
         "ball_wall",
         "ball_ball",
@@ -419,6 +438,7 @@ impl Event {
         "sensor_rect_exit",
         "ball_flipper",
         "rect_shape",
+        "rect_flipper",
     ];
 }
 

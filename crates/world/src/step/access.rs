@@ -11,19 +11,33 @@ impl World {
         self.balls.len()
     }
 
+    /// What mover `m` is (its record's tag, [`Mover::body`]).
+    #[inline(always)]
+    pub(crate) fn mover(&self, m: usize) -> MoverBody {
+        self.scratch.mv[m].body(m)
+    }
+
+    /// The dense index of the dynamic rectangle that mover `m` is (`m` must be a
+    /// rectangle's mover: its tag is that index).
+    #[inline(always)]
+    pub(crate) fn rect_index(&self, m: usize) -> usize {
+        debug_assert!(!self.is_ball(m));
+        self.scratch.mv[m].rect as usize
+    }
+
+    /// Whether mover `m` is a ball (its record's tag).
+    #[inline(always)]
+    pub(crate) fn is_ball(&self, m: usize) -> bool {
+        self.scratch.mv[m].is_ball()
+    }
+
     /// Mover `m`'s order key among events and contacts of the same time: a ball's stable id
     /// slot (below 2^22), a dynamic rectangle's id slot above every ball's. Stable ids, not
     /// storage places, so that the order of simultaneous events does not depend on where a
     /// body is stored (removals move bodies; a domain's world stores a subset).
     #[inline]
     pub(super) fn order_key(&self, m: usize) -> u32 {
-        let nb = self.nb();
-        if m < nb {
-            body_key(Body::Ball(self.balls[m].id))
-        } else {
-            let k = self.scratch.dyn_rects[m - nb] as usize;
-            body_key(Body::Rect(self.rects[k].id))
-        }
+        body_key(self.body_of(m))
     }
 
     /// Ball `m`'s centre at its own time (`mv[m].t`), derived from its path's start; a
@@ -48,7 +62,7 @@ impl World {
     /// [`World::acc_g`]).
     #[inline]
     pub(super) fn acc_of_ball<const G: bool, const X: bool>(&self, m: usize) -> Option<Vec2> {
-        (m < self.nb()).then(|| self.acc_g::<G>(m))
+        self.is_ball(m).then(|| self.acc_g::<G>(m))
     }
 
     /// Ball `j`'s acceleration as another body meets it: zero while it is stopped at the
@@ -84,21 +98,17 @@ impl World {
     /// [`World::vel_of`] in a step compiled for gravity or not (`G`, [`World::acc_g`]).
     #[inline(always)]
     pub(super) fn vel_of_g<const G: bool, const X: bool>(&self, m: usize) -> Vec2 {
-        let nb = self.nb();
-        if m < nb {
-            self.balls[m].vel_at(self.scratch.mv[m].t, self.acc_g::<G>(m))
-        } else {
-            self.rects[self.scratch.dyn_rects[m - nb] as usize].vel
+        match self.mover(m) {
+            MoverBody::Ball(i) => self.balls[i].vel_at(self.scratch.mv[m].t, self.acc_g::<G>(m)),
+            MoverBody::Rect(k) => self.rects[k].vel,
         }
     }
 
     #[inline(always)]
     pub(super) fn mass_of(&self, m: usize) -> Real {
-        let nb = self.nb();
-        if m < nb {
-            self.balls[m].mass()
-        } else {
-            self.rects[self.scratch.dyn_rects[m - nb] as usize].mass()
+        match self.mover(m) {
+            MoverBody::Ball(i) => self.balls[i].mass(),
+            MoverBody::Rect(k) => self.rects[k].mass(),
         }
     }
 
@@ -118,32 +128,31 @@ impl World {
         abs: Real,
         at: Option<Vec2>,
     ) {
-        let nb = self.nb();
-        if m < nb {
-            let pos = at.unwrap_or_else(|| self.ball_pos_g::<G, X>(m));
-            let b = &mut self.balls[m];
-            b.v0 = v;
-            b.anchor = pos;
-            b.anchor_time = abs;
-            if X && !self.passes.is_empty() {
-                self.forget_ended_passes(m);
+        match self.mover(m) {
+            MoverBody::Ball(i) => {
+                let pos = at.unwrap_or_else(|| self.ball_pos_g::<G, X>(m));
+                let b = &mut self.balls[i];
+                b.v0 = v;
+                b.anchor = pos;
+                b.anchor_time = abs;
+                if X && !self.passes.is_empty() {
+                    self.forget_ended_passes(m);
+                }
             }
-        } else {
-            // Its box is at time `abs` (advanced there): its path starts here.
-            let k = self.scratch.dyn_rects[m - nb] as usize;
-            self.rects[k].vel = v;
-            self.rect_anchor[k] = (self.rects[k].aabb, abs, v);
+            MoverBody::Rect(k) => {
+                // Its box is at time `abs` (advanced there): its path starts here.
+                self.rects[k].vel = v;
+                self.rect_anchor[k] = (self.rects[k].aabb, abs, v);
+            }
         }
         self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);
     }
 
     #[inline(always)]
     pub(super) fn body_of(&self, m: usize) -> Body {
-        let nb = self.nb();
-        if m < nb {
-            Body::Ball(self.balls[m].id)
-        } else {
-            Body::Rect(self.rects[self.scratch.dyn_rects[m - nb] as usize].id)
+        match self.mover(m) {
+            MoverBody::Ball(i) => Body::Ball(self.balls[i].id),
+            MoverBody::Rect(k) => Body::Rect(self.rects[k].id),
         }
     }
 
@@ -159,10 +168,10 @@ impl World {
     #[inline]
     pub(super) fn advance_g<const G: bool, const X: bool>(&mut self, m: usize, t: Real) {
         let s = &self.scratch;
-        let dtm = t - s.mv[m].t;
-        let nb = self.balls.len();
-        if s.mv[m].state == ACTIVE && dtm > 0.0 && m >= nb {
-            let k = s.dyn_rects[m - nb] as usize;
+        let r = &s.mv[m];
+        let dtm = t - r.t;
+        if r.state == ACTIVE && dtm > 0.0 && !r.is_ball() {
+            let k = r.rect as usize;
             if !self.has_gravity::<G>() {
                 let (a, at, _) = self.rect_anchor[k];
                 let r = &mut self.rects[k];
@@ -179,13 +188,14 @@ impl World {
         }
     }
 
-    /// Dynamic rectangle mover `j`'s path: the box at the start of its current path, that
+    /// Dynamic rectangle mover `j`'s path (`j` is a rectangle's mover: its tag is the
+    /// rectangle's index): the box at the start of its current path, that
     /// start's absolute time, its velocity then and its acceleration (both zero for a mover
     /// stopped at the iteration bound, which stays where it stopped). Contacts involving it
     /// are solved from the later of the two bodies' path starts, so that they are the same
     /// bits whenever they are searched (see `ball_ball_contact`).
     pub(super) fn dyn_path(&self, j: usize) -> (Aabb, Real, Vec2, Vec2) {
-        let k = self.scratch.dyn_rects[j - self.nb()] as usize;
+        let k = self.rect_index(j);
         let (a, at, v0) = self.rect_anchor[k];
         if self.scratch.mv[j].state == FROZEN {
             (a, at, Vec2::ZERO, Vec2::ZERO)

@@ -28,7 +28,7 @@ impl World {
         best: &mut Option<(Real, PTarget, SweepHit)>,
         limit: &mut Real,
     ) {
-        let k = self.scratch.dyn_rects[m - self.nb()] as usize;
+        let k = self.rect_index(m);
         let filter = self.rects[k].filter;
         let straight = disp.accel == Vec2::ZERO;
         let reach = box_path_bounds(aabb, disp, base, *limit).grown(1e-9);

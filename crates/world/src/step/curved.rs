@@ -190,7 +190,7 @@ impl World {
         s_t: Real,
         cap: Real,
     ) -> (Option<Prediction>, Real) {
-        let k = self.scratch.dyn_rects[m - self.nb()] as usize;
+        let k = self.rect_index(m);
         let filter = self.rects[k].filter;
         let (aabb, at, v0, acc) = self.dyn_path(m);
         let disp = Path::ballistic(Vec2::ZERO, v0, acc);
@@ -271,6 +271,12 @@ impl World {
         if !self.shapes.is_empty() {
             self.box_shape_hits(m, &aabb, &disp, base, &mut best, &mut limit);
         }
+        let mut searched = cap;
+        if !self.flippers.is_empty() {
+            let reach = crate::grid::walk::box_path_bounds(&aabb, &disp, base, limit).grown(1e-9);
+            let (best, limit) = (&mut best, &mut limit);
+            self.flipper_hits(m, &centre, at, &reach, base, best, limit, &mut searched);
+        }
         if let Some(rest) = self.rect_rest[k] {
             if let Some(toi) = rest_end_time(&centre, &rest, base, limit) {
                 take(
@@ -282,7 +288,7 @@ impl World {
                 );
             }
         }
-        (static_found(best, at, s_t), cap)
+        (static_found(best, at, s_t), searched)
     }
 
     /// When a body whose centre follows `path` and whose half extents are `half` (a circle's

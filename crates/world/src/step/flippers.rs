@@ -1,10 +1,12 @@
-//! A ball's search against the flippers (`crate::body::flipper`), on its straight or curved path: a
-//! part of its static search; and the flipper's surface velocity for the response.
+//! A mover's search against the flippers (`crate::body::flipper`), on its straight or curved
+//! path: a part of its static search (a ball's circle or a dynamic rectangle's box); and the
+//! flipper's surface velocity for the response.
 //!
 //! A flipper's angle is piecewise linear in absolute time: turning at `ω` from its motion's
 //! start until `until`, then held. Each piece is swept on its own, the turning one by
-//! `sweep_path_circle_turning_capsule` (certified conservative advancement), the held one as
-//! the static capsule it is (exact). A piece is swept from the later of the ball's anchor and
+//! `sweep_path_circle_turning_capsule` for a ball (certified conservative advancement), the
+//! held one as the static capsule it is (exact); a box against either piece by
+//! `sweep_path_aabb_turning_capsule` (certified conservative advancement, to a tolerance). A piece is swept from the later of the ball's anchor and
 //! the piece's start, so that a contact is the same bits whenever it is searched (after a cell
 //! crossing, at another step, after a restore), as for kinematic rectangles.
 //!
@@ -16,12 +18,14 @@
 //! after such a point sweeps the chain of pieces again from the same starts, so the results do
 //! not depend on when it runs.
 
-use super::mover::PTarget;
+use super::mover::{MoverBody, PTarget};
 use super::predict::take;
 use crate::body::rest::REST_TIME;
 use crate::world::World;
 use collide_core::motion::Path;
-use collide_core::sweep_path::{sweep_path_circle_turning_capsule, TurningSweep};
+use collide_core::sweep_path::{
+    sweep_path_aabb_turning_capsule, sweep_path_circle_turning_capsule, TurningSweep,
+};
 use collide_core::{Aabb, Feature, Real, SweepHit, TurningCapsule, Vec2};
 
 /// How many unresolved sweeps a search follows before now (each restarts at the last one's
@@ -29,7 +33,8 @@ use collide_core::{Aabb, Feature, Real, SweepHit, TurningCapsule, Vec2};
 const MAX_CHAIN: u32 = 64;
 
 impl World {
-    /// The earliest contact of ball `m` (radius and filter its own, centre on `path`, whose
+    /// The earliest contact of mover `m` (a ball or a dynamic rectangle: its radius or half
+    /// size and its filter its own, its centre on `path`, whose
     /// `τ = 0` is the absolute time `at`) with a flipper whose reach meets `reach` (the region
     /// the ball can reach before `limit`), kept in `best` by [`take`] (times from `at`, never
     /// before `base`). When a sweep is unresolved past now, the search is certified only up
@@ -47,8 +52,11 @@ impl World {
         limit: &mut Real,
         searched: &mut Real,
     ) {
-        let b = &self.balls[m];
-        let (radius, filter) = (b.radius, self.ball_filter_at(m));
+        let shape = match self.mover(m) {
+            MoverBody::Ball(i) => Err(self.balls[i].radius),
+            MoverBody::Rect(k) => Ok(self.rects[k].aabb.half_extents()),
+        };
+        let filter = self.mover_filter(m);
         for (k, fl) in self.flippers.iter().enumerate() {
             if !filter.collides(fl.desc.filter)
                 || !collide_core::aabb_overlaps_aabb(reach, &fl.reach())
@@ -89,7 +97,12 @@ impl World {
                         },
                         omega,
                     };
-                    let res = sweep_path_circle_turning_capsule(&rel, radius, &cap, max_toi);
+                    let res = match shape {
+                        Err(radius) => {
+                            sweep_path_circle_turning_capsule(&rel, radius, &cap, max_toi)
+                        }
+                        Ok(half) => sweep_path_aabb_turning_capsule(&rel, half, &cap, max_toi),
+                    };
                     match res {
                         TurningSweep::Miss => break,
                         TurningSweep::Hit(h) => {
@@ -128,7 +141,7 @@ impl World {
         }
     }
 
-    /// Ball `m`'s velocity `nv` after bouncing off turning flipper `index` (its centre at
+    /// Mover `m`'s velocity `nv` after bouncing off turning flipper `index` (its centre at
     /// `centre`, the flipper's surface velocity `u` and the normal `n` at the contact), made to
     /// part from the flipper at least as fast as a flight of [`REST_TIME`] needs when the
     /// flipper's frame presses it back.
@@ -156,7 +169,7 @@ impl World {
         let fl = &self.flippers[index as usize];
         let w_ = fl.motion.omega;
         let q = centre - fl.desc.pivot;
-        let accel = self.acc_of(m) - nv.perp() * (2.0 * w_) - q * (w_ * w_);
+        let accel = self.mover_acc(m) - nv.perp() * (2.0 * w_) - q * (w_ * w_);
         let press = accel.dot(n);
         let w = (nv - u).dot(n);
         let w_min = -press * (0.5 * REST_TIME);

@@ -3,7 +3,9 @@
 //! added or removed); the step's end (movers brought to its end, lost ones listed, renewals);
 //! the canonical order of the step's events.
 
-use super::mover::{body_key, Mover, PTarget, PairRef, Prediction, ACTIVE, DEAD, FROZEN};
+use super::mover::{
+    body_key, Mover, MoverBody, PTarget, PairRef, Prediction, ACTIVE, BALL, DEAD, FROZEN,
+};
 use crate::body::rest::acc_on;
 use crate::model::desc::RectKind;
 use crate::model::event::{Body, Event};
@@ -59,15 +61,16 @@ impl World {
         let nb = self.balls.len();
         let t0 = self.scratch.t0;
         let mut s = std::mem::take(&mut self.scratch);
-        s.dyn_rects.clear();
+        s.rect_movers.clear();
+        s.mv.clear();
+        s.mv.resize(nb, Mover::new(t0, BALL));
         for (k, r) in self.rects.iter().enumerate() {
             if r.kind == RectKind::Dynamic {
-                s.dyn_rects.push(k as u32);
+                s.rect_movers.push(s.mv.len() as u32);
+                s.mv.push(Mover::new(t0, k as u32));
             }
         }
-        let n = nb + s.dyn_rects.len();
-        s.mv.clear();
-        s.mv.resize(n, Mover::new(t0));
+        let n = s.mv.len();
         s.last_hit.clear();
         s.last_hit.resize(n, Real::NEG_INFINITY);
         s.last_normal.clear();
@@ -78,10 +81,10 @@ impl World {
             let m = match body {
                 Body::Ball(id) => self.ball_slots.get(id),
                 Body::Rect(id) => self.rect_slots.get(id).and_then(|k| {
-                    s.dyn_rects
+                    s.rect_movers
                         .iter()
-                        .position(|&d| d as usize == k)
-                        .map(|d| nb + d)
+                        .map(|&j| j as usize)
+                        .find(|&j| s.mv[j].body(j) == MoverBody::Rect(k))
                 }),
             };
             if let Some(m) = m.filter(|&m| m < n) {
@@ -100,7 +103,7 @@ impl World {
         s.steered.clear();
         s.paths_changed.clear();
         s.added = 0;
-        s.use_bp = n > 1 && (self.config.ball_ball || !s.dyn_rects.is_empty());
+        s.use_bp = n > 1 && (self.config.ball_ball || !s.rect_movers.is_empty());
         let mut max_radius: Real = 0.0;
         for b in &self.balls {
             max_radius = max_radius.max(b.radius);
@@ -146,7 +149,6 @@ impl World {
         changed.sort_unstable();
         changed.dedup();
         let (t0, cap) = (self.scratch.t0, self.scratch.cap);
-        let nb = self.nb();
         for &k in &changed {
             let k = k as usize;
             let rc = &self.rects[k];
@@ -171,7 +173,7 @@ impl World {
                     );
                 // The end of its static search (its static event, or how far it looked).
                 let end = if r.stat_t < cap { r.stat_t } else { cap };
-                let reach = if m < nb {
+                let reach = if r.is_ball() {
                     let b = &self.balls[m];
                     let acc = self.acc_of(m);
                     let margin = b.radius * (1.0 + 1e-9) + 1e-9;
@@ -213,7 +215,7 @@ impl World {
         debug_assert_eq!(first, self.scratch.mv.len());
         for m in first..self.balls.len() {
             let s = &mut self.scratch;
-            s.mv.push(Mover::new(t0));
+            s.mv.push(Mover::new(t0, BALL));
             s.last_hit.push(Real::NEG_INFINITY);
             s.last_normal.push(Vec2::ZERO);
             s.stat.push(None);
@@ -237,7 +239,7 @@ impl World {
     pub(crate) fn drop_balls(&mut self, list: &[usize]) {
         let nb = self.balls.len();
         let s = &mut self.scratch;
-        if s.valid && s.dyn_rects.is_empty() && s.mv.len() == nb && s.added == 0 {
+        if s.valid && s.rect_movers.is_empty() && s.mv.len() == nb && s.added == 0 {
             for &i in list {
                 s.mv[i].state = DEAD;
                 s.mv[i].motion = s.mv[i].motion.wrapping_add(1);
@@ -290,15 +292,14 @@ impl World {
     /// predictions end by `next_t1` (the next step's end) for renewal, and the per-step
     /// counters restart.
     pub(super) fn finish_movers(&mut self, t1: Real, next_t1: Real) {
-        let nb = self.balls.len();
         let s = &mut self.scratch;
         s.renew.clear();
         s.dead_balls.clear();
         s.dead_rects.clear();
         for (m, r) in s.mv.iter_mut().enumerate() {
             let dtm = t1 - r.t;
-            if m >= nb && r.state == ACTIVE && dtm > 0.0 {
-                let k = s.dyn_rects[m - nb] as usize;
+            let body = r.body(m);
+            if let (MoverBody::Rect(k), ACTIVE, true) = (body, r.state, dtm > 0.0) {
                 if self.config.gravity == Vec2::ZERO {
                     let (a, at, _) = self.rect_anchor[k];
                     let rc = &mut self.rects[k];
@@ -318,14 +319,15 @@ impl World {
             match r.state {
                 FROZEN => {
                     r.t = t1;
-                    if m < nb {
-                        self.balls[m].anchor_time = t1;
-                    } else {
-                        self.rect_anchor[s.dyn_rects[m - nb] as usize].1 = t1;
+                    match body {
+                        MoverBody::Ball(i) => self.balls[i].anchor_time = t1,
+                        MoverBody::Rect(k) => self.rect_anchor[k].1 = t1,
                     }
                 }
-                DEAD if m < nb => s.dead_balls.push(m),
-                DEAD => s.dead_rects.push(s.dyn_rects[m - nb] as usize),
+                DEAD => match body {
+                    MoverBody::Ball(i) => s.dead_balls.push(i),
+                    MoverBody::Rect(k) => s.dead_rects.push(k),
+                },
                 _ => {
                     if r.horizon <= next_t1 {
                         s.renew.push(m as u32);

@@ -109,6 +109,7 @@ mod passes;
 mod predict;
 pub(crate) mod queue;
 mod resolve;
+mod respond;
 pub(crate) mod rest;
 mod schedule;
 pub(crate) mod scratch;
@@ -369,7 +370,7 @@ impl World {
                     };
                     let valid = match pred.target {
                         PTarget::Cell(c) => self.grid.as_ref().is_some_and(|g| {
-                            let kinds = if m < self.nb() {
+                            let kinds = if self.is_ball(m) {
                                 self.ball_kinds(m, g)
                             } else {
                                 g.kinds_for(self.mover_filter(m))
@@ -435,7 +436,7 @@ impl World {
         s.dead_rects.sort_unstable();
         // Without dynamic rectangles (whose mover indices follow the balls'), the survivors
         // keep their predictions through the removal of lost balls (`drop_lost_balls`).
-        let keep = s.valid && s.dyn_rects.is_empty() && s.dead_rects.is_empty();
+        let keep = s.valid && s.rect_movers.is_empty() && s.dead_rects.is_empty();
         if keep && !s.dead_balls.is_empty() {
             s.drop_lost_balls();
         }

@@ -76,6 +76,9 @@ pub(super) struct Mover {
     pub(super) cross_cell: u32,
     /// Bumped whenever its velocity changes (voids predictions made against its old path).
     pub(super) motion: u32,
+    /// Its kind, as a tag: [`BALL`] for a ball (`balls[m]`, the mover's own index), else
+    /// the dense index `k` of the dynamic rectangle `rects[k]` it is ([`Mover::body`]).
+    pub(super) rect: u32,
     /// Its velocity changes this step (bounded by `max_events_per_body`).
     pub(super) events: u32,
     /// Its search events this step: cell crossings and static windows' ends (bounded, see
@@ -87,9 +90,13 @@ pub(super) struct Mover {
     pub(super) stat_hit: bool,
 }
 
+// The hot record stays one cache line.
+const _: () = assert!(std::mem::size_of::<Mover>() == 64);
+
 impl Mover {
-    /// A mover at absolute time `t0` with nothing predicted yet.
-    pub(super) fn new(t0: Real) -> Mover {
+    /// Mover `m` at absolute time `t0` with nothing predicted yet: a ball (`rect` =
+    /// [`BALL`]) or the dynamic rectangle `rects[rect]`.
+    pub(super) fn new(t0: Real, rect: u32) -> Mover {
         Mover {
             t: t0,
             horizon: t0,
@@ -98,11 +105,43 @@ impl Mover {
             cross_t: Real::INFINITY,
             cross_cell: u32::MAX,
             motion: 0,
+            rect,
             events: 0,
             searches: 0,
             state: ACTIVE,
             stat_hit: false,
         }
+    }
+}
+
+/// [`Mover::rect`] of a ball.
+pub(super) const BALL: u32 = u32::MAX;
+
+/// What a mover is: its kind and its place in that kind's storage, read from its record's
+/// tag ([`Mover::body`]), never from where its index falls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MoverBody {
+    /// Ball `balls[i]` (a ball's mover index is its place among the balls).
+    Ball(usize),
+    /// Dynamic rectangle `rects[k]` (dense index).
+    Rect(usize),
+}
+
+impl Mover {
+    /// What mover `m` (this record's index) is.
+    #[inline(always)]
+    pub(super) fn body(&self, m: usize) -> MoverBody {
+        if self.rect == BALL {
+            MoverBody::Ball(m)
+        } else {
+            MoverBody::Rect(self.rect as usize)
+        }
+    }
+
+    /// Whether this mover is a ball.
+    #[inline(always)]
+    pub(super) fn is_ball(&self) -> bool {
+        self.rect == BALL
     }
 }
 

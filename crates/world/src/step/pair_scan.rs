@@ -139,7 +139,7 @@ impl World {
             let time = time.max(s_t);
             Prediction {
                 time,
-                toi_anchor: if m < self.nb() {
+                toi_anchor: if self.is_ball(m) {
                     time - self.balls[m].anchor_time
                 } else {
                     0.0
@@ -158,7 +158,7 @@ impl World {
     /// [`World::acc_g`]).
     #[inline(always)]
     pub(super) fn plain_pairs<const G: bool, const X: bool>(&self) -> bool {
-        self.scratch.dyn_rects.is_empty()
+        self.scratch.rect_movers.is_empty()
             && self.ball_filter.is_empty()
             && (!X || self.passes.is_empty())
             && !self.has_gravity::<G>()

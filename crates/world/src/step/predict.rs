@@ -70,13 +70,13 @@ impl World {
             // the end of its window (mean free path 7.6 units on the arena).
             // A sleeping ball does not move: every other body's own search finds it (those
             // near it searched again when it fell asleep, `step/sleep.rs`).
-            let pair = if G && m < self.nb() && self.is_asleep(m) {
+            let pair = if G && self.is_ball(m) && self.is_asleep(m) {
                 None
             } else {
                 self.pair_event::<G, X>(m, s_t, cap, None)
             };
             let stat_cap = pair.map_or(cap, |p| p.time);
-            if m < self.nb() {
+            if self.is_ball(m) {
                 // The ball's centre now, computed once for both searches.
                 let pos = self.balls[m].pos_at(s_t, self.acc_g::<G>(m));
                 let (stat, stat_until) = self.ball_static_event::<G, X>(m, pos, s_t, stat_cap);
@@ -113,7 +113,7 @@ impl World {
         pos: Vec2,
         s_t: Real,
     ) -> (Real, u32) {
-        debug_assert!(m < self.nb());
+        debug_assert!(self.is_ball(m));
         if !self.scratch.use_bp {
             return NO_CROSSING;
         }
@@ -149,7 +149,7 @@ impl World {
         s_t: Real,
         cap: Real,
     ) -> (Option<Prediction>, Real) {
-        if m < self.nb() {
+        if self.is_ball(m) {
             // An active mover's time is `s_t`: its centre is there.
             debug_assert!(self.scratch.mv[m].state == ACTIVE && self.scratch.mv[m].t == s_t);
             let pos = self.balls[m].pos_at(s_t, self.acc_g::<G>(m));
@@ -381,7 +381,7 @@ impl World {
         if self.config.gravity != Vec2::ZERO {
             return self.box_static_event_curved(m, s_t, cap);
         }
-        let me = &self.rects[self.scratch.dyn_rects[m - self.nb()] as usize];
+        let me = &self.rects[self.rect_index(m)];
         let (v, filter) = (me.vel, me.filter);
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
         // A box from the start of its current path, as a ball (times from there).
@@ -448,7 +448,15 @@ impl World {
             let disp = collide_core::motion::Path::linear(Vec2::ZERO, v);
             self.box_shape_hits(m, &aabb, &disp, base, &mut best, &mut limit);
         }
-        (static_found(best, at, s_t), cap)
+        let mut searched = cap;
+        if !self.flippers.is_empty() {
+            let centre = collide_core::motion::Path::linear(aabb.center(), v);
+            let disp = collide_core::motion::Path::linear(Vec2::ZERO, v);
+            let reach = crate::grid::walk::box_path_bounds(&aabb, &disp, base, limit).grown(1e-9);
+            let (best, limit) = (&mut best, &mut limit);
+            self.flipper_hits(m, &centre, at, &reach, base, best, limit, &mut searched);
+        }
+        (static_found(best, at, s_t), searched)
     }
 
     /// Mover `m`'s earliest event with another mover (balls of the broad-phase neighbourhood
@@ -468,7 +476,9 @@ impl World {
         if !(until - s_t >= 0.0) {
             return None;
         }
-        if m < self.nb() && self.plain_pairs::<G, X>() {
+        if self.plain_pairs::<G, X>() {
+            // Plain pairs mean no dynamic rectangle: `m` is a ball.
+            debug_assert!(self.is_ball(m));
             self.plain_ball_pair_event(m, s_t, until, entered)
         } else {
             self.general_pair_event(m, s_t, until, entered)
@@ -485,17 +495,15 @@ impl World {
         until: Real,
         entered: Option<u32>,
     ) -> Option<Prediction> {
-        let nb = self.nb();
         let sc = &self.scratch;
         let mut best: PairBest = None;
         let mut limit = until;
         let filter = self.mover_filter(m);
-        if m < nb {
+        if self.is_ball(m) {
             // Dynamic rectangles (few): every one it collides with.
-            for k in 0..sc.dyn_rects.len() {
-                let j = nb + k;
-                if sc.mv[j].state == DEAD
-                    || !filter.collides(self.rects[sc.dyn_rects[k] as usize].filter)
+            for &j in &sc.rect_movers {
+                let j = j as usize;
+                if sc.mv[j].state == DEAD || !filter.collides(self.rects[self.rect_index(j)].filter)
                 {
                     continue;
                 }
@@ -541,15 +549,15 @@ impl World {
                 }
             }
         } else {
-            let r = &self.rects[sc.dyn_rects[m - nb] as usize];
+            let r = &self.rects[self.rect_index(m)];
             // Its box and velocity now (advanced to `s_t`), and its acceleration.
             let (aabb, v) = (r.aabb, r.vel);
             let acc = self.dyn_path(m).3;
-            for k in 0..sc.dyn_rects.len() {
-                let j = nb + k;
+            for &j in &sc.rect_movers {
+                let j = j as usize;
                 if j == m
                     || sc.mv[j].state == DEAD
-                    || !filter.collides(self.rects[sc.dyn_rects[k] as usize].filter)
+                    || !filter.collides(self.rects[self.rect_index(j)].filter)
                 {
                     continue;
                 }
@@ -557,7 +565,7 @@ impl World {
                     self.take_pair(&mut best, &mut limit, time, j, h);
                 }
             }
-            if sc.use_bp && nb > 0 {
+            if sc.use_bp && !self.balls.is_empty() {
                 // Balls in the cells this box can reach before its horizon: within its speed
                 // times the span on a straight path, within the exact bounds of the box
                 // swept along its parabola under gravity (a falling box sweeps a strip).

@@ -3,46 +3,19 @@
 //! facing contacts, carried and crushed bodies (`squeeze.rs`), and stopping a mover for the
 //! rest of the step (at the event bound, or crushed).
 
-use super::mover::{PTarget, Prediction, ACTIVE, DEAD, FROZEN};
+use super::mover::{PTarget, Prediction, ACTIVE, FROZEN};
+use super::respond::{Impact, Outcome};
 use super::scratch::Trace;
-use crate::body::rest::RestOn;
 use crate::body::rest::REST_TIME;
 use crate::model::cell::Cell;
-use crate::model::desc::RectKind;
 use crate::model::event::{Body, Event};
 use crate::model::hook::{
     check_velocity, BodyShape, BodyState, ContactInfo, ContactResponse, Hook, HookError, Obstacle,
 };
-use crate::model::material::kick_capped;
 use crate::step::pass::{Pass, PassWith};
-use crate::step::squeeze::{carry_velocity, Carry, Probe, Wedge};
+use crate::step::squeeze::{Carry, Probe, Wedge};
 use crate::world::World;
-use collide_core::{
-    collide_elastic, collide_on, reflect, reflect_relative, reflect_relative_on, Circle, Feature,
-    Real, Vec2,
-};
-
-/// The velocity nearest to `v` that moves away from neither of two contacts met at the same
-/// instant (`v·n ≥ 0` and `v·prev ≥ 0`, normals toward the body): `v` itself if it does,
-/// else its projection on the tangent of one contact that leaves the other (for facing
-/// normals, an exact fit: the tangential part, so the body slides along both), else rest.
-/// The projection onto the cone of free velocities, as a contact solver's two-contact
-/// linear complementarity problem gives it (D. Baraff, "Fast contact force computation for
-/// nonpenetrating rigid bodies", SIGGRAPH 1994); the normal parts it removes are lost energy,
-/// the price of a wedge (`docs/algorithms.md`, "Exact fits").
-fn leave_wedge(v: Vec2, n: Vec2, prev: Vec2) -> Vec2 {
-    if v.dot(n) >= 0.0 && v.dot(prev) >= 0.0 {
-        return v;
-    }
-    let mut best = Vec2::ZERO;
-    for (a, b) in [(n, prev), (prev, n)] {
-        let p = v - a * (v.dot(a) / a.length_squared());
-        if p.dot(b) >= 0.0 && (p - v).length_squared() < (best - v).length_squared() {
-            best = p;
-        }
-    }
-    best
-}
+use collide_core::{reflect, reflect_relative, reflect_relative_on, Circle, Feature, Real, Vec2};
 
 /// The TC rule's window in steps (see `resolve`).
 pub(super) const TC_STEPS: Real = 1e-4;
@@ -70,7 +43,6 @@ impl World {
             self.sensor_entered(m, with, &pred);
             return;
         }
-        let nb = self.nb();
         // The TC rule (S. Luding, S. McNamara, "How to handle the inelastic collapse of a
         // dissipative hard-sphere gas with the TC model", Granular Matter 1, 1998): a body hit
         // again within `TC_STEPS·dt` of its last collision bounces elastically, so a ball
@@ -109,7 +81,7 @@ impl World {
         // Event times are reported from the start of the step.
         let toi = t - self.scratch.t0;
         let n = pred.normal;
-        let is_ball = m < nb;
+        let is_ball = self.is_ball(m);
         // A kick (restitution above 1) off immovable geometry or a rectangle, capped.
         let e = if e > 1.0 {
             self.kick_capped_static(e, m, v, n, pred.target)
@@ -147,285 +119,109 @@ impl World {
             },
             None => (None, None),
         };
-        // Boxes reflect per axis (a corner-to-corner hit flips both components); off a
-        // slope's diagonal or a static shape (a slanted segment, a circle), about its normal.
-        let diagonal =
-            pred.feature == Feature::Diagonal || matches!(pred.target, PTarget::Shape(_));
-        let reflect_box = |v: Vec2, u: Vec2| -> Vec2 {
-            if diagonal {
-                return reflect_relative(v, u, n, e);
-            }
-            let mut out = v;
-            if n.x != 0.0 {
-                out = reflect_relative(out, u, Vec2::new(n.x.signum(), 0.0), e);
-            }
-            if n.y != 0.0 {
-                out = reflect_relative(out, u, Vec2::new(0.0, n.y.signum()), e);
-            }
-            out
+        let imp = Impact {
+            m,
+            pred: &pred,
+            v,
+            e,
+            tc_m,
+            partner_recent,
+            me,
+            t,
+            toi,
+            n,
+            is_ball,
+            contact,
+            hook_m,
+            hook_j,
+            wedged: self.wedged_by(m, t, n),
+            immovable: self.is_immovable(pred.target),
+            // Boxes reflect per axis, but about the normal off a slope's diagonal, a static
+            // shape (a slanted segment, a circle) or a flipper.
+            diagonal: pred.feature == Feature::Diagonal
+                || matches!(pred.target, PTarget::Shape(_) | PTarget::Flipper { .. }),
         };
-        let mut partner: Option<usize> = None;
-        // The partner's velocity before the response.
-        let mut partner_v = Vec2::ZERO;
-        // Whether the mover, and its partner, met a sleeping ball as immovable geometry.
-        let mut wedge_normals = (false, false);
-        // A second contact with immovable geometry at the same instant, facing the first
-        // (an exact fit: a ball as wide as its corridor, a box that fits its slot): the body
-        // is wedged, and leaves with the velocity nearest to its reflected one that moves
-        // away from neither contact (it slides along them), instead of bouncing between
-        // them at zero time until the event bound stops it.
-        let wedged = {
-            let prev = self.scratch.last_normal[m];
-            (self.scratch.last_hit[m] == t && n.dot(prev) < 0.0).then_some(prev)
+        let outcome = match pred.target {
+            // Handled above.
+            PTarget::RestEnd | PTarget::PassEnd | PTarget::SensorCell(_) => Some(Outcome::NONE),
+            PTarget::Lost(side) => self.respond_lost::<G, X>(&imp, side),
+            PTarget::Cell(c) => self.respond_cell::<G, X>(&imp, c),
+            PTarget::Flipper {
+                index,
+                turning: true,
+            } => self.respond_turning_flipper::<G, X>(&imp, index),
+            PTarget::Wall(_) | PTarget::Shape(_) | PTarget::Flipper { .. } => {
+                self.respond_immovable::<G, X>(&imp)
+            }
+            PTarget::Rect(k) => self.respond_rect::<G, X>(&imp, k),
+            PTarget::Mover(j) => self.respond_mover::<G, X>(&imp, j),
         };
-        let immovable = match pred.target {
+        if let Some(outcome) = outcome {
+            self.after_impact::<G, X>(&imp, outcome, e_pair);
+        }
+    }
+
+    /// A second contact with immovable geometry at the same instant `t`, facing the first
+    /// (normal `n`; an exact fit: a ball as wide as its corridor, a box that fits its slot):
+    /// the normal of the first when mover `m` is wedged. It leaves with the velocity nearest
+    /// to its reflected one that moves away from neither contact (it slides along them),
+    /// instead of bouncing between them at zero time until the event bound stops it.
+    #[inline(always)]
+    fn wedged_by(&self, m: usize, t: Real, n: Vec2) -> Option<Vec2> {
+        let prev = self.scratch.last_normal[m];
+        (self.scratch.last_hit[m] == t && n.dot(prev) < 0.0).then_some(prev)
+    }
+
+    /// Whether `target` cannot move: tiles, walls, static shapes, a held flipper, a rectangle
+    /// at rest.
+    #[inline(always)]
+    fn is_immovable(&self, target: PTarget) -> bool {
+        match target {
             PTarget::Cell(_) | PTarget::Wall(_) | PTarget::Shape(_) => true,
             PTarget::Flipper { turning, .. } => !turning,
             PTarget::Rect(k) => self.rects[k as usize].vel == Vec2::ZERO,
             _ => false,
-        };
-        // A body moving with a kinematic rectangle that squeezes it (`squeeze.rs`).
-        let carry = if self.carries.is_empty() {
+        }
+    }
+
+    /// The kinematic rectangle that squeezes and carries body `me`, if any (`squeeze.rs`).
+    #[inline(always)]
+    pub(super) fn carry_now(&self, me: Body) -> Option<Carry> {
+        if self.carries.is_empty() {
             None
         } else {
             self.carry_of(me)
-        };
-        match pred.target {
-            // Handled above.
-            PTarget::RestEnd | PTarget::PassEnd | PTarget::SensorCell(_) => {}
-            PTarget::Lost(side) => {
-                self.scratch.mv[m].state = DEAD;
-                self.scratch.queue.remove(m);
-                if self.scratch.use_bp && m < nb {
-                    self.scratch.bp.remove(m);
-                }
-                self.events.push(match me {
-                    Body::Ball(ball) => Event::BallLost { ball, side, toi },
-                    Body::Rect(rect) => Event::RectLost { rect, side, toi },
-                });
-                self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);
-                self.end_carry(me);
-                return;
-            }
-            PTarget::Cell(c) => {
-                let nv = if is_ball {
-                    self.ball_bounce::<G, X>(v, Vec2::ZERO, n, e)
-                } else {
-                    reflect_box(v, Vec2::ZERO)
-                };
-                let nv = wedged.map_or(nv, |prev| leave_wedge(nv, n, prev));
-                // A brick that the hit destroys leaves room: no wedge.
-                let breaks = || {
-                    self.config.destructible_bricks
-                        && self
-                            .grid
-                            .as_ref()
-                            .is_some_and(|g| matches!(g.cell(c), Cell::Brick(_)))
-                };
-                let nv = match carry {
-                    None => nv,
-                    Some(_) if breaks() => {
-                        self.end_carry(me);
-                        nv
-                    }
-                    Some(_) => {
-                        match self.carried_meets_immovable(m, carry, v, n, nv, e, t, contact) {
-                            Some(nv) => nv,
-                            None => return,
-                        }
-                    }
-                };
-                let nv = hook_m.unwrap_or(nv);
-                self.set_vel_g::<G, X>(m, nv, t, contact);
-                self.push_contact_event(m, &pred, v, toi);
-                let destroyed = match &mut self.grid {
-                    Some(g) if self.config.destructible_bricks => match g.cell(c) {
-                        Cell::Brick(kind) => {
-                            g.set_cell(c, Cell::Empty);
-                            Some(kind)
-                        }
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                if let Some(kind) = destroyed {
-                    // Room for a ball that fitted nowhere, maybe.
-                    self.unplaceable.clear();
-                    self.events.push(Event::BrickDestroyed {
-                        cell: c,
-                        kind,
-                        by: me,
-                        toi,
-                    });
-                    if self.has_gravity::<G>() {
-                        self.free_rests_on(RestOn::Cell(c), t, m);
-                        // The balls asleep on it fall (`sleep.rs`).
-                        if let Some(cell) = self.grid.as_ref().map(|g| g.cell_aabb(c)) {
-                            self.wake_touching_in_step(cell, t, m);
-                        }
-                    }
-                }
-            }
-            // A ball against a turning flipper (`flippers.rs`).
-            PTarget::Flipper {
-                index,
-                turning: true,
-            } => {
-                let u = self.flipper_surface_vel(index, true, pred.point);
-                let e = kick_capped(e, v, u, n, false);
-                let nv = reflect_relative_on(v, u, n, e);
-                let centre = contact.unwrap_or_else(|| self.ball_pos(m));
-                let nv = self.part_from_flipper(m, index, centre, nv, u, n);
-                let nv = hook_m.unwrap_or(nv);
-                self.set_vel_g::<G, X>(m, nv, t, contact);
-                self.end_carry(me);
-                self.events.extend(self.contact_event(m, &pred, v, toi));
-            }
-            // A ball against a static segment or circle, or a flipper held at a limit: as
-            // against a wall.
-            PTarget::Wall(_) | PTarget::Shape(_) | PTarget::Flipper { .. } => {
-                let nv = if is_ball {
-                    self.ball_bounce::<G, X>(v, Vec2::ZERO, n, e)
-                } else {
-                    reflect_box(v, Vec2::ZERO)
-                };
-                let nv = wedged.map_or(nv, |prev| leave_wedge(nv, n, prev));
-                let Some(nv) = self.carried_meets_immovable(m, carry, v, n, nv, e, t, contact)
-                else {
-                    return;
-                };
-                let nv = hook_m.unwrap_or(nv);
-                self.set_vel_g::<G, X>(m, nv, t, contact);
-                self.push_contact_event(m, &pred, v, toi);
-            }
-            PTarget::Rect(k) => {
-                let rc = self.rects[k as usize];
-                let nv = if is_ball {
-                    self.ball_bounce::<G, X>(v, rc.vel, n, e)
-                } else {
-                    reflect_box(v, rc.vel)
-                };
-                let nv = match wedged {
-                    Some(prev) if immovable => leave_wedge(nv, n, prev),
-                    _ => nv,
-                };
-                let closing = rc.kind == RectKind::Kinematic && rc.vel.dot(n) > 0.0;
-                if let Some(c) =
-                    carry.filter(|c| c.crushed && closing && World::carry_holds(c, rc.id, rc.vel))
-                {
-                    // Crushed and still pressed: it stays until its push-out.
-                    self.crush(m, c, carry_velocity(v, rc.vel, n, !is_ball), t, contact);
-                    return;
-                }
-                let nv = if immovable {
-                    match self.carried_meets_immovable(m, carry, v, n, nv, e, t, contact) {
-                        Some(nv) => nv,
-                        None => return,
-                    }
-                } else if closing && self.squeezed_against(self.probe(m, contact), n) {
-                    // Squeezed: it moves with the rectangle across their contact.
-                    self.start_carry(me, rc.id, rc.vel, n);
-                    carry_velocity(v, rc.vel, n, !is_ball)
-                } else {
-                    self.end_carry(me);
-                    nv
-                };
-                let nv = hook_m.unwrap_or(nv);
-                self.set_vel_g::<G, X>(m, nv, t, contact);
-                self.push_contact_event(m, &pred, v, toi);
-            }
-            PTarget::Mover(j) => {
-                // Advanced to `t` above.
-                let j = j as usize;
-                let vj = self.vel_of_g::<G, X>(j);
-                partner_v = vj;
-                // A sleeping ball (`sleep.rs`) is met as immovable, unless the impact is fast
-                // enough to wake it (and what lies on it) and not inside the TC window (a
-                // rattle among bodies that were hit a moment ago does not wake it).
-                let (mut still_m, mut still_j) = (false, false);
-                if G && (is_ball && self.is_asleep(m) || j < nb && self.is_asleep(j)) {
-                    let impact = (vj - v).dot(n);
-                    let s = crate::step::sleep::sleep_speed(self.config.gravity);
-                    for (k, still) in [(m, &mut still_m), (j, &mut still_j)] {
-                        if k < nb && self.is_asleep(k) {
-                            if impact >= s && !(tc_m || partner_recent) {
-                                self.wake_in_step(k, t);
-                            } else {
-                                *still = true;
-                            }
-                        }
-                    }
-                }
-                let frozen = self.scratch.mv[j].state == FROZEN || still_j;
-                // A body stopped at the iteration bound is an immovable obstacle at rest for
-                // the rest of the step.
-                let (vj, mj) = if frozen {
-                    (Vec2::ZERO, Real::INFINITY)
-                } else {
-                    (vj, self.mass_of(j))
-                };
-                let mi = if still_m {
-                    Real::INFINITY
-                } else {
-                    self.mass_of(m)
-                };
-                let e = kick_capped(e, v, vj, n, !(is_ball || j < nb));
-                let (nv, nvj) = if (is_ball || j < nb) && self.has_gravity::<G>() {
-                    collide_on(mi, v, mj, vj, n, e)
-                } else if is_ball || j < nb {
-                    collide_elastic(mi, v, mj, vj, n, e)
-                } else {
-                    let mut a = (v, vj);
-                    if n.x != 0.0 {
-                        a = collide_elastic(mi, a.0, mj, a.1, Vec2::new(n.x.signum(), 0.0), e);
-                    }
-                    if n.y != 0.0 {
-                        a = collide_elastic(mi, a.0, mj, a.1, Vec2::new(0.0, n.y.signum()), e);
-                    }
-                    a
-                };
-                let (nv, nvj) = if !self.has_gravity::<G>() {
-                    (nv, nvj)
-                } else {
-                    self.separate_pressed(m, j, frozen, n, (nv, nvj), (mi, mj))
-                };
-                // A sleeping ball is immovable geometry for the wedge rule too: a ball that
-                // fits exactly between it and a wall leaves both (see `wedged` above).
-                let nv = match wedged {
-                    Some(prev) if still_j => leave_wedge(nv, n, prev),
-                    _ => nv,
-                };
-                let nvj = if still_m {
-                    let prev = self.scratch.last_normal[j];
-                    if self.scratch.last_hit[j] == t && prev.dot(n) > 0.0 {
-                        leave_wedge(nvj, -n, prev)
-                    } else {
-                        nvj
-                    }
-                } else {
-                    nvj
-                };
-                wedge_normals = (still_j, still_m);
-                let (nv, nvj) = (hook_m.unwrap_or(nv), hook_j.unwrap_or(nvj));
-                // Reported from the velocities before the response.
-                let event = self.contact_event_with(m, &pred, v, vj, toi);
-                if !still_m {
-                    self.set_vel_g::<G, X>(m, nv, t, contact);
-                }
-                self.end_carry(me);
-                if !frozen {
-                    self.set_vel_g::<G, X>(j, nvj, t, None);
-                    let other = self.body_of(j);
-                    self.end_carry(other);
-                    partner = Some(j);
-                }
-                if let Some(e) = event {
-                    self.events.push(e);
-                }
-            }
         }
+    }
+
+    /// The bookkeeping after a response: under gravity the rests and sleep counts, the TC
+    /// rule's memory of the last hit and the wedge rule's of its normal, the trace, and the
+    /// bodies' new predictions.
+    #[inline(always)]
+    fn after_impact<const G: bool, const X: bool>(
+        &mut self,
+        imp: &Impact<'_>,
+        outcome: Outcome,
+        e_pair: Real,
+    ) {
+        let Impact {
+            m,
+            pred,
+            v,
+            tc_m,
+            partner_recent,
+            t,
+            n,
+            immovable,
+            ..
+        } = *imp;
+        let Outcome {
+            partner,
+            partner_v,
+            wedge_normals,
+        } = outcome;
         if self.has_gravity::<G>() {
-            self.settle(m, &pred, partner);
+            self.settle(m, pred, partner);
             let tc = tc_m || partner_recent;
             self.count_toward_sleep(m, partner, (v, partner_v), e_pair, tc, t);
         }
@@ -458,13 +254,19 @@ impl World {
     /// event does not.
     /// Pushes [`World::contact_event`]'s event, if any.
     #[inline(always)]
-    fn push_contact_event(&mut self, m: usize, pred: &Prediction, v: Vec2, toi: Real) {
+    pub(super) fn push_contact_event(&mut self, m: usize, pred: &Prediction, v: Vec2, toi: Real) {
         if let Some(e) = self.contact_event(m, pred, v, toi) {
             self.events.push(e);
         }
     }
 
-    fn contact_event(&self, m: usize, pred: &Prediction, v: Vec2, toi: Real) -> Option<Event> {
+    pub(super) fn contact_event(
+        &self,
+        m: usize,
+        pred: &Prediction,
+        v: Vec2,
+        toi: Real,
+    ) -> Option<Event> {
         let vj = match pred.target {
             // A body stopped at the iteration bound is at rest for the rest of the step.
             PTarget::Mover(j) if self.scratch.mv[j as usize].state == FROZEN => Vec2::ZERO,
@@ -477,7 +279,7 @@ impl World {
     /// [`World::contact_event`] with the partner mover's velocity `vj` given (zero for a
     /// frozen partner; unused for other targets).
     #[inline(always)]
-    fn contact_event_with(
+    pub(super) fn contact_event_with(
         &self,
         m: usize,
         pred: &Prediction,
@@ -558,18 +360,26 @@ impl World {
                 }
             }
             PTarget::Flipper { index, turning } => {
-                let Body::Ball(ball) = me else {
-                    debug_assert!(false, "only balls meet flippers");
-                    return None;
-                };
                 let u = self.flipper_surface_vel(index, turning, point);
-                Event::BallFlipper {
-                    ball,
-                    flipper: self.flippers[index as usize].id,
-                    point,
-                    normal,
-                    toi,
-                    speed: speed_against(u),
+                let flipper = self.flippers[index as usize].id;
+                let speed = speed_against(u);
+                match me {
+                    Body::Ball(ball) => Event::BallFlipper {
+                        ball,
+                        flipper,
+                        point,
+                        normal,
+                        toi,
+                        speed,
+                    },
+                    Body::Rect(rect) => Event::RectFlipper {
+                        rect,
+                        flipper,
+                        point,
+                        normal,
+                        toi,
+                        speed,
+                    },
                 }
             }
             PTarget::Rect(k) => {
@@ -646,15 +456,14 @@ impl World {
     /// Mover `m`'s state at absolute time `t` (velocity `v` before the response; a ball at
     /// its contact position `contact`), for a contact hook.
     fn mover_state(&self, m: usize, v: Vec2, contact: Option<Vec2>) -> BodyState {
-        let nb = self.nb();
-        let shape = if m < nb {
+        let shape = if self.is_ball(m) {
             let b = &self.balls[m];
             BodyShape::Circle(Circle::new(
                 contact.unwrap_or_else(|| self.ball_pos(m)),
                 b.radius,
             ))
         } else {
-            BodyShape::Box(self.rects[self.scratch.dyn_rects[m - nb] as usize].aabb)
+            BodyShape::Box(self.rects[self.rect_index(m)].aabb)
         };
         let frozen = self.scratch.mv[m].state == FROZEN;
         BodyState {
@@ -803,10 +612,9 @@ impl World {
         t: Real,
         event: Event,
     ) -> Result<(), HookError> {
-        let nb = self.nb();
         let with = match pred.target {
-            PTarget::Rect(k) if m < nb => PassWith::Rect(self.rects[k as usize].id),
-            PTarget::Mover(j) if m < nb && (j as usize) < nb => {
+            PTarget::Rect(k) if self.is_ball(m) => PassWith::Rect(self.rects[k as usize].id),
+            PTarget::Mover(j) if self.is_ball(m) && self.is_ball(j as usize) => {
                 PassWith::Ball(self.balls[j as usize].id)
             }
             _ => return Err(HookError::CannotIgnore { event }),
@@ -846,7 +654,7 @@ impl World {
     /// under gravity by the projection on `n` ([`reflect_relative_on`]), which keeps the
     /// energy of elastic bounces on rounded normals (corners) unbiased over millions of them.
     /// `G`: a step compiled for gravity or not ([`World::acc_g`]).
-    fn ball_bounce<const G: bool, const X: bool>(
+    pub(super) fn ball_bounce<const G: bool, const X: bool>(
         &self,
         v: Vec2,
         u: Vec2,
@@ -864,16 +672,15 @@ impl World {
 
     /// The body of mover `m` (at its current time; a ball at its contact position `contact`)
     /// as [`World::squeezed_against`] probes it.
-    fn probe(&self, m: usize, contact: Option<Vec2>) -> Probe {
-        let nb = self.nb();
-        if m < nb {
+    pub(super) fn probe(&self, m: usize, contact: Option<Vec2>) -> Probe {
+        if self.is_ball(m) {
             Probe::Ball {
                 center: contact.unwrap_or_else(|| self.ball_pos(m)),
                 radius: self.balls[m].radius,
                 filter: self.ball_filter_at(m),
             }
         } else {
-            let k = self.scratch.dyn_rects[m - nb] as usize;
+            let k = self.rect_index(m);
             Probe::Box {
                 aabb: self.rects[k].aabb,
                 rect: k,
@@ -887,7 +694,7 @@ impl World {
     /// reported with [`Event::Squeezed`] and stopped for the rest of the step). Rule 3 of
     /// `squeeze.rs`.
     #[allow(clippy::too_many_arguments)]
-    fn carried_meets_immovable(
+    pub(super) fn carried_meets_immovable(
         &mut self,
         m: usize,
         carry: Option<Carry>,
@@ -917,7 +724,7 @@ impl World {
     /// Mover `m`, carried by `c`, is crushed at absolute time `t`: it leaves with `w` after
     /// its push-out at the step's end, is reported once ([`Event::Squeezed`]) and stops for
     /// the rest of the step.
-    fn crush(&mut self, m: usize, c: Carry, w: Vec2, t: Real, contact: Option<Vec2>) {
+    pub(super) fn crush(&mut self, m: usize, c: Carry, w: Vec2, t: Real, contact: Option<Vec2>) {
         self.set_vel(m, w, t, contact);
         if !c.crushed {
             self.events.push(Event::Squeezed {
@@ -1000,14 +807,14 @@ impl World {
     /// predict again now. The next step checks every body for a push-out.
     fn stop(&mut self, m: usize, t: Real) {
         self.embed_check = true;
-        if m < self.nb() {
+        if self.is_ball(m) {
             // It stays where it is: its path starts here (read while it is still active).
             let (pos, time) = (self.ball_pos(m), self.scratch.mv[m].t);
             self.balls[m].v0 = self.vel_of(m);
             self.balls[m].anchor = pos;
             self.balls[m].anchor_time = time;
         } else {
-            let k = self.scratch.dyn_rects[m - self.nb()] as usize;
+            let k = self.rect_index(m);
             self.rect_anchor[k] = (self.rects[k].aabb, self.scratch.mv[m].t, self.rects[k].vel);
         }
         self.scratch.queue.remove(m);
@@ -1027,25 +834,27 @@ impl World {
         if !self.scratch.use_bp {
             return;
         }
-        let nb = self.nb();
         let mut cand = std::mem::take(&mut self.scratch.cand);
         cand.clear();
-        if m < nb {
+        if self.is_ball(m) {
             let sc = &self.scratch;
             sc.bp
                 .for_each_neighbour(sc.bp.cell_of(m), |k| cand.push(k as u32));
         } else {
-            let aabb = self.rects[self.scratch.dyn_rects[m - nb] as usize].aabb;
+            let aabb = self.rects[self.rect_index(m)].aabb;
             self.scratch
                 .bp
                 .query_box(&aabb.grown(self.scratch.max_radius + 1e-9));
             cand.extend_from_slice(&self.scratch.bp.out);
         }
-        cand.extend((0..self.scratch.dyn_rects.len()).map(|k| (nb + k) as u32));
+        cand.extend_from_slice(&self.scratch.rect_movers);
         cand.sort_unstable();
         for &k in &cand {
             let k = k as usize;
-            if k != m && self.scratch.mv[k].state == ACTIVE && !(k < nb && self.is_asleep(k)) {
+            if k != m
+                && self.scratch.mv[k].state == ACTIVE
+                && !(self.is_ball(k) && self.is_asleep(k))
+            {
                 self.advance(k, t);
                 self.predict(k);
             }

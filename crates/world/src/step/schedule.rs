@@ -3,7 +3,9 @@
 //! again after a partner changed course or a cell crossing, and the bound on search events.
 
 use super::contact::{ball_ball_contact, ball_ball_contact_acc};
-use super::mover::{Next, PTarget, PairRef, Predicted, Prediction, ACTIVE, DEAD, NO_PARTNER};
+use super::mover::{
+    MoverBody, Next, PTarget, PairRef, Predicted, Prediction, ACTIVE, DEAD, NO_PARTNER,
+};
 use crate::world::World;
 use collide_core::{Real, Vec2};
 
@@ -82,27 +84,29 @@ impl World {
         r: PairRef,
     ) -> Option<Prediction> {
         let j = r.partner as usize;
-        let nb = self.nb();
-        let (_, hit) = match (m < nb, j < nb) {
-            (true, true) if self.has_gravity::<G>() => ball_ball_contact_acc(
-                &self.balls[m],
-                self.acc_of(m),
-                &self.ball_path(j),
-                self.acc_seen(j),
-                Real::INFINITY,
-            ),
-            (true, true) => ball_ball_contact(&self.balls[m], &self.ball_path(j), Real::INFINITY),
-            (true, false) => self.ball_box_contact(m, j, Real::INFINITY),
-            (false, false) => self.box_box_contact(m, j, Real::INFINITY),
-            (false, true) => self.box_ball_contact(m, j, Real::INFINITY),
+        let (_, hit) = match (self.mover(m), self.mover(j)) {
+            (MoverBody::Ball(i), MoverBody::Ball(_)) if self.has_gravity::<G>() => {
+                ball_ball_contact_acc(
+                    &self.balls[i],
+                    self.acc_of(i),
+                    &self.ball_path(j),
+                    self.acc_seen(j),
+                    Real::INFINITY,
+                )
+            }
+            (MoverBody::Ball(i), MoverBody::Ball(_)) => {
+                ball_ball_contact(&self.balls[i], &self.ball_path(j), Real::INFINITY)
+            }
+            (MoverBody::Ball(_), MoverBody::Rect(_)) => self.ball_box_contact(m, j, Real::INFINITY),
+            (MoverBody::Rect(_), MoverBody::Rect(_)) => self.box_box_contact(m, j, Real::INFINITY),
+            (MoverBody::Rect(_), MoverBody::Ball(_)) => self.box_ball_contact(m, j, Real::INFINITY),
         }?;
         let time = self.scratch.mv[m].pair_t;
         Some(Prediction {
             time,
-            toi_anchor: if m < nb {
-                time - self.balls[m].anchor_time
-            } else {
-                0.0
+            toi_anchor: match self.mover(m) {
+                MoverBody::Ball(i) => time - self.balls[i].anchor_time,
+                MoverBody::Rect(_) => 0.0,
             },
             target: PTarget::Mover(r.partner),
             normal: hit.normal,

@@ -39,8 +39,9 @@ pub(crate) struct Scratch {
     pub(super) pair: Vec<PairRef>,
 
     pub(super) queue: EventQueue,
-    /// Dense indices of the dynamic rectangles; mover `nb + k` is `rects[dyn_rects[k]]`.
-    pub(crate) dyn_rects: Vec<u32>,
+    /// The mover indices of the dynamic rectangles, ascending (each mover's own record says
+    /// which rectangle it is: `Mover::body`).
+    pub(crate) rect_movers: Vec<u32>,
     pub(super) bp: CellLists,
     pub(super) use_bp: bool,
     /// Largest ball radius this step (for the rectangles' broad-phase queries).
@@ -183,7 +184,7 @@ impl Scratch {
     /// already if `ball_ball` needs it; otherwise everything is predicted again.
     pub(crate) fn ball_added(&mut self, radius: Real, ball_ball: bool) {
         if self.valid
-            && self.dyn_rects.is_empty()
+            && self.rect_movers.is_empty()
             && radius <= self.max_radius
             && (self.use_bp || !ball_ball)
         {

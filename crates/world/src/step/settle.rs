@@ -2,7 +2,7 @@
 //! after a response, the end of a face reached by a sliding body, and faces that disappear
 //! during the step.
 
-use super::mover::{PTarget, Prediction, ACTIVE};
+use super::mover::{MoverBody, PTarget, Prediction, ACTIVE};
 use crate::body::rest::RestOn;
 use crate::body::rest::REST_TIME;
 use crate::model::desc::RectKind;
@@ -15,8 +15,7 @@ impl World {
     /// to rest on it (its normal velocity becomes exactly zero); any other ball keeps its rest
     /// while its new velocity has no normal part, and flies free otherwise.
     pub(super) fn settle(&mut self, m: usize, pred: &Prediction, partner: Option<usize>) {
-        let nb = self.nb();
-        if m < nb && self.scratch.mv[m].state == ACTIVE {
+        if self.is_ball(m) && self.scratch.mv[m].state == ACTIVE {
             let b = self.balls[m];
             let n = pred.normal;
             let t = usize::from(n.x != 0.0);
@@ -65,13 +64,12 @@ impl World {
                 }
             }
         }
-        if m >= nb && self.scratch.mv[m].state == ACTIVE {
+        if !self.is_ball(m) && self.scratch.mv[m].state == ACTIVE {
             self.settle_rect(m, pred);
         }
-        match partner {
-            Some(j) if j < nb => self.ball_rest[j] = self.rest_kept(j, self.balls[j].v0),
-            Some(j) => {
-                let k = self.scratch.dyn_rects[j - nb] as usize;
+        match partner.map(|j| self.mover(j)) {
+            Some(MoverBody::Ball(j)) => self.ball_rest[j] = self.rest_kept(j, self.balls[j].v0),
+            Some(MoverBody::Rect(k)) => {
                 let v = self.rects[k].vel;
                 self.rect_rest[k] = self.rect_rest[k].filter(|r| v.dot(r.normal) == 0.0);
             }
@@ -85,7 +83,7 @@ impl World {
     /// (the range of its centre is the face's extent widened by its half size); any other
     /// box keeps its rest while its new velocity has no normal part.
     fn settle_rect(&mut self, m: usize, pred: &Prediction) {
-        let k = self.scratch.dyn_rects[m - self.nb()] as usize;
+        let k = self.rect_index(m);
         let n = pred.normal;
         let v = self.rects[k].vel;
         let kept = self.rect_rest[k].filter(|r| v.dot(r.normal) == 0.0);
@@ -143,12 +141,10 @@ impl World {
 
     /// Mover `m`'s acceleration: a ball's ([`World::acc_of`]) or a dynamic rectangle's
     /// (`World::rect_acc`).
-    fn mover_acc(&self, m: usize) -> collide_core::Vec2 {
-        let nb = self.nb();
-        if m < nb {
-            self.acc_of(m)
-        } else {
-            self.rect_acc(self.scratch.dyn_rects[m - nb] as usize)
+    pub(super) fn mover_acc(&self, m: usize) -> collide_core::Vec2 {
+        match self.mover(m) {
+            MoverBody::Ball(i) => self.acc_of(i),
+            MoverBody::Rect(k) => self.rect_acc(k),
         }
     }
 
@@ -207,9 +203,7 @@ impl World {
             self.freeze(m, t);
             return;
         }
-        let nb = self.nb();
-        if m >= nb {
-            let k = self.scratch.dyn_rects[m - nb] as usize;
+        if let MoverBody::Rect(k) = self.mover(m) {
             if let Some(rest) = self.rect_rest[k] {
                 let v = self.vel_of(m);
                 match self.rect_rest_continued(k, rest, v) {
@@ -258,13 +252,12 @@ impl World {
                 self.predict(i);
             }
         }
-        let nb = self.nb();
-        for d in 0..self.scratch.dyn_rects.len() {
-            let k = self.scratch.dyn_rects[d] as usize;
+        for d in 0..self.scratch.rect_movers.len() {
+            let i = self.scratch.rect_movers[d] as usize;
+            let k = self.rect_index(i);
             if !self.rect_rest[k].is_some_and(|r| r.on == on) {
                 continue;
             }
-            let i = nb + d;
             if self.scratch.mv[i].state != ACTIVE {
                 self.rect_rest[k] = None;
                 continue;

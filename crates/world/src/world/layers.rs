@@ -5,6 +5,7 @@ use crate::model::error::WorldError;
 use crate::model::event::Body;
 use crate::model::filter::{CellKinds, Filter};
 use crate::model::ids::{BallId, RectId};
+use crate::step::mover::MoverBody;
 use crate::world::World;
 
 impl World {
@@ -127,11 +128,9 @@ impl World {
     /// Mover `m`'s filter (a ball, or a dynamic rectangle after the balls).
     #[inline]
     pub(crate) fn mover_filter(&self, m: usize) -> Filter {
-        let nb = self.balls.len();
-        if m < nb {
-            self.ball_filter_at(m)
-        } else {
-            self.rects[self.scratch.dyn_rects[m - nb] as usize].filter
+        match self.mover(m) {
+            MoverBody::Ball(i) => self.ball_filter_at(i),
+            MoverBody::Rect(k) => self.rects[k].filter,
         }
     }
 

@@ -4,6 +4,7 @@ use crate::model::error::WorldError;
 use crate::model::event::Body;
 use crate::model::ids::{BallId, RectId};
 use crate::model::material::{check, kick_capped, mix_restitution};
+use crate::step::mover::MoverBody;
 use crate::step::mover::PTarget;
 use crate::world::World;
 use collide_core::{Real, Vec2};
@@ -140,11 +141,9 @@ impl World {
 
     /// Mover `m`'s own restitution (a ball, or a dynamic rectangle after the balls).
     fn mover_restitution(&self, m: usize) -> Option<Real> {
-        let nb = self.balls.len();
-        if m < nb {
-            self.ball_restitution_at(m)
-        } else {
-            self.rects[self.scratch.dyn_rects[m - nb] as usize].restitution
+        match self.mover(m) {
+            MoverBody::Ball(i) => self.ball_restitution_at(i),
+            MoverBody::Rect(k) => self.rects[k].restitution,
         }
     }
 

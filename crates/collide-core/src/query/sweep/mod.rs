@@ -18,6 +18,7 @@ pub(crate) mod sweep_circle_segment;
 mod sweep_path_aabb_aabb;
 mod sweep_path_aabb_half_tile;
 mod sweep_path_aabb_segment;
+mod sweep_path_aabb_turning_capsule;
 mod sweep_path_circle_half_tile;
 mod sweep_path_circle_segment;
 mod sweep_path_circle_turning_capsule;
@@ -36,6 +37,7 @@ pub use sweep_circle_segment::sweep_circle_segment;
 pub use sweep_path_aabb_aabb::sweep_path_aabb_aabb;
 pub use sweep_path_aabb_half_tile::sweep_path_aabb_half_tile;
 pub use sweep_path_aabb_segment::sweep_path_aabb_segment;
+pub use sweep_path_aabb_turning_capsule::sweep_path_aabb_turning_capsule;
 pub use sweep_path_circle_half_tile::sweep_path_circle_half_tile;
 pub use sweep_path_circle_segment::sweep_path_circle_segment;
 pub use sweep_path_circle_turning_capsule::{

@@ -51,7 +51,7 @@ impl World {
     /// Counts a contact toward ball `i`'s sleep (see [`World::count_toward_sleep`]); whether
     /// its count has reached [`SLEEP_CONTACTS`].
     fn count_one(&mut self, i: usize, before: Vec2, e: Real, tc: bool) -> bool {
-        if i >= self.nb() || self.scratch.mv[i].state != ACTIVE || self.is_asleep(i) {
+        if !self.is_ball(i) || self.scratch.mv[i].state != ACTIVE || self.is_asleep(i) {
             return false;
         }
         let g = self.gravity_of(i);

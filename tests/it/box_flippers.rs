@@ -1,0 +1,194 @@
+//! Dynamic rectangles against flippers (`collide_world::Flipper`): times of impact worked out
+//! by hand (a box falling on a held flipper, straight and under gravity; a flipper swinging
+//! into a box at rest), and boxes thrown at a flipper that swings up and down, none of which
+//! ever ends a step inside it.
+
+use collide_world::{
+    collide_core::distance_segment_aabb, Aabb, Event, Filter, FlipperDesc, RectDesc, RectId,
+    RectKind, StepConfig, Vec2, Walls, World,
+};
+
+fn dynamic(min: Vec2, size: Vec2, vel: Vec2) -> RectDesc {
+    RectDesc {
+        aabb: Aabb::new(min, min + size),
+        vel,
+        kind: RectKind::Dynamic,
+        density: 1.0,
+        restitution: None,
+        filter: Filter::DEFAULT,
+    }
+}
+
+fn world(gravity: Vec2, dt: f64) -> World {
+    World::new(
+        Vec2::new(400.0, 400.0),
+        Walls::ALL,
+        StepConfig {
+            dt,
+            gravity,
+            ..StepConfig::default()
+        },
+    )
+    .expect("a valid world")
+}
+
+/// A flipper pivoting at (100, 200), 100 long, radius 10, resting horizontal (pointing +x,
+/// top face y = 190) and flipping up to −0.5 rad at `speed` rad/s.
+fn flipper(speed: f64) -> FlipperDesc {
+    FlipperDesc::new(Vec2::new(100.0, 200.0), 100.0, 10.0, 0.0, -0.5, speed)
+}
+
+/// The first `RectFlipper` event of `id`: absolute time, normal, point, speed.
+fn first_hit(w: &mut World, id: RectId, t_end: f64) -> Option<(f64, Vec2, Vec2, f64)> {
+    while w.time() < t_end {
+        let t0 = w.time();
+        for e in w.step() {
+            if let Event::RectFlipper {
+                rect,
+                toi,
+                normal,
+                point,
+                speed,
+                ..
+            } = *e
+            {
+                if rect == id {
+                    return Some((t0 + toi, normal, point, speed));
+                }
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn a_box_moving_down_onto_a_held_flipper_meets_its_top_face_and_bounces_back() {
+    // Bottom face y = 140 at 100 units/s down reaches y = 190 at t = 0.5; restitution 1:
+    // it leaves at −100.
+    let mut w = world(Vec2::ZERO, 1.0 / 64.0);
+    w.add_flipper(flipper(10.0)).expect("valid");
+    let id = w
+        .add_rect(dynamic(
+            Vec2::new(140.0, 120.0),
+            Vec2::new(20.0, 20.0),
+            Vec2::new(0.0, 100.0),
+        ))
+        .expect("valid");
+    let (t, n, p, speed) = first_hit(&mut w, id, 1.0).expect("a hit");
+    assert!((t - 0.5).abs() < 1e-9, "{t}");
+    assert!((n - Vec2::new(0.0, -1.0)).length() < 1e-9, "{n}");
+    assert!((p.y - 190.0).abs() < 1e-6 && p.x >= 140.0 - 1e-9 && p.x <= 160.0 + 1e-9);
+    assert!((speed - 100.0).abs() < 1e-9, "{speed}");
+    let r = w.rect(id).expect("live");
+    assert!(
+        (r.vel - Vec2::new(0.0, -100.0)).length() < 1e-9,
+        "{}",
+        r.vel
+    );
+}
+
+#[test]
+fn a_box_falling_on_a_held_flipper_lands_at_the_free_fall_time() {
+    // From rest, bottom y = 100, g = 1000: a fall of 90 takes √(2·90/1000) = 0.424264 s and
+    // ends at √(2·1000·90) = 424.26 units/s.
+    let g = 1000.0;
+    let mut w = world(Vec2::new(0.0, g), 1.0 / 60.0);
+    w.add_flipper(flipper(10.0)).expect("valid");
+    let id = w
+        .add_rect(dynamic(
+            Vec2::new(140.0, 80.0),
+            Vec2::new(20.0, 20.0),
+            Vec2::ZERO,
+        ))
+        .expect("valid");
+    let (t, n, _, speed) = first_hit(&mut w, id, 1.0).expect("a hit");
+    let expected = (2.0 * 90.0 / g).sqrt();
+    assert!((t - expected).abs() < 1e-9, "{t} vs {expected}");
+    assert!((n - Vec2::new(0.0, -1.0)).length() < 1e-9, "{n}");
+    assert!((speed - (2.0 * g * 90.0).sqrt()).abs() < 1e-6, "{speed}");
+}
+
+#[test]
+fn a_swinging_flipper_meets_a_box_at_rest_at_the_hand_computed_angle() {
+    // A box [150, 170] × [150, 170] at rest, no gravity. The flipper swings up (θ = −φ) at
+    // 10 rad/s; its core's distance to the corner (70, −30) (from the pivot) is
+    // 30·cos φ − 70·sin φ, which reaches the radius 10 first (the far corner rises fastest):
+    // 76.158·cos(φ + atan2(70, 30)) = 10, φ = acos(10/√5800) − atan2(70, 30) = 0.273197,
+    // at t = φ / 10.
+    let mut w = world(Vec2::ZERO, 1.0 / 240.0);
+    let f = w.add_flipper(flipper(10.0)).expect("valid");
+    let id = w
+        .add_rect(dynamic(
+            Vec2::new(150.0, 150.0),
+            Vec2::new(20.0, 20.0),
+            Vec2::ZERO,
+        ))
+        .expect("valid");
+    w.set_flipper_pressed(f, true).expect("live");
+    let (t, n, p, speed) = first_hit(&mut w, id, 0.2).expect("a hit");
+    let phi = (10.0 / 5800f64.sqrt()).acos() - 70f64.atan2(30.0);
+    assert!((t - phi / 10.0).abs() < 1e-9, "{t} vs {}", phi / 10.0);
+    // The normal is the core's normal, pointing up and back toward the pivot side.
+    let expected_n = Vec2::new(-phi.sin(), -phi.cos());
+    assert!((n - expected_n).length() < 1e-6, "{n} vs {expected_n}");
+    // The flipper's surface touches the box at the corner; the impact speed is the normal
+    // part of the flipper's velocity there, ω times the corner's distance along the core.
+    assert!((p - Vec2::new(170.0, 170.0)).length() < 1e-6, "{p}");
+    let along = (p - Vec2::new(100.0, 200.0)).dot(Vec2::new(phi.cos(), -phi.sin()));
+    assert!(
+        (speed - 10.0 * along).abs() < 1e-6,
+        "{speed} vs {}",
+        10.0 * along
+    );
+    // The box is thrown up and away: it now moves along the normal.
+    let v = w.rect(id).expect("live").vel;
+    assert!(v.dot(expected_n) > 0.0, "{v}");
+}
+
+#[test]
+fn boxes_thrown_at_a_swinging_flipper_never_end_a_step_inside_it() {
+    let mut w = world(Vec2::new(0.0, 800.0), 1.0 / 60.0);
+    let f = w.add_flipper(flipper(20.0)).expect("valid");
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let mut ids = Vec::new();
+    for k in 0..24 {
+        let x = 20.0 + 15.0 * (k % 12) as f64 + 10.0 * next();
+        let y = 20.0 + 40.0 * (k / 12) as f64;
+        let v = Vec2::new(600.0 * (next() - 0.5), 600.0 * next());
+        let size = Vec2::new(4.0 + 8.0 * next(), 4.0 + 8.0 * next());
+        ids.push(
+            w.add_rect(dynamic(Vec2::new(x, y), size, v))
+                .expect("valid"),
+        );
+    }
+    let mut hits = 0;
+    for step in 0..600 {
+        if step % 20 == 0 {
+            w.set_flipper_pressed(f, (step / 20) % 2 == 0)
+                .expect("live");
+        }
+        hits += w
+            .step()
+            .iter()
+            .filter(|e| matches!(e, Event::RectFlipper { .. }))
+            .count();
+        let cap = w.flippers()[0].capsule_at(w.time());
+        for &id in &ids {
+            let Some(r) = w.rect(id) else { continue };
+            let d = distance_segment_aabb(&cap.segment, &r.aabb);
+            assert!(
+                d > cap.radius - 1e-6,
+                "step {step}: box {id:?} {:?} is {d} from the core (radius {})",
+                r.aabb,
+                cap.radius
+            );
+        }
+    }
+    assert!(hits > 20, "the boxes met the flipper {hits} times");
+}
