@@ -1,4 +1,4 @@
-//! Fuzz target `level_parser`: `collide_world::level::parse_level` on arbitrary bytes.
+//! Fuzz target `level_parser`: `collide_scene::level::parse_level` on arbitrary bytes.
 //!
 //! Invalid UTF-8 is decoded lossily, so every input reaches the parser. Checked: no panic; an
 //! accepted level has `cols * rows` cells within the limits; the grid written back with
@@ -7,7 +7,7 @@
 
 #![no_main]
 
-use collide_world::level::{char_from_cell, parse_level, scene_from_level};
+use collide_scene::level::{char_from_cell, parse_level, scene_from_level};
 use collide_world::limits::{MAX_GRID_CELLS, MAX_GRID_SIDE};
 use collide_world::World;
 use libfuzzer_sys::fuzz_target;

@@ -1,4 +1,4 @@
-//! Fuzz target `scene_parser`: `Scene::from_toml_str` on arbitrary bytes (decoded lossily),
+//! Fuzz target `scene_parser`: `collide_scene::from_toml_str` on arbitrary bytes (decoded lossily),
 //! with a level resolver that returns a fixed small level for `grid.level`, then
 //! `World::from_scene` on every accepted scene (spawn counts clamped to 64) and two steps when
 //! the world is small.
@@ -10,7 +10,7 @@
 #![no_main]
 
 use collide_world::limits::{MAX_BALLS, MAX_COORD, MAX_GRID_CELLS, MAX_RECTS};
-use collide_world::{Scene, World};
+use collide_world::World;
 use libfuzzer_sys::fuzz_target;
 
 const LEVEL: &str = "#####\n#RYG#\n#   #\n";
@@ -28,7 +28,7 @@ fn resolver(path: &str) -> Result<String, std::io::Error> {
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let mut scene = match Scene::from_toml_str(&text, "fuzz.toml", &resolver) {
+    let mut scene = match collide_scene::from_toml_str(&text, "fuzz.toml", &resolver) {
         Ok(s) => s,
         Err(e) => {
             let shown = e.to_string();

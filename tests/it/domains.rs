@@ -5,7 +5,7 @@
 //! that the domains were really used. Plus the ordering rule that makes domains possible:
 //! simultaneous events are ordered by stable ids, not by where the balls are stored.
 
-use collide_world::scene::arena_scene_tiled;
+use collide_scenes::arena_scene_tiled;
 use collide_world::{BallDesc, Event, StepConfig, Walls, World};
 use glam::DVec2;
 

@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use collide_core::{Aabb, Vec2};
 
-use collide_world::{BallDesc, RectDesc, RectKind, Scene, StepConfig, Walls, World, WorldError};
+use collide_world::{BallDesc, RectDesc, RectKind, StepConfig, Walls, World, WorldError};
 use proptest::prelude::*;
 
 #[path = "../../fuzz/fuzz_targets/setters_input.rs"]
@@ -236,7 +236,8 @@ fn the_world_and_the_scene_format_accept_the_same_values() {
         // TOML has no NaN literal in the form {:?} prints; non-finite values are covered
         // above and in the scene tests.
         let vel_ok_scene =
-            Scene::from_toml_str(&scene_text(v, 3.0, 0.01, 0.0), "t.toml", &no_levels).is_ok();
+            collide_scene::from_toml_str(&scene_text(v, 3.0, 0.01, 0.0), "t.toml", &no_levels)
+                .is_ok();
         let vel_ok_world = world()
             .add_ball(BallDesc {
                 vel: Vec2::new(v, 0.0),
@@ -253,7 +254,8 @@ fn the_world_and_the_scene_format_accept_the_same_values() {
         );
 
         let r_scene =
-            Scene::from_toml_str(&scene_text(1.0, v, 0.01, 0.0), "t.toml", &no_levels).is_ok();
+            collide_scene::from_toml_str(&scene_text(1.0, v, 0.01, 0.0), "t.toml", &no_levels)
+                .is_ok();
         let r_world = world()
             .add_ball(BallDesc {
                 radius: v,
@@ -263,7 +265,8 @@ fn the_world_and_the_scene_format_accept_the_same_values() {
         assert_eq!(r_scene, r_world, "radius {v:e}");
 
         let dt_scene =
-            Scene::from_toml_str(&scene_text(1.0, 3.0, v, 0.0), "t.toml", &no_levels).is_ok();
+            collide_scene::from_toml_str(&scene_text(1.0, 3.0, v, 0.0), "t.toml", &no_levels)
+                .is_ok();
         let dt_world = world()
             .set_config(StepConfig {
                 dt: v,
@@ -273,7 +276,8 @@ fn the_world_and_the_scene_format_accept_the_same_values() {
         assert_eq!(dt_scene, dt_world, "dt {v:e}");
 
         let c_scene =
-            Scene::from_toml_str(&scene_text(1.0, 3.0, 0.01, v), "t.toml", &no_levels).is_ok();
+            collide_scene::from_toml_str(&scene_text(1.0, 3.0, 0.01, v), "t.toml", &no_levels)
+                .is_ok();
         let c_world = world()
             .add_rect(RectDesc {
                 aabb: Aabb::new(Vec2::new(v, 0.0), Vec2::new(1e9, 1.0)),

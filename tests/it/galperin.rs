@@ -134,7 +134,7 @@ fn galperin_past_the_budget_reports_the_limit_and_never_overlaps() {
 #[test]
 fn the_pi_scene_counts_314() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenes/pi.toml");
-    let scene = collide_world::Scene::load(&path).unwrap();
+    let scene = collide_scene::load(&path).unwrap();
     let mut w = World::from_scene(&scene).unwrap();
     let mut n = 0;
     for _ in 0..2100 {

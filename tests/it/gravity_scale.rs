@@ -4,7 +4,7 @@
 //! independently), the energy kept with mixed scales, snapshots, the hash, bad input.
 
 use collide_world::rng::XorShift64Star;
-use collide_world::{BallDesc, Event, Grid, Scene, StepConfig, Vec2, Walls, World, WorldError};
+use collide_world::{BallDesc, Event, Grid, StepConfig, Vec2, Walls, World, WorldError};
 
 const G: f64 = 1000.0;
 
@@ -263,13 +263,13 @@ fn bad_scales_are_errors_naming_the_field() {
     assert_eq!(w.state_hash(), h, "a refused scale changes nothing");
     let text = "[world]\nsize = [100, 100]\n\n[[ball]]\npos = [50, 50]\nradius = 2\ngravity_scale = 5000\n";
     let no_levels = |_: &str| Err(std::io::Error::other("no level files here"));
-    let e = Scene::from_toml_str(text, "scale.toml", &no_levels).expect_err("refused");
+    let e = collide_scene::from_toml_str(text, "scale.toml", &no_levels).expect_err("refused");
     let msg = e.to_string();
     assert!(
         msg.contains("ball[0].gravity_scale") && msg.contains("scale.toml") && msg.contains(":7"),
         "{msg}"
     );
     let ok = text.replace("5000", "-0.25");
-    let scene = Scene::from_toml_str(&ok, "scale.toml", &no_levels).expect("valid");
+    let scene = collide_scene::from_toml_str(&ok, "scale.toml", &no_levels).expect("valid");
     assert_eq!(scene.balls[0].gravity_scale, -0.25);
 }

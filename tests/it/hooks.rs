@@ -3,7 +3,7 @@
 //! response at the contact; a pure hook keeps the same bits for any thread count and in
 //! domains; a bad answer is a typed error and leaves the world as it was.
 
-use collide_world::scene::{arena_scene, arena_scene_tiled};
+use collide_scenes::{arena_scene, arena_scene_tiled};
 use collide_world::{
     BallDesc, BodyShape, ContactHook, ContactInfo, ContactResponse, Event, HookError, Obstacle,
     RectDesc, RectKind, StepConfig, Walls, World,

@@ -47,7 +47,7 @@ fn same_path_at_dt_1_30_and_1_3000_on_level_5() {
 /// Every ball's position and velocity bits after `steps` steps of `dt` on the arena (ball–ball
 /// collisions on).
 fn arena_state(n: usize, speed: f64, dt: f64, steps: usize) -> Vec<(u64, [u64; 4])> {
-    let mut scene = collide_world::scene::arena_scene(n, speed, 1);
+    let mut scene = collide_scenes::arena_scene(n, speed, 1);
     scene.step.dt = dt;
     let mut w = World::from_scene(&scene).expect("builds");
     for _ in 0..steps {
@@ -84,11 +84,11 @@ fn arenas() -> [(&'static str, collide_world::Scene); 2] {
     [
         (
             "arena, 2000 balls at 60 units/s",
-            collide_world::scene::arena_scene(2000, 60.0, 1),
+            collide_scenes::arena_scene(2000, 60.0, 1),
         ),
         (
             "arena, 1000 balls at 3000 units/s",
-            collide_world::scene::arena_scene(1000, 3000.0, 1),
+            collide_scenes::arena_scene(1000, 3000.0, 1),
         ),
     ]
 }
@@ -135,7 +135,7 @@ fn predicting_again_every_step_changes_nothing() {
 fn seed003_rects() -> collide_world::Scene {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenes/seed003_rects.toml");
     let text = std::fs::read_to_string(path).expect("scene file");
-    collide_world::Scene::from_toml_str(&text, path, &|_| {
+    collide_scene::from_toml_str(&text, path, &|_| {
         Err(std::io::Error::other("no level files here"))
     })
     .expect("scene parses")

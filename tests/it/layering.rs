@@ -50,19 +50,46 @@ fn core_depends_on_glam_and_libm_only() {
 }
 
 /// `mem_prefetch`: cache prefetch hints in the step's event loop (a leaf crate, no layer).
+/// No text format's parser: scene files are `collide-scene`'s.
 #[test]
-fn world_depends_on_core_and_scene_io_only() {
+fn world_depends_on_core_only() {
     check(
         "crates/world/Cargo.toml",
-        &[
-            "collide-core",
-            "glam",
-            "serde",
-            "toml",
-            "toml_parser",
-            "thiserror",
-            "mem_prefetch",
-        ],
+        &["collide-core", "glam", "serde", "thiserror", "mem_prefetch"],
+    );
+}
+
+/// The simulation crate parses no text format: no `toml` or `toml_parser` in any of its
+/// manifest's dependency tables (its dev-dependencies reach them only through
+/// `collide-scene`). Its source reads no file: `world_layout::the_world_does_no_file_io`.
+#[test]
+fn world_has_no_toml_dependency() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/world/Cargo.toml");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let toml_lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with('#'))
+        .filter(|l| {
+            let name = l.split(['=', '.', ' ']).next().unwrap_or("");
+            name == "toml" || name == "toml_parser"
+        })
+        .collect();
+    assert!(
+        toml_lines.is_empty(),
+        "crates/world/Cargo.toml names a TOML parser: {toml_lines:?}"
+    );
+    // The check sees a dependency when there is one.
+    assert!(deps("crates/scene/Cargo.toml").contains("toml"));
+}
+
+/// The scene files' crate: the world's descriptions and a TOML parser, never a renderer, a
+/// window, a game's rules or a command-line crate.
+#[test]
+fn the_scene_parser_depends_on_the_world_and_toml_only() {
+    check(
+        "crates/scene/Cargo.toml",
+        &["collide-world", "serde", "toml", "toml_parser", "thiserror"],
     );
 }
 
@@ -70,7 +97,12 @@ fn world_depends_on_core_and_scene_io_only() {
 fn scenes_and_render_stay_below_the_apps() {
     check(
         "crates/scenes/Cargo.toml",
-        &["collide-world", "collide-core", "thiserror"],
+        &[
+            "collide-world",
+            "collide-scene",
+            "collide-core",
+            "thiserror",
+        ],
     );
     check(
         "crates/render/Cargo.toml",
@@ -103,6 +135,7 @@ fn the_game_depends_on_the_world_and_scenes_only() {
         &[
             "collide-core",
             "collide-world",
+            "collide-scene",
             "collide-scenes",
             "thiserror",
             "serde",

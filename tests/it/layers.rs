@@ -5,7 +5,7 @@
 //! is empty space for it, with the exposure of the cells around it computed for that ball.
 //! Expected values are worked out in comments.
 
-use collide_world::scene::{arena_scene, arena_scene_tiled};
+use collide_scenes::{arena_scene, arena_scene_tiled};
 use collide_world::Face;
 use collide_world::{
     Aabb, BallDesc, BallId, Body, Cell, CellCoord, Corner, Event, Feature, Filter, Grid, RectDesc,
@@ -598,9 +598,9 @@ fn snapshots_keep_the_filters() {
 mod scene_keys {
     use super::*;
 
-    fn parse(text: &str) -> Result<Scene, collide_world::scene::SceneError> {
+    fn parse(text: &str) -> Result<Scene, collide_scene::SceneError> {
         let no = |p: &str| Err(std::io::Error::other(p.to_owned()));
-        Scene::from_toml_str(text, "t.toml", &no)
+        collide_scene::from_toml_str(text, "t.toml", &no)
     }
 
     const WORLD: &str = "[world]\nsize = [100, 100]\n";

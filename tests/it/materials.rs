@@ -5,11 +5,11 @@
 //! worked out by hand in a comment from `v' = v − (1 + e)((v − u)·n) n` (a surface moving at
 //! `u`) or the 1D collision of two masses, with the tangential part kept.
 
+use collide_scenes::{arena_scene, arena_scene_tiled};
 use collide_world::limits::{MAX_KICK_SPEED, MAX_RESTITUTION};
-use collide_world::scene::{arena_scene, arena_scene_tiled};
 use collide_world::{
-    Aabb, BallDesc, BallId, Cell, CellCoord, Event, Grid, GridError, RectDesc, RectKind, Scene,
-    Snapshot, StepConfig, Vec2, Walls, World, WorldError,
+    Aabb, BallDesc, BallId, Cell, CellCoord, Event, Grid, GridError, RectDesc, RectKind, Snapshot,
+    StepConfig, Vec2, Walls, World, WorldError,
 };
 
 /// A ball of radius 5 and density 1 with its own restitution `e`.
@@ -553,7 +553,7 @@ fn a_scene_file_gives_each_body_its_material() {
                 [[rect]]\nmin = [0, 190]\nmax = [200, 200]\nrestitution = 1.5\n\
                 [spawn]\ncount = 3\nradius = 2\nspeed = 10\nrestitution = 0.75\n";
     let no_levels = |_: &str| Err(std::io::Error::other("no level files"));
-    let scene = Scene::from_toml_str(text, "m.toml", &no_levels).unwrap();
+    let scene = collide_scene::from_toml_str(text, "m.toml", &no_levels).unwrap();
     let w = World::from_scene(&scene).unwrap();
     let es: Vec<_> = w.balls().map(|b| b.restitution).collect();
     assert_eq!(es, [Some(0.0), Some(0.75), Some(0.75), Some(0.75)]);
@@ -565,7 +565,7 @@ fn a_scene_file_gives_each_body_its_material() {
     );
     // A bad value names the field and its line.
     let bad = text.replace("restitution = 1.5", "restitution = 12");
-    let e = Scene::from_toml_str(&bad, "m.toml", &no_levels).unwrap_err();
+    let e = collide_scene::from_toml_str(&bad, "m.toml", &no_levels).unwrap_err();
     assert_eq!(
         (e.line(), e.field()),
         (Some(15), Some("rect[0].restitution"))

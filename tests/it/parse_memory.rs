@@ -3,7 +3,7 @@
 //! `/proc/self/clear_refs` before each parse) above the resident memory when the parse starts.
 //! One test in its own binary, so that nothing else runs in the process meanwhile.
 
-use collide_world::limits::MAX_SCENE_BYTES;
+use collide_scene::MAX_SCENE_BYTES;
 use collide_world::Scene;
 
 /// A `/proc/self/status` value in bytes.
@@ -49,8 +49,8 @@ fn scene(balls: usize) -> String {
     s
 }
 
-fn parse(text: &str) -> Result<Scene, collide_world::scene::SceneError> {
-    Scene::from_toml_str(text, "big.toml", &|_| Err(std::io::Error::other("none")))
+fn parse(text: &str) -> Result<Scene, collide_scene::SceneError> {
+    collide_scene::from_toml_str(text, "big.toml", &|_| Err(std::io::Error::other("none")))
 }
 
 #[cfg(target_os = "linux")]

@@ -1,8 +1,8 @@
 //! `World::query_index`: the same answers as the world's own queries (which test every ball),
 //! while a short ray tests only the balls near it.
 
+use collide_scenes::arena_scene;
 use collide_world::rng::XorShift64Star;
-use collide_world::scene::arena_scene;
 use collide_world::{Aabb, BallDesc, Vec2, World};
 
 fn arena(balls: usize) -> World {

@@ -3,9 +3,9 @@
 //! faces and corners), motion bit for bit as without them, layers, the same bits with any
 //! thread count, snapshots taken inside a sensor.
 
-use collide_world::scene::arena_scene;
+use collide_scenes::arena_scene;
 use collide_world::{
-    BallDesc, BallId, Cell, CellCoord, Event, Filter, Grid, Scene, SensorId, ShapeDesc, Snapshot,
+    BallDesc, BallId, Cell, CellCoord, Event, Filter, Grid, SensorId, ShapeDesc, Snapshot,
     StepConfig, Walls, World, WorldError,
 };
 use glam::DVec2;
@@ -533,7 +533,8 @@ fn scenes_declare_sensor_circles_and_sensor_cells() {
         radius = 5
     "##;
     let no_levels = |_: &str| Err(std::io::Error::other("no level files"));
-    let scene = Scene::from_toml_str(text, "sensors.toml", &no_levels).expect("a valid scene");
+    let scene =
+        collide_scene::from_toml_str(text, "sensors.toml", &no_levels).expect("a valid scene");
     let g = scene.grid.as_ref().expect("a grid");
     assert_eq!(g.cells[4], Cell::Sensor(b'g'));
     assert_eq!(g.cells[5], Cell::Sensor(b'h'));

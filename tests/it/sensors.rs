@@ -2,7 +2,7 @@
 //! [`ContactResponse::Ignore`]): enter and exit events at their exact times, motion unchanged,
 //! one-way platforms, ghosts, snapshots, the same bits with any thread count.
 
-use collide_world::scene::arena_scene;
+use collide_scenes::arena_scene;
 use collide_world::{
     Aabb, BallDesc, ContactInfo, ContactResponse, Event, HookError, Obstacle, RectDesc, RectKind,
     SensorId, StepConfig, Walls, World,

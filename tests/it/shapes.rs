@@ -7,9 +7,9 @@ use collide_world::{
     BallDesc, Event, Scene, ShapeDesc, StepConfig, Vec2, Walls, World, WorldError,
 };
 
-fn parse_scene(file: &str, text: &str) -> Result<Scene, collide_world::scene::SceneError> {
+fn parse_scene(file: &str, text: &str) -> Result<Scene, collide_scene::SceneError> {
     let no_levels = |_: &str| Err(std::io::Error::other("no level files here"));
-    Scene::from_toml_str(text, file, &no_levels)
+    collide_scene::from_toml_str(text, file, &no_levels)
 }
 
 fn world(size: Vec2, dt: f64, gravity: Vec2) -> World {

@@ -6,7 +6,7 @@
 use collide_world::rng::XorShift64Star;
 use collide_world::{
     Aabb, BallDesc, Cell, CellCoord, Corner, Event, Feature, Features, Grid, RectDesc, RectKind,
-    Scene, StepConfig, Vec2, Walls, World,
+    StepConfig, Vec2, Walls, World,
 };
 
 const SQRT_2: f64 = std::f64::consts::SQRT_2;
@@ -326,9 +326,9 @@ fn slope_characters_round_trip_through_levels_scenes_and_snapshots() {
         ('7', Corner::TopLeft),
         ('9', Corner::TopRight),
     ] {
-        let cell = collide_world::level::cell_from_char(ch);
+        let cell = collide_scene::level::cell_from_char(ch);
         assert_eq!(cell, Cell::Slope(corner));
-        assert_eq!(collide_world::level::char_from_cell(cell), ch);
+        assert_eq!(collide_scene::level::char_from_cell(cell), ch);
     }
     let text = r##"
 [world]
@@ -338,7 +338,7 @@ cell = 20
 rows = ["#1 3#", "#7 9#"]
 "##;
     let no_levels = |_: &str| Err(std::io::Error::other("no level files here"));
-    let scene = Scene::from_toml_str(text, "slopes.toml", &no_levels).expect("valid scene");
+    let scene = collide_scene::from_toml_str(text, "slopes.toml", &no_levels).expect("valid scene");
     let g = scene.grid.as_ref().expect("a grid");
     assert_eq!(g.cells[1], Cell::Slope(Corner::BottomLeft));
     assert_eq!(g.cells[8], Cell::Slope(Corner::TopRight));

@@ -3,7 +3,7 @@
 //! another of the same shape; what is not a state of a world of that shape is refused, and the
 //! world is left unchanged.
 
-use collide_world::scene::arena_scene;
+use collide_scenes::arena_scene;
 use collide_world::{
     Aabb, BallDesc, Event, RectDesc, RectKind, Snapshot, SnapshotError, StepConfig, Vec2, Walls,
     World,

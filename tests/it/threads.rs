@@ -3,7 +3,7 @@
 //! step (the first prediction of every mover, the batch of movers whose predictions end
 //! within a step, the rebuild after an edit or a lost ball).
 
-use collide_world::scene::arena_scene;
+use collide_scenes::arena_scene;
 use collide_world::{BallDesc, Walls, World};
 use glam::DVec2;
 

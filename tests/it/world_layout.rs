@@ -1,8 +1,10 @@
 //! Architecture invariants of `collide-world`'s source layout (docs/architecture.md,
 //! "collide-world's folders"), read from the source files themselves:
 //!
-//! - the folders import one way: `model/` imports only `model/`; `body/`, `grid/` and `scene/`
-//!   import nothing from `world/` or `step/`;
+//! - the folders import one way: `model/` imports only `model/`; `body/` and `grid/` import
+//!   nothing from `world/` or `step/`;
+//! - no file I/O: the non-test code names no `std::fs`, `File` or `read_to_string` (scene
+//!   files are read by `collide-scene`);
 //! - no import circle: the `crate::`/`super::`/`self::` paths of the non-test code, resolved to
 //!   the files that define them (through the crate root's re-exports), form no circle of more
 //!   than 4 files, and any circle lies inside `step/`;
@@ -350,9 +352,9 @@ fn the_parser_sees_imports_and_circles() {
     );
     assert!(edges["step/mod.rs"].iter().any(|t| t.starts_with("step/")));
     assert!(
-        edges["scene/mod.rs"].contains("scene/raw.rs"),
+        edges["grid/mod.rs"].contains("grid/rows.rs"),
         "{:?}",
-        edges["scene/mod.rs"]
+        edges["grid/mod.rs"]
     );
 }
 
@@ -365,7 +367,7 @@ fn folders_import_one_way() {
             let (f, g) = (folder(&from), folder(&t));
             let allowed = match f {
                 "model" => g == "model",
-                "body" | "grid" | "scene" => g != "world" && g != "step",
+                "body" | "grid" => g != "world" && g != "step",
                 _ => true,
             };
             if !allowed {
@@ -387,6 +389,30 @@ fn no_import_circle_outside_the_step() {
         .filter(|comp| comp.len() > 4 || comp.iter().any(|f| folder(f) != "step"))
         .collect();
     assert!(bad.is_empty(), "import circles: {bad:#?}");
+}
+
+/// `collide-world` reads no file: no `std::fs`, `fs::`, `File` or `read_to_string` in the
+/// non-test code of any file (comments and `#[cfg(test)]` items left out).
+#[test]
+fn the_world_does_no_file_io() {
+    // The check finds file I/O when there is some.
+    assert!(uses_file_io(&code_of("use std::fs;\nfn f() {}")));
+    assert!(!uses_file_io(&code_of(
+        "fn f() {}\n#[cfg(test)]\nmod tests { fn g() { std::fs::read(\"x\"); } }"
+    )));
+    let c = read_crate();
+    let io: Vec<_> = c
+        .files
+        .iter()
+        .filter(|f| uses_file_io(&c.code[*f]))
+        .collect();
+    assert!(io.is_empty(), "file I/O in collide-world: {io:?}");
+}
+
+fn uses_file_io(code: &str) -> bool {
+    ["std::fs", "fs::", "File::", "read_to_string", "OpenOptions"]
+        .iter()
+        .any(|w| code.contains(w))
 }
 
 #[test]
@@ -491,7 +517,7 @@ fn a_movers_kind_is_its_tag_not_its_index() {
 }
 
 /// The public names: what the crate root exports, and the top-level `pub` items of the public
-/// modules (`limits`, `rng`, `scene`, `level`), one `module::name` a line, sorted.
+/// modules (`limits`, `rng`), one `module::name` a line, sorted.
 fn public_names(c: &Crate) -> Vec<String> {
     let mut out = BTreeSet::new();
     let mut facades = Vec::new();
@@ -595,6 +621,29 @@ fn the_public_api_is_the_reviewed_list() {
                 .iter()
                 .any(|n| n == tuning || n.ends_with(&format!("::{tuning}"))),
             "tuning internal `{tuning}` is public"
+        );
+    }
+    // Nor game constants: BricksBeater's layout is `collide_scene::level`'s, the arena
+    // benchmark's `collide_scenes`'.
+    for game in [
+        "PADDLE_GAP",
+        "PADDLE_WIDTH",
+        "PADDLE_THICKNESS",
+        "BALL_SPEED",
+        "BALL_RADIUS",
+        "BELOW_MAP",
+        "DEFAULT_BALLS",
+        "SPAWN_SEED",
+        "CELL",
+        "ARENA_SIZE",
+        "ARENA_BALLS_PER_TILE",
+        "arena_scene",
+    ] {
+        assert!(
+            !names
+                .iter()
+                .any(|n| n == game || n.ends_with(&format!("::{game}"))),
+            "game constant `{game}` is public"
         );
     }
 }

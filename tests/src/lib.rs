@@ -2,7 +2,8 @@
 //! loading the project's copy of the BricksBeater levels. Depends on the library crates only.
 
 use collide_core::Vec2;
-use collide_world::{level, BallDesc, Cell, CellCoord, GridDesc, Scene, StepConfig, Walls, World};
+use collide_scene::level;
+use collide_world::{BallDesc, Cell, CellCoord, GridDesc, Scene, StepConfig, Walls, World};
 
 /// Path of the project's copy of BricksBeater level `n` (1..=7).
 #[must_use]

@@ -16,8 +16,8 @@
 
 use std::alloc::System;
 
+use collide_scenes::arena_scene;
 use collide_tests::closed_level;
-use collide_world::scene::arena_scene;
 use collide_world::{Scene, World};
 use stats_alloc::{Region, Stats, StatsAlloc, INSTRUMENTED_SYSTEM};
 

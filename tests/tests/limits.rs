@@ -25,13 +25,12 @@ use std::sync::{mpsc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use collide_core::{Aabb, Vec2};
+use collide_scene::level::{parse_level, parse_rows, LevelError};
+use collide_scene::{random_grid, SceneError, MAX_LEVEL_BYTES, MAX_SCENE_BYTES};
 use collide_tests::ball;
-use collide_world::level::{parse_level, parse_rows, LevelError};
 use collide_world::limits::{
-    MAX_BALLS, MAX_EVENTS_PER_BODY, MAX_GRID_CELLS, MAX_GRID_SIDE, MAX_LEVEL_BYTES, MAX_RECTS,
-    MAX_SCENE_BYTES,
+    MAX_BALLS, MAX_EVENTS_PER_BODY, MAX_GRID_CELLS, MAX_GRID_SIDE, MAX_RECTS,
 };
-use collide_world::scene::{random_grid, SceneError};
 use collide_world::{
     Body, Cell, Event, GridDesc, RectDesc, Scene, SpawnDesc, StepConfig, Walls, World, WorldError,
 };
@@ -86,7 +85,7 @@ fn no_levels(path: &str) -> Result<String, std::io::Error> {
 }
 
 fn parse(text: &str) -> Result<Scene, SceneError> {
-    Scene::from_toml_str(text, "limits.toml", &no_levels)
+    collide_scene::from_toml_str(text, "limits.toml", &no_levels)
 }
 
 /// The field of a `SceneError::Field`, or a description of the unexpected result.
@@ -440,7 +439,7 @@ fn oversized_texts_are_refused() {
     );
     // A level given by a resolver is held to the level limit.
     let huge = |_: &str| Ok(" ".repeat(MAX_LEVEL_BYTES as usize + 1));
-    let r = Scene::from_toml_str(
+    let r = collide_scene::from_toml_str(
         "[world]\nsize = [9, 9]\n[grid]\ncell = 9\nlevel = \"x.dat\"\n",
         "limits.toml",
         &huge,
@@ -471,7 +470,7 @@ fn oversized_files_are_refused_before_reading() {
         p
     };
     let scene = over("big.toml", MAX_SCENE_BYTES + 1);
-    let (r, bytes) = measured(|| Scene::load(&scene));
+    let (r, bytes) = measured(|| collide_scene::load(&scene));
     assert!(
         matches!(r, Err(SceneError::TooLarge { len, max, .. })
             if len == MAX_SCENE_BYTES + 1 && max == MAX_SCENE_BYTES),
@@ -480,7 +479,7 @@ fn oversized_files_are_refused_before_reading() {
     );
     assert!(bytes < MIB, "{bytes} bytes: the file was read");
     let level = over("big.dat", MAX_LEVEL_BYTES + 1);
-    let (r, bytes) = measured(|| Scene::load(&level));
+    let (r, bytes) = measured(|| collide_scene::load(&level));
     assert!(
         matches!(r, Err(SceneError::TooLarge { .. })),
         "{:?}",
@@ -494,7 +493,7 @@ fn oversized_files_are_refused_before_reading() {
         "[world]\nsize = [9, 9]\n[grid]\ncell = 9\nlevel = \"big.dat\"\n",
     )
     .unwrap();
-    let (r, bytes) = measured(|| Scene::load(&with_level));
+    let (r, bytes) = measured(|| collide_scene::load(&with_level));
     match r {
         Err(SceneError::LevelIo { field, source, .. }) => {
             assert_eq!(field, "grid.level");
@@ -518,7 +517,7 @@ fn endless_input_is_read_only_up_to_the_limit() {
     if !zero.exists() {
         return;
     }
-    let r = within(60, move || measured(|| Scene::load(zero)));
+    let r = within(60, move || measured(|| collide_scene::load(zero)));
     let (r, bytes) = r.expect("reading /dev/zero did not stop");
     assert!(
         matches!(r, Err(SceneError::TooLarge { len, .. }) if len == MAX_SCENE_BYTES + 1),
@@ -783,7 +782,7 @@ fn level_io(r: Result<Scene, SceneError>) -> String {
 
 #[test]
 fn a_scene_reads_only_regular_level_files_below_its_folder() {
-    use collide_world::scene::LevelFiles;
+    use collide_scene::LevelFiles;
     let _s = serial();
     let dir = temp_dir("level-files");
     let inner = dir.join("scene");
@@ -792,15 +791,15 @@ fn a_scene_reads_only_regular_level_files_below_its_folder() {
     std::fs::write(dir.join("outside.dat"), "#R#\n").unwrap();
 
     // Below the folder: read.
-    let s = Scene::load(&scene_naming(&inner, "levels/ok.dat")).unwrap();
+    let s = collide_scene::load(&scene_naming(&inner, "levels/ok.dat")).unwrap();
     assert_eq!(s.grid.unwrap().cols, 3);
     // Outside it, by `..` or an absolute path: refused, naming the file, unless allowed.
-    let e = level_io(Scene::load(&scene_naming(&inner, "../outside.dat")));
+    let e = level_io(collide_scene::load(&scene_naming(&inner, "../outside.dat")));
     assert!(e.contains("outside the scene's folder"), "{e}");
     let abs = dir.join("outside.dat").display().to_string();
-    let e = level_io(Scene::load(&scene_naming(&inner, &abs)));
+    let e = level_io(collide_scene::load(&scene_naming(&inner, &abs)));
     assert!(e.contains("outside the scene's folder"), "{e}");
-    let s = Scene::load_with(
+    let s = collide_scene::load_with(
         &scene_naming(&inner, "../outside.dat"),
         LevelFiles::Anywhere,
     );
@@ -814,7 +813,7 @@ fn a_scene_reads_only_regular_level_files_below_its_folder() {
         }
         let path = scene_naming(&inner, dev);
         let r = within(10, move || {
-            level_io(Scene::load_with(&path, LevelFiles::Anywhere))
+            level_io(collide_scene::load_with(&path, LevelFiles::Anywhere))
         });
         let e = r.unwrap_or_else(|| panic!("reading {dev} as a level blocked"));
         assert!(e.contains("not a regular file"), "{dev}: {e}");
@@ -826,8 +825,8 @@ fn a_scene_reads_only_regular_level_files_below_its_folder() {
         let _ = std::fs::remove_file(&link);
         std::os::unix::fs::symlink("/dev/stdin", &link).unwrap();
         let path = scene_naming(&inner, "levels/stdin.dat");
-        let e =
-            within(10, move || level_io(Scene::load(&path))).expect("a link to /dev/stdin blocked");
+        let e = within(10, move || level_io(collide_scene::load(&path)))
+            .expect("a link to /dev/stdin blocked");
         assert!(
             e.contains("outside the scene's folder") || e.contains("not a regular file"),
             "{e}"
@@ -841,7 +840,8 @@ fn a_scene_reads_only_regular_level_files_below_its_folder() {
         .is_ok_and(|s| s.success());
     if made {
         let path = scene_naming(&inner, "levels/fifo.dat");
-        let e = within(10, move || level_io(Scene::load(&path))).expect("reading a FIFO blocked");
+        let e = within(10, move || level_io(collide_scene::load(&path)))
+            .expect("reading a FIFO blocked");
         assert!(e.contains("not a regular file"), "{e}");
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -1,7 +1,7 @@
 //! `collide bench`: times [`World::step`] on the arena benchmark scene.
 //!
 //! For every combination of `--balls`, `--speeds` and `--ball-ball` it builds the arena
-//! ([`collide_world::scene::arena_scene`]; repeated side by side above 10 000 balls, see
+//! ([`collide_scenes::arena_scene`]; repeated side by side above 10 000 balls, see
 //! [`bench_scene`]), times each `step()` call, and reports per configuration: the median (and
 //! mean, minimum) ms per step, events per second (all events of all steps divided by the total
 //! time spent in `step()`), the bytes of a [`Ball`], the relative energy change over the run,
@@ -19,8 +19,8 @@ use clap::Args;
 #[cfg(test)]
 use collide_core::Vec2;
 #[cfg(test)]
-use collide_world::scene::arena_scene;
-use collide_world::scene::arena_scene_tiled;
+use collide_scenes::arena_scene;
+use collide_scenes::arena_scene_tiled;
 use collide_world::{limits, Ball, Scene, World};
 use serde::Serialize;
 
@@ -82,7 +82,7 @@ pub struct BenchArgs {
 /// How many arenas are laid side by side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tiles {
-    /// One arena per [`collide_world::scene::ARENA_BALLS_PER_TILE`] balls (at least one),
+    /// One arena per [`collide_scenes::ARENA_BALLS_PER_TILE`] balls (at least one),
     /// tiled as squarely as possible.
     Auto,
     /// `(across, down)` arenas.
@@ -123,11 +123,11 @@ fn parse_tiles(s: &str) -> Result<Tiles, String> {
     Ok(Tiles::Fixed(c, r))
 }
 
-/// The `--tiles auto` layout ([`collide_world::scene::arena_auto_tiles`]).
-pub use collide_world::scene::arena_auto_tiles as auto_tiles;
+/// The `--tiles auto` layout ([`collide_scenes::arena_auto_tiles`]).
+pub use collide_scenes::arena_auto_tiles as auto_tiles;
 
-/// The benchmark scene: [`arena_scene`]`(balls, speed, seed)` with its 40 × 40 grid repeated
-/// `across × down` times (world `1000·across × 1000·down`, four walls, the same 226 wall cells
+/// The benchmark scene: [`collide_scenes::arena_scene`]`(balls, speed, seed)` with its 40 × 40
+/// grid repeated `across × down` times (world `1000·across × 1000·down`, four walls, the same 226 wall cells
 /// in every tile), the balls spread over the whole world. `(1, 1)` is `arena_scene` itself.
 /// `ball_ball` sets the scene's ball-ball collisions.
 ///

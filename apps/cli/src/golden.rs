@@ -198,8 +198,8 @@ fn test_scene(case: &str, file: &str) -> Result<Scene> {
             format!("no level {p}"),
         ))
     };
-    Scene::from_toml_str(text, file, &no_levels)
-        .map_err(|e: collide_world::scene::SceneError| case_error(case, e))
+    collide_scene::from_toml_str(text, file, &no_levels)
+        .map_err(|e: collide_scene::SceneError| case_error(case, e))
 }
 
 fn no_input(_: &mut World, _: u64) -> std::result::Result<(), WorldError> {
@@ -347,7 +347,7 @@ fn thread_rows(rows: &mut Vec<Row>) -> Result<()> {
     for (balls, speed, steps) in [(4000, 2000.0, 30), (20_000, 60.0, 12)] {
         for threads in [1, 2] {
             let case = format!("threads/arena-{balls}");
-            let scene = collide_world::scene::arena_scene(balls, speed, 1);
+            let scene = collide_scenes::arena_scene(balls, speed, 1);
             let world = scene_world(&case, &scene)?;
             let run = Run {
                 threads,

@@ -155,8 +155,8 @@ struct SceneArgs {
     /// Seed of the scene's random ball spawner.
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
-    /// Number of random balls (the scene's [spawn] count; adds a spawn of radius 3 and speed
-    /// 144 over the whole world if the scene has none).
+    /// Number of random balls (the count of the scene's spawn table; adds a spawn of radius 3
+    /// and speed 144 over the whole world if the scene has none).
     #[arg(long, value_name = "N")]
     balls: Option<usize>,
     /// The sides of the world that reflect, comma-separated (left,top,right,bottom), or

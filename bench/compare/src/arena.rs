@@ -1,12 +1,12 @@
 //! The benchmark scene and the engine-neutral checks applied to both engines' end states.
 
 use collide_core::Vec2;
-use collide_world::scene::arena_scene_tiled;
+use collide_scenes::arena_scene_tiled;
 use collide_world::{Grid, Scene};
 
-/// The automatic tiling: one arena per `collide_world::scene::ARENA_BALLS_PER_TILE` balls,
+/// The automatic tiling: one arena per `collide_scenes::ARENA_BALLS_PER_TILE` balls,
 /// the same rule as `collide bench --tiles auto`.
-pub use collide_world::scene::arena_auto_tiles as auto_tiles;
+pub use collide_scenes::arena_auto_tiles as auto_tiles;
 
 /// Tolerance of the overlap and embedding checks, world units (as `collide run`).
 pub const TOLERANCE: f64 = 1e-6;
@@ -109,7 +109,7 @@ pub fn embedded(grid: Option<&Grid>, balls: &[BallState]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use collide_world::scene::arena_scene;
+    use collide_scenes::arena_scene;
     use collide_world::Cell;
 
     #[test]

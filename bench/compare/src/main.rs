@@ -1,7 +1,7 @@
 //! # collide-compare
 //!
 //! collide and rapier2d side by side, in the same process, on the same scene: the arena
-//! benchmark scene (`--scene arena`, default; `collide_world::scene::arena_scene`: a closed
+//! benchmark scene (`--scene arena`, default; `collide_scenes::arena_scene`: a closed
 //! 1000 × 1000 box with 226 randomly placed 25-unit wall cells and N balls of radius 2, no
 //! gravity) or the plinko board (`--scene plinko`, `plinko.rs`: `scenes/plinko.toml`'s layout
 //! scaled to hold N balls of radius 2, gravity `(0, 981)`). Both engines get the same solid

@@ -209,7 +209,7 @@ mod tests {
     fn the_smallest_board_is_the_shipped_one() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenes/plinko.toml");
         let text = std::fs::read_to_string(path).unwrap();
-        let shipped = Scene::from_toml_str(&text, path, &|_| unreachable!()).unwrap();
+        let shipped = collide_scene::from_toml_str(&text, path, &|_| unreachable!()).unwrap();
         let b = Board::for_balls(300);
         assert_eq!(b.periods, 10);
         let ours = b.scene(300, 40.0, 7);

@@ -32,7 +32,7 @@ const DT: f64 = 1.0 / 60.0;
 /// The arena with 10 000 balls at 1500 units/s, after 30 steps (the spawn's first contacts
 /// are over).
 fn arena() -> Game {
-    let scene = collide_world::scene::arena_scene(10_000, 1500.0, 1);
+    let scene = collide_scenes::arena_scene(10_000, 1500.0, 1);
     let mut game =
         Game::new(Source::Sandbox(Box::new(scene)), Options::default()).expect("the arena builds");
     for _ in 0..30 {

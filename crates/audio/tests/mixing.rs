@@ -190,7 +190,7 @@ fn a_game_s_collision_is_heard_at_its_exact_time() {
         [[ball]]\npos = [152, 50]\nvel = [-100, 0]\nradius = 5\n\n\
         [step]\nball_ball = true\n";
     let none = |_: &str| Err(std::io::Error::other("no level files"));
-    let scene = collide_world::Scene::from_toml_str(toml, "two.toml", &none).unwrap();
+    let scene = collide_scene::from_toml_str(toml, "two.toml", &none).unwrap();
     let mut game = Game::new(Source::Sandbox(Box::new(scene)), Options::default()).unwrap();
     let wav = std::env::temp_dir().join(format!("collide-audio-test-{}.wav", std::process::id()));
     let mut audio = Audio::new(&AudioOptions {

@@ -2,7 +2,7 @@
 //! score, clearing a level. One [`Breaker`] per level played; [`crate::Game`] owns it.
 
 use collide_core::{Aabb, Real, Vec2};
-use collide_world::level::BALL_RADIUS;
+use collide_scene::level::BALL_RADIUS;
 use collide_world::rng::XorShift64Star;
 use collide_world::{
     BallDesc, BallId, Cell, CellCoord, Event, Filter, Grid, RectDesc, RectId, RectKind, Scene,

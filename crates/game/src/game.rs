@@ -2,7 +2,7 @@
 //! commands of the frontends.
 
 use collide_core::{Real, Vec2};
-use collide_world::scene::SceneError;
+use collide_scene::SceneError;
 use collide_world::{BallId, Event, RectId, Scene, World, WorldError};
 
 use crate::breaker::{is_breaker_scene, Breaker, Outcome, Phase, PowerUp};

@@ -1,7 +1,7 @@
 //! The game's options: the arcade response policies and the rules' numbers.
 
 use collide_core::{Real, Vec2};
-use collide_world::level::BALL_SPEED;
+use collide_scene::level::BALL_SPEED;
 use serde::{Deserialize, Serialize};
 
 use crate::policy::DropTable;
@@ -26,7 +26,7 @@ pub const MAX_SCORE_PER_BRICK: u64 = 1_000_000_000;
 pub struct Options {
     /// Speed of the balls in play, units/s: 240 = 2.4 px per update × 3 updates per frame ×
     /// 33⅓ frames per second (the levels README's numbers; the original game waits 30 ms per
-    /// frame). `collide_world::level::BALL_SPEED` (144) is one update per 1/60 s frame.
+    /// frame). `collide_scene::level::BALL_SPEED` (144) is one update per 1/60 s frame.
     #[serde(deserialize_with = "serial::non_neg")]
     pub ball_speed: Real,
     /// Keep every ball in play at exactly `ball_speed` (a moving paddle's side would otherwise

@@ -4,7 +4,7 @@
 use collide_core::{Real, Vec2};
 use collide_game::policy::{english, PowerKind};
 use collide_game::{Command, Game, Input, Options, Phase, Source, StepInput, DEMOS, REST_GAP};
-use collide_world::level::{parse_rows, scene_from_level};
+use collide_scene::level::{parse_rows, scene_from_level};
 use collide_world::{CellCoord, Event, Scene};
 
 /// A BricksBeater layout around `rows` (cells of 9; the world is `9·cols` wide and

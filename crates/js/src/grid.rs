@@ -1,6 +1,6 @@
 //! The tile grid: set it from rows of level characters or a cell array, edit and read cells.
 
-use collide_world::level::{cell_from_char, char_from_cell};
+use collide_scene::level::{cell_from_char, char_from_cell};
 use collide_world::{CellCoord, Filter, Grid, GridDesc, Vec2};
 use wasm_bindgen::prelude::*;
 

@@ -28,7 +28,8 @@ mod ids;
 mod settings;
 mod shapes;
 
-use collide_world::{level, scene, Scene, StepConfig, Vec2, Walls};
+use collide_scene::level;
+use collide_world::{Scene, StepConfig, Vec2, Walls};
 use js_sys::Float64Array;
 use wasm_bindgen::prelude::*;
 
@@ -121,13 +122,13 @@ impl World {
                 ))
             }
         };
-        let scene = Scene::from_toml_str(text, &file, &resolve_or_none).map_err(err)?;
+        let scene = collide_scene::from_toml_str(text, &file, &resolve_or_none).map_err(err)?;
         World::from_scene(&scene)
     }
 
     /// A BricksBeater level (rows of level characters: `#` wall, `R Y G C B W` bricks, `a`–`z`
     /// sensors, `1 3 7 9` slopes, anything else empty) as the game lays it out
-    /// (`collide_world::level::scene_from_level`): 9-unit cells, 120 units of space below the
+    /// (`collide_scene::level::scene_from_level`): 9-unit cells, 120 units of space below the
     /// map, an open bottom, a kinematic paddle, `balls` random balls of radius 3 at 144
     /// units/s (seed 1), ball–ball collisions off.
     ///
@@ -141,7 +142,7 @@ impl World {
     }
 
     /// The arena benchmark scene of docs/performance.md
-    /// (`collide_world::scene::arena_scene`): a closed `[0, 1000]²` box, a 40 × 40 grid of
+    /// (`collide_scenes::arena_scene`): a closed `[0, 1000]²` box, a 40 × 40 grid of
     /// 25-unit cells with 226 wall tiles, and `balls` balls of radius 2 at exactly `speed`
     /// units/s in random directions (placement seed `seed`), ball–ball collisions on.
     ///
@@ -156,7 +157,11 @@ impl World {
                 "arena: seed {seed} is not an integer in [0, 2^53)"
             )));
         }
-        World::from_scene(&scene::arena_scene(balls as usize, speed, seed as u64))
+        World::from_scene(&collide_scenes::arena_scene(
+            balls as usize,
+            speed,
+            seed as u64,
+        ))
     }
 
     /// Advances the world by one step of `dt` seconds and returns what happened in it, in time

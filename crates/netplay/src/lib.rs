@@ -31,7 +31,7 @@ pub enum NetplayError {
     NoSuchScene(String),
     /// The scene failed to load.
     #[error("scene: {0}")]
-    Scene(#[from] collide_world::scene::SceneError),
+    Scene(#[from] collide_scenes::SceneError),
     /// The world refused the scene or an input (e.g. a stale flipper id).
     #[error("world: {0}")]
     World(#[from] collide_world::WorldError),

@@ -15,7 +15,7 @@
 
 use collide_core::Vec2;
 use collide_render::{render, render_frame, Camera, Frame, Rgb, Style, Xrgb32Target};
-use collide_world::level::{parse_level, scene_from_level};
+use collide_scene::level::{parse_level, scene_from_level};
 use collide_world::rng::XorShift64Star;
 use collide_world::{BallDesc, World};
 use criterion::{criterion_group, criterion_main, Criterion};

@@ -1,7 +1,7 @@
 //! Pixel tests: real colours at real pixels.
 
 use collide_core::{Aabb, Corner, Vec2};
-use collide_world::level::{parse_level, scene_from_level};
+use collide_scene::level::{parse_level, scene_from_level};
 use collide_world::{
     BallDesc, Cell, GridDesc, RectDesc, RectKind, Scene, StepConfig, Walls, World,
 };
@@ -25,7 +25,7 @@ fn small_grid_world(walls: Walls) -> World {
     let cells = rows
         .iter()
         .flat_map(|r| r.chars())
-        .map(collide_world::level::cell_from_char)
+        .map(collide_scene::level::cell_from_char)
         .collect();
     let scene = Scene {
         size: Vec2::new(45.0, 27.0),
@@ -289,7 +289,7 @@ fn slope_cells_fill_their_solid_half() {
     let cells = rows
         .iter()
         .flat_map(|r| r.chars())
-        .map(collide_world::level::cell_from_char)
+        .map(collide_scene::level::cell_from_char)
         .collect();
     let scene = Scene {
         size: Vec2::new(36.0, 9.0),

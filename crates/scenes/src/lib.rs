@@ -16,12 +16,22 @@
 //! - `pi`: Galperin's billiard, a ball 10 000 times heavier pushing a light one toward a wall:
 //!   exactly 314 collisions.
 //!
-//! This crate depends on `collide-world` only. It must never depend on a renderer, a window or
-//! any frontend: it is data, usable by headless tests and benchmarks.
+//! The arena benchmark scene is also generated in code ([`arena_scene`], [`arena_scene_tiled`],
+//! [`arena_auto_tiles`]), for benchmarks of any size.
+//!
+//! This crate depends on `collide-world` and `collide-scene` (the parser) only. It must never
+//! depend on a renderer, a window or any frontend: it is data, usable by headless tests and
+//! benchmarks.
 
 use std::path::Path;
 
-use collide_world::scene::SceneError;
+mod arena;
+
+pub use arena::{
+    arena_auto_tiles, arena_scene, arena_scene_tiled, ARENA_BALLS_PER_TILE, ARENA_BALL_RADIUS,
+    ARENA_CELL, ARENA_FILL, ARENA_GRID_SEED, ARENA_SIDE, ARENA_SIZE,
+};
+pub use collide_scene::SceneError;
 use collide_world::Scene;
 
 /// One embedded scene file: built-in name, path in the repository, TOML text.
@@ -150,7 +160,11 @@ pub fn load(name: &str) -> Option<Result<Scene, SceneError>> {
             )
         })
     };
-    Some(Scene::from_toml_str(embedded.text, embedded.path, &resolve))
+    Some(collide_scene::from_toml_str(
+        embedded.text,
+        embedded.path,
+        &resolve,
+    ))
 }
 
 /// Whether a command-line scene argument names a file rather than a built-in scene: an
@@ -169,17 +183,17 @@ pub fn is_file_arg(arg: &str) -> bool {
 
 /// Turns a command-line argument into a scene:
 /// 1. an existing file: a TOML scene, or a bare BricksBeater level if it ends in `.dat`
-///    ([`Scene::load`]);
+///    ([`collide_scene::load`]);
 /// 2. else, an argument that looks like a path (ends in `.toml` or `.dat`, or contains a path
-///    separator): [`Scene::load`], which reports the missing file;
+///    separator): [`collide_scene::load`], which reports the missing file;
 /// 3. else a built-in name ([`names`]).
 ///
 /// # Errors
-/// The errors of [`Scene::load`] for files, and [`SceneError::UnknownScene`] listing the
+/// The errors of [`collide_scene::load`] for files, and [`SceneError::UnknownScene`] listing the
 /// built-in names when the argument is none of these.
 pub fn resolve(arg: &str) -> Result<Scene, SceneError> {
     if is_file_arg(arg) {
-        return Scene::load(Path::new(arg));
+        return collide_scene::load(Path::new(arg));
     }
     match load(arg) {
         Some(result) => result,
@@ -196,8 +210,7 @@ mod tests {
     use collide_core::{
         aabb_overlaps_aabb, circle_overlaps_aabb, circle_overlaps_circle, Aabb, Vec2,
     };
-    use collide_world::level::{parse_level, scene_from_level};
-    use collide_world::scene::arena_scene;
+    use collide_scene::level::{parse_level, scene_from_level};
     use collide_world::{Cell, GridDesc, RectKind};
 
     fn get(name: &str) -> Scene {
@@ -249,10 +262,10 @@ mod tests {
 
     #[test]
     fn builtins_match_files_on_disk() {
-        // The embedded text and Scene::load of the real file (levels read from disk) agree.
+        // The embedded text and collide_scene::load of the real file (levels read from disk) agree.
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenes");
         for name in names() {
-            let from_disk = Scene::load(&dir.join(format!("{name}.toml"))).unwrap();
+            let from_disk = collide_scene::load(&dir.join(format!("{name}.toml"))).unwrap();
             assert_eq!(from_disk, get(name), "{name}");
         }
     }

@@ -15,7 +15,7 @@
 
 use std::time::Duration;
 
-use collide_world::scene::random_grid;
+use collide_scene::random_grid;
 use collide_world::{Aabb, BallDesc, Grid, RectDesc, RectKind, StepConfig, Vec2, Walls, World};
 use criterion::{criterion_main, BatchSize, BenchmarkId, Criterion};
 

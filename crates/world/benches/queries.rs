@@ -7,8 +7,8 @@
 
 use std::time::Duration;
 
+use collide_scenes::arena_scene;
 use collide_world::rng::XorShift64Star;
-use collide_world::scene::arena_scene;
 use collide_world::{Vec2, World};
 use criterion::{criterion_main, Criterion};
 

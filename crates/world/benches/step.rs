@@ -16,7 +16,7 @@
 
 use std::time::Duration;
 
-use collide_world::scene::{arena_scene, arena_scene_tiled};
+use collide_scenes::{arena_scene, arena_scene_tiled};
 use collide_world::World;
 use criterion::{criterion_main, BenchmarkId, Criterion};
 

@@ -12,7 +12,8 @@
 //! when its data has left the cache between steps: docs/performance.md, "What bounds the step").
 //! With `THREADS=2` or more, a world of 20 000 balls or more steps in spatial domains: the
 //! counts of domain steps and of reruns go to stderr.
-use collide_world::{scene::arena_scene, scene::arena_scene_tiled, World};
+use collide_scenes::{arena_scene, arena_scene_tiled};
+use collide_world::World;
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let n: usize = a.get(1).and_then(|s| s.parse().ok()).unwrap_or(10_000);

@@ -11,7 +11,8 @@
 //! ```sh
 //! cargo run --release -p collide-world --example band_rate -- 100000 60 100 2500 5
 //! ```
-use collide_world::{scene::arena_scene, scene::arena_scene_tiled, World};
+use collide_scenes::{arena_scene, arena_scene_tiled};
+use collide_world::World;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -14,7 +14,8 @@
 //! target/release/examples/domains_bound 10 10000 60 100 2
 //! taskset -c 1 target/release/examples/arena_perf 100000 60 100
 //! ```
-use collide_world::{scene::arena_scene, World};
+use collide_scenes::arena_scene;
+use collide_world::World;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

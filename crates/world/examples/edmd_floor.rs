@@ -14,10 +14,8 @@
 //! It is a measuring tool, not a second engine: no tiles, rectangles, open sides, masses,
 //! edits, canonical tie order or iteration bounds. What it says is how far collide's loop is
 //! from a loop that does only this (docs/performance.md, "What bounds the step").
-use collide_world::{
-    scene::{arena_scene, arena_scene_tiled},
-    Event, World,
-};
+use collide_scenes::{arena_scene, arena_scene_tiled};
+use collide_world::{Event, World};
 
 type R = f64;
 const NONE: u32 = u32::MAX;

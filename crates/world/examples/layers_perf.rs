@@ -6,7 +6,8 @@
 //! are filtered. The two worlds step in turns of TURN steps (default 20) so that both see the
 //! same machine; prints the median ms per step of each, the ratio, events per step and the
 //! state hashes.
-use collide_world::{scene::arena_scene, BallId, Filter, World};
+use collide_scenes::arena_scene;
+use collide_world::{BallId, Filter, World};
 
 fn main() {
     let a: Vec<String> = std::env::args().collect();

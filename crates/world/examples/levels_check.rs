@@ -1,5 +1,6 @@
 //! Runs the seven levels (walls all round, indestructible bricks) and prints the invariants.
-use collide_world::{level, Walls, World};
+use collide_scene::level;
+use collide_world::{Walls, World};
 fn main() {
     let steps: u64 = std::env::args()
         .nth(1)

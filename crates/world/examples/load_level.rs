@@ -3,7 +3,7 @@
 //!
 //! Run: `cargo run --release --example load_level -- scenes/levels/level_3.dat`
 //! (default: `scenes/levels/level_1.dat`; any file of `scenes/` works).
-use collide_world::{Event, Scene, World};
+use collide_world::{Event, World};
 use std::path::PathBuf;
 
 fn main() {
@@ -14,7 +14,7 @@ fn main() {
     );
     // A `.dat` level becomes the game's scene: 9-unit cells, walls left, top and right,
     // an open bottom, a paddle and 1000 balls at 144 units/s.
-    let scene = match Scene::load(&path) {
+    let scene = match collide_scene::load(&path) {
         Ok(scene) => scene,
         Err(e) => {
             // For example: "scenes/bad.toml:3: field `world.size`: must be finite and > 0".

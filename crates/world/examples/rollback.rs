@@ -11,7 +11,7 @@
 //! Run: `cargo run --release --example rollback`
 use std::collections::VecDeque;
 
-use collide_world::scene::arena_scene;
+use collide_scenes::arena_scene;
 use collide_world::{Aabb, RectDesc, RectKind, Snapshot, Vec2, World};
 
 /// The remote player's real input at `frame`: the paddle's velocity.

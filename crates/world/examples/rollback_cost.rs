@@ -12,7 +12,7 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use collide_world::level::{parse_level, scene_from_level};
+use collide_scene::level::{parse_level, scene_from_level};
 use collide_world::{Scene, Snapshot, Walls, World};
 
 /// Frames a rollback goes back.
@@ -34,7 +34,7 @@ fn level_1() -> Result<Scene, Box<dyn std::error::Error>> {
 }
 
 fn pinball() -> Result<Scene, Box<dyn std::error::Error>> {
-    Ok(Scene::load(
+    Ok(collide_scene::load(
         &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenes/pinball.toml"),
     )?)
 }

@@ -4,18 +4,19 @@
 //! exposed-feature flags (no ghost collisions), balls, static / kinematic / dynamic / sensor
 //! rectangles, static segments, polylines and circles ([`Shape`]), turning flippers
 //! ([`Flipper`]), collision layers ([`Filter`]), materials, gravity on exact parabolas with
-//! resting contact and sleep, all with stable generational ids; scenes (TOML files,
-//! BricksBeater levels, built-in generators), and the fixed-step
+//! resting contact and sleep, all with stable generational ids; scene descriptions
+//! ([`Scene`]: TOML scene files and BricksBeater levels are parsed into them by the
+//! `collide-scene` crate), and the fixed-step
 //! [`World::step`] with exact, event-driven continuous collision detection, collision events,
 //! world queries (circle cast, point and box overlap), a state hash for determinism checks, and
 //! snapshots of the whole state ([`World::snapshot`], [`World::restore`]) for rollback.
 //! [`World::set_threads`] lets the step predict large batches on several threads with results
 //! identical bit for bit to one thread's (only `std::thread::scope`, no thread-pool crate).
 //!
-//! Depends on `collide-core` (geometry), `glam`, `serde`/`toml`/`toml_parser` (scenes,
-//! snapshots), `thiserror` and
+//! Depends on `collide-core` (geometry), `glam`, `serde` (snapshots), `thiserror` and
 //! `mem_prefetch` (cache prefetch hints in the step's event loop, safely). It must never depend
-//! on a renderer, a window, a game's rules or a command-line crate.
+//! on a renderer, a window, a game's rules or a command-line crate, nor on a text format's
+//! parser (`toml`): it reads no file (`tests/it/layering.rs`).
 //!
 //! # Conventions
 //! As `collide-core`: x right, **y down**, world units (1 unit = 1 pixel at zoom 1), seconds,
@@ -40,7 +41,6 @@
 mod body;
 mod grid;
 mod model;
-pub mod scene;
 mod step;
 mod world;
 
@@ -50,8 +50,6 @@ pub use model::limits;
 /// The seeded xorshift64* generator behind every random choice of the crate (spawners,
 /// generated grids), the same bits on every platform.
 pub use model::rng;
-/// BricksBeater's `.dat` level format.
-pub use scene::level;
 
 /// The geometry crate this one is built on, for its swept tests and overlap tests.
 pub use collide_core;
@@ -66,12 +64,13 @@ pub use body::ball::{Ball, Balls};
 pub use body::flipper::{Flipper, FlipperMotion};
 pub use body::rect::Rect;
 pub use body::shape::{polyline_segments, Shape};
+pub use grid::rows::{cell_from_char, char_from_cell, parse_rows};
 pub use grid::{CellShape, Grid, GridHit};
 pub use model::cell::{Cell, CellCoord};
 pub use model::desc::{
     BallDesc, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls,
 };
-pub use model::error::{GridError, WorldError};
+pub use model::error::{GridError, LevelError, WorldError};
 pub use model::event::{Body, Event, SensorId, Side};
 pub use model::filter::Filter;
 pub use model::flipper_desc::FlipperDesc;
@@ -84,6 +83,13 @@ pub use world::query::{CastHit, Target};
 pub use world::query_index::QueryIndex;
 pub use world::snapshot::{Snapshot, SnapshotError, SNAPSHOT_VERSION};
 pub use world::World;
+
+/// The arena scene and random grids for the crate's own unit tests (the real ones are in
+/// `collide-scenes` and `collide-scene`, which depend on this crate), as `crate::scene`.
+#[cfg(test)]
+mod fixtures;
+#[cfg(test)]
+use fixtures as scene;
 
 /// The crate's README, whose code blocks run as doctests.
 #[cfg(doctest)]

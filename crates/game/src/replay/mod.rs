@@ -55,7 +55,7 @@
 use std::path::Path;
 
 use collide_core::Real;
-use collide_world::scene::SceneError;
+use collide_scene::SceneError;
 use collide_world::StepConfig;
 use serde::{Deserialize, Deserializer, Serialize};
 

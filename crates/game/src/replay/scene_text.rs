@@ -4,9 +4,9 @@ use std::cell::RefCell;
 use std::io::Read as _;
 use std::path::Path;
 
-use collide_world::level::{parse_level, scene_from_level, DEFAULT_BALLS};
-use collide_world::limits::{MAX_LEVEL_BYTES, MAX_SCENE_BYTES};
-use collide_world::scene::{read_level_file, LevelFiles, SceneError};
+use collide_scene::level::{parse_level, scene_from_level, DEFAULT_BALLS};
+use collide_scene::{read_level_file, LevelFiles, SceneError};
+use collide_scene::{MAX_LEVEL_BYTES, MAX_SCENE_BYTES};
 use collide_world::Scene;
 use serde::{Deserialize, Serialize};
 
@@ -19,7 +19,7 @@ pub enum TextKind {
     /// A TOML scene (`docs/scene-format.md`).
     Toml,
     /// A bare BricksBeater level (`.dat`), given the game's layout by
-    /// `collide_world::level::scene_from_level` with 1000 balls.
+    /// `collide_scene::level::scene_from_level` with 1000 balls.
     Dat,
 }
 
@@ -61,7 +61,7 @@ impl SceneText {
     }
 
     /// Reads a scene file: a TOML scene with the level files it refers to (regular files in
-    /// its directory or below it, as [`Scene::load`] reads them), or a bare level if the name
+    /// its directory or below it, as [`collide_scene::load`] reads them), or a bare level if the name
     /// ends in `.dat`.
     ///
     /// # Errors
@@ -99,7 +99,7 @@ impl SceneText {
         }
         let dir = path.parent().unwrap_or_else(|| Path::new(""));
         let text = normalize(&text);
-        // The level files as `Scene::load` reads them: regular files below the scene's folder.
+        // The level files as `collide_scene::load` reads them: regular files below the scene's folder.
         let levels = levels_used(&text, &file, &|level| {
             read_level_file(dir, level, LevelFiles::BelowScene).map(|t| normalize(&t))
         })
@@ -155,7 +155,7 @@ impl SceneText {
                     DEFAULT_BALLS,
                 ))
             }
-            TextKind::Toml => Scene::from_toml_str(&self.text, &self.file, &|p| {
+            TextKind::Toml => collide_scene::from_toml_str(&self.text, &self.file, &|p| {
                 self.levels
                     .iter()
                     .find(|(q, _)| q == p)
@@ -188,11 +188,11 @@ fn levels_used(
         used.borrow_mut().push((p.to_owned(), t.clone()));
         Ok(t)
     };
-    Scene::from_toml_str(text, file, &record)?;
+    collide_scene::from_toml_str(text, file, &record)?;
     Ok(used.into_inner())
 }
 
-/// The stem of a file name, as `Scene::load` names a bare level.
+/// The stem of a file name, as `collide_scene::load` names a bare level.
 fn file_stem(file: &str) -> String {
     Path::new(file)
         .file_stem()

@@ -390,7 +390,7 @@ impl Grid {
 
     /// A grid built from rows of level characters, row 0 (the top) first: `#` is a
     /// [`Cell::Wall`], `R` `Y` `G` `C` `B` `W` a [`Cell::Brick`] of that kind, a lowercase
-    /// letter `a`–`z` a [`Cell::Sensor`] of that kind, anything else (a space, `.`) is empty, as in BricksBeater level files ([`crate::scene::level`]). Cells are
+    /// letter `a`–`z` a [`Cell::Sensor`] of that kind, anything else (a space, `.`) is empty, as in BricksBeater level files (`collide_scene::level`). Cells are
     /// squares of side `cell` world units; cell `(0, 0)` has its top-left corner at `origin`.
     ///
     /// # Errors

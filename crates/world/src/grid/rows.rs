@@ -1,6 +1,6 @@
 //! A tile grid written as rows of characters, one per cell (the characters of BricksBeater's
-//! `.dat` levels: `crate::scene::level`): `#` wall, `R Y G C B W` bricks, `a`–`z` sensors,
-//! `1 3 7 9` slopes, anything else empty.
+//! `.dat` levels, parsed by `collide_scene::level`): `#` wall, `R Y G C B W` bricks, `a`–`z`
+//! sensors, `1 3 7 9` slopes, anything else empty.
 
 use crate::model::cell::Cell;
 use crate::model::desc::GridDesc;
@@ -42,16 +42,19 @@ pub fn char_from_cell(cell: Cell) -> char {
     }
 }
 
-/// Side of a BricksBeater cell, world units (pixels): 9 (7 px of fill and a 1 px margin on
-/// each side in the game).
-pub const CELL: Real = 9.0;
+/// Side of the cells of [`parse_rows`]' grid, world units: 9, a BricksBeater cell
+/// (`collide_scene::level::CELL`).
+const CELL: Real = 9.0;
 
 /// Parses rows of level characters, one string per row (row 0 first, no line endings), into a
-/// grid of [`CELL`]-sized cells with its top-left corner at the origin. The row index + 1 is
+/// grid of cells of side 9 (BricksBeater's) with its top-left corner at the origin. The row index + 1 is
 /// the "line" of the errors. Used for `rows = [...]` in scene files.
 ///
 /// # Errors
-/// As [`crate::level::parse_level`], except for the byte-length limit.
+/// [`LevelError`] naming the 1-based row: no cell, rows of different widths, more rows or
+/// columns than [`crate::limits::MAX_GRID_SIDE`] or more cells than
+/// [`crate::limits::MAX_GRID_CELLS`] (checked before the grid is allocated). As
+/// `collide_scene::level::parse_level`, except for the byte-length limit.
 pub fn parse_rows<'a, I>(rows: I) -> Result<GridDesc, LevelError>
 where
     I: IntoIterator<Item = &'a str>,

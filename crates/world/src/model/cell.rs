@@ -23,7 +23,7 @@ pub enum Cell {
     /// walls' restitution ([`crate::GridDesc::wall_restitution`]) and filter
     /// ([`crate::GridDesc::wall_filter`]). Level characters `1` `3` `7` `9`, the solid corner's place
     /// on a numeric keypad: `1` bottom-left ◣, `3` bottom-right ◢, `7` top-left ◤, `9`
-    /// top-right ◥ ([`crate::scene::level`]).
+    /// top-right ◥ (`collide_scene::level`).
     Slope(collide_core::Corner),
 }
 

@@ -262,6 +262,9 @@ impl Default for StepConfig {
 
 /// Everything needed to build a world: the world rectangle and its walls, an optional grid,
 /// explicit balls and rectangles, optional random balls, and the step settings.
+///
+/// Built in code, or read from a TOML scene file or a BricksBeater `.dat` level by the
+/// `collide-scene` crate (`collide_scene::load`, `collide_scene::from_toml_str`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
     /// Display name (file stem or built-in name).

@@ -99,12 +99,13 @@ pub enum LevelError {
         /// The limit, [`crate::limits::MAX_GRID_CELLS`].
         max: usize,
     },
-    /// The level text is longer than [`crate::limits::MAX_LEVEL_BYTES`].
+    /// The level text is longer than the level parser's limit
+    /// (`collide_scene::MAX_LEVEL_BYTES`).
     #[error("line 1: the level is {len} bytes long, more than the limit of {max} bytes")]
     TooLarge {
         /// Length of the text in bytes.
         len: u64,
-        /// The limit, [`crate::limits::MAX_LEVEL_BYTES`].
+        /// The limit in bytes.
         max: u64,
     },
 }

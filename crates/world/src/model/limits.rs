@@ -1,9 +1,9 @@
 //! Hard limits that protect the process from hostile or mistaken input.
 //!
 //! Every limit is checked *before* the memory it guards is allocated: a scene or level that
-//! asks for more is rejected with a typed error ([`crate::scene::SceneError`],
-//! [`crate::model::error::LevelError`]) naming the file, line and field, never with a panic or an
-//! out-of-memory abort. The numbers are far above anything an arcade game needs (the real
+//! asks for more is rejected with a typed error ([`crate::WorldError`], [`crate::GridError`],
+//! [`crate::LevelError`], and the scene loader's errors) naming the field, never with a panic
+//! or an out-of-memory abort. The numbers are far above anything an arcade game needs (the real
 //! BricksBeater levels are 51 × 31 cells with at most 1024 balls) and small enough that the
 //! largest accepted world fits in a few hundred MiB.
 
@@ -23,13 +23,6 @@ pub const MAX_BALLS: usize = 1 << 22;
 /// Most explicit rectangles (`[[rect]]`) a scene may have: 2^16 = 65 536.
 pub const MAX_RECTS: usize = 1 << 16;
 
-/// Largest scene file accepted, in bytes: 16 MiB. Checked before the file is read.
-pub const MAX_SCENE_BYTES: u64 = 16 << 20;
-
-/// Largest level file (or level text) accepted, in bytes: 16 MiB. Checked before the file is
-/// read.
-pub const MAX_LEVEL_BYTES: u64 = 16 << 20;
-
 /// Upper bound of [`crate::StepConfig::max_events_per_body`]: 65 536 events per body per step.
 pub const MAX_EVENTS_PER_BODY: u32 = 1 << 16;
 
@@ -42,7 +35,7 @@ pub const MAX_COORD: f64 = 1.0e9;
 pub const MAX_THREADS: usize = 256;
 
 /// What a number given to collide must satisfy: the one set of checks used by the scene
-/// format ([`crate::Scene::from_toml_str`]), the world's constructor and setters
+/// format (the `collide-scene` crate), the world's constructor and setters
 /// ([`crate::World::new`], [`crate::World::add_ball`], [`crate::World::set_ball_velocity`],
 /// ...), the `collide` command line's flags and a replay's `option` lines. Every bound also
 /// requires a finite value (no NaN, no infinity).
@@ -253,8 +246,6 @@ mod tests {
         assert_eq!(MAX_GRID_CELLS, 16_777_216);
         assert_eq!(MAX_BALLS, 4_194_304);
         assert_eq!(MAX_RECTS, 65_536);
-        assert_eq!(MAX_SCENE_BYTES, 16 * 1024 * 1024);
-        assert_eq!(MAX_LEVEL_BYTES, 16 * 1024 * 1024);
         assert_eq!(MAX_EVENTS_PER_BODY, 65_536);
     }
 }

@@ -1,32 +1,30 @@
 //! Validation: the raw TOML structure into a [`Scene`], each value checked against the bounds
-//! the world's setters share (`crate::model::limits::Bound`), each problem a [`SceneError`]
+//! the world's setters share (`collide_world::limits::Bound`), each problem a [`SceneError`]
 //! naming the line and the field.
 
 use std::fmt::Display;
 use std::ops::Range;
 
-use collide_core::{Aabb, Real, Vec2};
+use collide_world::{Aabb, Real, Vec2};
 use toml::Spanned;
 
-use crate::model::desc::{
-    BallDesc, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls,
-};
-use crate::model::error::LevelError;
-use crate::model::filter::Filter;
-use crate::model::limits::{
+use crate::errors::SceneError;
+use crate::level::{parse_level, parse_rows};
+use crate::locate::*;
+use crate::random_grid::random_grid;
+use crate::raw::*;
+use collide_world::limits::{
     MAX_BALLS, MAX_EVENTS_PER_BODY, MAX_GRID_CELLS, MAX_GRID_SIDE, MAX_RECTS,
 };
-use crate::model::shape_desc::ShapeDesc;
-use crate::scene::arena::random_grid;
-use crate::scene::errors::SceneError;
-use crate::scene::level::{parse_level, parse_rows};
-use crate::scene::locate::*;
-use crate::scene::raw::*;
+use collide_world::Filter;
+use collide_world::LevelError;
+use collide_world::ShapeDesc;
+use collide_world::{BallDesc, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls};
 
 // What a number must satisfy: the bounds shared with the world's setters
-// (`crate::model::limits::Bound`).
-use crate::model::flipper_desc::FlipperDesc;
-use crate::model::limits::Bound as Rule;
+// (`collide_world::limits::Bound`).
+use collide_world::limits::Bound as Rule;
+use collide_world::FlipperDesc;
 
 /// Offset → line, counted on demand (only errors and a few keys need a line): no table of
 /// line starts, whose 8 bytes per line would be 8 times the size of a text of empty lines.
@@ -63,7 +61,7 @@ pub(super) struct Ctx<'a> {
     pub(super) file: &'a str,
     pub(super) text: &'a str,
     /// The text parsed again to name the field of an error: `text` itself, or a copy with the
-    /// same offsets whose bodies and blank runs are collapsed (`scene_pieces.rs`).
+    /// same offsets whose bodies and blank runs are collapsed (`pieces.rs`).
     pub(super) tree_text: &'a str,
     pub(super) lines: LineIndex<'a>,
 }
@@ -202,7 +200,7 @@ impl<'a> Ctx<'a> {
             .transpose()
     }
 
-    /// A set of layers (`layers` or `mask`, see [`crate::model::filter`]), or `default`.
+    /// A set of layers (`layers` or `mask`, see [`collide_world::Filter`]), or `default`.
     pub(super) fn bits(
         &self,
         v: Option<&S<RawBits>>,
@@ -337,7 +335,7 @@ impl<'a> Ctx<'a> {
     /// The `[[flipper]]` tables: angles in degrees, angular speed in degrees per second
     /// (converted to radians for [`FlipperDesc`]).
     pub(super) fn flippers(&self, raw: &RawScene) -> Result<Vec<FlipperDesc>, SceneError> {
-        use crate::model::limits::{MAX_FLIPPERS, MAX_FLIPPER_ANGLE, MAX_FLIPPER_ANGULAR_SPEED};
+        use collide_world::limits::{MAX_FLIPPERS, MAX_FLIPPER_ANGLE, MAX_FLIPPER_ANGULAR_SPEED};
         if let Some(fl) = raw.flipper.get(MAX_FLIPPERS) {
             return Err(self.err(
                 &fl.span(),
@@ -391,17 +389,17 @@ impl<'a> Ctx<'a> {
     /// The `[[segment]]`, `[[polyline]]` and `[[circle]]` tables, in that order (a polyline's
     /// segments in its order, no obstacle at its straight joints).
     pub(super) fn shapes(&self, raw: &RawScene) -> Result<Vec<ShapeDesc>, SceneError> {
-        use crate::body::shape::polyline_segments;
-        use crate::model::shape_desc::ShapeKind;
+        use collide_world::polyline_segments;
+        use collide_world::ShapeKind;
         let mut out = Vec::new();
         let room = |out: &Vec<ShapeDesc>, span: &Range<usize>, field: &str| {
-            if out.len() >= crate::model::limits::MAX_SHAPES {
+            if out.len() >= collide_world::limits::MAX_SHAPES {
                 Err(self.err(
                     span,
                     field,
                     format!(
                         "too many shapes: at most {} are allowed",
-                        crate::model::limits::MAX_SHAPES
+                        collide_world::limits::MAX_SHAPES
                     ),
                 ))
             } else {

@@ -5,27 +5,30 @@
 //! The level files of BricksBeater (github.com/zouhuidong/BricksBeater, `res/level/*.dat`, MIT
 //! licence; copies in `scenes/levels/`): one line per row of cells, row 0 at the top, one
 //! character per square cell.
-//! - `#`: [`crate::Cell::Wall`] (solid, indestructible);
-//! - `R` `Y` `G` `C` `B` `W`: [`crate::Cell::Brick`] holding that byte (red, yellow, green, cyan,
+//! - `#`: [`collide_world::Cell::Wall`] (solid, indestructible);
+//! - `R` `Y` `G` `C` `B` `W`: [`collide_world::Cell::Brick`] holding that byte (red, yellow, green, cyan,
 //!   blue, white bricks; destroyed by the first hit);
-//! - `a` to `z` (lowercase letters): [`crate::Cell::Sensor`] holding that byte (trigger areas, not
+//! - `a` to `z` (lowercase letters): [`collide_world::Cell::Sensor`] holding that byte (trigger areas, not
 //!   obstacles; collide's own addition, absent from BricksBeater's files);
-//! - `1` `3` `7` `9`: [`crate::Cell::Slope`], a 45° half-tile solid at the corner that the digit
+//! - `1` `3` `7` `9`: [`collide_world::Cell::Slope`], a 45° half-tile solid at the corner that the digit
 //!   has on a numeric keypad: `1` bottom-left ◣, `3` bottom-right ◢, `7` top-left ◤, `9`
 //!   top-right ◥ (collide's own addition);
-//! - any other character (usually a space): [`crate::Cell::Empty`].
+//! - any other character (usually a space): [`collide_world::Cell::Empty`].
 //!
 //! Lines end with `\n`, `\r\n` or a lone `\r` (old Mac files); a final line ending and empty
 //! lines at the very end are ignored, a UTF-8 byte order mark at the start is skipped. Every row must have the same
 //! number of characters (cells). The real levels are 51 × 31 cells.
 
-pub use crate::grid::rows::{cell_from_char, char_from_cell, parse_rows, CELL};
-pub use crate::model::error::LevelError;
-use collide_core::{Aabb, Real, Vec2};
+pub use collide_world::{cell_from_char, char_from_cell, parse_rows, LevelError};
+use collide_world::{
+    Aabb, Filter, GridDesc, Real, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Vec2, Walls,
+};
 
-use crate::model::desc::{GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls};
+use crate::limits::MAX_LEVEL_BYTES;
 
-use crate::model::limits::MAX_LEVEL_BYTES;
+/// Side of a BricksBeater cell, world units (pixels): 9 (7 px of fill and a 1 px margin on
+/// each side in the game). [`parse_level`] and [`parse_rows`] give cells of this side.
+pub const CELL: Real = 9.0;
 
 /// Height of the open area below the map, world units: 120. The world is
 /// `cols·9 × (rows·9 + 120)`.
@@ -53,11 +56,12 @@ pub const SPAWN_BOTTOM_MARGIN: Real = 20.0;
 ///
 /// # Errors
 /// [`LevelError`] naming the 1-based line: an empty level, rows of different widths, a text
-/// longer than [`MAX_LEVEL_BYTES`], more rows or columns than [`crate::limits::MAX_GRID_SIDE`] or more cells
-/// than [`crate::limits::MAX_GRID_CELLS`] (checked before the grid is allocated).
+/// longer than [`MAX_LEVEL_BYTES`], more rows or columns than [`collide_world::limits::MAX_GRID_SIDE`] or more cells
+/// than [`collide_world::limits::MAX_GRID_CELLS`] (checked before the grid is allocated).
 ///
 /// ```
-/// use collide_world::{level::parse_level, Cell};
+/// use collide_scene::level::parse_level;
+/// use collide_world::Cell;
 /// let grid = parse_level("###\r\n#R \r\n").unwrap();
 /// assert_eq!((grid.cols, grid.rows), (3, 2));
 /// assert_eq!(grid.cells[4], Cell::Brick(b'R'));
@@ -133,7 +137,7 @@ pub fn scene_from_level(name: &str, grid: GridDesc, balls: usize) -> Scene {
         kind: RectKind::Kinematic,
         density: 1.0,
         restitution: None,
-        filter: crate::Filter::DEFAULT,
+        filter: Filter::DEFAULT,
     };
     let spawn = SpawnDesc {
         count: balls,
@@ -146,7 +150,7 @@ pub fn scene_from_level(name: &str, grid: GridDesc, balls: usize) -> Scene {
             Vec2::new(width, height - SPAWN_BOTTOM_MARGIN),
         )),
         restitution: None,
-        filter: crate::Filter::DEFAULT,
+        filter: Filter::DEFAULT,
     };
     Scene {
         name: name.to_owned(),
@@ -169,10 +173,10 @@ pub fn scene_from_level(name: &str, grid: GridDesc, balls: usize) -> Scene {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::cell::Cell;
-    use crate::model::limits::{MAX_GRID_CELLS, MAX_GRID_SIDE};
+    use collide_world::limits::{MAX_GRID_CELLS, MAX_GRID_SIDE};
+    use collide_world::Cell;
 
-    const LEVEL_1: &str = include_str!("../../../../scenes/levels/level_1.dat");
+    const LEVEL_1: &str = include_str!("../../../scenes/levels/level_1.dat");
 
     fn count(grid: &GridDesc, f: impl Fn(Cell) -> bool) -> usize {
         grid.cells.iter().filter(|&&c| f(c)).count()
@@ -184,6 +188,9 @@ mod tests {
         assert_eq!((g.cols, g.rows), (51, 31));
         assert_eq!(g.cells.len(), 51 * 31);
         assert_eq!(g.cell, 9.0);
+        // The world's rows of characters give BricksBeater's cell side, this module's CELL.
+        assert_eq!(g.cell, CELL);
+        assert_eq!(parse_rows(["#"]).unwrap().cell, CELL);
         assert_eq!(g.origin, Vec2::ZERO);
         // Counted independently: `grep -o '#' level_1.dat | wc -l` = 247,
         // `grep -o '[RYGCBW]' level_1.dat | wc -l` = 315 (C 101, Y 67, B 36, G 36, W 75).

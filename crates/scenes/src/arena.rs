@@ -1,13 +1,8 @@
 //! The *arena*, the benchmark scene: a closed 1000 × 1000 box with randomly placed wall tiles
 //! and any number of balls, and its tiled repetition for larger counts.
 
-use collide_core::{Real, Vec2};
-
-use crate::model::cell::Cell;
-use crate::model::desc::{GridDesc, Scene, SpawnDesc, StepConfig, Walls};
-use crate::model::filter::Filter;
-use crate::model::limits::{MAX_GRID_CELLS, MAX_GRID_SIDE};
-use crate::model::rng::XorShift64Star;
+use collide_scene::random_grid;
+use collide_world::{Filter, GridDesc, Real, Scene, SpawnDesc, StepConfig, Vec2, Walls};
 
 /// Side of the arena world, world units: 1000 (the world is `[0, 1000]²`).
 pub const ARENA_SIZE: Real = 1000.0;
@@ -22,59 +17,9 @@ pub const ARENA_GRID_SEED: u64 = 12345;
 /// Radius of the arena's balls, world units: 2.
 pub const ARENA_BALL_RADIUS: Real = 2.0;
 
-/// A random grid of `cols × rows` cells of side `cell` (world units) with its top-left corner
-/// at `origin`: the outer ring of cells is empty; every interior cell, in row-major order,
-/// draws one [`XorShift64Star::next_f64`] from `XorShift64Star::new(seed)` and is a
-/// [`Cell::Wall`] if the draw is `< fill` (ring cells draw nothing).
-///
-/// `fill <= 0` gives no wall, `fill >= 1` walls everywhere inside the ring, a NaN `fill` no
-/// wall. Returns `None` (allocating nothing) when `cols` or `rows` exceeds [`MAX_GRID_SIDE`]
-/// or `cols · rows` exceeds [`MAX_GRID_CELLS`].
-///
-/// ```
-/// use collide_core::Vec2;
-/// use collide_world::{scene::random_grid, Cell};
-/// let g = random_grid(40, 40, 0.15, 12345, 25.0, Vec2::ZERO).unwrap();
-/// assert_eq!(g.cells.iter().filter(|&&c| c == Cell::Wall).count(), 226);
-/// ```
-#[must_use]
-pub fn random_grid(
-    cols: usize,
-    rows: usize,
-    fill: Real,
-    seed: u64,
-    cell: Real,
-    origin: Vec2,
-) -> Option<GridDesc> {
-    if cols > MAX_GRID_SIDE || rows > MAX_GRID_SIDE || cols.checked_mul(rows)? > MAX_GRID_CELLS {
-        return None;
-    }
-    let mut rng = XorShift64Star::new(seed);
-    let mut cells = Vec::with_capacity(cols * rows);
-    for r in 0..rows {
-        for c in 0..cols {
-            let ring = r == 0 || c == 0 || r + 1 == rows || c + 1 == cols;
-            let wall = !ring && rng.next_f64() < fill;
-            cells.push(if wall { Cell::Wall } else { Cell::Empty });
-        }
-    }
-    Some(GridDesc {
-        cell,
-        origin,
-        cols,
-        rows,
-        cells,
-        wall_restitution: None,
-        brick_restitution: None,
-        brick_filter: Filter::DEFAULT,
-        wall_filter: Filter::DEFAULT,
-        sensor_filter: Filter::DEFAULT,
-    })
-}
-
 /// The arena benchmark scene: a closed `[0, 1000]²` world ([`Walls::ALL`]) holding a 40 × 40
 /// grid of 25-unit cells at the origin made by
-/// `random_grid(40, 40, 0.15, 12345, 25.0, (0, 0))` (226 walls), and a spawn of `balls`
+/// [`random_grid`]`(40, 40, 0.15, 12345, 25.0, (0, 0))` (226 walls), and a spawn of `balls`
 /// balls of radius 2, speed `speed` (units/s), density 1 and spawn seed `seed`, anywhere in
 /// the world. Balls collide with each other; dt 1/60 s, restitution 1. Named `arena`.
 ///
@@ -176,4 +121,32 @@ pub fn arena_scene_tiled(
     scene.size = Vec2::new(ARENA_SIZE * across as Real, ARENA_SIZE * down as Real);
     scene.name = format!("arena {across}x{down}");
     scene
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_levels(path: &str) -> Result<String, std::io::Error> {
+        Err(std::io::Error::other(format!("no level `{path}` here")))
+    }
+
+    #[test]
+    fn arena_scene_matches_its_toml() {
+        let text =
+            "[world]\nsize = [1000, 1000]\nwalls = [\"left\", \"top\", \"right\", \"bottom\"]\n\
+                    [grid]\ncell = 25\norigin = [0, 0]\n\
+                    [grid.random]\ncols = 40\nrows = 40\nfill = 0.15\nseed = 12345\n\
+                    [spawn]\ncount = 1000\nradius = 2\nspeed = 60\nseed = 1\ndensity = 1\n\
+                    [step]\ndt = 0.016666666666666666\nball_ball = true\n";
+        let s = collide_scene::from_toml_str(text, "arena.toml", &no_levels).unwrap();
+        assert_eq!(s, arena_scene(1000, 60.0, 1));
+        let a = arena_scene(5, 10.0, 9);
+        assert_eq!(a.size, Vec2::new(1000.0, 1000.0));
+        let sp = a.spawn.unwrap();
+        assert_eq!(
+            (sp.count, sp.radius, sp.speed, sp.seed, sp.region),
+            (5, 2.0, 10.0, 9, None)
+        );
+    }
 }

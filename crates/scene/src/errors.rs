@@ -1,7 +1,7 @@
 //! Why a scene could not be loaded ([`SceneError`]): the file, the 1-based line and the
 //! field of every problem.
 
-use crate::model::error::LevelError;
+use collide_world::LevelError;
 
 /// Why a scene could not be loaded. Every variant but [`SceneError::UnknownScene`] names the
 /// file; the variants about the content also name the 1-based line and the field, a dotted
@@ -20,7 +20,7 @@ pub enum SceneError {
         #[source]
         source: std::io::Error,
     },
-    /// The file (or text) is longer than [`crate::limits::MAX_SCENE_BYTES`] (scenes) or [`crate::limits::MAX_LEVEL_BYTES`]
+    /// The file (or text) is longer than [`crate::MAX_SCENE_BYTES`] (scenes) or [`crate::MAX_LEVEL_BYTES`]
     /// (levels); checked before reading it.
     #[error("{file}: the file is {len} bytes long, more than the limit of {max} bytes")]
     TooLarge {
@@ -108,7 +108,7 @@ pub enum SceneError {
 }
 
 impl SceneError {
-    /// An error found in a piece of a scene's text (`scene_pieces.rs`) placed in the whole
+    /// An error found in a piece of a scene's text (`pieces.rs`) placed in the whole
     /// text: `lines` more lines before it, and the piece's `ball[i]` / `rect[i]` counted after
     /// the `balls` / `rects` tables before it.
     pub(super) fn moved(mut self, lines: usize, balls: usize, rects: usize) -> SceneError {

@@ -271,7 +271,7 @@ mod tests {
         let text = big(20_000, None);
         let p = split(&text).unwrap();
         assert!(p.groups.len() > 10);
-        let (whole, pieces) = crate::scene::parse_both(&text);
+        let (whole, pieces) = crate::parse::parse_both(&text);
         let (whole, pieces) = (whole.unwrap(), pieces.unwrap());
         assert_eq!(whole.balls.len(), 20_000);
         assert_eq!(whole.rects.len(), 20);
@@ -290,7 +290,7 @@ mod tests {
             (19_999, "radius = 3.0\n[[balls]]"),
         ] {
             let text = big(20_000, Some((at, line)));
-            let (whole, pieces) = crate::scene::parse_both(&text);
+            let (whole, pieces) = crate::parse::parse_both(&text);
             let (whole, pieces) = (whole.unwrap_err(), pieces.unwrap_err());
             assert_eq!(whole.to_string(), pieces.to_string(), "{line}");
         }
