@@ -347,6 +347,20 @@ restitution",
 restitution",
     ));
     assert_eq!(e.field(), Some("flipper[0].angular_speed"));
+    // The documented maximum, 572 958 degrees/s (10⁴ rad/s rounded up), is accepted and
+    // held to 10⁴ rad/s; one more is refused, naming the maximum.
+    let fast = parse_scene(
+        "table.toml",
+        &TABLE.replacen("angular_speed = 2000", "angular_speed = 572958", 1),
+    )
+    .expect("the documented maximum is accepted");
+    assert_eq!(
+        fast.flippers[0].angular_speed,
+        collide_world::limits::MAX_FLIPPER_ANGULAR_SPEED
+    );
+    let e = err(TABLE.replacen("angular_speed = 2000", "angular_speed = 572959", 1));
+    assert_eq!(e.field(), Some("flipper[0].angular_speed"));
+    assert!(e.to_string().contains("<= 572958"), "{e}");
     let e = err(TABLE.replace(
         "length = 70
 radius = 9

@@ -361,7 +361,9 @@ impl<'a> Ctx<'a> {
                 }
             };
             let speed = *r.angular_speed.get_ref();
-            let max_speed = MAX_FLIPPER_ANGULAR_SPEED.to_degrees();
+            // 10⁴ rad/s is 572 957.8 degrees/s: the documented whole number, 572 958, is
+            // accepted (and clamped back to 10⁴ rad/s below).
+            let max_speed = MAX_FLIPPER_ANGULAR_SPEED.to_degrees().ceil();
             if !(speed > 0.0 && speed <= max_speed) {
                 return Err(self.err(
                     &r.angular_speed.span(),

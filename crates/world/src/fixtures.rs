@@ -1,4 +1,4 @@
-//! Test fixtures of the crate's unit tests, reached as `crate::scene`: a random grid and the
+//! Test fixtures of the crate's unit tests (`crate::fixtures`): a random grid and the
 //! arena benchmark scene, as `collide_scene::random_grid` and `collide_scenes::arena_scene`
 //! make them (those crates depend on this one, so its unit tests cannot call them).
 

@@ -85,11 +85,9 @@ pub use world::snapshot::{Snapshot, SnapshotError, SNAPSHOT_VERSION};
 pub use world::World;
 
 /// The arena scene and random grids for the crate's own unit tests (the real ones are in
-/// `collide-scenes` and `collide-scene`, which depend on this crate), as `crate::scene`.
+/// `collide-scenes` and `collide-scene`, which depend on this crate).
 #[cfg(test)]
 mod fixtures;
-#[cfg(test)]
-use fixtures as scene;
 
 /// The crate's README, whose code blocks run as doctests.
 #[cfg(doctest)]

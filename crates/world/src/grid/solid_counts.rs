@@ -114,7 +114,7 @@ mod tests {
     /// The counts equal a direct count over random rectangles.
     #[test]
     fn counts_match_a_direct_count() {
-        let desc = crate::scene::random_grid(37, 23, 0.4, 9, 1.0, Vec2::ZERO).unwrap();
+        let desc = crate::fixtures::random_grid(37, 23, 0.4, 9, 1.0, Vec2::ZERO).unwrap();
         let counts = super::SolidCounts::new(
             crate::model::filter::CellKinds::ALL,
             &desc.cells,
@@ -150,7 +150,7 @@ mod tests {
             let cell = [0.5, 1.0, 0.01, 9.0][k];
             let origin = Vec2::new(-3.0, 7.0);
             let desc: GridDesc =
-                crate::scene::random_grid(60, 45, fill, k as u64 + 1, cell, origin).unwrap();
+                crate::fixtures::random_grid(60, 45, fill, k as u64 + 1, cell, origin).unwrap();
             let plain = Grid::new(&desc).unwrap();
             let mut counted = plain.clone();
             let size = Vec2::new(60.0, 45.0) * cell;

@@ -469,8 +469,8 @@ impl World {
 
 #[cfg(test)]
 mod tests {
+    use crate::fixtures::arena_scene;
     use crate::model::desc::{RectDesc, RectKind};
-    use crate::scene::arena_scene;
     use crate::world::World;
     use collide_core::{Aabb, Vec2};
 
