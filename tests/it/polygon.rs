@@ -486,3 +486,52 @@ fn bad_polygons_are_refused_with_the_field_and_the_point() {
     };
     assert!(w.add_shape(sensor).is_err(), "only a circle is a sensor");
 }
+
+#[test]
+fn scene_polygons_are_laid_edge_to_edge_by_filter_and_errors_name_the_point() {
+    let text = r#"
+[world]
+size = [400, 300]
+
+[[polygon]]
+points = [[40, 200], [100, 200], [100, 240], [40, 260]]
+restitution = 0.5
+
+[[polygon]]
+points = [[100, 200], [160, 200], [160, 260], [100, 240]]
+
+[[polygon]]
+points = [[160, 200], [220, 200], [220, 260], [160, 260]]
+layers = [2]
+"#;
+    let no_levels = |_: &str| Err(std::io::Error::other("no level files here"));
+    let scene =
+        collide_world::Scene::from_toml_str(text, "blocks.toml", &no_levels).expect("parses");
+    let corners: Vec<(usize, f64)> = scene
+        .shapes
+        .iter()
+        .map(|d| match d.kind {
+            collide_world::ShapeKind::Polygon { polygon, corners } => {
+                let off: Vec<Vec2> = (0..polygon.len())
+                    .filter(|&i| !corners.contains(i))
+                    .map(|i| polygon.vertex(i))
+                    .collect();
+                (off.len(), off.first().map_or(0.0, |p| p.x))
+            }
+            _ => unreachable!("polygons"),
+        })
+        .collect();
+    // The first two share the top vertex (100, 200); the third, on another layer, covers
+    // nothing of the second's (160, 200) and keeps all its own.
+    assert_eq!(corners, [(1, 100.0), (1, 100.0), (0, 0.0)]);
+    assert_eq!(scene.shapes[0].restitution, Some(0.5));
+    let w = World::from_scene(&scene).expect("builds");
+    assert_eq!(w.shapes().len(), 3);
+    // The second block's last point pushed in to (140, 225), inside it: a dent.
+    let bad = text.replace("[160, 260], [100, 240]]", "[160, 260], [140, 225]]");
+    let err = collide_world::Scene::from_toml_str(&bad, "blocks.toml", &no_levels)
+        .expect_err("not convex");
+    assert_eq!(err.field(), Some("polygon[1].points"));
+    assert_eq!(err.line(), Some(10));
+    assert!(err.to_string().contains("not convex"), "{err}");
+}
