@@ -121,7 +121,9 @@ pub fn polyline_segments(points: &[Vec2], closed: bool) -> Vec<(Segment, Segment
 /// `v`, and going on past `v` (B's edge holds the points just beyond `v` along `A`'s edge).
 /// Directions are parallel and `v` on the line when the cross products are within `1e-12` of
 /// the lengths' products, as for [`polyline_segments`]' straight joints. Polygons that
-/// overlap are not a group this rule is meant for. O(n²) in the number of polygons.
+/// overlap are not a group this rule is meant for, nor polygons of different filters (a
+/// neighbour a body does not collide with covers nothing for it: pass one filter's polygons
+/// at a time, as the scene parser does). O(n²) in the number of polygons.
 #[must_use]
 pub fn polygon_corners(polygons: &[ConvexPolygon]) -> Vec<PolygonCorners> {
     let parallel =
