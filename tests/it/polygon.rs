@@ -226,10 +226,7 @@ fn polygons_laid_edge_to_edge_switch_off_the_seam_vertices_only() {
             .map(|d| match d.kind {
                 collide_world::ShapeKind::Polygon { polygon, corners } => (0..polygon.len())
                     .filter(|&i| !corners.contains(i))
-                    .map(|i| {
-                        assert_eq!(polygon.vertex(i).x, 200.0);
-                        i
-                    })
+                    .inspect(|&i| assert_eq!(polygon.vertex(i).x, 200.0))
                     .collect(),
                 _ => unreachable!("polygons"),
             })

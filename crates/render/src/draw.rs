@@ -145,7 +145,7 @@ pub fn fill_convex_polygon<T: PixelTarget + ?Sized>(
     for i in 0..n {
         let d = points[(i + 1) % n] - points[i];
         let len = d.length();
-        if !(len > 0.0) {
+        if len.is_nan() || len <= 0.0 {
             return;
         }
         inward.push(-d.perp() / len);
