@@ -1,6 +1,6 @@
 //! The cross-cutting invariants, checked once over a table of scenes: every built-in scene
 //! (`collide_scenes::names()`) and rows for features the built-in scenes leave idle (flippers
-//! turning while held, boxes meeting them). For each row:
+//! turning while held, boxes meeting them, static polygons). For each row:
 //!
 //! - **threads**: one thread and two give the same `state_hash` after every step;
 //! - **snapshots**: a snapshot taken halfway (passed through postcard's bytes), restored into a
@@ -84,7 +84,59 @@ fn rows() -> Vec<Row> {
         steps: 40,
         input: boxes_on_flippers,
     });
+    out.push(Row {
+        name: "polygons under gravity".into(),
+        scene: polygon_scene(),
+        steps: 40,
+        input: no_input,
+    });
     out
+}
+
+/// Blocks laid edge to edge, a ramp and a pentagon under gravity, with 60 balls and two
+/// dynamic boxes falling on them.
+fn polygon_scene() -> Scene {
+    let text = r#"
+[world]
+size = [400, 300]
+
+[step]
+gravity = [0, 400]
+restitution = 0.8
+
+[[polygon]]
+points = [[40, 240], [120, 240], [120, 280], [40, 290]]
+
+[[polygon]]
+points = [[120, 240], [200, 240], [200, 290], [120, 280]]
+
+[[polygon]]
+points = [[220, 200], [380, 260], [380, 290], [220, 290]]
+restitution = 0.5
+
+[[polygon]]
+points = [[200, 120], [230, 140], [220, 170], [180, 170], [170, 140]]
+
+[[rect]]
+min = [60, 40]
+max = [80, 60]
+kind = "dynamic"
+
+[[rect]]
+min = [300, 30]
+max = [316, 46]
+kind = "dynamic"
+vel = [-50, 0]
+
+[spawn]
+count = 60
+radius = 3
+speed = 150
+seed = 7
+region = [10, 10, 390, 110]
+"#;
+    let no_levels = |_: &str| Err(std::io::Error::other("no level files here"));
+    collide_scene::from_toml_str(text, "polygons.toml", &no_levels).expect("a valid scene")
 }
 
 /// The hash after every step of `row` run from `world` from step `from` on.

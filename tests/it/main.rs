@@ -25,6 +25,7 @@ mod materials;
 mod parse_memory;
 mod pinball;
 mod platform_maths;
+mod polygon;
 mod properties;
 mod push_out;
 mod query_index;

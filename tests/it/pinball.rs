@@ -163,7 +163,8 @@ fn bumpers_and_slingshots_score_and_three_drains_end_the_game() {
                 if s.restitution.is_some_and(|r| r > 1.0) {
                     expected += match s.kind {
                         collide_world::ShapeKind::Circle(_) => BUMPER_SCORE,
-                        collide_world::ShapeKind::Segment { .. } => SLINGSHOT_SCORE,
+                        collide_world::ShapeKind::Segment { .. }
+                        | collide_world::ShapeKind::Polygon { .. } => SLINGSHOT_SCORE,
                     };
                 }
             }

@@ -39,12 +39,12 @@
 //!
 //! # Modules
 //! - [`shape`]: [`Circle`], [`Aabb`], [`HalfTile`] (a 45° slope cell), [`Segment`],
-//!   [`Capsule`] and [`TurningCapsule`].
+//!   [`Capsule`], [`TurningCapsule`] and [`ConvexPolygon`].
 //! - [`overlap`]: closest point, distance, overlap and penetration of points, circles, boxes,
 //!   half-tiles, segments and capsules.
 //! - [`sweep`]: swept circle vs face / corner / box (Minkowski sum of box and disc), circle vs
 //!   segment (with its end points as obstacles or not), circle vs circle, box vs box, circle
-//!   and box vs half-tile, box vs segment.
+//!   and box vs half-tile, box vs segment, circle and box vs convex polygon.
 //! - [`motion`]: [`motion::Path`], a body's path under constant acceleration (a parabola, or a
 //!   straight line).
 //! - [`sweep_path`]: the swept tests of [`sweep`] along curved paths (a ball under gravity),
@@ -76,27 +76,32 @@ pub mod sweep_path;
 pub use exit::{exit_path_circle_aabb, exit_path_circle_circle, overlap_interval_aabb_aabb};
 pub use math::{sin_cos, Real, Vec2, FRAC_1_SQRT_2};
 pub use overlap::{
-    aabb_overlaps_aabb, aabb_overlaps_capsule, aabb_overlaps_half_tile, circle_overlaps_aabb,
-    circle_overlaps_capsule, circle_overlaps_circle, circle_overlaps_half_tile,
-    closest_point_on_aabb, closest_point_on_segment, contact_circle_aabb, contact_circle_capsule,
-    contact_circle_half_tile, distance_point_aabb, distance_point_half_tile,
-    distance_point_segment, distance_segment_aabb, point_in_aabb, point_in_circle,
-    point_in_half_tile, Contact,
+    aabb_overlaps_aabb, aabb_overlaps_capsule, aabb_overlaps_half_tile, aabb_overlaps_polygon,
+    circle_overlaps_aabb, circle_overlaps_capsule, circle_overlaps_circle,
+    circle_overlaps_half_tile, circle_overlaps_polygon, closest_point_on_aabb,
+    closest_point_on_polygon, closest_point_on_segment, contact_circle_aabb,
+    contact_circle_capsule, contact_circle_half_tile, distance_point_aabb,
+    distance_point_half_tile, distance_point_polygon, distance_point_segment,
+    distance_segment_aabb, point_in_aabb, point_in_circle, point_in_half_tile, point_in_polygon,
+    Contact,
 };
 pub use response::{collide_elastic, collide_on, reflect, reflect_relative, reflect_relative_on};
 pub use shape::{
-    Aabb, Capsule, Circle, HalfTile, Segment, SegmentEnd, SegmentEnds, TurningCapsule,
+    Aabb, Capsule, Circle, ConvexPolygon, HalfTile, PolygonCorners, PolygonError, Segment,
+    SegmentEnd, SegmentEnds, TurningCapsule, MAX_POLYGON_VERTICES,
 };
 pub use sweep::{
-    sweep_aabb_aabb, sweep_aabb_half_tile, sweep_aabb_segment, sweep_circle_aabb,
-    sweep_circle_circle, sweep_circle_corner, sweep_circle_face, sweep_circle_half_plane,
-    sweep_circle_half_tile, sweep_circle_point, sweep_circle_segment, Corner, Face, FaceSegment,
-    Feature, Features, SegmentFeature, SegmentHit, SweepHit,
+    sweep_aabb_aabb, sweep_aabb_half_tile, sweep_aabb_polygon, sweep_aabb_segment,
+    sweep_circle_aabb, sweep_circle_circle, sweep_circle_corner, sweep_circle_face,
+    sweep_circle_half_plane, sweep_circle_half_tile, sweep_circle_point, sweep_circle_polygon,
+    sweep_circle_segment, Corner, Face, FaceSegment, Feature, Features, PolygonFeature, PolygonHit,
+    SegmentFeature, SegmentHit, SweepHit,
 };
 pub use sweep_path::{
-    sweep_path_aabb_half_tile, sweep_path_aabb_segment, sweep_path_aabb_turning_capsule,
-    sweep_path_circle_half_tile, sweep_path_circle_segment, sweep_path_circle_turning_capsule,
-    TurningHit, TurningSweep, TURNING_MAX_ITERATIONS,
+    sweep_path_aabb_half_tile, sweep_path_aabb_polygon, sweep_path_aabb_segment,
+    sweep_path_aabb_turning_capsule, sweep_path_circle_half_tile, sweep_path_circle_polygon,
+    sweep_path_circle_segment, sweep_path_circle_turning_capsule, TurningHit, TurningSweep,
+    TURNING_MAX_ITERATIONS,
 };
 
 /// The crate's README, whose code blocks run as doctests.

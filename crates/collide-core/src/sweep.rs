@@ -40,17 +40,28 @@
 //! ([`sweep_circle_half_tile`]). A box against it is the separating axis test on the axes x,
 //! y and the diagonal's normal ([`sweep_aabb_half_tile`]).
 //!
+//! # The swept circle and box against a convex polygon
+//! A [`ConvexPolygon`] grown by `r` is, as the half-tile, one slab per edge and one arc per
+//! vertex spanning the vertex's exterior normal cone ([`sweep_circle_polygon`]; the edges are
+//! one-sided, the vertices switched on by [`PolygonCorners`] as a segment's ends are by
+//! [`SegmentEnds`]). A box against it is a point (the box's centre) against the Minkowski sum
+//! of polygon and box, itself a convex polygon whose edge normals are x, y and the polygon's:
+//! the separating axis test on those axes ([`sweep_aabb_polygon`]; Ericson §5.2.1, §5.5.8).
+//!
 //! All sweeps follow the crate conventions: toi in `[0, max_toi]` in the time unit of `vel`,
 //! normal from the obstacle toward the moving body, contact at start counts only when
 //! approaching (Bannerman et al. 2014).
 
 // The code lives in `query/sweep/` (one pair per file), `query/hit.rs` and `shape/feature.rs`;
 // this module is the flat public surface of the sweeps.
-pub use crate::query::hit::{Feature, SegmentFeature, SegmentHit, SweepHit};
+pub use crate::query::hit::{
+    Feature, PolygonFeature, PolygonHit, SegmentFeature, SegmentHit, SweepHit,
+};
 pub use crate::query::sweep::{
-    sweep_aabb_aabb, sweep_aabb_half_tile, sweep_aabb_segment, sweep_circle_aabb,
-    sweep_circle_circle, sweep_circle_corner, sweep_circle_face, sweep_circle_half_plane,
-    sweep_circle_half_tile, sweep_circle_point, sweep_circle_segment,
+    sweep_aabb_aabb, sweep_aabb_half_tile, sweep_aabb_polygon, sweep_aabb_segment,
+    sweep_circle_aabb, sweep_circle_circle, sweep_circle_corner, sweep_circle_face,
+    sweep_circle_half_plane, sweep_circle_half_tile, sweep_circle_point, sweep_circle_polygon,
+    sweep_circle_segment,
 };
 pub use crate::shape::feature::{Corner, Face, FaceSegment, Features};
-pub use crate::shape::{HalfTile, SegmentEnd, SegmentEnds};
+pub use crate::shape::{ConvexPolygon, HalfTile, PolygonCorners, SegmentEnd, SegmentEnds};

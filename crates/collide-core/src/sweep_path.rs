@@ -33,6 +33,11 @@
 //! bracketed by certified conservative advancement. A static bumper (a disc) is
 //! [`sweep_path_circle_circle`] against a path at rest (the quartic of the radius sum).
 //!
+//! A convex polygon ([`sweep_path_circle_polygon`]) is the half-tile's construction with up
+//! to eight edges: each edge a one-sided face (the parabola against a line: a quadratic), each
+//! vertex a quartic within its exterior normal cone; a box on a path against it
+//! ([`sweep_path_aabb_polygon`]) is the slab test on x, y and the polygon's edge normals.
+//!
 //! Conventions as in the rest of the crate: times in seconds from the path's start (the unit of
 //! the path's velocity), normals from the obstacle toward the moving circle, contact points on
 //! the obstacle's surface.
@@ -48,9 +53,10 @@ use crate::sweep::{Corner, Face, FaceSegment, Feature, Features, SweepHit};
 
 pub use crate::query::hit::TurningHit;
 pub use crate::query::sweep::{
-    sweep_path_aabb_aabb, sweep_path_aabb_half_tile, sweep_path_aabb_segment,
-    sweep_path_aabb_turning_capsule, sweep_path_circle_half_tile, sweep_path_circle_segment,
-    sweep_path_circle_turning_capsule, TurningSweep, TURNING_MAX_ITERATIONS,
+    sweep_path_aabb_aabb, sweep_path_aabb_half_tile, sweep_path_aabb_polygon,
+    sweep_path_aabb_segment, sweep_path_aabb_turning_capsule, sweep_path_circle_half_tile,
+    sweep_path_circle_polygon, sweep_path_circle_segment, sweep_path_circle_turning_capsule,
+    TurningSweep, TURNING_MAX_ITERATIONS,
 };
 
 /// The earliest time in `[0, max_toi]` at which the polynomial `gap` (`> 0`: apart) is entered,

@@ -1,4 +1,5 @@
-//! Drawing primitives in pixel space: boxes, translucent boxes, anti-aliased discs and lines,
+//! Drawing primitives in pixel space: boxes, translucent boxes, anti-aliased discs, lines and
+//! convex polygons,
 //! and bitmap text. Every primitive takes a clip rectangle and never writes outside it (nor
 //! outside the target), and ignores non-finite coordinates instead of panicking.
 //!
@@ -100,6 +101,62 @@ pub fn fill_half_box<T: PixelTarget + ?Sized>(
         for x in area.x0..area.x1 {
             let p = Vec2::new(x as Real + 0.5, y as Real + 0.5);
             let cov = ((p - a).dot(n) + 0.5).clamp(0.0, 1.0);
+            if cov >= 1.0 {
+                target.put(x, y, rgb);
+            } else if cov > 0.0 {
+                target.blend(x, y, rgb, cov as f32);
+            }
+        }
+    }
+}
+
+/// Fills the convex polygon with vertices `points` (pixel space, counter-clockwise on the
+/// screen: the order of `collide_core::ConvexPolygon`), clipped to `clip`, anti-aliased as
+/// [`fill_half_box`]: a pixel whose centre lies at signed distance `d` (pixels, positive
+/// inside) from the nearest edge's line gets coverage `clamp(d + 0.5, 0, 1)`. Fewer than three
+/// points, a non-finite point or a degenerate edge draw nothing.
+pub fn fill_convex_polygon<T: PixelTarget + ?Sized>(
+    target: &mut T,
+    points: &[Vec2],
+    rgb: Rgb,
+    clip: &PixelRect,
+) {
+    let n = points.len();
+    if n < 3 || points.iter().any(|p| !p.is_finite()) {
+        return;
+    }
+    let (lo, hi) = points[1..]
+        .iter()
+        .fold((points[0], points[0]), |(lo, hi), &p| {
+            (lo.min(p), hi.max(p))
+        });
+    let bounds = PixelRect {
+        x0: clamp_floor(lo.x - 1.0, target.width()),
+        y0: clamp_floor(lo.y - 1.0, target.height()),
+        x1: clamp_floor(hi.x + 2.0, target.width()),
+        y1: clamp_floor(hi.y + 2.0, target.height()),
+    };
+    let area = bounds.intersect(clip).intersect(&full_clip(target));
+    if area.is_empty() {
+        return;
+    }
+    // Inward unit normals: the outward one of a counter-clockwise edge is its `perp()`.
+    let mut inward = Vec::with_capacity(n);
+    for i in 0..n {
+        let d = points[(i + 1) % n] - points[i];
+        let len = d.length();
+        if len.is_nan() || len <= 0.0 {
+            return;
+        }
+        inward.push(-d.perp() / len);
+    }
+    for y in area.y0..area.y1 {
+        for x in area.x0..area.x1 {
+            let p = Vec2::new(x as Real + 0.5, y as Real + 0.5);
+            let d = (0..n)
+                .map(|i| (p - points[i]).dot(inward[i]))
+                .fold(Real::INFINITY, Real::min);
+            let cov = (d + 0.5).clamp(0.0, 1.0);
             if cov >= 1.0 {
                 target.put(x, y, rgb);
             } else if cov > 0.0 {

@@ -5,8 +5,8 @@ use collide_world::{Cell, CellCoord, World};
 
 use crate::camera::{Camera, PixelRect};
 use crate::draw::{
-    blend_rect, clamp_floor, draw_capsule, draw_disc, draw_line, draw_text, fill_half_box,
-    fill_rect, full_clip, text_width, DiscPainter, GLYPH_PX,
+    blend_rect, clamp_floor, draw_capsule, draw_disc, draw_line, draw_text, fill_convex_polygon,
+    fill_half_box, fill_rect, full_clip, text_width, DiscPainter, GLYPH_PX,
 };
 use crate::frame::{contact_of, swept_paths, Frame, Hud, Item};
 use crate::style::Style;
@@ -135,7 +135,7 @@ fn paint_world<T: PixelTarget + ?Sized>(
     }
 
     // 4b. Static shapes: bumpers as discs (sensor circles in the sensors' colour), segments as
-    // lines about a world unit wide.
+    // lines about a world unit wide, polygons filled and outlined.
     for sh in world.shapes() {
         if let Some(c) = sh.kind.disc() {
             let color = if sh.sensor {
@@ -146,6 +146,8 @@ fn paint_world<T: PixelTarget + ?Sized>(
             paint_disc_shape(&c, color, camera, target, view);
         } else if let Some(segment) = sh.kind.segment() {
             paint_segment_shape(&segment, style.segment, camera, target, view);
+        } else if let Some(polygon) = sh.kind.polygon() {
+            paint_polygon_shape(&polygon, style, camera, target, view);
         }
     }
 
@@ -448,6 +450,25 @@ fn paint_disc_shape<T: PixelTarget + ?Sized>(
         color,
         view,
     );
+}
+
+/// A static convex polygon: filled in [`Style::polygon`], its edges drawn as segments
+/// ([`Style::segment`]).
+fn paint_polygon_shape<T: PixelTarget + ?Sized>(
+    polygon: &collide_world::ConvexPolygon,
+    style: &Style,
+    camera: &Camera,
+    target: &mut T,
+    view: &PixelRect,
+) {
+    let mut px = [Vec2::ZERO; collide_world::collide_core::MAX_POLYGON_VERTICES];
+    for (slot, &p) in px.iter_mut().zip(polygon.vertices()) {
+        *slot = camera.to_pixel(p);
+    }
+    fill_convex_polygon(target, &px[..polygon.len()], style.polygon, view);
+    for i in 0..polygon.len() {
+        paint_segment_shape(&polygon.edge(i), style.segment, camera, target, view);
+    }
 }
 
 /// A static segment: a line about a world unit wide, drawn as parallel strokes half a pixel

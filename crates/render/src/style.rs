@@ -127,6 +127,8 @@ pub struct Style {
     pub segment: Rgb,
     /// Static circles (bumpers).
     pub bumper: Rgb,
+    /// The fill of static convex polygons (blocks; their outline is [`Style::segment`]).
+    pub polygon: Rgb,
     /// Flippers (`collide_world::Flipper`).
     pub flipper: Rgb,
     /// The outline along the world's closed walls (open sides have none).
@@ -170,6 +172,7 @@ impl Default for Style {
             sensor_rect: Rgb::new(40, 90, 60),
             segment: Rgb::new(200, 200, 220),
             bumper: Rgb::new(230, 80, 160),
+            polygon: Rgb::new(70, 110, 150),
             flipper: Rgb::new(250, 190, 60),
             dynamic_rect: Rgb::new(176, 96, 232),
             outline: Rgb::new(96, 128, 176),

@@ -485,3 +485,45 @@ fn flippers_are_antialiased_capsules_where_they_are_now() {
     let tip = Vec2::new(20.5, 50.5) + Vec2::new(1f64.cos(), -(1f64.sin())) * 40.0;
     assert_eq!(c.rgb(tip.x as usize, tip.y as usize), s.flipper);
 }
+
+#[test]
+fn polygons_are_filled_and_outlined() {
+    // The triangle (20, 60), (80, 60), (50, 10) at zoom 2: its inside in the polygon colour,
+    // its bottom edge in the segments' colour, outside untouched.
+    let mut world = World::new(Vec2::new(100.0, 80.0), Walls::NONE, StepConfig::default()).unwrap();
+    let tri = collide_world::ShapeDesc::polygon(&[
+        Vec2::new(20.0, 60.0),
+        Vec2::new(80.0, 60.0),
+        Vec2::new(50.0, 10.0),
+    ])
+    .unwrap();
+    world.add_shape(tri).unwrap();
+    let style = Style::default();
+    let c = paint(&world, &Camera::new(2.0, Vec2::ZERO), 200, 160);
+    assert_eq!(c.get(100, 90), style.polygon);
+    assert_eq!(c.get(60, 100), style.polygon);
+    let near = |a: Rgb, b: Rgb| {
+        (a.r as i32 - b.r as i32).abs() <= 10
+            && (a.g as i32 - b.g as i32).abs() <= 10
+            && (a.b as i32 - b.b as i32).abs() <= 10
+    };
+    assert!(
+        [119, 120]
+            .iter()
+            .any(|&y| near(c.get(100, y), style.segment)),
+        "{:?} {:?}",
+        c.get(100, 119),
+        c.get(100, 120)
+    );
+    assert_eq!(c.get(20, 20), style.background);
+    assert_eq!(c.get(100, 130), style.background);
+    // Beside the slanted edge from (50, 10) to (20, 60): left of it is outside.
+    assert_eq!(c.get(50, 60), style.background);
+    assert_eq!(c.get(80, 60), style.polygon);
+    let painted = (0..160)
+        .flat_map(|y| (0..200).map(move |x| (x, y)))
+        .filter(|&(x, y)| c.get(x, y) == style.polygon)
+        .count();
+    // The triangle's area at zoom 2 is 4 · 1500 px²; its rim (a unit-wide outline) is not fill.
+    assert!((4500..6000).contains(&painted), "{painted}");
+}

@@ -22,6 +22,8 @@ pub(super) struct RawScene {
     #[serde(default)]
     pub(super) circle: Vec<S<RawCircle>>,
     #[serde(default)]
+    pub(super) polygon: Vec<S<RawPolygon>>,
+    #[serde(default)]
     pub(super) flipper: Vec<S<RawFlipper>>,
     pub(super) spawn: Option<S<RawSpawn>>,
     pub(super) step: Option<S<RawStep>>,
@@ -56,6 +58,15 @@ pub(super) struct RawCircle {
     pub(super) layers: Option<S<RawBits>>,
     pub(super) mask: Option<S<RawBits>>,
     pub(super) sensor: Option<S<bool>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a [[polygon]] table")]
+pub(super) struct RawPolygon {
+    pub(super) points: S<Vec<S<Vec<f64>>>>,
+    pub(super) restitution: Option<S<f64>>,
+    pub(super) layers: Option<S<RawBits>>,
+    pub(super) mask: Option<S<RawBits>>,
 }
 
 #[derive(Deserialize)]

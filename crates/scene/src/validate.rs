@@ -388,8 +388,10 @@ impl<'a> Ctx<'a> {
         Ok(out)
     }
 
-    /// The `[[segment]]`, `[[polyline]]` and `[[circle]]` tables, in that order (a polyline's
-    /// segments in its order, no obstacle at its straight joints).
+    /// The `[[segment]]`, `[[polyline]]`, `[[circle]]` and `[[polygon]]` tables, in that order
+    /// (a polyline's segments in its order, no obstacle at its straight joints; no obstacle at
+    /// a polygon's vertex where another polygon of the same layers and mask continues an edge
+    /// flat, [`crate::polygon_corners`]).
     pub(super) fn shapes(&self, raw: &RawScene) -> Result<Vec<ShapeDesc>, SceneError> {
         use collide_world::polyline_segments;
         use collide_world::ShapeKind;
@@ -464,7 +466,58 @@ impl<'a> Ctx<'a> {
                 )
             });
         }
+        self.polygons(raw, &mut out, room)?;
         Ok(out)
+    }
+
+    /// The `[[polygon]]` tables, appended to `out` (`room` checks the count), each group of
+    /// equal filters laid edge to edge ([`crate::polygon_corners`]).
+    fn polygons(
+        &self,
+        raw: &RawScene,
+        out: &mut Vec<ShapeDesc>,
+        room: impl Fn(&Vec<ShapeDesc>, &Range<usize>, &str) -> Result<(), SceneError>,
+    ) -> Result<(), SceneError> {
+        use collide_world::{polygon_corners, ConvexPolygon, PolygonCorners, ShapeKind};
+        let first = out.len();
+        for (i, pg) in raw.polygon.iter().enumerate() {
+            let f = |k: &str| format!("polygon[{i}].{k}");
+            room(out, &pg.span(), &f("points"))?;
+            let r = pg.get_ref();
+            let mut points = Vec::with_capacity(r.points.get_ref().len());
+            for (k, p) in r.points.get_ref().iter().enumerate() {
+                points.push(self.vec2(p, &f(&format!("points[{k}]")), Rule::Coord)?);
+            }
+            let polygon = ConvexPolygon::new(&points)
+                .map_err(|e| self.err(&r.points.span(), &f("points"), e))?;
+            let desc = ShapeDesc::chain_polygon(polygon, PolygonCorners::ALL);
+            out.push(ShapeDesc {
+                restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
+                filter: self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?,
+                ..desc
+            });
+        }
+        let added = &mut out[first..];
+        let polys: Vec<_> = added.iter().filter_map(|d| d.kind.polygon()).collect();
+        let mut groups: Vec<Filter> = added.iter().map(|d| d.filter).collect();
+        groups.sort_by_key(|f| (f.layers, f.mask));
+        groups.dedup();
+        for filter in groups {
+            let idx: Vec<usize> = (0..added.len())
+                .filter(|&k| added[k].filter == filter)
+                .collect();
+            let group: Vec<_> = idx.iter().map(|&k| polys[k]).collect();
+            for (&k, corners) in idx.iter().zip(polygon_corners(&group)) {
+                added[k] = ShapeDesc {
+                    kind: ShapeKind::Polygon {
+                        polygon: polys[k],
+                        corners,
+                    },
+                    ..added[k]
+                };
+            }
+        }
+        Ok(())
     }
 
     pub(super) fn walls(&self, list: &[S<String>]) -> Result<Walls, SceneError> {

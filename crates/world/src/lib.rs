@@ -55,15 +55,17 @@ pub use model::rng;
 pub use collide_core;
 /// The types the world's API takes and returns, so that one dependency on `collide-world` is
 /// enough: [`Vec2`] (a `glam::DVec2`), [`Real`] (`f64`), [`Aabb`], the hit features of
-/// [`Event::BallTile`] and [`GridHit`].
+/// [`Event::BallTile`] and [`GridHit`], and the [`ConvexPolygon`] and [`PolygonCorners`] of a
+/// polygon shape.
 pub use collide_core::{
-    Aabb, Circle, Corner, Face, Feature, Features, HalfTile, Real, SweepHit, Vec2,
+    Aabb, Circle, ConvexPolygon, Corner, Face, Feature, Features, HalfTile, PolygonCorners, Real,
+    SweepHit, Vec2,
 };
 
 pub use body::ball::{Ball, Balls};
 pub use body::flipper::{Flipper, FlipperMotion};
 pub use body::rect::Rect;
-pub use body::shape::{polyline_segments, Shape};
+pub use body::shape::{polygon_corners, polyline_segments, Shape};
 pub use grid::rows::{cell_from_char, char_from_cell, parse_rows};
 pub use grid::{CellShape, Grid, GridHit};
 pub use model::cell::{Cell, CellCoord};

@@ -69,6 +69,30 @@ pub struct SegmentHit {
     pub feature: SegmentFeature,
 }
 
+/// What part of a [`crate::ConvexPolygon`] was hit: an edge or a vertex, by index (edge `i`
+/// runs from vertex `i` to vertex `i + 1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PolygonFeature {
+    /// Edge `i`; the normal is its outward normal ([`crate::ConvexPolygon::normal`]).
+    Edge(u8),
+    /// Vertex `i`; for a circle the normal runs from the vertex to the centre at impact.
+    Vertex(u8),
+}
+
+/// The result of a sweep against a [`crate::ConvexPolygon`]: when, where and how the shapes
+/// first touch (the fields of [`SweepHit`], with a [`PolygonFeature`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PolygonHit {
+    /// Time of impact in `[0, max_toi]`, in the time unit of the velocity passed in.
+    pub toi: Real,
+    /// Unit contact normal from the polygon toward the moving body.
+    pub normal: Vec2,
+    /// Contact point at impact, on the polygon (world units).
+    pub point: Vec2,
+    /// The edge or vertex that was hit.
+    pub feature: PolygonFeature,
+}
+
 /// The result of a sweep against a [`crate::TurningCapsule`] (a swinging flipper).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TurningHit {
@@ -92,6 +116,13 @@ pub(crate) trait Timed: Copy {
 }
 
 impl Timed for SweepHit {
+    #[inline]
+    fn toi(&self) -> Real {
+        self.toi
+    }
+}
+
+impl Timed for PolygonHit {
     #[inline]
     fn toi(&self) -> Real {
         self.toi

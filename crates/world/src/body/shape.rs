@@ -1,5 +1,6 @@
-//! Static segments and circles: the slanted walls, lanes and slingshots of a pinball table
-//! (segments, chained into polylines) and its bumpers (circles).
+//! Static segments, circles and convex polygons: the slanted walls, lanes and slingshots of a
+//! pinball table (segments, chained into polylines), its bumpers (circles) and solid blocks
+//! (polygons of 3 to 8 vertices: ramps, trapezoids, rotated boxes).
 //!
 //! A ball meets a segment on either face or at an end point that is an obstacle
 //! ([`collide_core::SegmentEnds`]); a circle as the disc it is. Both are immovable, bounce
@@ -14,6 +15,20 @@
 //! joint the end point is on: from the convex side it is the corner the ball turns around; from
 //! the reflex side the two faces meet the ball before the point can (E. Catto, "Ghost
 //! collisions", box2d.org, 2020, explains the chain rule).
+//!
+//! **Polygons.** A ball meets a [`collide_core::ConvexPolygon`] on an edge (one-sided: the
+//! outer side) or at a vertex that is an obstacle ([`collide_core::PolygonCorners`]); a box
+//! meets it by the separating axes x, y and its edge normals (`collide_core::sweep_circle_polygon`,
+//! `sweep_path_circle_polygon`, `sweep_aabb_polygon`, `sweep_path_aabb_polygon`).
+//!
+//! **No ghost collisions across polygons laid edge to edge.** [`polygon_corners`] switches off
+//! a vertex where another polygon of the group continues one of the vertex's edges flat (its
+//! edge on the same line with the same outward normal, going on past the vertex): a ball
+//! outside both polygons is then always nearer that neighbour's face than the vertex's arc
+//! could make it, so the arc never decides a contact, and a ball rolling across the seam
+//! meets faces only, with the face's normal. A box needs no such rule: sliding flat across the
+//! seam it touches the next polygon's vertex tangentially, which by the contact rule is no
+//! hit (as for a box on a polyline).
 //!
 //! **Sensor circles.** A circle flagged [`ShapeDesc::sensor`] is a trigger area, not an
 //! obstacle: it never changes a ball's motion and reports [`crate::Event::SensorEnter`] when a
@@ -37,14 +52,17 @@ use crate::model::limits::{self, Bound};
 use crate::model::shape_desc::ShapeDesc;
 use crate::model::shape_desc::ShapeKind;
 use collide_core::motion::Path;
+use collide_core::sweep_path::{sweep_path_aabb_polygon, sweep_path_circle_polygon};
 use collide_core::sweep_path::{
     sweep_path_aabb_segment, sweep_path_circle_aabb, sweep_path_circle_circle,
     sweep_path_circle_segment,
 };
 use collide_core::{
-    aabb_overlaps_capsule, circle_overlaps_aabb, distance_point_segment, sweep_aabb_segment,
-    sweep_circle_aabb, sweep_circle_circle, sweep_circle_segment, Aabb, Capsule, Circle, Feature,
-    Features, Real, Segment, SegmentEnds, SweepHit, Vec2,
+    aabb_overlaps_capsule, aabb_overlaps_polygon, circle_overlaps_aabb, circle_overlaps_polygon,
+    distance_point_segment, point_in_polygon, sweep_aabb_polygon, sweep_aabb_segment,
+    sweep_circle_aabb, sweep_circle_circle, sweep_circle_polygon, sweep_circle_segment, Aabb,
+    Capsule, Circle, ConvexPolygon, Feature, Features, PolygonCorners, PolygonHit, Real, Segment,
+    SegmentEnds, SweepHit, Vec2,
 };
 
 /// A static shape as stored.
@@ -52,7 +70,7 @@ use collide_core::{
 pub struct Shape {
     /// Stable id.
     pub id: ShapeId,
-    /// The segment or circle.
+    /// The segment, circle or polygon.
     pub kind: ShapeKind,
     /// Its own restitution, or `None`.
     pub restitution: Option<Real>,
@@ -96,6 +114,71 @@ pub fn polyline_segments(points: &[Vec2], closed: bool) -> Vec<(Segment, Segment
         .collect()
 }
 
+/// Which vertices of each polygon of a group laid edge to edge are obstacles (docs: the module's
+/// "No ghost collisions across polygons"): vertex `v` of polygon `A` is switched off when
+/// another polygon `B` has an edge in the same direction as one of `A`'s edges at `v` (so on
+/// the same side: both are stored counter-clockwise on the screen), on the same line through
+/// `v`, and going on past `v` (B's edge holds the points just beyond `v` along `A`'s edge).
+/// Directions are parallel and `v` on the line when the cross products are within `1e-12` of
+/// the lengths' products, as for [`polyline_segments`]' straight joints. Polygons that
+/// overlap are not a group this rule is meant for, nor polygons of different filters (a
+/// neighbour a body does not collide with covers nothing for it: pass one filter's polygons
+/// at a time, as the scene parser does). O(n²) in the number of polygons.
+#[must_use]
+pub fn polygon_corners(polygons: &[ConvexPolygon]) -> Vec<PolygonCorners> {
+    let parallel =
+        |d: Vec2, e: Vec2| d.perp_dot(e).abs() <= 1e-12 * d.length() * e.length() && d.dot(e) > 0.0;
+    // Whether B's edge `p → q` lies on the line through `v` along `d` and holds points just
+    // beyond `v` (`ahead`: along `+d`, else along `−d`).
+    let continues = |v: Vec2, d: Vec2, p: Vec2, q: Vec2, ahead: bool| {
+        let e = q - p;
+        let w = v - p;
+        let len2 = e.length_squared();
+        let u = w.dot(e);
+        parallel(d, e)
+            && w.perp_dot(e).abs() <= 1e-12 * e.length() * w.length()
+            && if ahead {
+                u >= 0.0 && u < len2
+            } else {
+                u > 0.0 && u <= len2
+            }
+    };
+    polygons
+        .iter()
+        .enumerate()
+        .map(|(a, pa)| {
+            let n = pa.len();
+            let mut corners = PolygonCorners::ALL;
+            for i in 0..n {
+                let v = pa.vertex(i);
+                let before = v - pa.vertex(i + n - 1);
+                let after = pa.vertex(i + 1) - v;
+                let covered = polygons.iter().enumerate().any(|(b, pb)| {
+                    b != a
+                        && (0..pb.len()).any(|j| {
+                            let (p, q) = (pb.vertex(j), pb.vertex(j + 1));
+                            continues(v, before, p, q, true) || continues(v, after, p, q, false)
+                        })
+                });
+                if covered {
+                    corners = corners.without(i);
+                }
+            }
+            corners
+        })
+        .collect()
+}
+
+/// A polygon hit as a shape's [`SweepHit`] (feature [`Feature::Circle`], as for a segment).
+fn polygon_hit(h: PolygonHit) -> SweepHit {
+    SweepHit {
+        toi: h.toi,
+        normal: h.normal,
+        point: h.point,
+        feature: Feature::Circle,
+    }
+}
+
 pub(crate) fn bad(field: &'static str, problem: impl ToString) -> WorldError {
     WorldError::BadShape {
         field,
@@ -123,6 +206,11 @@ pub(crate) fn validate(desc: &ShapeDesc) -> Result<(), WorldError> {
                 .check(c.radius)
                 .map_err(|e| bad("radius", e))?;
         }
+        ShapeKind::Polygon { polygon, .. } => {
+            for &p in polygon.vertices() {
+                check_point("points", p)?;
+            }
+        }
     }
     if desc.sensor && !matches!(desc.kind, ShapeKind::Circle(_)) {
         return Err(bad("sensor", "only a circle can be a sensor"));
@@ -138,7 +226,8 @@ pub(crate) fn validate(desc: &ShapeDesc) -> Result<(), WorldError> {
 const _: () = assert!(MAX_SHAPES <= limits::MAX_RECTS);
 
 /// Everything the world and the step ask of a static shape, answered per kind here (the one
-/// place besides its description and the scene parser that tells a segment from a circle).
+/// place besides its description and the scene parser that tells a segment from a circle or a
+/// polygon).
 impl ShapeKind {
     /// The disc of a circle (a bumper, or a sensor's area), world units; `None` for any other
     /// shape.
@@ -147,7 +236,7 @@ impl ShapeKind {
     pub fn disc(&self) -> Option<Circle> {
         match *self {
             ShapeKind::Circle(c) => Some(c),
-            ShapeKind::Segment { .. } => None,
+            ShapeKind::Segment { .. } | ShapeKind::Polygon { .. } => None,
         }
     }
 
@@ -158,7 +247,18 @@ impl ShapeKind {
     pub fn segment(&self) -> Option<Segment> {
         match *self {
             ShapeKind::Segment { segment, .. } => Some(segment),
-            ShapeKind::Circle(_) => None,
+            ShapeKind::Circle(_) | ShapeKind::Polygon { .. } => None,
+        }
+    }
+
+    /// The polygon of a polygon shape (a block, a ramp), world units, counter-clockwise on the
+    /// screen; `None` for any other shape.
+    #[must_use]
+    #[inline]
+    pub fn polygon(&self) -> Option<ConvexPolygon> {
+        match *self {
+            ShapeKind::Polygon { polygon, .. } => Some(polygon),
+            ShapeKind::Segment { .. } | ShapeKind::Circle(_) => None,
         }
     }
 
@@ -189,6 +289,9 @@ impl ShapeKind {
                 c.radius,
                 limit,
             ),
+            ShapeKind::Polygon { polygon, corners } => {
+                sweep_path_circle_polygon(path, radius, limit, &polygon, corners).map(polygon_hit)
+            }
         }
     }
 
@@ -233,6 +336,12 @@ impl ShapeKind {
                     feature: Feature::Circle,
                 })
             }
+            ShapeKind::Polygon { polygon, .. } => if straight {
+                sweep_aabb_polygon(aabb, disp.v0, &polygon, limit)
+            } else {
+                sweep_path_aabb_polygon(aabb, disp, &polygon, limit)
+            }
+            .map(polygon_hit),
         }
     }
 
@@ -253,15 +362,19 @@ impl ShapeKind {
             ShapeKind::Circle(c) => {
                 sweep_circle_circle(from, radius, d, c.center, c.radius, Vec2::ZERO, 1.0)
             }
+            ShapeKind::Polygon { polygon, corners } => {
+                sweep_circle_polygon(from, radius, d, 1.0, &polygon, corners).map(polygon_hit)
+            }
         }
     }
 
-    /// Whether point `p` lies on the shape (on a segment, or in the closed disc).
+    /// Whether point `p` lies on the shape (on a segment, in the closed disc or polygon).
     #[must_use]
     pub(crate) fn contains_point(&self, p: Vec2) -> bool {
         match *self {
             ShapeKind::Segment { segment, .. } => distance_point_segment(p, &segment) == 0.0,
             ShapeKind::Circle(c) => (p - c.center).length_squared() <= c.radius * c.radius,
+            ShapeKind::Polygon { polygon, .. } => point_in_polygon(p, &polygon),
         }
     }
 
@@ -278,6 +391,7 @@ impl ShapeKind {
                 },
             ),
             ShapeKind::Circle(c) => circle_overlaps_aabb(c.center, c.radius, aabb),
+            ShapeKind::Polygon { polygon, .. } => aabb_overlaps_polygon(aabb, &polygon),
         }
     }
 
@@ -287,11 +401,13 @@ impl ShapeKind {
         match *self {
             ShapeKind::Segment { segment, .. } => distance_point_segment(p, &segment) < radius,
             ShapeKind::Circle(c) => (p - c.center).length() < radius + c.radius,
+            ShapeKind::Polygon { polygon, .. } => circle_overlaps_polygon(p, radius, &polygon),
         }
     }
 
     /// The shape's words for the state hash and a snapshot's check: kind and flags (the end
-    /// flags of a segment, the `sensor` flag of a circle), then the geometry's bits.
+    /// flags of a segment, the `sensor` flag of a circle, the corner flags and vertex count of a
+    /// polygon), then the geometry's bits.
     pub(crate) fn push_words(&self, sensor: bool, out: &mut Vec<u64>) {
         match *self {
             ShapeKind::Segment { segment, ends } => {
@@ -304,6 +420,13 @@ impl ShapeKind {
                 out.push(2 | u64::from(sensor) << 8);
                 for x in [c.center.x, c.center.y, c.radius] {
                     out.push(x.to_bits());
+                }
+            }
+            ShapeKind::Polygon { polygon, corners } => {
+                out.push(3 | u64::from(corners.0) << 8 | (polygon.len() as u64) << 16);
+                for p in polygon.vertices() {
+                    out.push(p.x.to_bits());
+                    out.push(p.y.to_bits());
                 }
             }
         }

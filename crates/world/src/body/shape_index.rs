@@ -219,6 +219,9 @@ mod tests {
             let desc = match s.kind {
                 ShapeKind::Segment { segment, .. } => ShapeDesc::segment(segment.a, segment.b),
                 ShapeKind::Circle(c) => ShapeDesc::circle(c.center, c.radius),
+                ShapeKind::Polygon { polygon, corners } => {
+                    ShapeDesc::chain_polygon(polygon, corners)
+                }
             };
             w.add_shape(desc).expect("valid");
         }

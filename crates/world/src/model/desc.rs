@@ -279,8 +279,8 @@ pub struct Scene {
     pub balls: Vec<BallDesc>,
     /// Rectangles placed explicitly.
     pub rects: Vec<RectDesc>,
-    /// Static segments and circles ([`crate::Shape`]): `[[segment]]`, `[[polyline]]` (its
-    /// segments) and `[[circle]]` tables.
+    /// Static segments, circles and polygons ([`crate::Shape`]): `[[segment]]`,
+    /// `[[polyline]]` (its segments), `[[circle]]` and `[[polygon]]` tables.
     pub shapes: Vec<crate::model::shape_desc::ShapeDesc>,
     /// Flippers ([`crate::Flipper`]): `[[flipper]]` tables.
     pub flippers: Vec<crate::model::flipper_desc::FlipperDesc>,

@@ -130,7 +130,7 @@ pub enum Event {
         /// for sound and damage.
         speed: Real,
     },
-    /// A ball bounced off a static segment or circle ([`crate::Shape`]).
+    /// A ball bounced off a static segment, circle or polygon ([`crate::Shape`]).
     BallShape {
         /// The ball.
         ball: BallId,
@@ -145,7 +145,7 @@ pub enum Event {
         /// Impact speed: the normal speed before the bounce, `−v·n` (units/s, `>= 0`).
         speed: Real,
     },
-    /// A dynamic rectangle bounced off a static segment or circle ([`crate::Shape`]).
+    /// A dynamic rectangle bounced off a static segment, circle or polygon ([`crate::Shape`]).
     RectShape {
         /// The rectangle.
         rect: RectId,

@@ -79,7 +79,7 @@ pub enum Obstacle {
     },
     /// A closed wall of the world rectangle.
     Wall(Side),
-    /// A static segment or circle ([`crate::Shape`]).
+    /// A static segment, circle or polygon ([`crate::Shape`]).
     Shape {
         /// Its id.
         shape: ShapeId,

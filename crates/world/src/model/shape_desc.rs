@@ -1,9 +1,10 @@
-//! The description of a static shape ([`ShapeDesc`]): what it is ([`ShapeKind`]: a segment or
-//! a circle), its restitution, filter and sensor flag. See `crate::body::shape` for how the
+//! The description of a static shape ([`ShapeDesc`]): what it is ([`ShapeKind`]: a segment, a
+//! circle or a convex polygon), its restitution, filter and sensor flag. See `crate::body::shape` for how the
 //! step meets shapes.
 
+use crate::model::error::WorldError;
 use crate::model::filter::Filter;
-use collide_core::{Aabb, Circle, Real, Segment, SegmentEnds, Vec2};
+use collide_core::{Aabb, Circle, ConvexPolygon, PolygonCorners, Real, Segment, SegmentEnds, Vec2};
 
 /// What a static shape is.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -17,6 +18,15 @@ pub enum ShapeKind {
     },
     /// A solid disc (a bumper).
     Circle(Circle),
+    /// A solid convex polygon of 3 to 8 vertices (a block, a ramp, a rotated box); `corners`
+    /// says which vertices are obstacles (all for a lone polygon; see
+    /// [`crate::polygon_corners`] for polygons laid edge to edge).
+    Polygon {
+        /// The polygon, world units, counter-clockwise on the screen.
+        polygon: ConvexPolygon,
+        /// The vertices that are obstacles.
+        corners: PolygonCorners,
+    },
 }
 
 impl ShapeKind {
@@ -31,6 +41,7 @@ impl ShapeKind {
                 c.center - Vec2::splat(c.radius),
                 c.center + Vec2::splat(c.radius),
             ),
+            ShapeKind::Polygon { polygon, .. } => polygon.aabb(),
         }
     }
 }
@@ -38,7 +49,7 @@ impl ShapeKind {
 /// A static shape to add ([`crate::World::add_shape`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ShapeDesc {
-    /// The segment or circle.
+    /// The segment, circle or polygon.
     pub kind: ShapeKind,
     /// Its own restitution (`None`: the world's), as [`crate::RectDesc::restitution`].
     pub restitution: Option<Real>,
@@ -82,6 +93,35 @@ impl ShapeDesc {
     pub fn circle(center: Vec2, radius: Real) -> Self {
         ShapeDesc {
             kind: ShapeKind::Circle(Circle::new(center, radius)),
+            restitution: None,
+            filter: Filter::DEFAULT,
+            sensor: false,
+        }
+    }
+
+    /// A lone convex polygon through `points` (3 to 8, either winding; every vertex an
+    /// obstacle), default restitution and filter.
+    ///
+    /// # Errors
+    /// [`WorldError::BadShape`] with field `points` when the points are not a convex polygon
+    /// ([`collide_core::PolygonError`]: too few or too many, not finite, repeated, collinear,
+    /// not convex; the problem names the point). The coordinates' bounds are checked by
+    /// [`crate::World::add_shape`].
+    pub fn polygon(points: &[Vec2]) -> Result<Self, WorldError> {
+        let polygon = ConvexPolygon::new(points).map_err(|e| WorldError::BadShape {
+            field: "points",
+            problem: e.to_string(),
+        })?;
+        Ok(ShapeDesc::chain_polygon(polygon, PolygonCorners::ALL))
+    }
+
+    /// A polygon laid edge to edge with others: `corners` says which vertices are obstacles
+    /// (none where a neighbour continues an edge flat, [`crate::polygon_corners`], so nothing
+    /// bumps on the seam); default restitution and filter.
+    #[must_use]
+    pub fn chain_polygon(polygon: ConvexPolygon, corners: PolygonCorners) -> Self {
+        ShapeDesc {
+            kind: ShapeKind::Polygon { polygon, corners },
             restitution: None,
             filter: Filter::DEFAULT,
             sensor: false,

@@ -1,4 +1,4 @@
-//! A dynamic rectangle's search against the static segments and circles (`crate::body::shape`), on
+//! A dynamic rectangle's search against the static shapes (`crate::body::shape`: segments, circles, polygons), on
 //! its straight or curved path: a part of its static search. A box meets a segment by the
 //! separating axes x, y and the segment's normal (`collide_core::sweep_aabb_segment`, on a
 //! parabola `sweep_path_aabb_segment`), and a circle as the circle would meet the box moving

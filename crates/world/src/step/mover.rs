@@ -21,7 +21,7 @@ pub(crate) enum PTarget {
     Rect(u32),
     /// Another mover.
     Mover(u32),
-    /// A static segment or circle (dense index, `shapes.rs`).
+    /// A static shape (dense index, `shapes.rs`).
     Shape(u32),
     /// The square of a sensor cell a ball touches moving in (`sensors.rs`).
     SensorCell(CellCoord),

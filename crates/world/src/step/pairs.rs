@@ -40,6 +40,8 @@ pub(crate) enum Obstacle {
     Circle,
     /// A sensor circle.
     SensorCircle,
+    /// A static convex polygon.
+    Polygon,
     /// A flipper held at a limit.
     HeldFlipper,
     /// A turning flipper.
@@ -139,6 +141,11 @@ pub(crate) const PAIRS: &[(MoverShape, Obstacle, Meets)] = &[
     ),
     (
         M::Circle,
+        O::Polygon,
+        contact("body/shape.rs", "sweep_path_circle"),
+    ),
+    (
+        M::Circle,
         O::HeldFlipper,
         contact("step/flippers.rs", "flipper_hits"),
     ),
@@ -196,6 +203,7 @@ pub(crate) const PAIRS: &[(MoverShape, Obstacle, Meets)] = &[
         O::SensorCircle,
         Meets::Passes("sensor circles report balls (`Event::SensorEnter` names a ball)"),
     ),
+    (M::Box, O::Polygon, contact("body/shape.rs", "sweep_box")),
     (
         M::Box,
         O::HeldFlipper,
@@ -223,7 +231,7 @@ mod tests {
     use super::*;
 
     const MOVERS: [MoverShape; 2] = [M::Circle, M::Box];
-    const OBSTACLES: [Obstacle; 15] = [
+    const OBSTACLES: [Obstacle; 16] = [
         O::Tile,
         O::SlopeTile,
         O::Wall,
@@ -235,6 +243,7 @@ mod tests {
         O::Segment,
         O::Circle,
         O::SensorCircle,
+        O::Polygon,
         O::HeldFlipper,
         O::TurningFlipper,
         O::Ball,
@@ -265,6 +274,7 @@ mod tests {
                 | O::Segment
                 | O::Circle
                 | O::SensorCircle
+                | O::Polygon
                 | O::HeldFlipper
                 | O::TurningFlipper
                 | O::Ball

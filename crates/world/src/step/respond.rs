@@ -253,7 +253,7 @@ impl World {
         Some(Outcome::NONE)
     }
 
-    /// A ball or a box against a closed wall, a static segment or circle, or a flipper held at a limit: as against a wall.
+    /// A ball or a box against a closed wall, a static shape, or a flipper held at a limit: as against a wall.
     #[inline(always)]
     pub(super) fn respond_immovable<const G: bool, const X: bool>(
         &mut self,

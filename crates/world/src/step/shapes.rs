@@ -1,4 +1,4 @@
-//! A ball's search against the static segments and circles (`crate::body::shape`), on its straight
+//! A ball's search against the static shapes (`crate::body::shape`: segments, circles, polygons), on its straight
 //! or curved path: a part of its static search. A sensor circle is met as a solid one (its
 //! touch is the ball's entry, `resolve.rs`), except while the ball is inside it or after it
 //! left it on the same path (`crate::step::pass`).

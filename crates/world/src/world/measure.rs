@@ -183,7 +183,7 @@ impl World {
                 });
             }
         }
-        // Static segments and circles (none in most worlds, whose hashes stay).
+        // Static shapes (none in most worlds, whose hashes stay).
         for w in self.shapes_words() {
             h.word(w);
         }

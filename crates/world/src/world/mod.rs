@@ -121,7 +121,7 @@ pub struct World {
     /// Rectangles overlapping sensor rectangles, `(sensor, rectangle)` sorted
     /// (`rect_sensor.rs`): part of the state, usually empty.
     pub(crate) sensor_rects: Vec<(RectId, RectId)>,
-    /// Static segments and circles (`shapes.rs`), and their id slots.
+    /// Static shapes: segments, circles, polygons (`shapes.rs`), and their id slots.
     pub(crate) shapes: Vec<crate::body::shape::Shape>,
     pub(crate) shape_slots: Slots,
     /// The grid over the shapes' boxes (`shape_index.rs`), built at a step's start after the

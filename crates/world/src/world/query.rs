@@ -24,7 +24,7 @@ pub enum Target {
     Rect(RectId),
     /// A wall of the world.
     Wall(Side),
-    /// A static segment or circle ([`crate::Shape`]).
+    /// A static shape: a segment, a circle or a polygon ([`crate::Shape`]).
     Shape(crate::model::ids::ShapeId),
     /// A flipper, where it is at the world's time ([`crate::Flipper`]).
     Flipper(crate::model::ids::FlipperId),
@@ -47,7 +47,7 @@ pub struct CastHit {
 
 impl World {
     /// Casts a circle of `radius` from `from` to `to` (world units) against the current state
-    /// (tiles' exposed features, closed walls, rectangles, static segments and circles,
+    /// (tiles' exposed features, closed walls, rectangles, static shapes,
     /// flippers where they are now, balls; nothing moves) and returns the first hit, with `toi`
     /// as a fraction of the segment. A radius of 0 casts a ray. Used for aim previews.
     ///

@@ -10,7 +10,7 @@ use crate::world::World;
 use collide_core::{Real, Vec2};
 
 impl World {
-    /// Adds a static segment or circle ([`crate::Shape`]).
+    /// Adds a static shape: a segment, a circle or a convex polygon ([`crate::Shape`]).
     ///
     /// # Errors
     /// [`WorldError::BadShape`] naming the field for a point outside [`crate::limits::Bound::Coord`], a

@@ -95,7 +95,7 @@ pub struct Snapshot {
     /// Balls inside sensors or passing through a body (`pass.rs`); absent: none.
     #[serde(default)]
     passes: Vec<SnapPass>,
-    /// The static segments and circles' words (`World::shapes_words`): the world's shape,
+    /// The static shapes' words (`World::shapes_words`): the world's shape,
     /// checked by a restore, not restored (absent: none).
     #[serde(default)]
     shapes: Vec<u64>,
@@ -283,7 +283,7 @@ pub enum SnapshotError {
         expected: u32,
     },
     /// The snapshot is of a world of another shape: `field` (`world.size`, `world.walls`,
-    /// `grid`, `shapes`: the static segments and circles, `flippers`: the flippers' ids and
+    /// `grid`, `shapes`: the static shapes (segments, circles, polygons), `flippers`: the flippers' ids and
     /// settings) differs.
     #[error("the snapshot's `{field}` differs from this world's: {detail}")]
     Shape {
