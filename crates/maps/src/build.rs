@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use collide_world::limits::{MAX_GRID_CELLS, MAX_GRID_SIDE};
 use collide_world::{
-    polyline_segments, Aabb, Cell, Filter, GridDesc, Real, RectDesc, RectKind, Scene, ShapeDesc,
-    ShapeKind, Vec2,
+    polygon_corners, polyline_segments, Aabb, Cell, Filter, GridDesc, Real, RectDesc, RectKind,
+    Scene, ShapeDesc, ShapeKind, Vec2,
 };
 
 use crate::config::{MapConfig, Rule};
@@ -240,6 +240,19 @@ impl<'c> Builder<'c> {
                     )));
                 }
                 let start = self.shapes.len();
+                // A closed outline that is convex with at most 8 corners (a rotated rectangle,
+                // most polygon objects) is a solid polygon; any other stays an outline of
+                // segments (hollow: a body inside it stays inside).
+                if let Some(polygon) = closed.then(|| ShapeDesc::polygon(&points).ok()).flatten() {
+                    self.shapes.push(ShapeDesc {
+                        restitution: material.restitution,
+                        filter: material.filter,
+                        ..polygon
+                    });
+                    self.objects[owner].rule = rule;
+                    self.objects[owner].body = ObjectBody::Shapes { start, count: 1 };
+                    return Ok(());
+                }
                 for (segment, ends) in polyline_segments(&points, closed) {
                     if segment.a == segment.b {
                         continue;
@@ -372,6 +385,7 @@ impl<'c> Builder<'c> {
                 o.body = ObjectBody::Rects(list);
             }
         }
+        seal_polygon_seams(&mut self.shapes);
         let scene = Scene {
             name: name.to_owned(),
             size: self.size,
@@ -392,6 +406,36 @@ impl<'c> Builder<'c> {
             objects: self.objects,
             one_way,
             report: self.report,
+        }
+    }
+}
+
+/// Switches off the corners of polygons laid edge to edge where a neighbour of the same filter
+/// continues an edge flat ([`polygon_corners`]), so nothing bumps on the seams between them.
+fn seal_polygon_seams(shapes: &mut [ShapeDesc]) {
+    let mut filters: Vec<Filter> = Vec::new();
+    for s in shapes.iter() {
+        if matches!(s.kind, ShapeKind::Polygon { .. }) && !filters.contains(&s.filter) {
+            filters.push(s.filter);
+        }
+    }
+    for f in filters {
+        let group: Vec<usize> = (0..shapes.len())
+            .filter(|&i| {
+                shapes[i].filter == f && matches!(shapes[i].kind, ShapeKind::Polygon { .. })
+            })
+            .collect();
+        let polygons: Vec<_> = group
+            .iter()
+            .filter_map(|&i| match shapes[i].kind {
+                ShapeKind::Polygon { polygon, .. } => Some(polygon),
+                _ => None,
+            })
+            .collect();
+        for (&i, corners) in group.iter().zip(polygon_corners(&polygons)) {
+            if let ShapeKind::Polygon { polygon, .. } = shapes[i].kind {
+                shapes[i].kind = ShapeKind::Polygon { polygon, corners };
+            }
         }
     }
 }

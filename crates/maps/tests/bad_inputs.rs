@@ -89,19 +89,32 @@ fn objects_become_rects_polylines_circles_and_points() {
         Aabb::new(Vec2::new(10.0, 20.0), Vec2::new(40.0, 25.0))
     );
     assert_eq!(s.rects[r[0]].restitution, Some(0.25));
-    // 45° about (0, 0): corners (0,0), (7.07, 7.07), (0, 14.14), (-7.07, 7.07): 4 segments.
+    // 45° about (0, 0): corners (0,0), (7.07, 7.07), (0, 14.14), (-7.07, 7.07): one solid
+    // convex polygon.
     let ObjectBody::Shapes { start, count } = m.object("tilted").unwrap().body else {
         panic!()
     };
-    assert_eq!(count, 4);
-    let ShapeKind::Segment { segment, .. } = s.shapes[start].kind else {
-        panic!()
+    assert_eq!(count, 1);
+    let ShapeKind::Polygon { polygon, .. } = s.shapes[start].kind else {
+        panic!("{:?}", s.shapes[start].kind)
     };
     let h = 10.0 / 2f64.sqrt();
-    assert!(
-        (segment.b - Vec2::new(h, h)).length() < 1e-12,
-        "{segment:?}"
-    );
+    assert_eq!(polygon.len(), 4);
+    for corner in [
+        Vec2::ZERO,
+        Vec2::new(h, h),
+        Vec2::new(0.0, 2.0 * h),
+        Vec2::new(-h, h),
+    ] {
+        assert!(
+            polygon
+                .vertices()
+                .iter()
+                .any(|v| (*v - corner).length() < 1e-12),
+            "{corner} not among {:?}",
+            polygon.vertices()
+        );
+    }
     // Round ellipse: a sensor circle of radius 4 at (24, 24).
     let ObjectBody::Shapes { start, .. } = m.object("ring").unwrap().body else {
         panic!()
