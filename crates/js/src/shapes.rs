@@ -104,7 +104,38 @@ impl World {
         })
     }
 
-    /// Removes a static segment or circle; returns whether it was there.
+    /// Adds a static convex polygon through `points` (`x0, y0, x1, y1, ...`, world units, 3 to
+    /// 8 corners in either winding), solid, with `restitution` (default: the world's); every
+    /// corner is an obstacle. Balls and dynamic rectangles meet it at their exact times of
+    /// impact, straight and under gravity. Returns its id.
+    ///
+    /// @throws {Error} `shape field \`points\`: ...` for an odd count of numbers, fewer than 3
+    /// or more than 8 corners, a repeated or non-finite point, three corners in a line or a
+    /// concave outline. Nothing is added then.
+    #[wasm_bindgen(js_name = addPolygon)]
+    pub fn add_polygon(
+        &mut self,
+        points: &[f64],
+        restitution: Option<f64>,
+    ) -> Result<f64, JsError> {
+        if !points.len().is_multiple_of(2) {
+            return Err(err(format!(
+                "shape field `points`: {} numbers, not pairs x, y",
+                points.len()
+            )));
+        }
+        let pts: Vec<Vec2> = points
+            .chunks_exact(2)
+            .map(|p| Vec2::new(p[0], p[1]))
+            .collect();
+        let desc = ShapeDesc::polygon(&pts).map_err(err)?;
+        self.add_shape_desc(ShapeDesc {
+            restitution,
+            ..desc
+        })
+    }
+
+    /// Removes a static shape (segment, circle or polygon); returns whether it was there.
     ///
     /// @throws {Error} for a number that is not an id.
     #[wasm_bindgen(js_name = removeShape)]

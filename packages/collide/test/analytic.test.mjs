@@ -162,3 +162,19 @@ test("two equal balls head-on meet at t = 0.9 and exchange velocities", () => {
   close(bb.x, 155 + 50 * 0.1, 1e-12, "b.x at t = 1");
   assert.deepEqual([ba.vx, bb.vx], [-50, 50]);
 });
+
+// tests/it/polygon.rs, computed by hand: a ball of radius 5 at rest at (60, 20) falls under
+// g = 1000 onto a square polygon whose top face is y = 100: its centre reaches y = 95 after
+// a fall of 75, at t = √(2·75/1000) = 0.3873 s, at speed √(2·1000·75) = 387.3 units/s.
+test("a ball falling on a polygon's face lands at the free-fall time", () => {
+  const w = new World(200, 200, 1 / 60);
+  w.setGravity(0, 1000);
+  const poly = w.addPolygon(new Float64Array([40, 100, 80, 100, 80, 140, 40, 140]));
+  w.addBall(60, 20, 0, 0, 5);
+  const hit = run(w, 30).find((e) => e.kind === "ball_shape");
+  assert.ok(hit, "the ball meets the polygon");
+  assert.equal(hit.shape, poly);
+  close(hit.t, Math.sqrt(0.15), 1e-9, "time of impact");
+  close(hit.normal.y, -1, 1e-12, "normal");
+  close(hit.speed, Math.sqrt(150000), 1e-6, "impact speed");
+});

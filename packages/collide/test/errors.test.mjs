@@ -24,6 +24,8 @@ function world() {
 }
 
 const cases = [
+  ["a concave polygon", ({ w }) => w.addPolygon(new Float64Array([0, 0, 40, 0, 20, 10, 40, 40, 0, 40])), /shape field `points`.*convex/],
+  ["a polygon of an odd count of numbers", ({ w }) => w.addPolygon(new Float64Array([0, 0, 40, 0, 20])), /shape field `points`/],
   ["a negative radius", ({ w }) => w.addBall(10, 10, 0, 0, -1), /ball field `radius`.*-1/],
   ["a NaN position", ({ w }) => w.addBall(NaN, 10, 0, 0, 1), /ball field `pos`.*NaN/],
   ["an infinite velocity", ({ w, ball }) => w.setBallVelocity(ball, Infinity, 0), /ball field `vel`/],
