@@ -170,17 +170,20 @@ impl App {
             source: Box::new(source),
         };
         let mut options = Options::default();
-        let source = match &args.map {
+        let (source, hook) = match &args.map {
             Some(file) => map_source(file, args.level.as_deref(), args.balls)?,
             None => {
                 let mut source = Source::from_arg(&arg, args.sandbox).map_err(game_err)?;
                 if let Some(n) = args.balls {
                     with_balls(&mut source, &mut options, n as usize);
                 }
-                source
+                (source, None)
             }
         };
         let mut game = Game::new(source, options).map_err(game_err)?;
+        if let Some(hook) = hook {
+            game.set_contact_hook(hook);
+        }
         if let Some(file) = &args.save_replay {
             let replay_err = |source| FrontendError::Replay {
                 file: file.display().to_string(),
@@ -778,15 +781,24 @@ impl App {
 pub const MAP_BALLS: usize = 300;
 
 /// `--map FILE [--level NAME]`: the map's level as a sandbox, with `balls` (default
-/// [`MAP_BALLS`]) balls of radius 3 placed at rest anywhere free.
+/// [`MAP_BALLS`]) balls of radius 3 placed at rest anywhere free, and the contact hook of its
+/// one-way platforms (`collide_maps::MapLevel::one_way_hook`), if it has any.
 #[cfg(feature = "maps")]
 fn map_source(
     file: &std::path::Path,
     level: Option<&str>,
     balls: Option<u32>,
-) -> Result<Source, FrontendError> {
+) -> Result<(Source, Option<SandboxHook>), FrontendError> {
     let map = collide_maps::load(file, level, &collide_maps::MapConfig::default())
         .map_err(|e| FrontendError::Map(Box::new(e)))?;
+    // The rectangles' ids are the same in every world built from the scene (the balls
+    // spawned below come after them).
+    let hook = match map.world() {
+        Ok(world) if !map.one_way.is_empty() => {
+            Some(std::sync::Arc::new(map.one_way_hook(&world)) as SandboxHook)
+        }
+        _ => None,
+    };
     let mut scene = map.scene;
     scene.spawn = Some(collide_world::SpawnDesc {
         count: balls.map_or(MAP_BALLS, |n| n as usize),
@@ -798,8 +810,11 @@ fn map_source(
         restitution: None,
         filter: collide_world::Filter::DEFAULT,
     });
-    Ok(Source::Sandbox(Box::new(scene)))
+    Ok((Source::Sandbox(Box::new(scene)), hook))
 }
+
+/// A sandbox's contact hook ([`collide_game::Game::set_contact_hook`]).
+type SandboxHook = std::sync::Arc<dyn collide_world::ContactHook>;
 
 /// `--map` in a build without the `maps` feature (the browser's): refused, with the reason.
 #[cfg(not(feature = "maps"))]
@@ -807,7 +822,7 @@ fn map_source(
     _file: &std::path::Path,
     _level: Option<&str>,
     _balls: Option<u32>,
-) -> Result<Source, FrontendError> {
+) -> Result<(Source, Option<SandboxHook>), FrontendError> {
     Err(FrontendError::Map(
         "this build opens no maps (collide-frontend's `maps` feature is off)".into(),
     ))

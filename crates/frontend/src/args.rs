@@ -27,7 +27,7 @@ pub struct Args {
 
     /// Open a Tiled (.tmx) or LDtk (.ldtk) map as a sandbox: its collision geometry with
     /// balls of radius 3 dropped at rest under the map's gravity (300, or --balls N).
-    /// One-way platforms are solid here (the frontends step without contact hooks).
+    /// One-way platforms let balls through from below (the map's contact hook).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["scene", "save_replay"])]
     pub map: Option<PathBuf>,
 

@@ -3,7 +3,8 @@
 
 use collide_core::{Real, Vec2};
 use collide_scene::SceneError;
-use collide_world::{BallId, Event, RectId, Scene, World, WorldError};
+use collide_world::{BallId, ContactHook, Event, RectId, Scene, World, WorldError};
+use std::sync::Arc;
 
 use crate::breaker::{is_breaker_scene, Breaker, Outcome, Phase, PowerUp};
 use crate::clock::FixedStep;
@@ -218,6 +219,24 @@ pub struct Game {
     /// The summary of the last game that ended (game over or victory), once a new one
     /// started with a launch.
     last_run: Option<RunSummary>,
+    /// The contact hook a sandbox steps with, and the source it belongs to
+    /// ([`Game::set_contact_hook`]).
+    hook: Option<SandboxHook>,
+}
+
+/// A sandbox's contact hook and the source it belongs to.
+#[derive(Clone)]
+struct SandboxHook {
+    source: Source,
+    hook: Arc<dyn ContactHook>,
+}
+
+impl std::fmt::Debug for SandboxHook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SandboxHook")
+            .field("source", &self.source)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Game {
@@ -263,6 +282,7 @@ impl Game {
             run_steps: 0,
             run_level: source_level,
             last_run: None,
+            hook: None,
         })
     }
 
@@ -317,6 +337,9 @@ impl Game {
             self.run_level = Some(self.run_level.map_or(n, |m| m.max(n)));
         }
         self.clock = FixedStep::new(world.config().dt, self.options.max_steps_per_frame);
+        if self.hook.as_ref().is_some_and(|h| h.source != source) {
+            self.hook = None;
+        }
         self.world = world;
         self.breaker = breaker;
         self.pinball = pinball;
@@ -329,6 +352,19 @@ impl Game {
         self.last_game_events.clear();
         self.error = None;
         Ok(())
+    }
+
+    /// Makes the sandbox of the current source step with `hook` (a map's one-way platforms,
+    /// `collide_maps::MapLevel::one_way_hook`): every contact is offered to it
+    /// (`World::step_with`). It stays through restarts of the same source and is dropped when
+    /// another source is loaded. Games played by the rules (BricksBeater levels, the pinball
+    /// table) step without it. A hook that refuses a step leaves the world as it was; the
+    /// refusal is shown in [`Game::status`] (`Status::error`).
+    pub fn set_contact_hook(&mut self, hook: Arc<dyn ContactHook>) {
+        self.hook = Some(SandboxHook {
+            source: self.source.clone(),
+            hook,
+        });
     }
 
     /// Starts the current source again (a new game). Recorded as [`Command::Restart`] while
@@ -603,7 +639,17 @@ impl Game {
                     start.clear();
                     start.extend(self.world.balls().iter().map(|b| (b.id, b.pos)));
                 }
-                self.world.step();
+                match self.hook.as_ref().map(|h| Arc::clone(&h.hook)) {
+                    Some(h) => {
+                        if let Err(e) = self.world.step_with(h.as_ref()) {
+                            // The world is as before the step (`World::step_with`).
+                            self.error = Some(format!("contact hook: {e}"));
+                        }
+                    }
+                    None => {
+                        self.world.step();
+                    }
+                }
                 self.last_events = self.world.take_events();
                 self.last_game_events.clear();
                 for e in &self.last_events {
