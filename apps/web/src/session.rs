@@ -171,6 +171,8 @@ impl Session {
             ..Args::default()
         };
         let mut app = App::new(&args)?;
+        // A page cannot close itself: Esc is not offered.
+        app.set_can_quit(false);
         if options.fixed_frames {
             let text = SceneText::from_arg(&options.scene)?;
             app.game_mut().start_recording(text, DEFAULT_HASH_EVERY)?;

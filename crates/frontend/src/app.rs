@@ -145,6 +145,9 @@ pub struct App {
     fps: RateMeter,
     sps: RateMeter,
     quit: bool,
+    /// Whether Esc can quit here (a window can; a browser page cannot): the help names it
+    /// only then.
+    can_quit: bool,
     help: bool,
 }
 
@@ -224,6 +227,7 @@ impl App {
             fps: RateMeter::default(),
             sps: RateMeter::default(),
             quit: false,
+            can_quit: true,
             help: false,
         })
     }
@@ -397,11 +401,20 @@ impl App {
         }
     }
 
+    /// Says whether Esc can quit this frontend (default: yes). A browser page cannot close
+    /// itself: it says no, and the help bar and overlay do not offer Esc.
+    pub fn set_can_quit(&mut self, can_quit: bool) {
+        self.can_quit = can_quit;
+    }
+
     /// The lines of the help overlay: a title, then one line per key that applies to this
     /// scene (`keys  what they do`, the keys padded to one column).
     #[must_use]
     pub fn help_lines(&self) -> Vec<String> {
-        let keys = crate::keys::help(self.mode());
+        let mut keys = crate::keys::help(self.mode());
+        if !self.can_quit {
+            keys.retain(|l| l.keys != "ESC");
+        }
         let w = keys.iter().map(|l| l.keys.len()).max().unwrap_or(0);
         let mut lines = vec![if self.mode() != Mode::Sandbox {
             "KEYS".to_owned()
@@ -557,6 +570,11 @@ impl App {
             Mode::Sandbox => &HELP_LINES_NO_PADDLE,
         };
         for help in lines {
+            let help = if self.can_quit {
+                help
+            } else {
+                help.trim_end_matches("  ESC QUIT")
+            };
             if text_width(help, 1) + 4 <= w {
                 let x = (w - text_width(help, 1)) / 2;
                 draw_text(target, x, hy, 1, help, HELP_TEXT, &clip);

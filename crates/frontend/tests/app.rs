@@ -407,6 +407,24 @@ fn the_help_lists_the_keys_that_apply() {
         assert!(mentions(&with, keys) && mentions(&without, keys), "{keys}");
     }
     assert_eq!(with.len(), without.len() + 3);
+    // A frontend that cannot quit (a browser page) does not offer Esc, in the overlay or on
+    // the help bar; everything else stays.
+    let mut page = app(Args::default());
+    page.set_can_quit(false);
+    let page_lines = page.help_lines();
+    assert!(!mentions(&page_lines, "ESC") && mentions(&page_lines, "H, F1"));
+    assert_eq!(page_lines.len(), with.len() - 1);
+    let bar = |a: &mut App| {
+        let mut buf = vec![0u32; 960 * 720];
+        a.draw(&mut Xrgb32Target::new(&mut buf, 960, 720).unwrap());
+        buf[960 * 700..].to_vec()
+    };
+    let mut window = app(Args::default());
+    assert_ne!(
+        bar(&mut page),
+        bar(&mut window),
+        "the help bar drops ESC QUIT"
+    );
     // Drawn: F1 on, the frame differs in the middle of the view; F1 again, the same frame.
     demo.game_mut().command(collide_game::Command::TogglePause);
     let off = draw(&mut demo, 960, 720);
