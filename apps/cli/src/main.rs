@@ -501,7 +501,7 @@ fn cmd_run(args: &SceneArgs, steps: u64, dump: bool) -> Result<()> {
         balls_alive: world.balls().len(),
         balls_asleep: world.sleeping_balls(),
         balls_lost: counts.get("ball_lost"),
-        embedded: stats::embedded(&world),
+        embedded: stats::embedded(&world, stepper.one_way.as_ref().map_or(&[], |h| &h.rects)),
         overlapping_pairs: stats::overlapping_pairs(&world.balls().collect::<Vec<_>>()),
         overlapping_pairs_note: (!world.config().ball_ball).then_some(report::BALLS_PASS_THROUGH),
         energy_start,
