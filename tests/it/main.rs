@@ -5,6 +5,7 @@
 
 mod box_flippers;
 mod box_shapes;
+mod character;
 mod doc_paths;
 mod domains;
 mod entry_points;

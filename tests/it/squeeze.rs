@@ -51,6 +51,7 @@ fn run(w: &mut World, who: Body, steps: usize) -> Run {
         let speed = match who {
             Body::Ball(b) => w.ball(b).map(|b| b.vel.length()),
             Body::Rect(r) => w.rect(r).map(|r| r.vel.length()),
+            Body::Character(c) => w.character(c).map(|c| c.vel.length()),
         };
         out.max_speed = out.max_speed.max(speed.unwrap_or(0.0));
     }

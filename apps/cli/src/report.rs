@@ -2,7 +2,7 @@
 //! only together with those tools.
 
 use collide_core::{Corner, Face, Feature, Vec2};
-use collide_world::{Ball, Body, CellCoord, Event, Rect, RectKind, SensorId};
+use collide_world::{Ball, Body, CellCoord, Event, Rect, RectKind, SensorId, Target};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
@@ -239,7 +239,7 @@ fn feature_name(f: Feature) -> &'static str {
     }
 }
 
-/// A body as `{"ball": id}` or `{"rect": id}`.
+/// A body as `{"ball": id}`, `{"rect": id}` or `{"character": id}`.
 struct BodyOut(Body);
 
 impl Serialize for BodyOut {
@@ -248,6 +248,26 @@ impl Serialize for BodyOut {
         match self.0 {
             Body::Ball(id) => m.serialize_entry("ball", &id.to_bits())?,
             Body::Rect(id) => m.serialize_entry("rect", &id.to_bits())?,
+            Body::Character(id) => m.serialize_entry("character", &id.to_bits())?,
+        }
+        m.end()
+    }
+}
+
+/// What a character met, as `{"cell": [col, row]}`, `{"wall": side}` or `{"ball" | "rect" |
+/// "shape" | "flipper": id}`.
+struct TargetOut(Target);
+
+impl Serialize for TargetOut {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(1))?;
+        match self.0 {
+            Target::Cell(c) => m.serialize_entry("cell", &[c.col, c.row])?,
+            Target::Ball(id) => m.serialize_entry("ball", &id.to_bits())?,
+            Target::Rect(id) => m.serialize_entry("rect", &id.to_bits())?,
+            Target::Wall(side) => m.serialize_entry("wall", side.name())?,
+            Target::Shape(id) => m.serialize_entry("shape", &id.to_bits())?,
+            Target::Flipper(id) => m.serialize_entry("flipper", &id.to_bits())?,
         }
         m.end()
     }
@@ -330,6 +350,21 @@ impl Serialize for EventOut<'_> {
             } => {
                 m.serialize_entry("rect", &rect.to_bits())?;
                 m.serialize_entry("flipper", &flipper.to_bits())?;
+                m.serialize_entry("point", &xy(point))?;
+                m.serialize_entry("normal", &xy(normal))?;
+                m.serialize_entry("toi", &toi)?;
+                m.serialize_entry("speed", &speed)?;
+            }
+            Event::CharacterHit {
+                character,
+                target,
+                point,
+                normal,
+                toi,
+                speed,
+            } => {
+                m.serialize_entry("character", &character.to_bits())?;
+                m.serialize_entry("target", &TargetOut(target))?;
                 m.serialize_entry("point", &xy(point))?;
                 m.serialize_entry("normal", &xy(normal))?;
                 m.serialize_entry("toi", &toi)?;

@@ -168,6 +168,7 @@ where
                 f(SoundKind::BrickBreak, at(toi), &|| match by {
                     Body::Ball(id) => world.ball(id).map(|b| b.vel.length()),
                     Body::Rect(id) => world.rect(id).map(|r| r.vel.length()),
+                    Body::Character(id) => world.character(id).map(|c| c.vel.length()),
                 });
             }
             Event::BallLost { toi, .. } => f(SoundKind::BallLost, at(toi), &|| None),

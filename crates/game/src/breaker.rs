@@ -1002,6 +1002,7 @@ fn mentions(e: &Event, id: BallId) -> bool {
         | Event::SensorRectEnter { .. }
         | Event::SensorRectExit { .. }
         | Event::RectShape { .. }
-        | Event::RectFlipper { .. } => false,
+        | Event::RectFlipper { .. }
+        | Event::CharacterHit { .. } => false,
     }
 }

@@ -7,7 +7,7 @@
 //! `CollideEvent` union of the typescript section.
 
 use collide_world::collide_core::{Corner, Face};
-use collide_world::{Body, Event, Feature, SensorId, Side, Vec2};
+use collide_world::{Body, Event, Feature, SensorId, Side, Target, Vec2};
 use wasm_bindgen::prelude::*;
 
 use crate::ids::{to_js, Id};
@@ -20,7 +20,14 @@ pub(crate) const RECORD: usize = 12;
 const SIDES = ["left", "top", "right", "bottom"];
 const FEATURES = ["left", "right", "top", "bottom", "top_left", "top_right", "bottom_left",
   "bottom_right", "circle", "diagonal"];
-const BODY = ["ball", "rect"];
+const BODY = ["ball", "rect", "character"];
+const TARGETS = ["cell", "ball", "rect", "wall", "shape", "flipper"];
+function target(b, i) {
+  const t = b[i + 11];
+  return t === 0 ? { type: "cell", col: b[i + 3], row: b[i + 4] }
+    : t === 3 ? { type: "wall", side: SIDES[b[i + 2]] }
+    : { type: TARGETS[t], id: b[i + 2] };
+}
 function body(b, i) { return { type: BODY[b[i + 2]], id: b[i + 1] }; }
 function sensor(b, i) {
   const t = b[i + 11];
@@ -53,7 +60,8 @@ function one(b, i) {
     case 17: return { kind: "sensor_rect_exit", sensor: b[i + 1], rect: b[i + 2], toi };
     case 18: return { kind: "ball_flipper", ball: b[i + 1], flipper: b[i + 2], toi, point: point(), normal: normal(), speed };
     case 19: return { kind: "rect_shape", rect: b[i + 1], shape: b[i + 2], toi, point: point(), normal: normal(), speed };
-    default: return { kind: "rect_flipper", rect: b[i + 1], flipper: b[i + 2], toi, point: point(), normal: normal(), speed };
+    case 20: return { kind: "rect_flipper", rect: b[i + 1], flipper: b[i + 2], toi, point: point(), normal: normal(), speed };
+    default: return { kind: "character_hit", character: b[i + 1], target: target(b, i), toi, point: point(), normal: normal(), speed };
   }
 }
 export function decodeEvents(b) {
@@ -77,8 +85,11 @@ export interface Point { x: number; y: number; }
 export interface CellCoord { col: number; row: number; }
 /** A side of the world rectangle `[0, 0]–[width, height]` (`top` is y = 0). */
 export type Side = "left" | "top" | "right" | "bottom";
-/** A ball or a rectangle, by id. */
-export interface BodyRef { type: "ball" | "rect"; id: number; }
+/** A ball, a rectangle or a character, by id. */
+export interface BodyRef { type: "ball" | "rect" | "character"; id: number; }
+/** What a character met: a cell, a wall of the world, or a body or static shape by id. */
+export type TargetRef = { type: "cell"; col: number; row: number } | { type: "wall"; side: Side }
+  | { type: "ball" | "rect" | "shape" | "flipper"; id: number };
 /** A sensor: a sensor rectangle or sensor circle (by id), or a sensor cell of the grid. */
 export type SensorRef = { type: "rect" | "shape"; id: number } | { type: "cell"; col: number; row: number };
 /** The face or corner of a tile a ball hit (`diagonal`: a slope's slanted face). */
@@ -102,6 +113,7 @@ export type CollideEvent =
   | ({ kind: "rect_rect"; a: number; b: number } & Contact)
   | ({ kind: "rect_shape"; rect: number; shape: number } & Contact)
   | ({ kind: "rect_flipper"; rect: number; flipper: number } & Contact)
+  | ({ kind: "character_hit"; character: number; target: TargetRef } & Contact)
   | { kind: "brick_destroyed"; cell: CellCoord; brick: string; by: BodyRef; toi: number }
   | { kind: "ball_lost"; ball: number; side: Side; toi: number }
   | { kind: "rect_lost"; rect: number; side: Side; toi: number }
@@ -151,11 +163,25 @@ fn feature_code(f: Feature) -> f64 {
     }
 }
 
-/// A body's id and type code (0 ball, 1 rect).
+/// A body's id and type code (0 ball, 1 rect, 2 character).
 fn body(b: Body) -> (f64, f64) {
     match b {
         Body::Ball(i) => (id(i), 0.0),
         Body::Rect(i) => (id(i), 1.0),
+        Body::Character(i) => (id(i), 2.0),
+    }
+}
+
+/// A target's id (or side code), cell coordinates and type code (0 cell, 1 ball, 2 rect,
+/// 3 wall, 4 shape, 5 flipper).
+fn target(t: Target) -> (f64, f64, f64, f64) {
+    match t {
+        Target::Cell(c) => (-1.0, f64::from(c.col), f64::from(c.row), 0.0),
+        Target::Ball(i) => (id(i), 0.0, 0.0, 1.0),
+        Target::Rect(i) => (id(i), 0.0, 0.0, 2.0),
+        Target::Wall(s) => (side_code(s), 0.0, 0.0, 3.0),
+        Target::Shape(i) => (id(i), 0.0, 0.0, 4.0),
+        Target::Flipper(i) => (id(i), 0.0, 0.0, 5.0),
     }
 }
 
@@ -393,6 +419,21 @@ fn record(e: &Event) -> Rec {
         } => Rec::new(20, toi)
             .ids(id(rect), id(flipper))
             .contact(point, normal, speed),
+        Event::CharacterHit {
+            character,
+            target: t,
+            point,
+            normal,
+            toi,
+            speed,
+        } => {
+            let (tid, col, row, code) = target(t);
+            Rec::new(21, toi)
+                .ids(id(character), tid)
+                .cd(col, row)
+                .contact(point, normal, speed)
+                .extra(code)
+        }
     }
 }
 

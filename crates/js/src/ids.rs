@@ -6,7 +6,7 @@
 //! `collide_world::limits::MAX_BALLS`) and every generation below 2³¹ (a slot reused two
 //! billion times). An id past that range is refused with an error, never rounded.
 
-use collide_world::{BallId, FlipperId, RectId, ShapeId};
+use collide_world::{BallId, CharacterId, FlipperId, RectId, ShapeId};
 
 /// The multiplier of the generation: 2²².
 const INDEX_SPAN: f64 = 4_194_304.0;
@@ -43,6 +43,7 @@ id_impl!(BallId, "ball id");
 id_impl!(RectId, "rect id");
 id_impl!(ShapeId, "shape id");
 id_impl!(FlipperId, "flipper id");
+id_impl!(CharacterId, "character id");
 
 /// The JavaScript number of `id`, or an error message when it is outside the exact range.
 pub(crate) fn to_js<I: Id>(id: I) -> Result<f64, String> {

@@ -63,12 +63,14 @@ pub use collide_core::{
 };
 
 pub use body::ball::{Ball, Balls};
+pub use body::character::{Character, Ground};
 pub use body::flipper::{Flipper, FlipperMotion};
 pub use body::rect::Rect;
 pub use body::shape::{polygon_corners, polyline_segments, Shape};
 pub use grid::rows::{cell_from_char, char_from_cell, parse_rows};
 pub use grid::{CellShape, Grid, GridHit};
 pub use model::cell::{Cell, CellCoord};
+pub use model::character_desc::CharacterDesc;
 pub use model::desc::{
     BallDesc, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls,
 };
@@ -79,7 +81,7 @@ pub use model::flipper_desc::FlipperDesc;
 pub use model::hook::{
     BodyShape, BodyState, ContactHook, ContactInfo, ContactResponse, HookError, Obstacle,
 };
-pub use model::ids::{BallId, FlipperId, RectId, ShapeId};
+pub use model::ids::{BallId, CharacterId, FlipperId, RectId, ShapeId};
 pub use model::shape_desc::{ShapeDesc, ShapeKind};
 pub use world::query::{CastHit, Target};
 pub use world::query_index::QueryIndex;

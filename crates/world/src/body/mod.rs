@@ -1,4 +1,4 @@
-//! The bodies a world holds besides balls' and rectangles' records: flippers, static shapes
+//! The bodies a world holds besides balls' and rectangles' records: characters, flippers, static shapes
 //! (segments, polylines, circles) and their spatial index, rectangles' anchored paths and a
 //! ball's own gravity scale.
 
@@ -6,6 +6,7 @@ pub(crate) mod ball_gravity;
 pub(crate) mod flipper;
 
 pub(crate) mod ball;
+pub(crate) mod character;
 pub(crate) mod rect;
 pub(crate) mod rest;
 pub(crate) mod shape;

@@ -209,11 +209,11 @@ impl Grid {
             let i = row * self.cols + col;
             let (f, cb) = (feats[i], self.cell_aabb_usize(col, row));
             let hit = match self.cells[i] {
-                Cell::Slope(solid) => box_slope_hit(
-                    f,
-                    solid,
-                    sweep_aabb_half_tile(aabb, vel, &HalfTile::new(cb, solid), limit)?,
-                )?,
+                Cell::Slope(solid) => {
+                    let tile = HalfTile::new(cb, solid);
+                    let h = sweep_aabb_half_tile(aabb, vel, &tile, limit)?;
+                    box_slope_hit(f, solid, tile.diagonal_normal(), vel, h)?
+                }
                 _ => box_cell_hit(f, sweep_aabb_aabb(aabb, vel, &cb, Vec2::ZERO, limit)?)?,
             };
             let toi = hit.toi.max(min_t);
@@ -298,13 +298,31 @@ pub(crate) fn box_cell_hit(f: Features, hit: SweepHit) -> Option<SweepHit> {
 /// on the end of the diagonal, or corner to corner) when that vertex is a convex corner, and
 /// otherwise on the axes whose faces are exposed, as [`box_cell_hit`] (the neighbouring cells'
 /// faces around a vertex that is no obstacle are met instead).
-pub(crate) fn box_slope_hit(f: Features, solid: Corner, hit: SweepHit) -> Option<SweepHit> {
+///
+/// A box that meets the end of the diagonal where the diagonal is flush with its neighbour's
+/// face (the foot of a ramp: a box sliding along the floor reaches the diagonal's lower end)
+/// and moves on into the diagonal (`motion`, its velocity then, against `diag`, the diagonal's
+/// outward normal) meets the diagonal there: no exposed face holds it back, and going on would
+/// enter the slope.
+pub(crate) fn box_slope_hit(
+    f: Features,
+    solid: Corner,
+    diag: Vec2,
+    motion: Vec2,
+    hit: SweepHit,
+) -> Option<SweepHit> {
     match hit.feature {
         Feature::Diagonal => Some(hit),
         Feature::Face(face) if covered_sides(Cell::Slope(solid)) & face.bit().0 != 0 => {
             f.contains(face.bit()).then_some(hit)
         }
         Feature::Corner(v) if v != solid.opposite() && f.contains(v.bit()) => Some(hit),
-        _ => box_cell_hit(f, hit),
+        _ => box_cell_hit(f, hit).or_else(|| {
+            (motion.dot(diag) < 0.0).then_some(SweepHit {
+                normal: diag,
+                feature: Feature::Diagonal,
+                ..hit
+            })
+        }),
     }
 }

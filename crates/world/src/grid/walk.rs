@@ -205,13 +205,16 @@ impl Grid {
                             let limit = best.map_or(max_t, |h| h.hit.toi);
                             let cell = self.cell_aabb_usize(col, row);
                             let hit = match self.cell(c) {
-                                Cell::Slope(solid) => sweep_path_aabb_half_tile(
-                                    aabb,
-                                    disp,
-                                    &HalfTile::new(cell, solid),
-                                    limit,
-                                )
-                                .and_then(|h| box_slope_hit(f, solid, h)),
+                                Cell::Slope(solid) => {
+                                    let tile = HalfTile::new(cell, solid);
+                                    sweep_path_aabb_half_tile(aabb, disp, &tile, limit).and_then(
+                                        |h| {
+                                            let v = disp.vel_at(h.toi);
+                                            let n = tile.diagonal_normal();
+                                            box_slope_hit(f, solid, n, v, h)
+                                        },
+                                    )
+                                }
                                 _ => sweep_path_aabb_aabb(aabb, disp, &cell, &still, limit)
                                     .and_then(|h| box_cell_hit(f, h)),
                             };

@@ -161,6 +161,15 @@ pub enum WorldError {
         /// What is wrong.
         problem: String,
     },
+    /// A character's field is invalid ([`crate::CharacterDesc`]).
+    #[error("character field `{field}`: {problem}")]
+    BadCharacter {
+        /// `pos`, `half_extents`, `vel`, `max_slope`, `snap_distance`, `step_height` or
+        /// `gravity_scale`.
+        field: &'static str,
+        /// What is wrong.
+        problem: String,
+    },
     /// A world or step setting is invalid.
     #[error("{field}: {problem}")]
     BadSetting {

@@ -4,45 +4,20 @@
 //! body named in the event.
 
 use crate::model::cell::CellCoord;
-use crate::model::ids::{BallId, FlipperId, RectId, ShapeId};
+use crate::model::ids::{BallId, CharacterId, FlipperId, RectId, ShapeId};
+pub use crate::model::target::Side;
+use crate::model::target::Target;
 use collide_core::{Feature, Real, Vec2};
 
-/// A side of the world rectangle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Side {
-    /// `x = 0`.
-    Left,
-    /// `y = 0` (top of the screen).
-    Top,
-    /// `x = width`.
-    Right,
-    /// `y = height` (bottom of the screen).
-    Bottom,
-}
-
-impl Side {
-    /// The four sides in the order left, top, right, bottom.
-    pub const ALL: [Side; 4] = [Side::Left, Side::Top, Side::Right, Side::Bottom];
-
-    /// The side's lowercase name as used in scene files: `left`, `top`, `right`, `bottom`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Side::Left => "left",
-            Side::Top => "top",
-            Side::Right => "right",
-            Side::Bottom => "bottom",
-        }
-    }
-}
-
-/// A body of the world: a ball or a rectangle.
+/// A body of the world: a ball, a rectangle or a character.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Body {
     /// A ball.
     Ball(BallId),
     /// A rectangle.
     Rect(RectId),
+    /// A character ([`crate::Character`]).
+    Character(CharacterId),
 }
 
 /// A sensor: what [`Event::SensorEnter`] and [`Event::SensorExit`] name.
@@ -353,6 +328,24 @@ pub enum Event {
         /// When, seconds from the start of the step.
         toi: Real,
     },
+    /// A character's move and slide ([`crate::Character`]) met a surface: it stopped there at
+    /// distance 0 and slid on along it (no bounce). Reported once per contact that changed its
+    /// motion; walking or standing on its ground reports nothing.
+    CharacterHit {
+        /// The character.
+        character: CharacterId,
+        /// What it met.
+        target: Target,
+        /// Contact point, world units.
+        point: Vec2,
+        /// Contact normal, from the obstacle toward the character.
+        normal: Vec2,
+        /// Time of impact, seconds from the start of the step.
+        toi: Real,
+        /// Impact speed: the character's speed into the surface before the contact, `−v·n`
+        /// (units/s, `>= 0`).
+        speed: Real,
+    },
 }
 
 impl Event {
@@ -360,7 +353,7 @@ impl Event {
     /// `ball_rect`, `rect_tile`, `rect_wall`, `rect_rect`, `brick_destroyed`, `ball_lost`,
     /// `rect_lost`, `unembedded`, `iteration_limit`, `squeezed`, `sensor_enter`,
     /// `sensor_exit`, `ball_shape`, `sensor_rect_enter`, `sensor_rect_exit`, `ball_flipper`,
-    /// `rect_shape`, `rect_flipper`), used for counts and traces.
+    /// `rect_shape`, `rect_flipper`, `character_hit`), used for counts and traces.
     #[must_use]
     pub const fn kind(&self) -> &'static str {
         match self {
@@ -385,6 +378,7 @@ impl Event {
             Event::BallFlipper { .. } => "ball_flipper",
             Event::RectShape { .. } => "rect_shape",
             Event::RectFlipper { .. } => "rect_flipper",
+            Event::CharacterHit { .. } => "character_hit",
         }
     }
 
@@ -411,6 +405,7 @@ impl Event {
             | Event::RectShape { rect, .. }
             | Event::RectFlipper { rect, .. } => Body::Rect(rect),
             Event::RectRect { a, .. } => Body::Rect(a),
+            Event::CharacterHit { character, .. } => Body::Character(character),
             Event::BrickDestroyed { by, .. } => by,
             Event::Unembedded { body, .. }
             | Event::IterationLimit { body, .. }
@@ -419,7 +414,7 @@ impl Event {
     }
 
     /// Every kind name of [`Event::kind`] (new kinds are added at the end).
-    pub const KINDS: [&'static str; 21] = [
+    pub const KINDS: [&'static str; 22] = [
         "ball_tile",
         "ball_wall",
         "ball_ball",
@@ -441,6 +436,7 @@ impl Event {
         "ball_flipper",
         "rect_shape",
         "rect_flipper",
+        "character_hit",
     ];
 }
 

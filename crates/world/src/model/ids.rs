@@ -57,6 +57,7 @@ id_type!(BallId, "ball");
 id_type!(RectId, "rectangle");
 id_type!(ShapeId, "static shape");
 id_type!(FlipperId, "flipper");
+id_type!(CharacterId, "character");
 
 /// A slot map from ids to dense indices. Removal order and free-list reuse are deterministic.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -102,6 +103,15 @@ impl SlotId for ShapeId {
 impl SlotId for FlipperId {
     fn make(index: u32, generation: u32) -> Self {
         FlipperId { index, generation }
+    }
+    fn parts(self) -> (u32, u32) {
+        (self.index, self.generation)
+    }
+}
+
+impl SlotId for CharacterId {
+    fn make(index: u32, generation: u32) -> Self {
+        CharacterId { index, generation }
     }
     fn parts(self) -> (u32, u32) {
         (self.index, self.generation)

@@ -165,6 +165,15 @@ pub const MAX_GRAVITY_SCALE: Real = 1000.0;
 /// The most flippers a world holds (each ball's search visits every flipper it can reach).
 pub const MAX_FLIPPERS: usize = 1024;
 
+/// The most characters a world holds ([`crate::Character`]: each one's move searches the
+/// level on its own).
+pub const MAX_CHARACTERS: usize = 65_536;
+
+/// The most contacts one character's move and slide handles in one step
+/// ([`crate::Character`]); past it, the character stops where it is for the rest of the step
+/// and the step reports [`crate::Event::IterationLimit`].
+pub const MAX_CHARACTER_CONTACTS: usize = 16;
+
 /// The largest magnitude of a flipper angle, radians: two full turns either way (angles far
 /// from zero would lose precision in `sin` and `cos`).
 pub const MAX_FLIPPER_ANGLE: Real = 4.0 * std::f64::consts::PI;

@@ -3,6 +3,7 @@
 //! the grid or the bodies: every other folder builds on these.
 
 pub(crate) mod cell;
+pub(crate) mod character_desc;
 pub(crate) mod desc;
 pub(crate) mod error;
 pub(crate) mod event;
@@ -14,3 +15,4 @@ pub mod limits;
 pub(crate) mod material;
 pub mod rng;
 pub(crate) mod shape_desc;
+pub(crate) mod target;

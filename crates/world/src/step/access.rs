@@ -2,6 +2,15 @@
 //! filter and partner, whatever its kind.
 
 use crate::model::event::Body;
+use crate::model::ids::{BallId, RectId};
+
+/// A mover's id ([`World::mover_id`]): a ball or a dynamic rectangle (characters move after
+/// the event loop, `crate::step::character`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum MoverId {
+    Ball(BallId),
+    Rect(RectId),
+}
 use crate::step::mover::*;
 use crate::world::World;
 use collide_core::{Aabb, Real, Vec2};
@@ -146,6 +155,15 @@ impl World {
             }
         }
         self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);
+    }
+
+    /// Mover `m`'s id: the step's movers are balls and dynamic rectangles only.
+    #[inline(always)]
+    pub(super) fn mover_id(&self, m: usize) -> MoverId {
+        match self.mover(m) {
+            MoverBody::Ball(i) => MoverId::Ball(self.balls[i].id),
+            MoverBody::Rect(k) => MoverId::Rect(self.rects[k].id),
+        }
     }
 
     #[inline(always)]

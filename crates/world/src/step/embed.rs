@@ -120,6 +120,8 @@ impl World {
                     .rect_slots
                     .get(id)
                     .is_some_and(|i| self.unembed_rect(i)),
+                // Characters are never crushed by the event loop (`crate::step::character`).
+                Body::Character(_) => false,
             };
             if moved {
                 self.end_carry(body);

@@ -86,6 +86,8 @@ impl World {
                         .map(|&j| j as usize)
                         .find(|&j| s.mv[j].body(j) == MoverBody::Rect(k))
                 }),
+                // Characters move after the event loop: no TC memory.
+                Body::Character(_) => None,
             };
             if let Some(m) = m.filter(|&m| m < n) {
                 s.last_hit[m] = hit;

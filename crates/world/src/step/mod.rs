@@ -95,6 +95,7 @@
 mod access;
 mod box_shapes;
 pub(crate) mod broad;
+pub(crate) mod character;
 mod contact;
 mod curved;
 pub(crate) mod domains;
@@ -164,10 +165,12 @@ impl World {
         }
         self.events.clear();
         self.event_times.clear();
+        let platforms = self.character_platforms();
         if !crate::step::domains::run::step(self, hook) {
             self.resolve_embedded();
             self.run_events(hook);
         }
+        self.step_characters(&platforms, self.config.dt);
         self.steps += 1;
     }
 

@@ -202,5 +202,6 @@ pub(crate) fn body_key(b: Body) -> u32 {
     match b {
         Body::Ball(id) => id.index(),
         Body::Rect(id) => (1 << 31) | id.index(),
+        Body::Character(id) => (1 << 30) | id.index(),
     }
 }

@@ -3,6 +3,7 @@
 //! facing contacts, carried and crushed bodies (`squeeze.rs`), and stopping a mover for the
 //! rest of the step (at the event bound, or crushed).
 
+use super::access::MoverId;
 use super::mover::{PTarget, Prediction, ACTIVE, FROZEN};
 use super::respond::{Impact, Outcome};
 use super::scratch::Trace;
@@ -291,7 +292,7 @@ impl World {
         vj: Vec2,
         toi: Real,
     ) -> Option<Event> {
-        let me = self.body_of(m);
+        let me = self.mover_id(m);
         let (point, normal) = (pred.point, pred.normal);
         // The impact speed: the normal relative speed before the response.
         let speed_against = |u: Vec2| (-(v - u).dot(normal)).max(0.0);
@@ -302,7 +303,7 @@ impl World {
             PTarget::Cell(cell) => {
                 let speed = (-v.dot(normal)).max(0.0);
                 match me {
-                    Body::Ball(ball) => Event::BallTile {
+                    MoverId::Ball(ball) => Event::BallTile {
                         ball,
                         cell,
                         point,
@@ -311,7 +312,7 @@ impl World {
                         speed,
                         feature: pred.feature,
                     },
-                    Body::Rect(rect) => Event::RectTile {
+                    MoverId::Rect(rect) => Event::RectTile {
                         rect,
                         cell,
                         point,
@@ -324,7 +325,7 @@ impl World {
             PTarget::Wall(side) => {
                 let speed = (-v.dot(normal)).max(0.0);
                 match me {
-                    Body::Ball(ball) => Event::BallWall {
+                    MoverId::Ball(ball) => Event::BallWall {
                         ball,
                         side,
                         point,
@@ -332,7 +333,7 @@ impl World {
                         toi,
                         speed,
                     },
-                    Body::Rect(rect) => Event::RectWall {
+                    MoverId::Rect(rect) => Event::RectWall {
                         rect,
                         side,
                         normal,
@@ -345,7 +346,7 @@ impl World {
                 let shape = self.shapes[k as usize].id;
                 let speed = (-v.dot(normal)).max(0.0);
                 match me {
-                    Body::Ball(ball) => Event::BallShape {
+                    MoverId::Ball(ball) => Event::BallShape {
                         ball,
                         shape,
                         point,
@@ -353,7 +354,7 @@ impl World {
                         toi,
                         speed,
                     },
-                    Body::Rect(rect) => Event::RectShape {
+                    MoverId::Rect(rect) => Event::RectShape {
                         rect,
                         shape,
                         point,
@@ -368,7 +369,7 @@ impl World {
                 let flipper = self.flippers[index as usize].id;
                 let speed = speed_against(u);
                 match me {
-                    Body::Ball(ball) => Event::BallFlipper {
+                    MoverId::Ball(ball) => Event::BallFlipper {
                         ball,
                         flipper,
                         point,
@@ -376,7 +377,7 @@ impl World {
                         toi,
                         speed,
                     },
-                    Body::Rect(rect) => Event::RectFlipper {
+                    MoverId::Rect(rect) => Event::RectFlipper {
                         rect,
                         flipper,
                         point,
@@ -390,7 +391,7 @@ impl World {
                 let rc = &self.rects[k as usize];
                 let speed = speed_against(rc.vel);
                 match me {
-                    Body::Ball(ball) => Event::BallRect {
+                    MoverId::Ball(ball) => Event::BallRect {
                         ball,
                         rect: rc.id,
                         point,
@@ -398,7 +399,7 @@ impl World {
                         toi,
                         speed,
                     },
-                    Body::Rect(rect) => Event::RectRect {
+                    MoverId::Rect(rect) => Event::RectRect {
                         a: rect,
                         b: rc.id,
                         point,
@@ -410,7 +411,7 @@ impl World {
             }
             PTarget::Mover(j) => pair_event(
                 me,
-                self.body_of(j as usize),
+                self.mover_id(j as usize),
                 point,
                 normal,
                 toi,
@@ -845,9 +846,16 @@ impl World {
 /// The event of a contact between two movers `me` and `other` (normal toward `me`), named in
 /// id order: which of the two handles the contact depends on which found it last, the event
 /// does not (two balls: the lower id first; a ball and a box: the ball first).
-fn pair_event(me: Body, other: Body, point: Vec2, normal: Vec2, toi: Real, speed: Real) -> Event {
+fn pair_event(
+    me: MoverId,
+    other: MoverId,
+    point: Vec2,
+    normal: Vec2,
+    toi: Real,
+    speed: Real,
+) -> Event {
     match (me, other) {
-        (Body::Ball(a), Body::Ball(b)) if b.index() < a.index() => Event::BallBall {
+        (MoverId::Ball(a), MoverId::Ball(b)) if b.index() < a.index() => Event::BallBall {
             a: b,
             b: a,
             point,
@@ -855,7 +863,7 @@ fn pair_event(me: Body, other: Body, point: Vec2, normal: Vec2, toi: Real, speed
             toi,
             speed,
         },
-        (Body::Ball(a), Body::Ball(b)) => Event::BallBall {
+        (MoverId::Ball(a), MoverId::Ball(b)) => Event::BallBall {
             a,
             b,
             point,
@@ -863,7 +871,7 @@ fn pair_event(me: Body, other: Body, point: Vec2, normal: Vec2, toi: Real, speed
             toi,
             speed,
         },
-        (Body::Ball(ball), Body::Rect(rect)) => Event::BallRect {
+        (MoverId::Ball(ball), MoverId::Rect(rect)) => Event::BallRect {
             ball,
             rect,
             point,
@@ -871,7 +879,7 @@ fn pair_event(me: Body, other: Body, point: Vec2, normal: Vec2, toi: Real, speed
             toi,
             speed,
         },
-        (Body::Rect(rect), Body::Ball(ball)) => Event::BallRect {
+        (MoverId::Rect(rect), MoverId::Ball(ball)) => Event::BallRect {
             ball,
             rect,
             point,
@@ -879,7 +887,7 @@ fn pair_event(me: Body, other: Body, point: Vec2, normal: Vec2, toi: Real, speed
             toi,
             speed,
         },
-        (Body::Rect(a), Body::Rect(b)) => Event::RectRect {
+        (MoverId::Rect(a), MoverId::Rect(b)) => Event::RectRect {
             a,
             b,
             point,

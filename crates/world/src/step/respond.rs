@@ -3,6 +3,7 @@
 //! flipper), a static or kinematic rectangle, another mover. `World::resolve` computes what
 //! they share ([`Impact`]) and the bookkeeping after them.
 
+use super::access::MoverId;
 use super::mover::{MoverBody, Prediction, DEAD, FROZEN};
 use crate::body::rest::RestOn;
 use crate::model::cell::{Cell, CellCoord};
@@ -126,9 +127,9 @@ impl World {
         if self.scratch.use_bp && self.is_ball(m) {
             self.scratch.bp.remove(m);
         }
-        self.events.push(match me {
-            Body::Ball(ball) => Event::BallLost { ball, side, toi },
-            Body::Rect(rect) => Event::RectLost { rect, side, toi },
+        self.events.push(match self.mover_id(m) {
+            MoverId::Ball(ball) => Event::BallLost { ball, side, toi },
+            MoverId::Rect(rect) => Event::RectLost { rect, side, toi },
         });
         self.scratch.mv[m].motion = self.scratch.mv[m].motion.wrapping_add(1);
         self.end_carry(me);

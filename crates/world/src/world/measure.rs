@@ -164,6 +164,7 @@ impl World {
             h.word(match c.body {
                 Body::Ball(b) => b.to_bits(),
                 Body::Rect(r) => r.to_bits() | 1 << 63,
+                Body::Character(c) => c.to_bits() | 1 << 62,
             });
             h.word(c.rect.to_bits());
             for x in [c.vel.x, c.vel.y, c.normal.x, c.normal.y] {
@@ -189,6 +190,10 @@ impl World {
         }
         // Flippers, their settings and motion (none in most worlds, whose hashes stay).
         for w in self.flippers_words() {
+            h.word(w);
+        }
+        // Characters and one-way platforms (none in most worlds, whose hashes stay).
+        for w in self.characters_words() {
             h.word(w);
         }
         // Overlaps kept on purpose (sensors, passes: none in most worlds, whose hashes stay).

@@ -9,6 +9,8 @@ use crate::model::error::WorldError;
 use crate::world::validate::{
     check_ball_vec2, validate_aabb, validate_ball, validate_config, validate_rect, vec2_problem,
 };
+pub(crate) mod box_cast;
+mod characters;
 mod flippers;
 mod gravity_scale;
 mod layers;
@@ -131,6 +133,11 @@ pub struct World {
     /// Rotating kinematic flippers (`flipper.rs`), and their id slots.
     pub(crate) flippers: Vec<crate::body::flipper::Flipper>,
     pub(crate) flipper_slots: Slots,
+    /// Characters (`crate::body::character`), and their id slots.
+    pub(crate) characters: Vec<crate::body::character::Character>,
+    pub(crate) character_slots: Slots,
+    /// The one-way platforms (`World::set_one_way`), sorted.
+    pub(crate) one_way: Vec<crate::model::target::Target>,
 }
 
 impl World {
@@ -194,6 +201,9 @@ impl World {
             shape_slots: Slots::default(),
             flippers: Vec::new(),
             flipper_slots: Slots::default(),
+            characters: Vec::new(),
+            character_slots: Slots::default(),
+            one_way: Vec::new(),
         }
     }
 
@@ -647,6 +657,8 @@ impl World {
         self.drop_passes_with(crate::step::pass::PassWith::Rect(id));
         self.carries
             .retain(|c| c.rect != id && c.body != Body::Rect(id));
+        self.one_way
+            .retain(|t| *t != crate::model::target::Target::Rect(id));
         let rect = self.rects.swap_remove(i);
         self.rect_anchor.swap_remove(i);
         if let Some(moved) = self.rects.get(i) {

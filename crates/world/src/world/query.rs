@@ -1,10 +1,9 @@
 //! World queries: a circle cast (`World::cast_circle`), the bodies at a point and in a box,
 //! with the [`Target`] they name and the [`CastHit`] a cast returns.
 
-use crate::model::cell::CellCoord;
 use crate::model::event::Side;
 use crate::model::filter::Filter;
-use crate::model::ids::{BallId, RectId};
+use crate::model::ids::BallId;
 use crate::world::World;
 use collide_core::{
     aabb_overlaps_aabb, aabb_overlaps_capsule, circle_overlaps_aabb, distance_point_segment,
@@ -13,22 +12,7 @@ use collide_core::{
     SegmentHit, SweepHit, Vec2,
 };
 
-/// What a world query or cast hit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Target {
-    /// A grid cell.
-    Cell(CellCoord),
-    /// A ball.
-    Ball(BallId),
-    /// A rectangle.
-    Rect(RectId),
-    /// A wall of the world.
-    Wall(Side),
-    /// A static shape: a segment, a circle or a polygon ([`crate::Shape`]).
-    Shape(crate::model::ids::ShapeId),
-    /// A flipper, where it is at the world's time ([`crate::Flipper`]).
-    Flipper(crate::model::ids::FlipperId),
-}
+pub use crate::model::target::Target;
 
 /// The first hit of [`World::cast_circle`].
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -124,6 +124,8 @@ impl World {
         self.shape_index_stale = true;
         self.shape_slots.remove(id);
         self.drop_passes_with(crate::step::pass::PassWith::Shape(id));
+        self.one_way
+            .retain(|t| *t != crate::model::target::Target::Shape(id));
         let shape = self.shapes.swap_remove(i);
         if let Some(moved) = self.shapes.get(i) {
             self.shape_slots.relocate(moved.id, i as u32);

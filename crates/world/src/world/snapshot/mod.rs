@@ -38,6 +38,7 @@ use crate::step::pass::PassWith;
 use crate::world::World;
 use collide_core::{Aabb, Real, Vec2};
 
+mod characters;
 mod restore;
 
 /// The format version written into every snapshot and checked by [`World::restore`].
@@ -136,6 +137,10 @@ pub struct Snapshot {
     /// absent: none.
     #[serde(default)]
     tc: Vec<(u8, u64, Real, [Real; 2])>,
+    /// The characters, their id slots and the one-way platforms (`characters.rs`); absent:
+    /// none.
+    #[serde(default)]
+    characters: characters::SnapCharacters,
 }
 
 fn yes() -> bool {
@@ -345,6 +350,7 @@ fn body_bits(b: Body) -> (u8, u64) {
     match b {
         Body::Ball(id) => (0, id.to_bits()),
         Body::Rect(id) => (1, id.to_bits()),
+        Body::Character(id) => (2, id.to_bits()),
     }
 }
 
@@ -415,6 +421,7 @@ impl World {
                 .map(|(i, (_, a))| (i as u32, v2(a.2)))
                 .collect(),
             tc: self.snap_tc(),
+            characters: self.snap_characters(),
             slow: self
                 .ball_slow
                 .iter()
@@ -534,6 +541,7 @@ impl World {
             .map(|&(body, hit, n)| match body {
                 Body::Ball(id) => (0, id.to_bits(), hit, v2(n)),
                 Body::Rect(id) => (1, id.to_bits(), hit, v2(n)),
+                Body::Character(id) => (2, id.to_bits(), hit, v2(n)),
             })
             .collect()
     }

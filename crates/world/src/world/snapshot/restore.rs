@@ -41,6 +41,8 @@ impl World {
         let carries = restored_carries(snap, &b.slots, &r.slots)?;
         let passes = self.restored_passes(snap, &b.slots, &r.slots, grid.as_ref())?;
         let sensor_rects = restored_sensor_rects(snap)?;
+        let (characters, character_slots, one_way) =
+            super::characters::restored_characters(&snap.characters)?;
         // All checked: the state is replaced; the caches start afresh.
         if let Some(g) = grid {
             self.grid = Some(g);
@@ -77,6 +79,9 @@ impl World {
         self.rect_rest = r.rest;
         self.rect_slots = r.slots;
         self.carries = carries;
+        self.characters = characters;
+        self.character_slots = character_slots;
+        self.one_way = one_way;
         self.sensor_rects = sensor_rects;
         for (fl, (pressed, motion)) in self.flippers.iter_mut().zip(flipper_motion) {
             fl.pressed = pressed;
@@ -615,6 +620,8 @@ fn restored_carries(
         let exists = match body {
             Body::Ball(id) => ball_slots.get(id).is_some(),
             Body::Rect(id) => rect_slots.get(id).is_some(),
+            // Only balls and boxes are carried.
+            Body::Character(_) => false,
         };
         let (vel, normal) = (Vec2::from(c.3), Vec2::from(c.4));
         if !exists || !vel.is_finite() || !normal.is_finite() {

@@ -1,0 +1,195 @@
+//! Characters and one-way platforms in a snapshot: written by [`World::snapshot`], checked
+//! and brought back by [`World::restore`], and their words in the state hash.
+
+use super::{corrupt, SnapshotError};
+use crate::body::character::{Character, Ground};
+use crate::model::character_desc::CharacterDesc;
+use crate::model::filter::Filter;
+use crate::model::ids::{CharacterId, Slots};
+use crate::model::target::Target;
+use crate::world::World;
+use collide_core::{Real, Vec2};
+use serde::{Deserialize, Serialize};
+
+/// One character: id bits; position, velocity, half extents, the position and velocity it
+/// was added with (x, y each); max slope, snap
+/// distance, step height, gravity scale, walk cosine; filter (layers, mask); ground (target
+/// tag and word, normal, velocity); drop-through.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub(super) struct SnapCharacter(
+    u64,
+    [Real; 10],
+    [Real; 5],
+    (u32, u32),
+    Option<(u8, u64, [Real; 4])>,
+    bool,
+);
+
+/// The characters of a snapshot: records, id slots, one-way platforms (tag, word).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub(super) struct SnapCharacters {
+    list: Vec<SnapCharacter>,
+    slots: (Vec<(u32, u32)>, Vec<u32>),
+    one_way: Vec<(u8, u64)>,
+}
+
+impl SnapCharacter {
+    fn of(c: &Character) -> SnapCharacter {
+        let d = &c.desc;
+        SnapCharacter(
+            c.id.to_bits(),
+            [
+                c.pos.x,
+                c.pos.y,
+                c.vel.x,
+                c.vel.y,
+                d.half_extents.x,
+                d.half_extents.y,
+                d.pos.x,
+                d.pos.y,
+                d.vel.x,
+                d.vel.y,
+            ],
+            [
+                d.max_slope,
+                d.snap_distance,
+                d.step_height,
+                d.gravity_scale,
+                c.walk_cos,
+            ],
+            (d.filter.layers, d.filter.mask),
+            c.ground.map(|g| {
+                let (tag, word) = g.target.code();
+                (
+                    tag,
+                    word,
+                    [g.normal.x, g.normal.y, g.velocity.x, g.velocity.y],
+                )
+            }),
+            c.drop_through,
+        )
+    }
+
+    fn restored(&self, i: usize) -> Result<Character, SnapshotError> {
+        let [px, py, vx, vy, hx, hy, dpx, dpy, dvx, dvy] = self.1;
+        let [max_slope, snap_distance, step_height, gravity_scale, walk_cos] = self.2;
+        let desc = CharacterDesc {
+            pos: Vec2::new(dpx, dpy),
+            half_extents: Vec2::new(hx, hy),
+            vel: Vec2::new(dvx, dvy),
+            max_slope,
+            snap_distance,
+            step_height,
+            gravity_scale,
+            filter: Filter::new(self.3 .0, self.3 .1),
+        };
+        desc.validate()
+            .map_err(|e| corrupt(format!("characters[{i}]"), e))?;
+        if walk_cos.to_bits() != collide_core::sin_cos(max_slope).1.to_bits() {
+            return Err(corrupt(
+                format!("characters[{i}].walk_cos"),
+                "not the cosine of its max_slope",
+            ));
+        }
+        let ground = match self.4 {
+            None => None,
+            Some((tag, word, [nx, ny, ux, uy])) => {
+                let target = Target::from_code(tag, word)
+                    .ok_or_else(|| corrupt(format!("characters[{i}].ground"), "no such target"))?;
+                let (normal, velocity) = (Vec2::new(nx, ny), Vec2::new(ux, uy));
+                if !normal.is_finite() || !velocity.is_finite() {
+                    return Err(corrupt(format!("characters[{i}].ground"), "not finite"));
+                }
+                Some(Ground {
+                    normal,
+                    target,
+                    velocity,
+                })
+            }
+        };
+        let (pos, vel) = (Vec2::new(px, py), Vec2::new(vx, vy));
+        if !pos.is_finite() || !vel.is_finite() {
+            return Err(corrupt(
+                format!("characters[{i}]"),
+                "position or velocity not finite",
+            ));
+        }
+        Ok(Character {
+            id: CharacterId::from_bits(self.0),
+            pos,
+            vel,
+            desc,
+            walk_cos,
+            ground,
+            drop_through: self.5,
+        })
+    }
+}
+
+impl World {
+    /// The characters and one-way platforms for a snapshot.
+    pub(super) fn snap_characters(&self) -> SnapCharacters {
+        let (e, f) = self.character_slots.parts();
+        SnapCharacters {
+            list: self.characters.iter().map(SnapCharacter::of).collect(),
+            slots: (e.to_vec(), f.to_vec()),
+            one_way: self.one_way.iter().map(|t| t.code()).collect(),
+        }
+    }
+
+    /// The words of the characters and one-way platforms in the state hash (none for a world
+    /// without them, whose hash stays as it was).
+    pub(crate) fn characters_words(&self) -> Vec<u64> {
+        let mut out = Vec::new();
+        for c in &self.characters {
+            let s = SnapCharacter::of(c);
+            out.push(s.0);
+            out.extend(s.1.iter().chain(&s.2).map(|x| x.to_bits()));
+            out.push(u64::from(s.3 .0) | u64::from(s.3 .1) << 32);
+            match s.4 {
+                None => out.push(0),
+                Some((tag, word, xs)) => {
+                    out.push(1 + u64::from(tag));
+                    out.push(word);
+                    out.extend(xs.iter().map(|x| x.to_bits()));
+                }
+            }
+            out.push(u64::from(s.5));
+        }
+        for t in &self.one_way {
+            let (tag, word) = t.code();
+            out.push(u64::from(tag) | 1 << 8);
+            out.push(word);
+        }
+        out
+    }
+}
+
+/// The characters, their slots and the one-way platforms of `snap`, checked.
+pub(super) fn restored_characters(
+    snap: &SnapCharacters,
+) -> Result<(Vec<Character>, Slots, Vec<Target>), SnapshotError> {
+    let list = snap
+        .list
+        .iter()
+        .enumerate()
+        .map(|(i, c)| c.restored(i))
+        .collect::<Result<Vec<_>, _>>()?;
+    let slots = Slots::from_parts(
+        snap.slots.0.clone(),
+        snap.slots.1.clone(),
+        list.iter().map(|c| (c.id.index(), c.id.generation())),
+    )
+    .map_err(|e| corrupt("character_slots", e))?;
+    let mut one_way = Vec::with_capacity(snap.one_way.len());
+    for (i, &(tag, word)) in snap.one_way.iter().enumerate() {
+        let t = Target::from_code(tag, word)
+            .filter(|t| matches!(t, Target::Rect(_) | Target::Shape(_)))
+            .ok_or_else(|| corrupt(format!("one_way[{i}]"), "not a rectangle or a shape"))?;
+        one_way.push(t);
+    }
+    if !one_way.windows(2).all(|w| w[0] < w[1]) {
+        return Err(corrupt("one_way", "not sorted or repeated"));
+    }
+    Ok((list, slots, one_way))
+}
