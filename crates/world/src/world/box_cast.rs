@@ -114,16 +114,32 @@ impl World {
         let filter = rules.filter;
         let half = aabb.half_extents();
         let centre = Path::ballistic(aabb.center(), disp.v0, disp.accel);
+        // A straight cast uses the straight sweeps (the same times, by a division, without
+        // the parabolas' root isolation).
+        let straight = disp.accel == Vec2::ZERO;
         if let Some(g) = &self.grid {
-            if let Some(gh) = g.sweep_path_aabb_kinds(g.kinds_for(filter), aabb, disp, 0.0, limit) {
+            let kinds = g.kinds_for(filter);
+            let gh = if straight {
+                g.sweep_aabb_kinds(kinds, aabb, disp.v0, 0.0, limit)
+            } else {
+                g.sweep_path_aabb_kinds(kinds, aabb, disp, 0.0, limit)
+            };
+            if let Some(gh) = gh {
                 take(Target::Cell(gh.cell), gh.hit, &mut best, &mut limit);
             }
         }
-        for (side, face) in self.wall_faces() {
-            let axis = usize::from(face.face.normal().x == 0.0);
-            if let Some(mut h) = sweep_path_circle_half_plane(&centre, half[axis], limit, &face) {
-                h.feature = Feature::Circle;
+        if straight {
+            for (side, h) in self.box_wall_hits(aabb, disp.v0, limit) {
                 take(Target::Wall(side), h, &mut best, &mut limit);
+            }
+        } else {
+            for (side, face) in self.wall_faces() {
+                let axis = usize::from(face.face.normal().x == 0.0);
+                if let Some(mut h) = sweep_path_circle_half_plane(&centre, half[axis], limit, &face)
+                {
+                    h.feature = Feature::Circle;
+                    take(Target::Wall(side), h, &mut best, &mut limit);
+                }
             }
         }
         let still = Path::default();
@@ -136,12 +152,16 @@ impl World {
             if !meets || !filter.collides(rc.filter) {
                 continue;
             }
-            if let Some(h) = sweep_path_aabb_aabb(aabb, disp, &rc.aabb, &still, limit) {
+            let h = if straight {
+                collide_core::sweep_aabb_aabb(aabb, disp.v0, &rc.aabb, Vec2::ZERO, limit)
+            } else {
+                sweep_path_aabb_aabb(aabb, disp, &rc.aabb, &still, limit)
+            };
+            if let Some(h) = h {
                 take(Target::Rect(rc.id), h, &mut best, &mut limit);
             }
         }
         if !self.shapes.is_empty() || !self.flippers.is_empty() {
-            let straight = disp.accel == Vec2::ZERO;
             let reach = box_path_bounds(aabb, disp, 0.0, limit).grown(1e-9);
             for sh in &self.shapes {
                 if sh.sensor

@@ -54,7 +54,8 @@ impl World {
         if self.characters.is_empty() {
             return;
         }
-        let mut events = Vec::new();
+        // Appended to the step's events (their buffer's capacity kept between steps).
+        let mut events = std::mem::take(&mut self.events);
         let mut next = platforms.iter().peekable();
         for i in 0..self.characters.len() {
             let mut c = self.characters[i];
@@ -82,7 +83,7 @@ impl World {
             self.move_character(&mut c, vel, g, dt, 0.0, &mut events);
             self.characters[i] = c;
         }
-        self.events.extend(events);
+        self.events = events;
     }
 
     /// Pushes character `c` out of each kinematic rectangle (other than `carrier`) that
