@@ -557,3 +557,57 @@ fn never_ends_a_step_inside_the_level_over_random_levels_and_motions() {
         }
     }
 }
+
+/// Running along a floor made of a polyline of 100 collinear 16-unit segments, and along a
+/// row of 100 static rectangles laid edge to edge, at 10 to 10⁴ units/s: the bottom stays
+/// exactly on the floor and no joint or seam is met.
+#[test]
+fn runs_along_polyline_joints_and_flush_rectangles_without_a_bump() {
+    for floor_kind in ["polyline", "rects"] {
+        for speed in [10.0, 1000.0, 1.0e4] {
+            let mut w = world(Vec2::new(1700.0, 300.0), Vec2::new(0.0, 981.0), &[], 1.0);
+            if floor_kind == "polyline" {
+                let points: Vec<Vec2> = (0..=100)
+                    .map(|k| Vec2::new(20.0 + 16.0 * k as f64, 200.0))
+                    .collect();
+                w.add_polyline(&points, false, None, Filter::DEFAULT)
+                    .unwrap();
+            } else {
+                for k in 0..100 {
+                    let x = 20.0 + 16.0 * k as f64;
+                    w.add_rect(RectDesc {
+                        aabb: Aabb::new(Vec2::new(x, 200.0), Vec2::new(x + 16.0, 216.0)),
+                        kind: RectKind::Static,
+                        ..RectDesc::default()
+                    })
+                    .unwrap();
+                }
+            }
+            let id = character(&mut w, Vec2::new(40.0, 188.0), Vec2::new(8.0, 12.0), |_| {});
+            assert!(w.character(id).unwrap().on_ground(), "{floor_kind}");
+            w.set_character_velocity(id, Vec2::new(speed, 0.0)).unwrap();
+            // Up to x = 1600, short of the floor's end at 1620.
+            let steps = ((1550.0 / speed) / DT) as usize;
+            for step in 0..steps {
+                let hs = hits(w.step());
+                assert!(
+                    hs.is_empty(),
+                    "{floor_kind} at {speed}, step {step}: {hs:?}"
+                );
+                let c = w.character(id).unwrap();
+                assert_eq!(
+                    c.aabb().max.y,
+                    200.0,
+                    "{floor_kind} at {speed}, step {step}"
+                );
+                assert!(c.on_ground());
+            }
+            let c = w.character(id).unwrap();
+            assert!(
+                (c.pos.x - (40.0 + speed * DT * steps as f64)).abs() < 1e-6,
+                "{floor_kind} at {speed}: {:?}",
+                c.pos
+            );
+        }
+    }
+}

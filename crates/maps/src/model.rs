@@ -166,6 +166,24 @@ impl MapLevel {
         World::from_scene(&self.scene)
     }
 
+    /// Marks [`MapLevel::one_way`] as one-way platforms for the characters of `world` (a
+    /// world built from this level's scene, its rectangles not removed):
+    /// [`World::set_one_way`]. Balls and boxes take [`MapLevel::one_way_hook`] instead.
+    ///
+    /// # Errors
+    /// [`WorldError::NoSuchBody`] if a one-way rectangle is no longer in `world`.
+    pub fn mark_one_way(&self, world: &mut World) -> Result<(), WorldError> {
+        let ids: Vec<RectId> = self
+            .one_way
+            .iter()
+            .filter_map(|&i| world.rects().get(i).map(|r| r.id))
+            .collect();
+        for id in ids {
+            world.set_one_way(collide_world::Target::Rect(id), true)?;
+        }
+        Ok(())
+    }
+
     /// The contact hook that makes [`MapLevel::one_way`] one-way platforms in `world` (a
     /// world built from this level's scene, its rectangles not removed): pass it to
     /// [`World::step_with`].

@@ -6,7 +6,7 @@
 mod common;
 
 use collide_maps::{MapConfig, ObjectBody, Rule};
-use collide_world::{Aabb, BallDesc, ContactHook, Vec2, World};
+use collide_world::{Aabb, BallDesc, CharacterDesc, ContactHook, Event, Vec2, World};
 
 /// Every `<object>` of the map with its layer name, id, box (tile objects are placed by their
 /// bottom-left corner) and properties, read from the XML.
@@ -267,4 +267,45 @@ fn a_ball_thrown_up_through_a_floating_platform_lands_on_it() {
         highest = highest.min(world.ball(id).unwrap().pos.y);
     }
     assert!(highest >= 831.0 + r - 1e-9, "stopped below: {highest}");
+}
+
+/// A character (half size 8 × 12: it passes under the block whose bottom is at y = 959)
+/// standing on the ground at x = 100 and running right at 60 to 6000 units/s crosses the nine
+/// seams of the ten flush ground pieces with its bottom exactly on the ground's top (y = 991)
+/// and no contact up to x = 2400.
+#[test]
+fn a_character_runs_along_the_flush_ground_without_a_seam_bump() {
+    let level = collide_maps::load(common::sticker_knight(), None, &MapConfig::default()).unwrap();
+    for speed in [60.0, 600.0, 6000.0] {
+        let mut world: World = level.world().unwrap();
+        level.mark_one_way(&mut world).unwrap();
+        let id = world
+            .add_character(CharacterDesc {
+                pos: Vec2::new(100.0, 991.0 - 12.0),
+                half_extents: Vec2::new(8.0, 12.0),
+                vel: Vec2::new(speed, 0.0),
+                ..CharacterDesc::default()
+            })
+            .unwrap();
+        assert!(world.character(id).unwrap().on_ground());
+        let mut max_x: f64 = 0.0;
+        for step in 0..(2400.0 / speed * 60.0) as usize + 2 {
+            let hits: Vec<Event> = world
+                .step()
+                .iter()
+                .copied()
+                .filter(|e| matches!(e, Event::CharacterHit { .. }))
+                .collect();
+            let c = world.character(id).unwrap();
+            max_x = max_x.max(c.pos.x);
+            if c.pos.x < 2400.0 {
+                assert!(hits.is_empty(), "{speed} units/s, step {step}: {hits:?}");
+            }
+            assert_eq!(c.aabb().max.y, 991.0, "{speed} units/s, step {step}");
+        }
+        assert!(
+            max_x > 2400.0,
+            "{speed} units/s: crossed every seam, reached x = {max_x}"
+        );
+    }
 }
