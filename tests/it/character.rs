@@ -611,3 +611,82 @@ fn runs_along_polyline_joints_and_flush_rectangles_without_a_bump() {
         }
     }
 }
+
+/// A character walking through a sensor rectangle, a sensor circle and a sensor cell is
+/// reported entering each when its box first overlaps it at a step's end and leaving when it
+/// no longer does; queries and circle casts find the character.
+#[test]
+fn characters_meet_sensors_and_are_found_by_queries() {
+    let rows = [
+        "                    ",
+        "                    ",
+        "                    ",
+        "                    ",
+        "              s     ",
+        "####################",
+    ];
+    let mut w = world(Vec2::new(400.0, 120.0), Vec2::new(0.0, 1000.0), &rows, 20.0);
+    let zone = w
+        .add_rect(RectDesc {
+            aabb: Aabb::new(Vec2::new(100.0, 60.0), Vec2::new(140.0, 100.0)),
+            kind: RectKind::Sensor,
+            ..RectDesc::default()
+        })
+        .unwrap();
+    let coin = w
+        .add_shape(collide_world::ShapeDesc::sensor_circle(
+            Vec2::new(220.0, 90.0),
+            5.0,
+        ))
+        .unwrap();
+    let id = character(&mut w, Vec2::new(40.0, 88.0), Vec2::new(6.0, 12.0), |_| {});
+    let mut out = Vec::new();
+    w.query_point(Vec2::new(40.0, 88.0), Filter::ALL, &mut out);
+    assert_eq!(out, vec![Target::Character(id)]);
+    let hit = w
+        .cast_ray(
+            Vec2::new(0.0, 88.0),
+            Vec2::new(100.0, 88.0),
+            &[],
+            Filter::ALL,
+        )
+        .unwrap();
+    assert_eq!(hit.target, Target::Character(id));
+    assert!((hit.toi - 0.34).abs() < 1e-12, "{}", hit.toi);
+    w.set_character_velocity(id, Vec2::new(120.0, 0.0)).unwrap();
+    // (x, entered, which): the box [x − 6, x + 6] first overlaps the zone [100, 140] past
+    // x = 94, the coin [215, 225] past 209, the cell [280, 300] past 274, and has left them
+    // from 146, 231 and 306.
+    let mut log = Vec::new();
+    for _ in 0..170 {
+        let evs = w.step().to_vec();
+        let x = w.character(id).unwrap().pos.x;
+        for e in evs {
+            match e {
+                Event::CharacterSensorEnter { sensor, toi, .. } => {
+                    assert_eq!(toi, DT);
+                    log.push((x, true, sensor));
+                }
+                Event::CharacterSensorExit { sensor, .. } => log.push((x, false, sensor)),
+                _ => {}
+            }
+        }
+    }
+    let cell = collide_world::CellCoord { col: 14, row: 4 };
+    let expect = [
+        (94.0, true, collide_world::SensorId::Rect(zone)),
+        (146.0, false, collide_world::SensorId::Rect(zone)),
+        (209.0, true, collide_world::SensorId::Shape(coin)),
+        (231.0, false, collide_world::SensorId::Shape(coin)),
+        (274.0, true, collide_world::SensorId::Cell(cell)),
+        (306.0, false, collide_world::SensorId::Cell(cell)),
+    ];
+    assert_eq!(log.len(), expect.len(), "{log:?}");
+    for ((x, enter, s), (edge, e_enter, e_s)) in log.iter().zip(expect) {
+        assert_eq!((*enter, *s), (e_enter, e_s), "{log:?}");
+        // Found at the end of the first step past the edge (entering: overlapping with
+        // positive area; leaving: touching at most), within one step's 2 units.
+        let past = if *enter { *x > edge } else { *x >= edge };
+        assert!(past && *x <= edge + 2.0 + 1e-9, "{log:?}");
+    }
+}

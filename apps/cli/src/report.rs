@@ -268,6 +268,7 @@ impl Serialize for TargetOut {
             Target::Wall(side) => m.serialize_entry("wall", side.name())?,
             Target::Shape(id) => m.serialize_entry("shape", &id.to_bits())?,
             Target::Flipper(id) => m.serialize_entry("flipper", &id.to_bits())?,
+            Target::Character(id) => m.serialize_entry("character", &id.to_bits())?,
         }
         m.end()
     }
@@ -496,6 +497,24 @@ impl Serialize for EventOut<'_> {
             }
             Event::SensorExit { ball, sensor, toi } => {
                 m.serialize_entry("ball", &ball.to_bits())?;
+                match sensor {
+                    SensorId::Rect(r) => m.serialize_entry("rect", &r.to_bits())?,
+                    SensorId::Shape(s) => m.serialize_entry("shape", &s.to_bits())?,
+                    SensorId::Cell(c) => m.serialize_entry("cell", &cell(c))?,
+                }
+                m.serialize_entry("toi", &toi)?;
+            }
+            Event::CharacterSensorEnter {
+                character,
+                sensor,
+                toi,
+            }
+            | Event::CharacterSensorExit {
+                character,
+                sensor,
+                toi,
+            } => {
+                m.serialize_entry("character", &character.to_bits())?;
                 match sensor {
                     SensorId::Rect(r) => m.serialize_entry("rect", &r.to_bits())?,
                     SensorId::Shape(s) => m.serialize_entry("shape", &s.to_bits())?,

@@ -1003,6 +1003,8 @@ fn mentions(e: &Event, id: BallId) -> bool {
         | Event::SensorRectExit { .. }
         | Event::RectShape { .. }
         | Event::RectFlipper { .. }
-        | Event::CharacterHit { .. } => false,
+        | Event::CharacterHit { .. }
+        | Event::CharacterSensorEnter { .. }
+        | Event::CharacterSensorExit { .. } => false,
     }
 }

@@ -21,7 +21,7 @@ const SIDES = ["left", "top", "right", "bottom"];
 const FEATURES = ["left", "right", "top", "bottom", "top_left", "top_right", "bottom_left",
   "bottom_right", "circle", "diagonal"];
 const BODY = ["ball", "rect", "character"];
-const TARGETS = ["cell", "ball", "rect", "wall", "shape", "flipper"];
+const TARGETS = ["cell", "ball", "rect", "wall", "shape", "flipper", "character"];
 function target(b, i) {
   const t = b[i + 11];
   return t === 0 ? { type: "cell", col: b[i + 3], row: b[i + 4] }
@@ -61,7 +61,9 @@ function one(b, i) {
     case 18: return { kind: "ball_flipper", ball: b[i + 1], flipper: b[i + 2], toi, point: point(), normal: normal(), speed };
     case 19: return { kind: "rect_shape", rect: b[i + 1], shape: b[i + 2], toi, point: point(), normal: normal(), speed };
     case 20: return { kind: "rect_flipper", rect: b[i + 1], flipper: b[i + 2], toi, point: point(), normal: normal(), speed };
-    default: return { kind: "character_hit", character: b[i + 1], target: target(b, i), toi, point: point(), normal: normal(), speed };
+    case 21: return { kind: "character_hit", character: b[i + 1], target: target(b, i), toi, point: point(), normal: normal(), speed };
+    case 22: return { kind: "character_sensor_enter", character: b[i + 1], sensor: sensor(b, i), toi };
+    default: return { kind: "character_sensor_exit", character: b[i + 1], sensor: sensor(b, i), toi };
   }
 }
 export function decodeEvents(b) {
@@ -89,7 +91,7 @@ export type Side = "left" | "top" | "right" | "bottom";
 export interface BodyRef { type: "ball" | "rect" | "character"; id: number; }
 /** What a character met: a cell, a wall of the world, or a body or static shape by id. */
 export type TargetRef = { type: "cell"; col: number; row: number } | { type: "wall"; side: Side }
-  | { type: "ball" | "rect" | "shape" | "flipper"; id: number };
+  | { type: "ball" | "rect" | "shape" | "flipper" | "character"; id: number };
 /** A sensor: a sensor rectangle or sensor circle (by id), or a sensor cell of the grid. */
 export type SensorRef = { type: "rect" | "shape"; id: number } | { type: "cell"; col: number; row: number };
 /** The face or corner of a tile a ball hit (`diagonal`: a slope's slanted face). */
@@ -114,6 +116,8 @@ export type CollideEvent =
   | ({ kind: "rect_shape"; rect: number; shape: number } & Contact)
   | ({ kind: "rect_flipper"; rect: number; flipper: number } & Contact)
   | ({ kind: "character_hit"; character: number; target: TargetRef } & Contact)
+  | { kind: "character_sensor_enter"; character: number; sensor: SensorRef; toi: number }
+  | { kind: "character_sensor_exit"; character: number; sensor: SensorRef; toi: number }
   | { kind: "brick_destroyed"; cell: CellCoord; brick: string; by: BodyRef; toi: number }
   | { kind: "ball_lost"; ball: number; side: Side; toi: number }
   | { kind: "rect_lost"; rect: number; side: Side; toi: number }
@@ -173,7 +177,7 @@ fn body(b: Body) -> (f64, f64) {
 }
 
 /// A target's id (or side code), cell coordinates and type code (0 cell, 1 ball, 2 rect,
-/// 3 wall, 4 shape, 5 flipper).
+/// 3 wall, 4 shape, 5 flipper, 6 character).
 fn target(t: Target) -> (f64, f64, f64, f64) {
     match t {
         Target::Cell(c) => (-1.0, f64::from(c.col), f64::from(c.row), 0.0),
@@ -182,6 +186,7 @@ fn target(t: Target) -> (f64, f64, f64, f64) {
         Target::Wall(s) => (side_code(s), 0.0, 0.0, 3.0),
         Target::Shape(i) => (id(i), 0.0, 0.0, 4.0),
         Target::Flipper(i) => (id(i), 0.0, 0.0, 5.0),
+        Target::Character(i) => (id(i), 0.0, 0.0, 6.0),
     }
 }
 
@@ -368,6 +373,28 @@ fn record(e: &Event) -> Rec {
         } => {
             let (sid, col, row, t) = sensor(s);
             Rec::new(14, toi).ids(id(ball), sid).cd(col, row).extra(t)
+        }
+        Event::CharacterSensorEnter {
+            character,
+            sensor: s,
+            toi,
+        } => {
+            let (sid, col, row, t) = sensor(s);
+            Rec::new(22, toi)
+                .ids(id(character), sid)
+                .cd(col, row)
+                .extra(t)
+        }
+        Event::CharacterSensorExit {
+            character,
+            sensor: s,
+            toi,
+        } => {
+            let (sid, col, row, t) = sensor(s);
+            Rec::new(23, toi)
+                .ids(id(character), sid)
+                .cd(col, row)
+                .extra(t)
         }
         Event::BallShape {
             ball,

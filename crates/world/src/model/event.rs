@@ -346,6 +346,26 @@ pub enum Event {
         /// (units/s, `>= 0`).
         speed: Real,
     },
+    /// A character's box began to overlap a sensor (a rectangle, a circle or a cell's
+    /// square) with positive area: found at the end of the character's motion in the step.
+    CharacterSensorEnter {
+        /// The character.
+        character: CharacterId,
+        /// The sensor.
+        sensor: SensorId,
+        /// When it was found: the step's end, seconds from its start (`dt`).
+        toi: Real,
+    },
+    /// A character's box stopped overlapping a sensor it had entered (or the sensor was
+    /// removed).
+    CharacterSensorExit {
+        /// The character.
+        character: CharacterId,
+        /// The sensor.
+        sensor: SensorId,
+        /// When it was found: the step's end, seconds from its start (`dt`).
+        toi: Real,
+    },
 }
 
 impl Event {
@@ -353,7 +373,8 @@ impl Event {
     /// `ball_rect`, `rect_tile`, `rect_wall`, `rect_rect`, `brick_destroyed`, `ball_lost`,
     /// `rect_lost`, `unembedded`, `iteration_limit`, `squeezed`, `sensor_enter`,
     /// `sensor_exit`, `ball_shape`, `sensor_rect_enter`, `sensor_rect_exit`, `ball_flipper`,
-    /// `rect_shape`, `rect_flipper`, `character_hit`), used for counts and traces.
+    /// `rect_shape`, `rect_flipper`, `character_hit`, `character_sensor_enter`,
+    /// `character_sensor_exit`), used for counts and traces.
     #[must_use]
     pub const fn kind(&self) -> &'static str {
         match self {
@@ -379,6 +400,8 @@ impl Event {
             Event::RectShape { .. } => "rect_shape",
             Event::RectFlipper { .. } => "rect_flipper",
             Event::CharacterHit { .. } => "character_hit",
+            Event::CharacterSensorEnter { .. } => "character_sensor_enter",
+            Event::CharacterSensorExit { .. } => "character_sensor_exit",
         }
     }
 
@@ -405,7 +428,9 @@ impl Event {
             | Event::RectShape { rect, .. }
             | Event::RectFlipper { rect, .. } => Body::Rect(rect),
             Event::RectRect { a, .. } => Body::Rect(a),
-            Event::CharacterHit { character, .. } => Body::Character(character),
+            Event::CharacterHit { character, .. }
+            | Event::CharacterSensorEnter { character, .. }
+            | Event::CharacterSensorExit { character, .. } => Body::Character(character),
             Event::BrickDestroyed { by, .. } => by,
             Event::Unembedded { body, .. }
             | Event::IterationLimit { body, .. }
@@ -414,7 +439,7 @@ impl Event {
     }
 
     /// Every kind name of [`Event::kind`] (new kinds are added at the end).
-    pub const KINDS: [&'static str; 22] = [
+    pub const KINDS: [&'static str; 24] = [
         "ball_tile",
         "ball_wall",
         "ball_ball",
@@ -437,6 +462,8 @@ impl Event {
         "rect_shape",
         "rect_flipper",
         "character_hit",
+        "character_sensor_enter",
+        "character_sensor_exit",
     ];
 }
 

@@ -2,7 +2,7 @@
 //! static shape, a flipper).
 
 use crate::model::cell::CellCoord;
-use crate::model::ids::{BallId, FlipperId, RectId, ShapeId};
+use crate::model::ids::{BallId, CharacterId, FlipperId, RectId, ShapeId};
 
 /// A side of the world rectangle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -48,12 +48,14 @@ pub enum Target {
     Shape(ShapeId),
     /// A flipper, where it is at the world's time ([`crate::Flipper`]).
     Flipper(FlipperId),
+    /// A character ([`crate::Character`]): found by queries and circle casts.
+    Character(CharacterId),
 }
 
 impl Target {
     /// The target as a tag and a word (snapshots and the state hash): 0 cell
     /// (`col | row << 32`), 1 ball, 2 rectangle, 3 wall (left, top, right, bottom: 0 to 3),
-    /// 4 shape, 5 flipper (ids as [`BallId::to_bits`]).
+    /// 4 shape, 5 flipper, 6 character (ids as [`BallId::to_bits`]).
     #[must_use]
     pub(crate) fn code(self) -> (u8, u64) {
         match self {
@@ -63,6 +65,7 @@ impl Target {
             Target::Wall(side) => (3, side as u64),
             Target::Shape(id) => (4, id.to_bits()),
             Target::Flipper(id) => (5, id.to_bits()),
+            Target::Character(id) => (6, id.to_bits()),
         }
     }
 
@@ -85,6 +88,7 @@ impl Target {
             }),
             4 => Target::Shape(ShapeId::from_bits(word)),
             5 => Target::Flipper(FlipperId::from_bits(word)),
+            6 => Target::Character(CharacterId::from_bits(word)),
             _ => return None,
         })
     }

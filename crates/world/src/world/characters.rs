@@ -59,6 +59,7 @@ impl World {
     pub fn remove_character(&mut self, id: CharacterId) -> Option<Character> {
         let i = self.character_slots.get(id)?;
         self.character_slots.remove(id);
+        self.forget_character_sensors(id);
         let c = self.characters.swap_remove(i);
         if let Some(moved) = self.characters.get(i) {
             self.character_slots.relocate(moved.id, i as u32);

@@ -136,6 +136,12 @@ pub struct World {
     /// Characters (`crate::body::character`), and their id slots.
     pub(crate) characters: Vec<crate::body::character::Character>,
     pub(crate) character_slots: Slots,
+    /// The sensors each character overlaps, `(character, sensor)` sorted
+    /// (`crate::step::character::sensors`).
+    pub(crate) character_sensors: Vec<(
+        crate::model::ids::CharacterId,
+        crate::model::event::SensorId,
+    )>,
     /// The one-way platforms (`World::set_one_way`), sorted.
     pub(crate) one_way: Vec<crate::model::target::Target>,
 }
@@ -203,6 +209,7 @@ impl World {
             flipper_slots: Slots::default(),
             characters: Vec::new(),
             character_slots: Slots::default(),
+            character_sensors: Vec::new(),
             one_way: Vec::new(),
         }
     }

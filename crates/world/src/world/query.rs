@@ -32,7 +32,7 @@ pub struct CastHit {
 impl World {
     /// Casts a circle of `radius` from `from` to `to` (world units) against the current state
     /// (tiles' exposed features, closed walls, rectangles, static shapes,
-    /// flippers where they are now, balls; nothing moves) and returns the first hit, with `toi`
+    /// flippers where they are now, balls, characters; nothing moves) and returns the first hit, with `toi`
     /// as a fraction of the segment. A radius of 0 casts a ray. Used for aim previews.
     ///
     /// Contact at start counts only when the circle moves toward the obstacle (the crate's
@@ -41,8 +41,8 @@ impl World {
     /// kinds it collides with, their exposure computed for it, the bodies it collides with,
     /// closed walls always); [`Filter::ALL`] hits every body and cell on some layer, a ball's
     /// own filter what that ball would hit.
-    /// Ties go to the first in the order tiles, walls, rectangles, shapes, flippers, balls
-    /// (each in storage order).
+    /// Ties go to the first in the order tiles, walls, rectangles, shapes, flippers, balls,
+    /// characters (each in storage order).
     /// Visits every ball; [`World::query_index`] answers the same while visiting only the
     /// balls near the segment.
     #[must_use]
@@ -167,6 +167,17 @@ impl World {
                 );
             }
         }
+        for c in self
+            .characters
+            .iter()
+            .filter(|c| filter.collides(c.desc.filter))
+        {
+            consider(
+                sweep_circle_aabb(from, radius, d, 1.0, &c.aabb(), Features::ALL),
+                Target::Character(c.id),
+                &mut best,
+            );
+        }
         best.map(|(h, target)| CastHit {
             toi: h.toi,
             center: from + d * h.toi,
@@ -179,8 +190,8 @@ impl World {
     /// Everything containing point `p` (boundaries included) that a body of `filter` collides
     /// with ([`Filter::ALL`]: everything on some layer; see [`World::cast_circle`]): solid
     /// cells (a slope's half), balls, rectangles, static shapes (a segment only through its
-    /// points), flippers where they are now, in that order (cells row-major, bodies in storage
-    /// order), appended to `out`. Visits every ball; see [`World::query_index`].
+    /// points), flippers where they are now, characters, in that order (cells row-major,
+    /// bodies in storage order), appended to `out`. Visits every ball; see [`World::query_index`].
     pub fn query_point(&self, p: Vec2, filter: Filter, out: &mut Vec<Target>) {
         self.query_point_among(p, filter, out, 0..self.balls.len());
     }
@@ -229,12 +240,17 @@ impl World {
                 out.push(Target::Flipper(fl.id));
             }
         }
+        for c in &self.characters {
+            if filter.collides(c.desc.filter) && point_in_aabb(p, &c.aabb()) {
+                out.push(Target::Character(c.id));
+            }
+        }
     }
 
     /// Everything overlapping `aabb` with positive area that a body of `filter` collides with
     /// ([`Filter::ALL`]: everything on some layer): solid cells (a slope's half), balls,
     /// rectangles, static shapes (a segment when it crosses the box's interior), flippers
-    /// where they are now, in that order, appended to `out`. Visits every ball; see
+    /// where they are now, characters, in that order, appended to `out`. Visits every ball; see
     /// [`World::query_index`].
     pub fn query_aabb(&self, aabb: &Aabb, filter: Filter, out: &mut Vec<Target>) {
         self.query_aabb_among(aabb, filter, out, 0..self.balls.len());
@@ -281,6 +297,11 @@ impl World {
         {
             if aabb_overlaps_capsule(aabb, &fl.capsule_at(self.time)) {
                 out.push(Target::Flipper(fl.id));
+            }
+        }
+        for c in &self.characters {
+            if filter.collides(c.desc.filter) && aabb_overlaps_aabb(aabb, &c.aabb()) {
+                out.push(Target::Character(c.id));
             }
         }
     }

@@ -12,6 +12,7 @@
 //! characters. Event times are seconds from the start of the step; carry and push contacts
 //! are reported at 0.
 
+mod sensors;
 mod slide;
 
 use crate::body::character::{slide, Character};
@@ -82,6 +83,7 @@ impl World {
             let vel = c.vel;
             self.move_character(&mut c, vel, g, dt, 0.0, &mut events);
             self.characters[i] = c;
+            self.sense_character(&c, dt, &mut events);
         }
         self.events = events;
     }

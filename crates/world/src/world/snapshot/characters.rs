@@ -3,9 +3,11 @@
 
 use super::{corrupt, SnapshotError};
 use crate::body::character::{Character, Ground};
+use crate::model::cell::CellCoord;
 use crate::model::character_desc::CharacterDesc;
+use crate::model::event::SensorId;
 use crate::model::filter::Filter;
-use crate::model::ids::{CharacterId, Slots};
+use crate::model::ids::{CharacterId, RectId, ShapeId, Slots};
 use crate::model::target::Target;
 use crate::world::World;
 use collide_core::{Real, Vec2};
@@ -25,12 +27,35 @@ pub(super) struct SnapCharacter(
     bool,
 );
 
-/// The characters of a snapshot: records, id slots, one-way platforms (tag, word).
+/// The characters of a snapshot: records, id slots, one-way platforms (tag, word), and the
+/// sensors each character is in (character id bits, sensor kind 0 rect, 1 shape, 2 cell, and
+/// its id bits or `col | row << 32`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(super) struct SnapCharacters {
     list: Vec<SnapCharacter>,
     slots: (Vec<(u32, u32)>, Vec<u32>),
     one_way: Vec<(u8, u64)>,
+    sensors: Vec<(u64, u8, u64)>,
+}
+
+fn sensor_code(s: SensorId) -> (u8, u64) {
+    match s {
+        SensorId::Rect(id) => (0, id.to_bits()),
+        SensorId::Shape(id) => (1, id.to_bits()),
+        SensorId::Cell(c) => (2, u64::from(c.col) | u64::from(c.row) << 32),
+    }
+}
+
+fn sensor_of(kind: u8, word: u64) -> Option<SensorId> {
+    Some(match kind {
+        0 => SensorId::Rect(RectId::from_bits(word)),
+        1 => SensorId::Shape(ShapeId::from_bits(word)),
+        2 => SensorId::Cell(CellCoord {
+            col: word as u32,
+            row: (word >> 32) as u32,
+        }),
+        _ => return None,
+    })
 }
 
 impl SnapCharacter {
@@ -134,6 +159,14 @@ impl World {
             list: self.characters.iter().map(SnapCharacter::of).collect(),
             slots: (e.to_vec(), f.to_vec()),
             one_way: self.one_way.iter().map(|t| t.code()).collect(),
+            sensors: self
+                .character_sensors
+                .iter()
+                .map(|&(c, s)| {
+                    let (k, w) = sensor_code(s);
+                    (c.to_bits(), k, w)
+                })
+                .collect(),
         }
     }
 
@@ -161,14 +194,30 @@ impl World {
             out.push(u64::from(tag) | 1 << 8);
             out.push(word);
         }
+        for &(c, s) in &self.character_sensors {
+            let (k, w) = sensor_code(s);
+            out.push(c.to_bits());
+            out.push(u64::from(k) | 1 << 9);
+            out.push(w);
+        }
         out
     }
 }
 
-/// The characters, their slots and the one-way platforms of `snap`, checked.
+/// What [`restored_characters`] gives back: characters, their slots, one-way platforms,
+/// the sensors the characters are in.
+pub(super) type RestoredCharacters = (
+    Vec<Character>,
+    Slots,
+    Vec<Target>,
+    Vec<(CharacterId, SensorId)>,
+);
+
+/// The characters, their slots, the one-way platforms and the characters' sensors of
+/// `snap`, checked.
 pub(super) fn restored_characters(
     snap: &SnapCharacters,
-) -> Result<(Vec<Character>, Slots, Vec<Target>), SnapshotError> {
+) -> Result<RestoredCharacters, SnapshotError> {
     let list = snap
         .list
         .iter()
@@ -191,5 +240,21 @@ pub(super) fn restored_characters(
     if !one_way.windows(2).all(|w| w[0] < w[1]) {
         return Err(corrupt("one_way", "not sorted or repeated"));
     }
-    Ok((list, slots, one_way))
+    let mut sensors = Vec::with_capacity(snap.sensors.len());
+    for (i, &(c, k, w)) in snap.sensors.iter().enumerate() {
+        let c = CharacterId::from_bits(c);
+        let s = sensor_of(k, w)
+            .filter(|_| slots.get(c).is_some())
+            .ok_or_else(|| {
+                corrupt(
+                    format!("character_sensors[{i}]"),
+                    "no such character or sensor kind",
+                )
+            })?;
+        sensors.push((c, s));
+    }
+    if !sensors.windows(2).all(|w| w[0] < w[1]) {
+        return Err(corrupt("character_sensors", "not sorted or repeated"));
+    }
+    Ok((list, slots, one_way, sensors))
 }

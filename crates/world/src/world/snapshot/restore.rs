@@ -41,7 +41,7 @@ impl World {
         let carries = restored_carries(snap, &b.slots, &r.slots)?;
         let passes = self.restored_passes(snap, &b.slots, &r.slots, grid.as_ref())?;
         let sensor_rects = restored_sensor_rects(snap)?;
-        let (characters, character_slots, one_way) =
+        let (characters, character_slots, one_way, character_sensors) =
             super::characters::restored_characters(&snap.characters)?;
         // All checked: the state is replaced; the caches start afresh.
         if let Some(g) = grid {
@@ -82,6 +82,7 @@ impl World {
         self.characters = characters;
         self.character_slots = character_slots;
         self.one_way = one_way;
+        self.character_sensors = character_sensors;
         self.sensor_rects = sensor_rects;
         for (fl, (pressed, motion)) in self.flippers.iter_mut().zip(flipper_motion) {
             fl.pressed = pressed;
