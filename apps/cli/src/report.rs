@@ -278,277 +278,276 @@ impl Serialize for EventOut<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(None)?;
         m.serialize_entry("kind", self.0.kind())?;
-        match *self.0 {
-            Event::BallTile {
-                ball,
-                cell: c,
-                point,
-                normal,
-                toi,
-                feature,
-                speed,
-            } => {
-                m.serialize_entry("ball", &ball.to_bits())?;
-                m.serialize_entry("cell", &cell(c))?;
-                m.serialize_entry("point", &xy(point))?;
-                m.serialize_entry("normal", &xy(normal))?;
-                m.serialize_entry("toi", &toi)?;
-                m.serialize_entry("speed", &speed)?;
-                m.serialize_entry("feature", feature_name(feature))?;
-            }
-            Event::BallShape {
-                ball,
-                shape,
-                point,
-                normal,
-                toi,
-                speed,
-            } => {
-                m.serialize_entry("ball", &ball.to_bits())?;
-                m.serialize_entry("shape", &shape.to_bits())?;
-                m.serialize_entry("point", &xy(point))?;
-                m.serialize_entry("normal", &xy(normal))?;
-                m.serialize_entry("toi", &toi)?;
-                m.serialize_entry("speed", &speed)?;
-            }
-            Event::RectShape {
-                rect,
-                shape,
-                point,
-                normal,
-                toi,
-                speed,
-            } => {
-                m.serialize_entry("rect", &rect.to_bits())?;
-                m.serialize_entry("shape", &shape.to_bits())?;
-                m.serialize_entry("point", &xy(point))?;
-                m.serialize_entry("normal", &xy(normal))?;
-                m.serialize_entry("toi", &toi)?;
-                m.serialize_entry("speed", &speed)?;
-            }
-            Event::BallFlipper {
-                ball,
-                flipper,
-                point,
-                normal,
-                toi,
-                speed,
-            } => {
-                m.serialize_entry("ball", &ball.to_bits())?;
-                m.serialize_entry("flipper", &flipper.to_bits())?;
-                m.serialize_entry("point", &xy(point))?;
-                m.serialize_entry("normal", &xy(normal))?;
-                m.serialize_entry("toi", &toi)?;
-                m.serialize_entry("speed", &speed)?;
-            }
-            Event::RectFlipper {
-                rect,
-                flipper,
-                point,
-                normal,
-                toi,
-                speed,
-            } => {
-                m.serialize_entry("rect", &rect.to_bits())?;
-                m.serialize_entry("flipper", &flipper.to_bits())?;
-                m.serialize_entry("point", &xy(point))?;
-                m.serialize_entry("normal", &xy(normal))?;
-                m.serialize_entry("toi", &toi)?;
-                m.serialize_entry("speed", &speed)?;
-            }
-            Event::CharacterHit {
-                character,
-                target,
-                point,
-                normal,
-                toi,
-                speed,
-            } => {
-                m.serialize_entry("character", &character.to_bits())?;
-                m.serialize_entry("target", &TargetOut(target))?;
-                m.serialize_entry("point", &xy(point))?;
-                m.serialize_entry("normal", &xy(normal))?;
-                m.serialize_entry("toi", &toi)?;
-                m.serialize_entry("speed", &speed)?;
-            }
-            Event::BallWall {
-                ball,
-                side,
-                point,
-                normal,
-                toi,
-                speed,
-            } => {
-                m.serialize_entry("ball", &ball.to_bits())?;
-                m.serialize_entry("side", side.name())?;
-                m.serialize_entry("point", &xy(point))?;
-                m.serialize_entry("normal", &xy(normal))?;
-                m.serialize_entry("toi", &toi)?;
-                m.serialize_entry("speed", &speed)?;
-            }
-            Event::BallBall {
-                a,
-                b,
-                point,
-                normal,
-                toi,
-                speed,
-            } => {
-                m.serialize_entry("a", &a.to_bits())?;
-                m.serialize_entry("b", &b.to_bits())?;
-                m.serialize_entry("point", &xy(point))?;
-                m.serialize_entry("normal", &xy(normal))?;
-                m.serialize_entry("toi", &toi)?;
-                m.serialize_entry("speed", &speed)?;
-            }
-            Event::BallRect {
-                ball,
-                rect,
-                point,
-                normal,
-                toi,
-                speed,
-            } => {
-                m.serialize_entry("ball", &ball.to_bits())?;
-                m.serialize_entry("rect", &rect.to_bits())?;
-                m.serialize_entry("point", &xy(point))?;
-                m.serialize_entry("normal", &xy(normal))?;
-                m.serialize_entry("toi", &toi)?;
-                m.serialize_entry("speed", &speed)?;
-            }
-            Event::RectTile {
-                rect,
-                cell: c,
-                point,
-                normal,
-                toi,
-                speed,
-            } => {
-                m.serialize_entry("rect", &rect.to_bits())?;
-                m.serialize_entry("cell", &cell(c))?;
-                m.serialize_entry("point", &xy(point))?;
-                m.serialize_entry("normal", &xy(normal))?;
-                m.serialize_entry("toi", &toi)?;
-                m.serialize_entry("speed", &speed)?;
-            }
-            Event::RectWall {
-                rect,
-                side,
-                normal,
-                toi,
-                speed,
-            } => {
-                m.serialize_entry("rect", &rect.to_bits())?;
-                m.serialize_entry("side", side.name())?;
-                m.serialize_entry("normal", &xy(normal))?;
-                m.serialize_entry("toi", &toi)?;
-                m.serialize_entry("speed", &speed)?;
-            }
-            Event::RectRect {
-                a,
-                b,
-                point,
-                normal,
-                toi,
-                speed,
-            } => {
-                m.serialize_entry("a", &a.to_bits())?;
-                m.serialize_entry("b", &b.to_bits())?;
-                m.serialize_entry("point", &xy(point))?;
-                m.serialize_entry("normal", &xy(normal))?;
-                m.serialize_entry("toi", &toi)?;
-                m.serialize_entry("speed", &speed)?;
-            }
-            Event::BrickDestroyed {
-                cell: c,
-                kind,
-                by,
-                toi,
-            } => {
-                m.serialize_entry("cell", &cell(c))?;
-                m.serialize_entry("brick", &char::from(kind).to_string())?;
-                m.serialize_entry("by", &BodyOut(by))?;
-                m.serialize_entry("toi", &toi)?;
-            }
-            Event::BallLost { ball, side, toi } => {
-                m.serialize_entry("ball", &ball.to_bits())?;
-                m.serialize_entry("side", side.name())?;
-                m.serialize_entry("toi", &toi)?;
-            }
-            Event::RectLost { rect, side, toi } => {
-                m.serialize_entry("rect", &rect.to_bits())?;
-                m.serialize_entry("side", side.name())?;
-                m.serialize_entry("toi", &toi)?;
-            }
-            Event::SensorEnter {
-                ball,
-                sensor,
-                point,
-                toi,
-            } => {
-                m.serialize_entry("ball", &ball.to_bits())?;
-                match sensor {
-                    SensorId::Rect(r) => m.serialize_entry("rect", &r.to_bits())?,
-                    SensorId::Shape(s) => m.serialize_entry("shape", &s.to_bits())?,
-                    SensorId::Cell(c) => m.serialize_entry("cell", &cell(c))?,
-                }
-                m.serialize_entry("point", &xy(point))?;
-                m.serialize_entry("toi", &toi)?;
-            }
-            Event::SensorExit { ball, sensor, toi } => {
-                m.serialize_entry("ball", &ball.to_bits())?;
-                match sensor {
-                    SensorId::Rect(r) => m.serialize_entry("rect", &r.to_bits())?,
-                    SensorId::Shape(s) => m.serialize_entry("shape", &s.to_bits())?,
-                    SensorId::Cell(c) => m.serialize_entry("cell", &cell(c))?,
-                }
-                m.serialize_entry("toi", &toi)?;
-            }
-            Event::CharacterSensorEnter {
-                character,
-                sensor,
-                toi,
-            }
-            | Event::CharacterSensorExit {
-                character,
-                sensor,
-                toi,
-            } => {
-                m.serialize_entry("character", &character.to_bits())?;
-                match sensor {
-                    SensorId::Rect(r) => m.serialize_entry("rect", &r.to_bits())?,
-                    SensorId::Shape(s) => m.serialize_entry("shape", &s.to_bits())?,
-                    SensorId::Cell(c) => m.serialize_entry("cell", &cell(c))?,
-                }
-                m.serialize_entry("toi", &toi)?;
-            }
-            Event::SensorRectEnter { sensor, rect, toi }
-            | Event::SensorRectExit { sensor, rect, toi } => {
-                m.serialize_entry("sensor", &sensor.to_bits())?;
-                m.serialize_entry("rect", &rect.to_bits())?;
-                m.serialize_entry("toi", &toi)?;
-            }
-            Event::Unembedded { body, from, to } => {
-                m.serialize_entry("body", &BodyOut(body))?;
-                m.serialize_entry("from", &xy(from))?;
-                m.serialize_entry("to", &xy(to))?;
-            }
-            Event::IterationLimit { body, toi } => {
-                m.serialize_entry("body", &BodyOut(body))?;
-                m.serialize_entry("toi", &toi)?;
-            }
-            Event::Squeezed {
-                body,
-                rect,
-                normal,
-                toi,
-            } => {
-                m.serialize_entry("body", &BodyOut(body))?;
-                m.serialize_entry("rect", &rect.to_bits())?;
-                m.serialize_entry("normal", &xy(normal))?;
-                m.serialize_entry("toi", &toi)?;
-            }
+        if !contact_entries(&mut m, self.0)? {
+            other_entries(&mut m, self.0)?;
         }
         m.end()
     }
+}
+
+/// The fields of a contact event (the bodies, the point, normal, time and speed of the
+/// contact), or `false` for an event of another kind.
+fn contact_entries<M: SerializeMap>(m: &mut M, e: &Event) -> Result<bool, M::Error> {
+    match *e {
+        Event::BallTile {
+            ball,
+            cell: c,
+            point,
+            normal,
+            toi,
+            feature,
+            speed,
+        } => {
+            m.serialize_entry("ball", &ball.to_bits())?;
+            m.serialize_entry("cell", &cell(c))?;
+            contact(m, point, normal, toi, speed)?;
+            m.serialize_entry("feature", feature_name(feature))?;
+        }
+        Event::BallShape {
+            ball,
+            shape,
+            point,
+            normal,
+            toi,
+            speed,
+        } => {
+            m.serialize_entry("ball", &ball.to_bits())?;
+            m.serialize_entry("shape", &shape.to_bits())?;
+            contact(m, point, normal, toi, speed)?;
+        }
+        Event::RectShape {
+            rect,
+            shape,
+            point,
+            normal,
+            toi,
+            speed,
+        } => {
+            m.serialize_entry("rect", &rect.to_bits())?;
+            m.serialize_entry("shape", &shape.to_bits())?;
+            contact(m, point, normal, toi, speed)?;
+        }
+        Event::BallFlipper {
+            ball,
+            flipper,
+            point,
+            normal,
+            toi,
+            speed,
+        } => {
+            m.serialize_entry("ball", &ball.to_bits())?;
+            m.serialize_entry("flipper", &flipper.to_bits())?;
+            contact(m, point, normal, toi, speed)?;
+        }
+        Event::RectFlipper {
+            rect,
+            flipper,
+            point,
+            normal,
+            toi,
+            speed,
+        } => {
+            m.serialize_entry("rect", &rect.to_bits())?;
+            m.serialize_entry("flipper", &flipper.to_bits())?;
+            contact(m, point, normal, toi, speed)?;
+        }
+        Event::CharacterHit {
+            character,
+            target,
+            point,
+            normal,
+            toi,
+            speed,
+        } => {
+            m.serialize_entry("character", &character.to_bits())?;
+            m.serialize_entry("target", &TargetOut(target))?;
+            contact(m, point, normal, toi, speed)?;
+        }
+        Event::BallWall {
+            ball,
+            side,
+            point,
+            normal,
+            toi,
+            speed,
+        } => {
+            m.serialize_entry("ball", &ball.to_bits())?;
+            m.serialize_entry("side", side.name())?;
+            contact(m, point, normal, toi, speed)?;
+        }
+        Event::BallBall {
+            a,
+            b,
+            point,
+            normal,
+            toi,
+            speed,
+        } => {
+            m.serialize_entry("a", &a.to_bits())?;
+            m.serialize_entry("b", &b.to_bits())?;
+            contact(m, point, normal, toi, speed)?;
+        }
+        Event::BallRect {
+            ball,
+            rect,
+            point,
+            normal,
+            toi,
+            speed,
+        } => {
+            m.serialize_entry("ball", &ball.to_bits())?;
+            m.serialize_entry("rect", &rect.to_bits())?;
+            contact(m, point, normal, toi, speed)?;
+        }
+        Event::RectTile {
+            rect,
+            cell: c,
+            point,
+            normal,
+            toi,
+            speed,
+        } => {
+            m.serialize_entry("rect", &rect.to_bits())?;
+            m.serialize_entry("cell", &cell(c))?;
+            contact(m, point, normal, toi, speed)?;
+        }
+        Event::RectWall {
+            rect,
+            side,
+            normal,
+            toi,
+            speed,
+        } => {
+            m.serialize_entry("rect", &rect.to_bits())?;
+            m.serialize_entry("side", side.name())?;
+            m.serialize_entry("normal", &xy(normal))?;
+            m.serialize_entry("toi", &toi)?;
+            m.serialize_entry("speed", &speed)?;
+        }
+        Event::RectRect {
+            a,
+            b,
+            point,
+            normal,
+            toi,
+            speed,
+        } => {
+            m.serialize_entry("a", &a.to_bits())?;
+            m.serialize_entry("b", &b.to_bits())?;
+            contact(m, point, normal, toi, speed)?;
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// A contact's point, normal, time and speed.
+fn contact<M: SerializeMap>(
+    m: &mut M,
+    point: Vec2,
+    normal: Vec2,
+    toi: f64,
+    speed: f64,
+) -> Result<(), M::Error> {
+    m.serialize_entry("point", &xy(point))?;
+    m.serialize_entry("normal", &xy(normal))?;
+    m.serialize_entry("toi", &toi)?;
+    m.serialize_entry("speed", &speed)
+}
+
+/// The fields of an event that is not a contact ([`contact_entries`]).
+fn other_entries<M: SerializeMap>(m: &mut M, e: &Event) -> Result<(), M::Error> {
+    match *e {
+        Event::BrickDestroyed {
+            cell: c,
+            kind,
+            by,
+            toi,
+        } => {
+            m.serialize_entry("cell", &cell(c))?;
+            m.serialize_entry("brick", &char::from(kind).to_string())?;
+            m.serialize_entry("by", &BodyOut(by))?;
+            m.serialize_entry("toi", &toi)?;
+        }
+        Event::BallLost { ball, side, toi } => {
+            m.serialize_entry("ball", &ball.to_bits())?;
+            m.serialize_entry("side", side.name())?;
+            m.serialize_entry("toi", &toi)?;
+        }
+        Event::RectLost { rect, side, toi } => {
+            m.serialize_entry("rect", &rect.to_bits())?;
+            m.serialize_entry("side", side.name())?;
+            m.serialize_entry("toi", &toi)?;
+        }
+        Event::SensorEnter {
+            ball,
+            sensor,
+            point,
+            toi,
+        } => {
+            m.serialize_entry("ball", &ball.to_bits())?;
+            match sensor {
+                SensorId::Rect(r) => m.serialize_entry("rect", &r.to_bits())?,
+                SensorId::Shape(s) => m.serialize_entry("shape", &s.to_bits())?,
+                SensorId::Cell(c) => m.serialize_entry("cell", &cell(c))?,
+            }
+            m.serialize_entry("point", &xy(point))?;
+            m.serialize_entry("toi", &toi)?;
+        }
+        Event::SensorExit { ball, sensor, toi } => {
+            m.serialize_entry("ball", &ball.to_bits())?;
+            match sensor {
+                SensorId::Rect(r) => m.serialize_entry("rect", &r.to_bits())?,
+                SensorId::Shape(s) => m.serialize_entry("shape", &s.to_bits())?,
+                SensorId::Cell(c) => m.serialize_entry("cell", &cell(c))?,
+            }
+            m.serialize_entry("toi", &toi)?;
+        }
+        Event::CharacterSensorEnter {
+            character,
+            sensor,
+            toi,
+        }
+        | Event::CharacterSensorExit {
+            character,
+            sensor,
+            toi,
+        } => {
+            m.serialize_entry("character", &character.to_bits())?;
+            match sensor {
+                SensorId::Rect(r) => m.serialize_entry("rect", &r.to_bits())?,
+                SensorId::Shape(s) => m.serialize_entry("shape", &s.to_bits())?,
+                SensorId::Cell(c) => m.serialize_entry("cell", &cell(c))?,
+            }
+            m.serialize_entry("toi", &toi)?;
+        }
+        Event::SensorRectEnter { sensor, rect, toi }
+        | Event::SensorRectExit { sensor, rect, toi } => {
+            m.serialize_entry("sensor", &sensor.to_bits())?;
+            m.serialize_entry("rect", &rect.to_bits())?;
+            m.serialize_entry("toi", &toi)?;
+        }
+        Event::Unembedded { body, from, to } => {
+            m.serialize_entry("body", &BodyOut(body))?;
+            m.serialize_entry("from", &xy(from))?;
+            m.serialize_entry("to", &xy(to))?;
+        }
+        Event::IterationLimit { body, toi } => {
+            m.serialize_entry("body", &BodyOut(body))?;
+            m.serialize_entry("toi", &toi)?;
+        }
+        Event::Squeezed {
+            body,
+            rect,
+            normal,
+            toi,
+        } => {
+            m.serialize_entry("body", &BodyOut(body))?;
+            m.serialize_entry("rect", &rect.to_bits())?;
+            m.serialize_entry("normal", &xy(normal))?;
+            m.serialize_entry("toi", &toi)?;
+        }
+        _ => {}
+    }
+    Ok(())
 }

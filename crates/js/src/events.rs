@@ -235,7 +235,18 @@ impl Rec {
 
 /// The record of one event (layout: see the decoder above).
 fn record(e: &Event) -> Rec {
-    match *e {
+    contact_record(e).unwrap_or_else(|| other_record(e))
+}
+
+/// The record of a contact event (bodies, point, normal, time, speed), or `None` for an
+/// event of another kind.
+fn contact_record(e: &Event) -> Option<Rec> {
+    ball_contact_record(e).or_else(|| body_contact_record(e))
+}
+
+/// The record of a ball's contact, or `None` for another event.
+fn ball_contact_record(e: &Event) -> Option<Rec> {
+    Some(match *e {
         Event::BallTile {
             ball,
             cell,
@@ -280,6 +291,33 @@ fn record(e: &Event) -> Rec {
         } => Rec::new(3, toi)
             .ids(id(ball), id(rect))
             .contact(point, normal, speed),
+        Event::BallShape {
+            ball,
+            shape,
+            point,
+            normal,
+            toi,
+            speed,
+        } => Rec::new(15, toi)
+            .ids(id(ball), id(shape))
+            .contact(point, normal, speed),
+        Event::BallFlipper {
+            ball,
+            flipper,
+            point,
+            normal,
+            toi,
+            speed,
+        } => Rec::new(18, toi)
+            .ids(id(ball), id(flipper))
+            .contact(point, normal, speed),
+        _ => return None,
+    })
+}
+
+/// The record of a rectangle's or a character's contact, or `None` for another event.
+fn body_contact_record(e: &Event) -> Option<Rec> {
+    Some(match *e {
         Event::RectTile {
             rect,
             cell,
@@ -311,24 +349,6 @@ fn record(e: &Event) -> Rec {
         } => Rec::new(6, toi)
             .ids(id(a), id(b))
             .contact(point, normal, speed),
-        Event::BrickDestroyed {
-            cell,
-            kind,
-            by,
-            toi,
-        } => {
-            let (b, t) = body(by);
-            Rec::new(7, toi)
-                .ids(b, t)
-                .cd(f64::from(cell.col), f64::from(cell.row))
-                .extra(f64::from(kind))
-        }
-        Event::BallLost { ball, side, toi } => {
-            Rec::new(8, toi).ids(id(ball), 0.0).extra(side_code(side))
-        }
-        Event::RectLost { rect, side, toi } => {
-            Rec::new(9, toi).ids(id(rect), 0.0).extra(side_code(side))
-        }
         Event::Unembedded {
             body: who,
             from,
@@ -336,10 +356,6 @@ fn record(e: &Event) -> Rec {
         } => {
             let (b, t) = body(who);
             Rec::new(10, 0.0).ids(b, t).contact(from, to, 0.0)
-        }
-        Event::IterationLimit { body: who, toi } => {
-            let (b, t) = body(who);
-            Rec::new(11, toi).ids(b, t)
         }
         Event::Squeezed {
             body: who,
@@ -366,66 +382,6 @@ fn record(e: &Event) -> Rec {
                 .contact(point, Vec2::ZERO, 0.0)
                 .extra(t)
         }
-        Event::SensorExit {
-            ball,
-            sensor: s,
-            toi,
-        } => {
-            let (sid, col, row, t) = sensor(s);
-            Rec::new(14, toi).ids(id(ball), sid).cd(col, row).extra(t)
-        }
-        Event::CharacterSensorEnter {
-            character,
-            sensor: s,
-            toi,
-        } => {
-            let (sid, col, row, t) = sensor(s);
-            Rec::new(22, toi)
-                .ids(id(character), sid)
-                .cd(col, row)
-                .extra(t)
-        }
-        Event::CharacterSensorExit {
-            character,
-            sensor: s,
-            toi,
-        } => {
-            let (sid, col, row, t) = sensor(s);
-            Rec::new(23, toi)
-                .ids(id(character), sid)
-                .cd(col, row)
-                .extra(t)
-        }
-        Event::BallShape {
-            ball,
-            shape,
-            point,
-            normal,
-            toi,
-            speed,
-        } => Rec::new(15, toi)
-            .ids(id(ball), id(shape))
-            .contact(point, normal, speed),
-        Event::SensorRectEnter {
-            sensor: s,
-            rect,
-            toi,
-        } => Rec::new(16, toi).ids(id(s), id(rect)),
-        Event::SensorRectExit {
-            sensor: s,
-            rect,
-            toi,
-        } => Rec::new(17, toi).ids(id(s), id(rect)),
-        Event::BallFlipper {
-            ball,
-            flipper,
-            point,
-            normal,
-            toi,
-            speed,
-        } => Rec::new(18, toi)
-            .ids(id(ball), id(flipper))
-            .contact(point, normal, speed),
         Event::RectShape {
             rect,
             shape,
@@ -461,6 +417,77 @@ fn record(e: &Event) -> Rec {
                 .contact(point, normal, speed)
                 .extra(code)
         }
+        _ => return None,
+    })
+}
+
+/// The record of an event that is not a contact ([`contact_record`]).
+fn other_record(e: &Event) -> Rec {
+    match *e {
+        Event::BrickDestroyed {
+            cell,
+            kind,
+            by,
+            toi,
+        } => {
+            let (b, t) = body(by);
+            Rec::new(7, toi)
+                .ids(b, t)
+                .cd(f64::from(cell.col), f64::from(cell.row))
+                .extra(f64::from(kind))
+        }
+        Event::BallLost { ball, side, toi } => {
+            Rec::new(8, toi).ids(id(ball), 0.0).extra(side_code(side))
+        }
+        Event::RectLost { rect, side, toi } => {
+            Rec::new(9, toi).ids(id(rect), 0.0).extra(side_code(side))
+        }
+        Event::IterationLimit { body: who, toi } => {
+            let (b, t) = body(who);
+            Rec::new(11, toi).ids(b, t)
+        }
+        Event::SensorExit {
+            ball,
+            sensor: s,
+            toi,
+        } => {
+            let (sid, col, row, t) = sensor(s);
+            Rec::new(14, toi).ids(id(ball), sid).cd(col, row).extra(t)
+        }
+        Event::CharacterSensorEnter {
+            character,
+            sensor: s,
+            toi,
+        } => {
+            let (sid, col, row, t) = sensor(s);
+            Rec::new(22, toi)
+                .ids(id(character), sid)
+                .cd(col, row)
+                .extra(t)
+        }
+        Event::CharacterSensorExit {
+            character,
+            sensor: s,
+            toi,
+        } => {
+            let (sid, col, row, t) = sensor(s);
+            Rec::new(23, toi)
+                .ids(id(character), sid)
+                .cd(col, row)
+                .extra(t)
+        }
+        Event::SensorRectEnter {
+            sensor: s,
+            rect,
+            toi,
+        } => Rec::new(16, toi).ids(id(s), id(rect)),
+        Event::SensorRectExit {
+            sensor: s,
+            rect,
+            toi,
+        } => Rec::new(17, toi).ids(id(s), id(rect)),
+        // Contacts are [`contact_record`]'s.
+        _ => Rec::new(0, 0.0),
     }
 }
 
