@@ -288,6 +288,11 @@ impl Serialize for EventOut<'_> {
 /// The fields of a contact event (the bodies, the point, normal, time and speed of the
 /// contact), or `false` for an event of another kind.
 fn contact_entries<M: SerializeMap>(m: &mut M, e: &Event) -> Result<bool, M::Error> {
+    Ok(ball_contact_entries(m, e)? || body_contact_entries(m, e)?)
+}
+
+/// The fields of a ball's contact, or `false` for another event.
+fn ball_contact_entries<M: SerializeMap>(m: &mut M, e: &Event) -> Result<bool, M::Error> {
     match *e {
         Event::BallTile {
             ball,
@@ -315,18 +320,6 @@ fn contact_entries<M: SerializeMap>(m: &mut M, e: &Event) -> Result<bool, M::Err
             m.serialize_entry("shape", &shape.to_bits())?;
             contact(m, point, normal, toi, speed)?;
         }
-        Event::RectShape {
-            rect,
-            shape,
-            point,
-            normal,
-            toi,
-            speed,
-        } => {
-            m.serialize_entry("rect", &rect.to_bits())?;
-            m.serialize_entry("shape", &shape.to_bits())?;
-            contact(m, point, normal, toi, speed)?;
-        }
         Event::BallFlipper {
             ball,
             flipper,
@@ -337,30 +330,6 @@ fn contact_entries<M: SerializeMap>(m: &mut M, e: &Event) -> Result<bool, M::Err
         } => {
             m.serialize_entry("ball", &ball.to_bits())?;
             m.serialize_entry("flipper", &flipper.to_bits())?;
-            contact(m, point, normal, toi, speed)?;
-        }
-        Event::RectFlipper {
-            rect,
-            flipper,
-            point,
-            normal,
-            toi,
-            speed,
-        } => {
-            m.serialize_entry("rect", &rect.to_bits())?;
-            m.serialize_entry("flipper", &flipper.to_bits())?;
-            contact(m, point, normal, toi, speed)?;
-        }
-        Event::CharacterHit {
-            character,
-            target,
-            point,
-            normal,
-            toi,
-            speed,
-        } => {
-            m.serialize_entry("character", &character.to_bits())?;
-            m.serialize_entry("target", &TargetOut(target))?;
             contact(m, point, normal, toi, speed)?;
         }
         Event::BallWall {
@@ -397,6 +366,50 @@ fn contact_entries<M: SerializeMap>(m: &mut M, e: &Event) -> Result<bool, M::Err
         } => {
             m.serialize_entry("ball", &ball.to_bits())?;
             m.serialize_entry("rect", &rect.to_bits())?;
+            contact(m, point, normal, toi, speed)?;
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// The fields of a rectangle's or a character's contact, or `false` for another event.
+fn body_contact_entries<M: SerializeMap>(m: &mut M, e: &Event) -> Result<bool, M::Error> {
+    match *e {
+        Event::RectShape {
+            rect,
+            shape,
+            point,
+            normal,
+            toi,
+            speed,
+        } => {
+            m.serialize_entry("rect", &rect.to_bits())?;
+            m.serialize_entry("shape", &shape.to_bits())?;
+            contact(m, point, normal, toi, speed)?;
+        }
+        Event::RectFlipper {
+            rect,
+            flipper,
+            point,
+            normal,
+            toi,
+            speed,
+        } => {
+            m.serialize_entry("rect", &rect.to_bits())?;
+            m.serialize_entry("flipper", &flipper.to_bits())?;
+            contact(m, point, normal, toi, speed)?;
+        }
+        Event::CharacterHit {
+            character,
+            target,
+            point,
+            normal,
+            toi,
+            speed,
+        } => {
+            m.serialize_entry("character", &character.to_bits())?;
+            m.serialize_entry("target", &TargetOut(target))?;
             contact(m, point, normal, toi, speed)?;
         }
         Event::RectTile {
