@@ -458,6 +458,86 @@ fn game_rows(rows: &mut Vec<Row>) -> Result<()> {
     Ok(())
 }
 
+/// Characters on a level of tiles and 45° ramps, with a kinematic platform going back and
+/// forth and a one-way ledge: eight characters walking, turning and jumping by a script
+/// (move and slide, ground, snap, step-up, carry, one-way platforms, sensors).
+fn character_rows(rows: &mut Vec<Row>) -> Result<()> {
+    use collide_world::{Aabb, CharacterDesc, Grid, RectDesc, RectKind, StepConfig, Target, Walls};
+    let case = "characters/platformer-scripted";
+    let config = StepConfig {
+        gravity: Vec2::new(0.0, 1000.0),
+        ..StepConfig::default()
+    };
+    let bad = |e: WorldError| case_error(case, e);
+    let mut world = World::new(Vec2::new(640.0, 240.0), Walls::ALL, config).map_err(bad)?;
+    let rows_text = [
+        "                                ",
+        "                                ",
+        "                                ",
+        "                                ",
+        "                                ",
+        "                                ",
+        "                                ",
+        "        3##1          s         ",
+        "       3####1      ##           ",
+        "      3######1   ####     #     ",
+        "################################",
+        "################################",
+    ];
+    let grid = Grid::from_rows(20.0, Vec2::ZERO, &rows_text).map_err(|e| case_error(case, e))?;
+    world.set_grid(grid);
+    let lift = world
+        .add_rect(RectDesc {
+            aabb: Aabb::new(Vec2::new(380.0, 150.0), Vec2::new(440.0, 156.0)),
+            vel: Vec2::new(50.0, -10.0),
+            kind: RectKind::Kinematic,
+            ..RectDesc::default()
+        })
+        .map_err(bad)?;
+    let ledge = world
+        .add_rect(RectDesc {
+            aabb: Aabb::new(Vec2::new(520.0, 120.0), Vec2::new(600.0, 124.0)),
+            ..RectDesc::default()
+        })
+        .map_err(bad)?;
+    world.set_one_way(Target::Rect(ledge), true).map_err(bad)?;
+    let mut ids = Vec::new();
+    for k in 0..8 {
+        let d = CharacterDesc {
+            pos: Vec2::new(30.0 + 70.0 * f64::from(k), 100.0),
+            half_extents: Vec2::new(6.0, 10.0),
+            snap_distance: 4.0,
+            step_height: 8.0 + f64::from(k % 3) * 6.0,
+            ..CharacterDesc::default()
+        };
+        ids.push(world.add_character(d).map_err(bad)?);
+    }
+    let script = move |w: &mut World, k: u64| {
+        if k % 90 == 0 {
+            let v = w.rect(lift).map_or(Vec2::ZERO, |r| r.vel);
+            w.set_rect_velocity(lift, -v)?;
+        }
+        for (i, &id) in ids.iter().enumerate() {
+            let Some(c) = w.character(id).copied() else {
+                continue;
+            };
+            let dir = if (k / 75 + i as u64) % 2 == 0 {
+                1.0
+            } else {
+                -1.0
+            };
+            let jump = c.on_ground() && (k + 13 * i as u64) % 47 == 0;
+            let vy = if jump { -450.0 } else { c.vel.y };
+            w.set_character_velocity(id, Vec2::new(110.0 * dir, vy))?;
+            w.set_character_drop_through(id, (k + i as u64) % 200 < 20)?;
+        }
+        Ok(())
+    };
+    let run = serial(case, 1200, &["CharacterHit", "CharacterSensorEnter"]);
+    rows.push(run_world(&run, world, script)?.0);
+    Ok(())
+}
+
 /// Every row of the table, in order.
 fn table() -> Result<Vec<Row>> {
     let mut rows = Vec::new();
@@ -469,6 +549,7 @@ fn table() -> Result<Vec<Row>> {
     readme_rows(&mut rows)?;
     rollback_rows(&mut rows)?;
     game_rows(&mut rows)?;
+    character_rows(&mut rows)?;
     Ok(rows)
 }
 
