@@ -22,6 +22,7 @@
 //! on one thread.
 
 mod bodies;
+mod characters;
 mod events;
 mod grid;
 mod ids;

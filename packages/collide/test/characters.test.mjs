@@ -1,0 +1,72 @@
+// Characters through the package: the cases of tests/it/character.rs whose values are
+// computed by hand, to the same tolerances.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { World } from "collide";
+
+/** A world of `w` × `h` with 20-unit cells from `rows` and gravity 1000 units/s² down. */
+function level(w, h, rows) {
+  const world = new World(w, h, 1 / 60);
+  world.setGravity(0, 1000);
+  world.setGridRows(20, 0, 0, rows);
+  return world;
+}
+
+test("a character lands at the parabola's root and stands at distance 0", () => {
+  const rows = Array.from({ length: 20 }, (_, r) => (r >= 15 ? "#".repeat(20) : " ".repeat(20)));
+  const w = level(400, 400, rows);
+  const id = w.addCharacter(100, 100, 8, 12);
+  let landed;
+  for (let k = 0; k < 60 && landed === undefined; k += 1) {
+    const t0 = w.time;
+    for (const e of w.step()) {
+      if (e.kind === "character_hit") {
+        assert.equal(e.character, id);
+        assert.deepEqual(e.target.type, "cell");
+        assert.deepEqual(e.normal, { x: 0, y: -1 });
+        landed = t0 + e.toi;
+      }
+    }
+  }
+  assert.ok(Math.abs(landed - Math.sqrt(2 * 188 / 1000)) < 1e-9, `landed at ${landed}`);
+  for (let k = 0; k < 60; k += 1) assert.deepEqual(w.step(), []);
+  const c = w.character(id);
+  assert.equal(c.y + c.halfHeight, 300);
+  assert.equal(c.onGround, true);
+  assert.deepEqual(c.ground, { nx: 0, ny: -1, vx: 0, vy: 0 });
+});
+
+test("a character walks into a wall and stops exactly at it; moveAndSlide reports the contact", () => {
+  const rows = ["          ", "          ", "         #", "##########"];
+  const w = level(200, 80, rows);
+  const id = w.addCharacter(100, 48, 6, 12);
+  const r = w.moveAndSlide(id, 200, 0);
+  assert.equal(r.dx, 174 - 100);
+  assert.equal(r.dy, 0);
+  assert.equal(r.events.length, 1);
+  assert.equal(r.events[0].kind, "character_hit");
+  assert.ok(Math.abs(r.events[0].toi - 74 / 200) < 1e-12);
+  assert.equal(w.character(id).x + 6, 180);
+});
+
+test("one-way platforms: through from below, onto it from above, dropped through", () => {
+  const rows = Array.from({ length: 20 }, (_, r) => (r >= 18 ? "#".repeat(20) : " ".repeat(20)));
+  const w = level(400, 400, rows);
+  const plat = w.addRect(50, 250, 250, 256, "static");
+  w.setRectOneWay(plat, true);
+  const id = w.addCharacter(100, 348, 8, 12);
+  w.setCharacterVelocity(id, 0, -800);
+  let on = false;
+  for (let k = 0; k < 120 && !on; k += 1) {
+    w.step();
+    const c = w.character(id);
+    on = c.onGround && c.y + 12 === 250;
+  }
+  assert.ok(on, "landed on the platform from above");
+  w.setCharacterDropThrough(id, true);
+  for (let k = 0; k < 60; k += 1) w.step();
+  assert.equal(w.character(id).y + 12, 360);
+  assert.throws(() => w.setCharacterVelocity(id, NaN, 0), /character field `vel`/);
+  assert.equal(w.removeCharacter(id), true);
+  assert.equal(w.character(id), undefined);
+});
