@@ -326,3 +326,100 @@ fn bad_input_gets_a_typed_error_naming_the_field() {
     assert!(e.to_string().contains("dt"), "{e}");
     assert_eq!(w.balls().len(), 0);
 }
+
+/// `set_restitution` and `set_filter` work on any body by its `Target`: in a world of
+/// restitution 0, a static segment given restitution 0.5 sends a ball hitting it at 100
+/// units/s back at 50 (the larger of the two is used); given a filter the ball does not
+/// collide with, the ball passes through it; a flipper's, a character's
+/// and a ball's filters read back; cells, walls and stale ids are refused with the field.
+#[test]
+fn properties_are_set_per_property_on_any_body() {
+    use collide_world::{
+        BallDesc, CharacterDesc, Filter, FlipperDesc, ShapeDesc, Target, WorldError,
+    };
+    let run = |e: Option<f64>, filter: Option<Filter>| {
+        let config = StepConfig {
+            dt: 0.01,
+            restitution: 0.0,
+            ..StepConfig::default()
+        };
+        let mut w = World::new(Vec2::new(200.0, 200.0), Walls::ALL, config).unwrap();
+        let seg = w
+            .add_shape(ShapeDesc::segment(
+                Vec2::new(50.0, 150.0),
+                Vec2::new(150.0, 150.0),
+            ))
+            .unwrap();
+        w.set_restitution(Target::Shape(seg), e).unwrap();
+        if let Some(f) = filter {
+            w.set_filter(Target::Shape(seg), f).unwrap();
+        }
+        let b = w
+            .add_ball(BallDesc {
+                pos: Vec2::new(100.0, 100.0),
+                vel: Vec2::new(0.0, 100.0),
+                radius: 5.0,
+                ..BallDesc::default()
+            })
+            .unwrap();
+        for _ in 0..60 {
+            w.step();
+        }
+        let ball = w.ball(b).unwrap();
+        (ball.vel, ball.pos)
+    };
+    // Down 45 units to the segment (0.45 s), back up at 50 units/s.
+    assert_eq!(run(Some(0.5), None).0, Vec2::new(0.0, -50.0));
+    assert_eq!(run(None, None).0, Vec2::ZERO);
+    // On layer 2 only, the ball (layer 1) passes through the segment: 60 units down in
+    // 0.6 s, below it.
+    let (_, pos) = run(Some(0.5), Some(Filter::new(0b10, 0b10)));
+    assert!((pos.y - 160.0).abs() < 1e-9, "{pos:?}");
+
+    let mut w = World::new(Vec2::new(200.0, 200.0), Walls::ALL, StepConfig::default()).unwrap();
+    let fl = w
+        .add_flipper(FlipperDesc::new(
+            Vec2::new(50.0, 50.0),
+            40.0,
+            5.0,
+            0.3,
+            -0.3,
+            20.0,
+        ))
+        .unwrap();
+    let ch = w
+        .add_character(CharacterDesc {
+            pos: Vec2::new(100.0, 100.0),
+            ..CharacterDesc::default()
+        })
+        .unwrap();
+    let f = Filter::new(0b100, 0b1);
+    w.set_filter(Target::Flipper(fl), f).unwrap();
+    w.set_filter(Target::Character(ch), f).unwrap();
+    assert_eq!(w.flipper(fl).unwrap().desc.filter, f);
+    assert_eq!(w.character(ch).unwrap().desc.filter, f);
+    w.set_restitution(Target::Flipper(fl), Some(2.0)).unwrap();
+    assert_eq!(w.flipper(fl).unwrap().desc.restitution, Some(2.0));
+    let e = w
+        .set_restitution(Target::Flipper(fl), Some(11.0))
+        .unwrap_err();
+    assert!(e.to_string().contains("restitution"), "{e}");
+    assert_eq!(
+        w.flipper(fl).unwrap().desc.restitution,
+        Some(2.0),
+        "unchanged on error"
+    );
+    let e = w
+        .set_restitution(Target::Character(ch), Some(0.5))
+        .unwrap_err();
+    assert!(e.to_string().contains("restitution"), "{e}");
+    let e = w
+        .set_filter(Target::Wall(collide_world::Side::Left), f)
+        .unwrap_err();
+    assert!(e.to_string().contains("filter"), "{e}");
+    w.remove_character(ch);
+    assert!(matches!(
+        w.set_filter(Target::Character(ch), f),
+        Err(WorldError::NoSuchBody(_))
+    ));
+}
