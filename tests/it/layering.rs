@@ -226,7 +226,12 @@ fn the_js_package_keeps_the_toml_parser_in_its_own_module() {
     );
     check(
         "crates/js-toml/Cargo.toml",
-        &["collide-scene", "collide-scene-wire", "wasm-bindgen", "js-sys"],
+        &[
+            "collide-scene",
+            "collide-scene-wire",
+            "wasm-bindgen",
+            "js-sys",
+        ],
     );
     let main = deps("crates/js/Cargo.toml");
     for parser in ["toml", "toml_parser", "collide-js-toml"] {

@@ -13,6 +13,14 @@
 
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen]
+extern "C" {
+    /// The level texts of a scene: an object mapping the paths it names in
+    /// `grid.level = "..."` to the texts.
+    #[wasm_bindgen(typescript_type = "Record<string, string>")]
+    pub type Levels;
+}
+
 /// The level text `levels[path]`, or a `NotFound` error (the scene's error names the path).
 fn level_text(levels: &JsValue, path: &str) -> Result<String, std::io::Error> {
     let text = if levels.is_object() {
@@ -41,9 +49,10 @@ fn level_text(levels: &JsValue, path: &str) -> Result<String, std::io::Error> {
 #[wasm_bindgen(js_name = sceneBytes)]
 pub fn scene_bytes(
     text: &str,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, string> | undefined")] levels: JsValue,
+    levels: Option<Levels>,
     file: Option<String>,
 ) -> Result<Vec<u8>, JsError> {
+    let levels = levels.map_or(JsValue::UNDEFINED, JsValue::from);
     let file = file.unwrap_or_else(|| "scene.toml".to_owned());
     let scene = collide_scene::from_toml_str(text, &file, &|path: &str| level_text(&levels, path))
         .map_err(|e| JsError::new(&e.to_string()))?;

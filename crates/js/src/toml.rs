@@ -16,6 +16,15 @@ extern "C" {
 }
 
 #[wasm_bindgen]
+extern "C" {
+    /// The level texts of a scene: an object mapping the paths it names in
+    /// `grid.level = "..."` to the texts (read with `Reflect.get`; a missing path or a value
+    /// that is not a string is the scene's error).
+    #[wasm_bindgen(typescript_type = "Record<string, string>")]
+    pub type Levels;
+}
+
+#[wasm_bindgen]
 impl World {
     /// A world from a TOML scene (format: docs/scene-format.md): size and walls, grid, balls,
     /// rectangles, shapes, flippers, random balls, step settings. `levels` maps the paths a
@@ -33,10 +42,10 @@ impl World {
     #[wasm_bindgen(js_name = fromToml)]
     pub async fn from_toml(
         text: String,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, string> | undefined")]
-        levels: JsValue,
+        levels: Option<Levels>,
         file: Option<String>,
     ) -> Result<World, JsValue> {
+        let levels = levels.map_or(JsValue::UNDEFINED, JsValue::from);
         let bytes = JsFuture::from(toml_scene_bytes(&text, &levels, file)).await?;
         let bytes = js_sys::Uint8Array::new(&bytes).to_vec();
         World::from_scene_bytes(&bytes).map_err(JsValue::from)

@@ -35,10 +35,16 @@ test("bad TOML rejects with an Error naming the file, the line and the field", a
     World.fromToml('[world]\nsize = [64, 48]\n[grid]\ncell = 8.0\nlevel = "l.dat"\n', {}),
     /^scene.toml:5: `grid.level`: cannot read the level file `l.dat`/,
   );
-  await rejectsWith(
-    World.fromToml('[world]\nsize = [64, 48]\n[grid]\ncell = 8.0\nlevel = "l.dat"\n'),
-    /^scene.toml:5: `grid.level`: cannot read the level file `l.dat`/,
-  );
+  for (const levels of [undefined, null, "l.dat", { "l.dat": 42 }]) {
+    await rejectsWith(
+      World.fromToml('[world]\nsize = [64, 48]\n[grid]\ncell = 8.0\nlevel = "l.dat"\n', levels),
+      /^scene.toml:5: `grid.level`: cannot read the level file `l.dat`/,
+    );
+  }
+  const level = await World.fromToml('[world]\nsize = [64, 48]\n[grid]\ncell = 8.0\nlevel = "l.dat"\n', {
+    "l.dat": "########\n#RRRRRR#\n",
+  });
+  assert.equal(level.bricksLeft(), 6);
 });
 
 test("a rejected fromToml changes nothing: a world steps on as its twin, the next scene loads", async () => {
