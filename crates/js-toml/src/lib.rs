@@ -5,7 +5,7 @@
 //! `collide-scene` and returns it as the bytes of `collide-scene-wire`. The package's
 //! `World.fromToml` loads this module on its first call and builds the world from the bytes
 //! in the main module (`World.fromScene`), so a page that never loads a TOML scene never
-//! downloads the parser (about 60 % of what the two modules weigh together; docs/js.md).
+//! downloads the parser (about 40 % of what the two modules weigh together; docs/js.md).
 //!
 //! It depends on `collide-scene`, `collide-scene-wire`, `wasm-bindgen` and `js-sys`. It must
 //! never depend on `crates/js` (its exported `World` class would be linked in a second time)
