@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The JavaScript package `collide` (crates/js, packages/collide): builds it with
 # scripts/build-js.sh (which installs the wasm32 target and wasm-bindgen-cli, and prints the
-# .wasm sizes against the package's budget of 300 KB gzip, failing above it), then runs its
-# tests with node's built-in test runner: the README's example, analytic cases, snapshots,
-# bad input, and state hashes against the native CLI built here; then the example page
-# examples/js-breakout in headless Chromium (.ci/js-example.sh).
+# .wasm sizes: the main module against the package's budget of 300 KB gzip, failing above it,
+# and the TOML module that World.fromToml loads on first use), then runs its tests with node's
+# built-in test runner: the README's example, analytic cases, snapshots, bad input, TOML
+# scenes, and state hashes against the native CLI built here; then World.fromToml in headless
+# Chromium (.ci/js-toml-page.sh) and the example page examples/js-breakout
+# (.ci/js-example.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,5 +25,7 @@ bash scripts/build-js.sh
 cargo build --release -p collide-cli
 # typescript, for the check of the generated types.
 (cd packages/collide && npm ci --no-audit --no-fund)
-COLLIDE_BIN="${CARGO_TARGET_DIR:-$PWD/target}/release/collide" node --test packages/collide/test/
+export COLLIDE_BIN="${CARGO_TARGET_DIR:-$PWD/target}/release/collide"
+node --test packages/collide/test/
+bash .ci/js-toml-page.sh
 bash .ci/js-example.sh

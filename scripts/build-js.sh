@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Builds the npm package `collide` (the world API of collide-world for JavaScript and
 # TypeScript, crates/js) into packages/collide/dist: collide.js (ES module glue),
-# collide.d.ts (types with doc comments), collide_bg.wasm and snippets/, and the same with
-# World.fromToml (TOML scenes) in dist/full. Prints the .wasm files'
-# size, raw and gzip-compressed, against the package's budget (300 KB gzip) and fails above it.
+# collide.d.ts (types with doc comments), collide_bg.wasm and snippets/, and the TOML module
+# (crates/js-toml) that World.fromToml loads on its first call in dist/toml. Prints the .wasm
+# files' size, raw and gzip-compressed: the main module against the package's budget (300 KB
+# gzip: what a page that never loads a TOML scene downloads) and fails above it; the TOML
+# module's (loaded only by World.fromToml) for information.
 #
 #   scripts/build-js.sh
 #
@@ -11,7 +13,8 @@
 # the version of the `wasm-bindgen` crate in Cargo.lock (cargo install, about 2 minutes once).
 # The build is size-focused (fat LTO, one codegen unit, panic = abort, no debug info; the
 # function names dropped after wasm-bindgen) at opt-level 3 (COLLIDE_JS_OPT_LEVEL: "z" makes
-# the module 19 % smaller and the step about twice as slow, docs/js.md), set through CARGO_PROFILE_RELEASE_* for this build only, in its own target folder
+# the main module 19 % smaller and the step about twice as slow, docs/js.md), set through
+# CARGO_PROFILE_RELEASE_* for this build only, in its own target folder
 # (target/js), so it never changes the workspace's own release builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,13 +44,15 @@ export CARGO_PROFILE_RELEASE_OPT_LEVEL="${COLLIDE_JS_OPT_LEVEL:-3}"
 export CARGO_PROFILE_RELEASE_DEBUG=0
 export CARGO_PROFILE_RELEASE_STRIP=none
 target_dir="${CARGO_TARGET_DIR:-target}/js"
-wasm="$target_dir/wasm32-unknown-unknown/release/collide_js.wasm"
+release="$target_dir/wasm32-unknown-unknown/release"
 rm -rf "$out"
 
-# bindgen DIR: the glue, types and .wasm of the module just built, into DIR.
+# bindgen CRATE DIR NAME: the glue, types and .wasm of the package CRATE, built for wasm32,
+# into DIR as NAME.js, NAME.d.ts and NAME_bg.wasm.
 bindgen() {
-    wasm-bindgen --target web --out-dir "$1" --out-name collide "$wasm"
-    node scripts/wasm-drop-names.mjs "$1/collide_bg.wasm"
+    cargo build --release --locked --target wasm32-unknown-unknown -p "$1" --target-dir "$target_dir"
+    wasm-bindgen --target web --out-dir "$2" --out-name "$3" "$release/${1//-/_}.wasm"
+    node scripts/wasm-drop-names.mjs "$2/$3_bg.wasm"
 }
 # size NAME FILE BUDGET: prints FILE's size raw and gzip -9; with a BUDGET, fails above it.
 size() {
@@ -65,13 +70,10 @@ size() {
     fi
 }
 
-# The default module: the whole world API but TOML scenes.
-cargo build --release --locked --target wasm32-unknown-unknown -p collide-js --target-dir "$target_dir" \
-    --no-default-features
-bindgen "$out"
-# collide/full: the same with World.fromToml.
-cargo build --release --locked --target wasm32-unknown-unknown -p collide-js --target-dir "$target_dir"
-bindgen "$out/full"
+# The main module: the whole world API; World.fromToml loads the TOML module from toml/.
+bindgen collide-js "$out" collide
+# The TOML module: TOML text to scene bytes (World.fromScene).
+bindgen collide-js-toml "$out/toml" collide_toml
 
-size "package collide" "$out/collide_bg.wasm" "$budget"
-size "package collide/full (with TOML scenes)" "$out/full/collide_bg.wasm" ""
+size "package collide (main module)" "$out/collide_bg.wasm" "$budget"
+size "package collide, TOML module (loaded by the first World.fromToml)" "$out/toml/collide_toml_bg.wasm" ""

@@ -215,3 +215,26 @@ fn netplay_is_a_ggrs_example_over_the_worlds_public_api() {
         ],
     );
 }
+
+#[test]
+fn the_js_package_keeps_the_toml_parser_in_its_own_module() {
+    // The main module (crates/js) reads scenes as bytes (collide-scene-wire), which never
+    // parses text; the TOML module (crates/js-toml) never links the main module's `World`.
+    check(
+        "crates/scene-wire/Cargo.toml",
+        &["collide-world", "serde", "postcard", "thiserror"],
+    );
+    check(
+        "crates/js-toml/Cargo.toml",
+        &[
+            "collide-scene",
+            "collide-scene-wire",
+            "wasm-bindgen",
+            "js-sys",
+        ],
+    );
+    let main = deps("crates/js/Cargo.toml");
+    for parser in ["toml", "toml_parser", "collide-js-toml"] {
+        assert!(!main.contains(parser), "crates/js depends on {parser}");
+    }
+}

@@ -3,15 +3,18 @@
 //! The JavaScript/TypeScript face of `collide-world`: a [`World`] class for web developers
 //! who never write Rust, compiled to WebAssembly with wasm-bindgen and packaged for npm by
 //! `scripts/build-js.sh` (package `collide`, `packages/collide`). It exposes the world API
-//! only: build a world or load a TOML scene, set the tile grid, add and remove balls,
+//! only: build a world or load a TOML scene (`toml.rs`: through a second module loaded on
+//! first use), set the tile grid, add and remove balls,
 //! rectangles, segments, polylines, circles and flippers, change velocities, restitution,
 //! layers and gravity, `step()` with its events as plain objects, read positions in bulk into
 //! a `Float64Array`, save and restore snapshots as `Uint8Array`s, and the state hash.
 //!
-//! It depends on `collide-world` (and through it `collide-core`), `wasm-bindgen`, `js-sys`
-//! and `postcard` (snapshot bytes). It must never depend on a renderer, a game, sound, a
-//! window or threads: the package stays small (its budget: 300 KB of gzip-compressed
-//! `.wasm`) and runs wherever WebAssembly does.
+//! It depends on `collide-world` (and through it `collide-core`), `collide-scene` (levels),
+//! `collide-scene-wire` (scenes from the TOML module), `wasm-bindgen`, `wasm-bindgen-futures`,
+//! `js-sys` and `postcard` (snapshot bytes). It must never depend on a renderer, a game, sound, a
+//! window or threads, nor call `collide-scene`'s TOML parser (that is `crates/js-toml`'s
+//! module): the package stays small (its budget: 300 KB of gzip-compressed `.wasm`) and runs
+//! wherever WebAssembly does.
 //!
 //! # Conventions
 //! As `collide-world`: x right, **y down**, world units (1 unit = 1 pixel at zoom 1),
@@ -28,6 +31,7 @@ mod grid;
 mod ids;
 mod settings;
 mod shapes;
+mod toml;
 
 use collide_scene::level;
 use collide_world::{Scene, StepConfig, Vec2, Walls};
@@ -82,49 +86,6 @@ impl World {
     #[wasm_bindgen(constructor)]
     pub fn new(width: f64, height: f64, dt: Option<f64>) -> Result<World, JsError> {
         new_world(width, height, dt).map(World::wrap)
-    }
-
-    /// A world from a TOML scene (format: docs/scene-format.md): size and walls, grid, balls,
-    /// rectangles, shapes, flippers, random balls, step settings. `levels` maps the paths a
-    /// scene names in `grid.level = "..."` to the level texts (BricksBeater `.dat` rows);
-    /// `file` is the name used in error messages (default `scene.toml`).
-    ///
-    /// Only in the package's `collide/full` build (the TOML parser is a third of the module).
-    ///
-    /// @throws {Error} naming the file, line and field for bad TOML, unknown keys, bad values
-    /// or limits; for a level path missing from `levels`.
-    #[cfg(feature = "toml")]
-    #[wasm_bindgen(js_name = fromToml)]
-    pub fn from_toml(
-        text: &str,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, string> | undefined")]
-        levels: JsValue,
-        file: Option<String>,
-    ) -> Result<World, JsError> {
-        let file = file.unwrap_or_else(|| "scene.toml".to_owned());
-        let resolve = |path: &str| -> Result<String, std::io::Error> {
-            js_sys::Reflect::get(&levels, &JsValue::from_str(path))
-                .ok()
-                .and_then(|v| v.as_string())
-                .ok_or_else(|| {
-                    std::io::Error::new(
-                        std::io::ErrorKind::NotFound,
-                        format!("level `{path}` is not in the `levels` object given"),
-                    )
-                })
-        };
-        let resolve_or_none = |path: &str| -> Result<String, std::io::Error> {
-            if levels.is_object() {
-                resolve(path)
-            } else {
-                Err(std::io::Error::new(
-                    std::io::ErrorKind::NotFound,
-                    format!("level `{path}`: no `levels` object given"),
-                ))
-            }
-        };
-        let scene = collide_scene::from_toml_str(text, &file, &resolve_or_none).map_err(err)?;
-        World::from_scene(&scene)
     }
 
     /// A BricksBeater level (rows of level characters: `#` wall, `R Y G C B W` bricks, `a`–`z`

@@ -3,7 +3,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { World } from "collide";
-import { World as FullWorld } from "collide/full";
 
 /** A small world with a grid, balls, a paddle, a segment and a flipper. */
 function world() {
@@ -79,18 +78,12 @@ for (const [what, call, message] of cases) {
   });
 }
 
-test("constructors refuse bad sizes, levels, seeds and TOML with the field and the line", () => {
+test("constructors refuse bad sizes, levels and seeds with the field and the line", () => {
   assert.throws(() => new World(0, 100), /world.size/);
   assert.throws(() => new World(100, 100, -1), /step.dt/);
   assert.throws(() => World.fromLevel("", 10), /level/);
   assert.throws(() => World.arena(10, 60, -1), /arena: seed -1/);
   assert.throws(() => World.arena(50000, 60, 1), /spawn: placed only/);
-  assert.throws(() => FullWorld.fromToml("[world]\nsize = [64, -48]\n"), /scene.toml:2: `world.size`.*-48/);
-  assert.throws(() => FullWorld.fromToml("[world]\nsize = [64, 48]\nwobble = 1\n", {}, "box.toml"), /box.toml:3.*wobble/);
-  assert.throws(
-    () => FullWorld.fromToml('[world]\nsize = [64, 48]\n[grid]\ncell = 8.0\nlevel = "l.dat"\n', {}),
-    /l.dat/,
-  );
 });
 
 test("limits are refused before anything is allocated", () => {

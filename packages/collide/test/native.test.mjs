@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { World } from "collide/full";
+import { World } from "collide";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const bin = process.env.COLLIDE_BIN ?? `${root}target/release/collide`;
@@ -34,8 +34,8 @@ test("the table covers every shipped TOML scene", () => {
 });
 
 for (const file of tomlScenes) {
-  test(`scenes/${file}: ${steps} steps, the same state hash as native`, () => {
-    const w = World.fromToml(readFileSync(`${root}scenes/${file}`, "utf8"), levels, file);
+  test(`scenes/${file}: ${steps} steps, the same state hash as native`, async () => {
+    const w = await World.fromToml(readFileSync(`${root}scenes/${file}`, "utf8"), levels, file);
     w.run(steps);
     assert.equal(w.stateHash(), native(`scenes/${file}`));
   });
@@ -53,10 +53,10 @@ test("BricksBeater level 4 from its .dat text: the same state hash as native", (
   assert.equal(w.stateHash(), native("scenes/levels/level_4.dat"));
 });
 
-test("a world built call by call and its scene file agree", () => {
+test("a world built call by call and its scene file agree", async () => {
   // scenes/bounce.toml's kind of world, made with the API, against the same world from TOML.
   const toml = `[world]\nsize = [300, 200]\n[grid]\ncell = 20.0\nrows = ["###############", "#      R      #", "#             #"]\n[step]\ngravity = [0.0, 500.0]\nrestitution = 0.9\n[[ball]]\npos = [150.0, 150.0]\nvel = [120.0, -260.0]\nradius = 5.0\n[[segment]]\na = [20.0, 190.0]\nb = [280.0, 170.0]\n`;
-  const a = World.fromToml(toml);
+  const a = await World.fromToml(toml);
   const b = new World(300, 200);
   b.setGridRows(20, 0, 0, ["###############", "#      R      #", "#             #"]);
   b.setGravity(0, 500);

@@ -17,5 +17,8 @@ async function main() {
   const pos = new Float64Array(2); w.positions(pos);
   const bytes: Uint8Array = w.snapshot(); w.restore(bytes);
   const h: string = w.stateHash(); console.log(h, w.ballCount, w.time, w.stepCount);
+  const fromToml: World = await World.fromToml("[world]\nsize = [64, 48]\n", { "levels/l.dat": "###" }, "box.toml");
+  const noLevels: World = await World.fromToml("[world]\nsize = [64, 48]\n");
+  console.log(fromToml.width, noLevels.height);
 }
 main();
