@@ -1,0 +1,309 @@
+//! `collide-compare characters`: collide's character and rapier2d's
+//! `KinematicCharacterController` on the seam run and the ramp (`kcc.rs`), the console table
+//! and the `collide-compare-characters` section of `docs/performance.md`.
+
+use std::error::Error;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use crate::kcc::{self, CollideMover, Mover, Probe, SceneId, Walk};
+use crate::{doc, repin, reproduce_command, PINNED_ENV};
+
+/// The section of the Markdown file this command writes.
+pub const SECTION: &str = "collide-compare-characters";
+
+/// Arguments of `collide-compare characters`.
+#[derive(Args, Debug)]
+pub struct CharArgs {
+    /// Speeds of the seam run, units/s, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "10,100,1000,10000")]
+    speeds: Vec<f64>,
+    /// Write the results into this Markdown file's `collide-compare-characters` section
+    /// (feature `rapier`).
+    #[arg(long, value_name = "FILE.md")]
+    write: Option<PathBuf>,
+    /// Re-run this command pinned to this CPU with `taskset -c CPU` (when taskset exists).
+    #[arg(long, value_name = "CPU")]
+    pin: Option<u32>,
+    /// A sentence added to the Markdown section (e.g. what else ran on the machine).
+    #[arg(long)]
+    note: Option<String>,
+}
+
+/// One engine's walk on one scene at one speed.
+struct Line {
+    scene: SceneId,
+    speed: f64,
+    engine: String,
+    walk: Walk,
+}
+
+/// The engines run on `scene`: collide and, with the `rapier` feature, rapier2d on each
+/// ground a user would build.
+fn movers(scene: SceneId) -> Result<Vec<(String, Box<dyn Mover>)>, String> {
+    let mut out: Vec<(String, Box<dyn Mover>)> = Vec::new();
+    out.push(("collide".to_owned(), Box::new(CollideMover::new(scene)?)));
+    #[cfg(feature = "rapier")]
+    {
+        use crate::kcc_rapier::{Ground, RapierMover};
+        let grounds = match scene {
+            SceneId::Seam => [Ground::Tiles, Ground::Voxels],
+            SceneId::Ramp => [Ground::Tiles, Ground::Polyline],
+        };
+        for g in grounds {
+            out.push((
+                format!("rapier2d, {}", g.label()),
+                Box::new(RapierMover::new(scene, g)?),
+            ));
+        }
+    }
+    Ok(out)
+}
+
+fn print_line(l: &Line) {
+    let w = &l.walk;
+    println!(
+        "{:<5} {:>6} {:<32} {:>6} {:>6} {:>9.3e} {:>8.4} {:>9.3e} {:>9.3e} {:>5} {:>5} {:>9.5}",
+        match l.scene {
+            SceneId::Seam => "seam",
+            SceneId::Ramp => "ramp",
+        },
+        l.speed,
+        l.engine,
+        w.frames,
+        w.snags,
+        w.max_dy,
+        w.progress,
+        w.gap_mean,
+        w.gap_max,
+        w.not_grounded,
+        w.inside,
+        w.ms
+    );
+}
+
+/// Runs the comparison.
+///
+/// # Errors
+/// A scene that cannot be built, `--write` without the rapier side, or the file's error.
+pub fn cmd_characters(args: &CharArgs) -> Result<ExitCode, Box<dyn Error>> {
+    if let Some(cpu) = args.pin {
+        if let Some(code) = repin(cpu) {
+            return Ok(code);
+        }
+    }
+    if args.write.is_some() && !cfg!(feature = "rapier") {
+        return Err("--write needs the rapier side: build with `--features rapier`".into());
+    }
+    if let Some(bad) = args.speeds.iter().find(|s| !(s.is_finite() && **s > 0.0)) {
+        return Err(format!("--speeds: {bad} is not a positive speed").into());
+    }
+    let machine = doc::Machine::probe();
+    if !cfg!(feature = "rapier") {
+        println!("rapier side NOT BUILT (enable `--features rapier`): collide only");
+    }
+    println!(
+        "scene speed  engine                           frames  snags    max|dy| progress  gap mean   gap max  !grd  in  ms/move"
+    );
+    let mut lines = Vec::new();
+    let runs = args
+        .speeds
+        .iter()
+        .map(|&s| (SceneId::Seam, s))
+        .chain(std::iter::once((SceneId::Ramp, kcc::RAMP_SPEED)));
+    for (scene, speed) in runs {
+        let probe = Probe::new(scene)?;
+        for (engine, mut m) in movers(scene)? {
+            let walk = kcc::walk(m.as_mut(), &probe, speed, scene.frames(speed));
+            let l = Line {
+                scene,
+                speed,
+                engine,
+                walk,
+            };
+            print_line(&l);
+            lines.push(l);
+        }
+    }
+    if let Some(path) = &args.write {
+        let body = markdown(args, &lines, &machine, &doc::load_average());
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => doc::SKELETON.to_owned(),
+            Err(e) => return Err(format!("{}: {e}", path.display()).into()),
+        };
+        std::fs::write(path, doc::splice(&text, SECTION, &body))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        println!("wrote section `{SECTION}` of {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn sci(x: f64) -> String {
+    if x == 0.0 {
+        "0".to_owned()
+    } else if x.is_infinite() {
+        "∞".to_owned()
+    } else {
+        format!("{x:.2e}")
+    }
+}
+
+fn ms(x: f64) -> String {
+    if x >= 0.1 {
+        format!("{x:.3}")
+    } else {
+        format!("{:.2} µs", x * 1e3)
+    }
+}
+
+fn header(args: &CharArgs, m: &doc::Machine, load_end: &str) -> String {
+    let mut s = String::new();
+    let rapier = doc::locked_version("rapier2d-f64").unwrap_or_else(|| "0.36".into());
+    let _ = writeln!(
+        s,
+        "## Characters: collide and rapier2d's KinematicCharacterController\n"
+    );
+    let _ = writeln!(
+        s,
+        "Measured by `collide-compare characters` ({}), collide at commit {} (source \
+         fingerprint `{}`), rapier2d-f64 {rapier}, {}. Machine: {} (`lscpu` model name), \
+         `nproc --all` = {}, `nproc` in the run = {}; load average (1, 5, 15 min) {} at the \
+         start and {load_end} at the end (the machine is shared: single timings can be off by \
+         tens of per cent).{}\n",
+        m.rustc,
+        m.commit,
+        m.source,
+        match std::env::var(PINNED_ENV) {
+            Ok(cpu) => format!("both engines pinned to CPU {cpu} with `taskset`"),
+            Err(_) => "not pinned".to_owned(),
+        },
+        m.cpu,
+        m.nproc_all,
+        m.nproc,
+        m.load_start,
+        args.note
+            .as_ref()
+            .map_or(String::new(), |n| format!(" {n}")),
+    );
+    let _ = writeln!(
+        s,
+        "Command (from the workspace root):\n\n```sh\n{}\n```\n",
+        reproduce_command()
+    );
+    s
+}
+
+fn markdown(args: &CharArgs, lines: &[Line], m: &doc::Machine, load_end: &str) -> String {
+    let mut s = header(args, m, load_end);
+    let _ = writeln!(
+        s,
+        "Seam run: {} flush {}-unit tiles, a 12 × 20 box walking right.\n",
+        kcc::SEAM_TILES,
+        kcc::CELL
+    );
+    let _ = writeln!(
+        s,
+        "| speed (units/s) | engine | frames | snagged frames | max vertical displacement of a frame | distance / desired | hover mean | hover max | frames not grounded | frames inside the floor | ms per move (median) |"
+    );
+    let _ = writeln!(s, "|{}", "---|".repeat(11));
+    for l in lines.iter().filter(|l| l.scene == SceneId::Seam) {
+        let w = &l.walk;
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {:.4} | {} | {} | {} | {} | {} |",
+            l.speed,
+            l.engine,
+            w.frames,
+            w.snags,
+            sci(w.max_dy),
+            w.progress,
+            sci(w.gap_mean),
+            sci(w.gap_max),
+            w.not_grounded,
+            w.inside,
+            ms(w.ms)
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\nRamp: flat floor, a 45° ramp up 5 tiles, a 10-tile plateau, a 45° ramp down 5 \
+         tiles, flat floor (16-unit tiles), walked at {} units/s.\n",
+        kcc::RAMP_SPEED
+    );
+    let _ = writeln!(
+        s,
+        "| engine | frames | gap to the ground, mean | gap to the ground, max | frames not grounded | frames inside the ground | distance / desired | ms per move (median) |"
+    );
+    let _ = writeln!(s, "|{}", "---|".repeat(8));
+    for l in lines.iter().filter(|l| l.scene == SceneId::Ramp) {
+        let w = &l.walk;
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} | {:.4} | {} |",
+            l.engine,
+            w.frames,
+            sci(w.gap_mean),
+            sci(w.gap_max),
+            w.not_grounded,
+            w.inside,
+            w.progress,
+            ms(w.ms)
+        );
+    }
+    let _ = writeln!(s);
+    s.push_str(&how_to_read());
+    s
+}
+
+fn how_to_read() -> String {
+    #[cfg(feature = "rapier")]
+    let rapier = format!(
+        "rapier2d: the level is a `PhysicsWorld` of fixed colliders only, built as a rapier \
+         user builds a tile map: one cuboid collider per square tile and one triangle \
+         collider per slope tile (\"one collider per tile\", where snagging on seams comes \
+         from), or one `Voxels` shape of the square tiles, or one polyline along the ground's \
+         outline. The character is a 12 × 20 `Cuboid` moved by \
+         `KinematicCharacterController::move_shape` against `PhysicsWorld::query_pipeline()`, \
+         its pose advanced by the returned translation (both timed: the ms per move). \
+         Controller: rapier's defaults (offset `Relative(0.01)` = {} units for this box, \
+         slide on, autostep off) with `up = (0, -1)`, `max_slope_climb_angle` and \
+         `min_slope_slide_angle` {}°, `snap_to_ground` `Absolute({})`. The game's vertical \
+         velocity is 0 while `move_shape` reports the character grounded and gains g·dt per \
+         frame otherwise; each frame asks for `(v·dt, v_y·dt + ½·g·dt²)`.",
+        crate::kcc_rapier::offset(),
+        kcc::MAX_SLOPE_DEG,
+        kcc::SNAP
+    );
+    #[cfg(not(feature = "rapier"))]
+    let rapier = String::new();
+    format!(
+        "How to read it:\n\n\
+         - Both scenes: y down, dt = 1/60 s, gravity (0, {g}) units/s², 1 unit = 1 world unit \
+         in both engines, `f64` in both. Each engine first stands still for {settle} frames, \
+         then walks for the frames that cross the level (the median ms per move is over \
+         those).\n\
+         - collide: a `World` holding the level (grid cells; slope cells `3` and `1` on the \
+         ramp) and one character (`CharacterDesc`: half extents 6 × 10, `max_slope` {slope}°, \
+         `snap_distance` {snap}, no step-up); each frame sets the character's velocity to \
+         `(v, v_y)` (`v_y` as the last step left it while in the air, 0 on the ground) and \
+         runs `World::step` (timed: the ms per move).\n\
+         - {rapier}\n\
+         - Every engine's character is measured against the same exact geometry (collide's \
+         world of the level): the hover or gap is how far its box moves straight down before \
+         it touches the ground (`World::cast_box`, 0 when touching); \"inside\" counts frames \
+         whose box shrunk by {tol:e} overlaps a tile. A frame snags when its vertical \
+         displacement exceeds {tol:e} or its horizontal progress is below {pmin} % of `v·dt`. \
+         Not grounded: the engine's own flag (`Character::on_ground`, rapier's \
+         `EffectiveCharacterMovement::grounded`).\n",
+        g = kcc::GRAVITY,
+        settle = kcc::SETTLE_FRAMES,
+        slope = kcc::MAX_SLOPE_DEG,
+        snap = kcc::SNAP,
+        tol = kcc::INSIDE_TOL,
+        pmin = kcc::PROGRESS_MIN * 100.0,
+    )
+}
