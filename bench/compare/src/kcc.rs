@@ -42,6 +42,8 @@ pub const RAMP_SPEED: f64 = 120.0;
 pub const SETTLE_FRAMES: usize = 30;
 /// Tolerance of "vertical displacement ≠ 0" and of "inside the geometry", world units.
 pub const INSIDE_TOL: f64 = 1e-9;
+/// A vertical displacement larger than this, world units, counts as a bump.
+pub const BUMP: f64 = 1e-3;
 /// A frame snags when the horizontal progress is below this fraction of the desired one.
 pub const PROGRESS_MIN: f64 = 0.99;
 /// Where the character starts: its centre's x.
@@ -235,6 +237,10 @@ pub struct Walk {
     /// Frames whose vertical displacement exceeds [`INSIDE_TOL`] or whose horizontal progress
     /// is below [`PROGRESS_MIN`] of the desired.
     pub snags: usize,
+    /// Frames whose horizontal progress is below [`PROGRESS_MIN`] of the desired.
+    pub slowed: usize,
+    /// Frames whose vertical displacement exceeds [`BUMP`].
+    pub bumps: usize,
     /// The largest vertical displacement of a frame, world units.
     pub max_dy: f64,
     /// The distance travelled over the desired one.
@@ -272,9 +278,12 @@ pub fn walk(mover: &mut dyn Mover, probe: &Probe, speed: f64, frames: usize) -> 
         let d = f.pos - prev;
         prev = f.pos;
         w.max_dy = w.max_dy.max(d.y.abs());
-        if d.y.abs() > INSIDE_TOL || d.x < PROGRESS_MIN * want {
+        let slowed = d.x < PROGRESS_MIN * want;
+        if d.y.abs() > INSIDE_TOL || slowed {
             w.snags += 1;
         }
+        w.slowed += usize::from(slowed);
+        w.bumps += usize::from(d.y.abs() > BUMP);
         let gap = probe.gap(f.pos);
         gap_sum += gap;
         w.gap_max = w.gap_max.max(gap);

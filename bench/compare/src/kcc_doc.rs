@@ -66,7 +66,7 @@ fn movers(scene: SceneId) -> Result<Vec<(String, Box<dyn Mover>)>, String> {
 fn print_line(l: &Line) {
     let w = &l.walk;
     println!(
-        "{:<5} {:>6} {:<32} {:>6} {:>6} {:>9.3e} {:>8.4} {:>9.3e} {:>9.3e} {:>5} {:>5} {:>9.5}",
+        "{:<5} {:>6} {:<32} {:>6} {:>6} {:>6} {:>6} {:>9.3e} {:>8.4} {:>9.3e} {:>9.3e} {:>5} {:>5} {:>9.5}",
         match l.scene {
             SceneId::Seam => "seam",
             SceneId::Ramp => "ramp",
@@ -75,6 +75,8 @@ fn print_line(l: &Line) {
         l.engine,
         w.frames,
         w.snags,
+        w.slowed,
+        w.bumps,
         w.max_dy,
         w.progress,
         w.gap_mean,
@@ -106,7 +108,7 @@ pub fn cmd_characters(args: &CharArgs) -> Result<ExitCode, Box<dyn Error>> {
         println!("rapier side NOT BUILT (enable `--features rapier`): collide only");
     }
     println!(
-        "scene speed  engine                           frames  snags    max|dy| progress  gap mean   gap max  !grd  in  ms/move"
+        "scene speed  engine                           frames  snags slowed  bumps   max|dy| progress  gap mean   gap max  !grd  in  ms/move"
     );
     let mut lines = Vec::new();
     let runs = args
@@ -207,18 +209,21 @@ fn markdown(args: &CharArgs, lines: &[Line], m: &doc::Machine, load_end: &str) -
     );
     let _ = writeln!(
         s,
-        "| speed (units/s) | engine | frames | snagged frames | max vertical displacement of a frame | distance / desired | hover mean | hover max | frames not grounded | frames inside the floor | ms per move (median) |"
+        "| speed (units/s) | engine | frames | snagged frames | of which slowed | frames moved vertically more than {} | max vertical displacement of a frame | distance / desired | hover mean | hover max | frames not grounded | frames inside the floor | ms per move (median) |",
+        kcc::BUMP
     );
-    let _ = writeln!(s, "|{}", "---|".repeat(11));
+    let _ = writeln!(s, "|{}", "---|".repeat(13));
     for l in lines.iter().filter(|l| l.scene == SceneId::Seam) {
         let w = &l.walk;
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} | {} | {:.4} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {:.4} | {} | {} | {} | {} | {} |",
             l.speed,
             l.engine,
             w.frames,
             w.snags,
+            w.slowed,
+            w.bumps,
             sci(w.max_dy),
             w.progress,
             sci(w.gap_mean),
@@ -296,7 +301,9 @@ fn how_to_read() -> String {
          world of the level): the hover or gap is how far its box moves straight down before \
          it touches the ground (`World::cast_box`, 0 when touching); \"inside\" counts frames \
          whose box shrunk by {tol:e} overlaps a tile. A frame snags when its vertical \
-         displacement exceeds {tol:e} or its horizontal progress is below {pmin} % of `v·dt`. \
+         displacement exceeds {tol:e} or its horizontal progress is below {pmin} % of `v·dt` \
+         (slowed); the next column counts the frames that moved vertically by more than \
+         {bump} units. \
          Not grounded: the engine's own flag (`Character::on_ground`, rapier's \
          `EffectiveCharacterMovement::grounded`).\n",
         g = kcc::GRAVITY,
@@ -305,5 +312,6 @@ fn how_to_read() -> String {
         snap = kcc::SNAP,
         tol = kcc::INSIDE_TOL,
         pmin = kcc::PROGRESS_MIN * 100.0,
+        bump = kcc::BUMP,
     )
 }

@@ -22,7 +22,8 @@ use crate::kcc::{
 /// How the level's geometry is given to rapier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ground {
-    /// One collider per solid tile: a cuboid per square cell, a triangle per slope cell.
+    /// One collider per solid tile: a cuboid per square cell, a triangle per slope cell
+    /// (wound counter-clockwise).
     Tiles,
     /// One `Voxels` shape holding every square cell (parry's answer to ghost collisions on
     /// tile maps; square cells only).
@@ -93,10 +94,12 @@ fn build_level(scene: SceneId, ground: Ground) -> Result<PhysicsWorld, String> {
                 let collider = match b {
                     b'#' => ColliderBuilder::cuboid(CELL / 2.0, CELL / 2.0)
                         .translation(v((p0 + p1) * 0.5)),
-                    // Solid below the rising diagonal (lower right half).
-                    b'3' => ColliderBuilder::triangle(v(bl), v(br), v(tr)),
+                    // Solid below the rising diagonal (lower right half). Wound
+                    // counter-clockwise (positive signed area), as parry expects: wound the
+                    // other way, the character stops at the foot of the ramp.
+                    b'3' => ColliderBuilder::triangle(v(bl), v(tr), v(br)),
                     // Solid below the falling diagonal (lower left half).
-                    b'1' => ColliderBuilder::triangle(v(bl), v(br), v(tl)),
+                    b'1' => ColliderBuilder::triangle(v(bl), v(tl), v(br)),
                     other => return Err(format!("no rapier tile for `{}`", other as char)),
                 };
                 world.insert_collider(collider, Some(body));
@@ -186,6 +189,32 @@ impl Mover for RapierMover {
             pos: Vec2::new(p.x, p.y),
             grounded: m.grounded,
             ms,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The setup is one a rapier user gets working: on both ramp grounds rapier's character
+    /// climbs to the plateau (top y = 48) and walks on it, hovering at its offset.
+    #[test]
+    fn rapier_climbs_the_ramp_on_both_grounds() {
+        for g in [Ground::Tiles, Ground::Polyline] {
+            let mut m = RapierMover::new(SceneId::Ramp, g).unwrap();
+            let mut last = None;
+            for _ in 0..200 {
+                last = Some(m.frame(120.0));
+            }
+            let f = last.unwrap();
+            assert!(f.pos.x > 260.0 && f.pos.x < 400.0, "{g:?}: at {:?}", f.pos);
+            let bottom = f.pos.y + HALF.y;
+            assert!(f.grounded, "{g:?}");
+            assert!(
+                (bottom - (48.0 - offset())).abs() < 0.01,
+                "{g:?}: bottom {bottom}"
+            );
         }
     }
 }
