@@ -41,10 +41,13 @@ struct Line {
     walk: Walk,
 }
 
+/// An engine's character and how the table names it.
+type Named = (String, Box<dyn Mover>);
+
 /// The engines run on `scene`: collide and, with the `rapier` feature, rapier2d on each
 /// ground a user would build.
-fn movers(scene: SceneId) -> Result<Vec<(String, Box<dyn Mover>)>, String> {
-    let mut out: Vec<(String, Box<dyn Mover>)> = Vec::new();
+fn movers(scene: SceneId) -> Result<Vec<Named>, String> {
+    let mut out: Vec<Named> = Vec::new();
     out.push(("collide".to_owned(), Box::new(CollideMover::new(scene)?)));
     #[cfg(feature = "rapier")]
     {
@@ -154,12 +157,9 @@ fn sci(x: f64) -> String {
     }
 }
 
-fn ms(x: f64) -> String {
-    if x >= 0.1 {
-        format!("{x:.3}")
-    } else {
-        format!("{:.2} µs", x * 1e3)
-    }
+/// Milliseconds as microseconds.
+fn us(x: f64) -> String {
+    format!("{:.2}", x * 1e3)
 }
 
 fn header(args: &CharArgs, m: &doc::Machine, load_end: &str) -> String {
@@ -209,7 +209,7 @@ fn markdown(args: &CharArgs, lines: &[Line], m: &doc::Machine, load_end: &str) -
     );
     let _ = writeln!(
         s,
-        "| speed (units/s) | engine | frames | snagged frames | of which slowed | frames moved vertically more than {} | max vertical displacement of a frame | distance / desired | hover mean | hover max | frames not grounded | frames inside the floor | ms per move (median) |",
+        "| speed (units/s) | engine | frames | snagged frames | of which slowed | frames moved vertically more than {} | max vertical displacement of a frame | distance / desired | hover mean | hover max | frames not grounded | frames inside the floor | µs per move (median) |",
         kcc::BUMP
     );
     let _ = writeln!(s, "|{}", "---|".repeat(13));
@@ -230,7 +230,7 @@ fn markdown(args: &CharArgs, lines: &[Line], m: &doc::Machine, load_end: &str) -
             sci(w.gap_max),
             w.not_grounded,
             w.inside,
-            ms(w.ms)
+            us(w.ms)
         );
     }
     let _ = writeln!(
@@ -241,7 +241,7 @@ fn markdown(args: &CharArgs, lines: &[Line], m: &doc::Machine, load_end: &str) -
     );
     let _ = writeln!(
         s,
-        "| engine | frames | gap to the ground, mean | gap to the ground, max | frames not grounded | frames inside the ground | distance / desired | ms per move (median) |"
+        "| engine | frames | gap to the ground, mean | gap to the ground, max | frames not grounded | frames inside the ground | horizontal distance / desired | µs per move (median) |"
     );
     let _ = writeln!(s, "|{}", "---|".repeat(8));
     for l in lines.iter().filter(|l| l.scene == SceneId::Ramp) {
@@ -256,11 +256,53 @@ fn markdown(args: &CharArgs, lines: &[Line], m: &doc::Machine, load_end: &str) -
             w.not_grounded,
             w.inside,
             w.progress,
-            ms(w.ms)
+            us(w.ms)
         );
     }
     let _ = writeln!(s);
+    s.push_str(&in_this_run(lines));
     s.push_str(&how_to_read());
+    s
+}
+
+/// One sentence per scene and speed: what each engine did, from the figures above.
+fn in_this_run(lines: &[Line]) -> String {
+    let mut s = String::from("In this run:\n\n");
+    let mut i = 0;
+    while i < lines.len() {
+        let j = lines[i..]
+            .iter()
+            .position(|l| l.scene != lines[i].scene || l.speed != lines[i].speed)
+            .map_or(lines.len(), |k| i + k);
+        let group = &lines[i..j];
+        let what = match group[0].scene {
+            SceneId::Seam => format!("Seam run at {} units/s", group[0].speed),
+            SceneId::Ramp => format!("Ramp at {} units/s", group[0].speed),
+        };
+        let parts: Vec<String> = group
+            .iter()
+            .map(|l| {
+                let w = &l.walk;
+                format!(
+                    "{} snags in {} of {} frames ({} slowed), keeps {:.1} % of the desired \
+                     distance, stays within {} of the ground (mean {}) and is not grounded \
+                     after {} frames, in {} µs per move",
+                    l.engine,
+                    w.snags,
+                    w.frames,
+                    w.slowed,
+                    100.0 * w.progress,
+                    sci(w.gap_max),
+                    sci(w.gap_mean),
+                    w.not_grounded,
+                    us(w.ms)
+                )
+            })
+            .collect();
+        let _ = writeln!(s, "- {what}: {}.", parts.join("; "));
+        i = j;
+    }
+    let _ = writeln!(s);
     s
 }
 
@@ -273,7 +315,9 @@ fn how_to_read() -> String {
          from), or one `Voxels` shape of the square tiles, or one polyline along the ground's \
          outline. The character is a 12 × 20 `Cuboid` moved by \
          `KinematicCharacterController::move_shape` against `PhysicsWorld::query_pipeline()`, \
-         its pose advanced by the returned translation (both timed: the ms per move). \
+         its pose advanced by the returned translation (both timed: the time per move). Slope \
+         tiles are triangles wound counter-clockwise (positive signed area), as parry \
+         expects: wound the other way, rapier's character stops at the foot of the ramp. \
          Controller: rapier's defaults (offset `Relative(0.01)` = {} units for this box, \
          slide on, autostep off) with `up = (0, -1)`, `max_slope_climb_angle` and \
          `min_slope_slide_angle` {}°, `snap_to_ground` `Absolute({})`. The game's vertical \
@@ -289,8 +333,9 @@ fn how_to_read() -> String {
         "How to read it:\n\n\
          - Both scenes: y down, dt = 1/60 s, gravity (0, {g}) units/s², 1 unit = 1 world unit \
          in both engines, `f64` in both. Each engine first stands still for {settle} frames, \
-         then walks for the frames that cross the level (the median ms per move is over \
-         those).\n\
+         then walks for the frames that cross the level (the median time per move is over \
+         those). \"Distance / desired\": the horizontal distance walked over `v·dt` times the \
+         frames.\n\
          - collide: a `World` holding the level (grid cells; slope cells `3` and `1` on the \
          ramp) and one character (`CharacterDesc`: half extents 6 × 10, `max_slope` {slope}°, \
          `snap_distance` {snap}, no step-up); each frame sets the character's velocity to \
