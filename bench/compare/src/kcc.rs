@@ -348,6 +348,55 @@ impl Mover for CollideMover {
     }
 }
 
+/// collide's character moved the way rapier's controller is: `World::move_and_slide` of
+/// `(vx·DT, vy·DT + ½·GRAVITY·DT²)` each frame, no `World::step` (the world's gravity does not
+/// act then), `vy` 0 while the character is on the ground and gaining `GRAVITY·DT` per frame
+/// otherwise.
+pub struct CollideSlideMover {
+    inner: CollideMover,
+    vy: f64,
+    events: Vec<collide_world::Event>,
+}
+
+impl CollideSlideMover {
+    /// As [`CollideMover::new`].
+    ///
+    /// # Errors
+    /// The world's error as text.
+    pub fn new(scene: SceneId) -> Result<CollideSlideMover, String> {
+        Ok(CollideSlideMover {
+            inner: CollideMover::new(scene)?,
+            vy: 0.0,
+            events: Vec::new(),
+        })
+    }
+}
+
+impl Mover for CollideSlideMover {
+    fn frame(&mut self, vx: f64) -> Frame {
+        let w = &mut self.inner.world;
+        let id = self.inner.id;
+        let desired = Vec2::new(vx * DT, self.vy * DT + 0.5 * GRAVITY * DT * DT);
+        self.events.clear();
+        let t0 = Instant::now();
+        // The id is live and the motion finite: this cannot fail.
+        let _ = w.move_and_slide(id, desired, &mut self.events);
+        let ms = t0.elapsed().as_secs_f64() * 1e3;
+        let c = w.character(id);
+        let grounded = c.is_some_and(|c| c.on_ground());
+        self.vy = if grounded {
+            0.0
+        } else {
+            self.vy + GRAVITY * DT
+        };
+        Frame {
+            pos: c.map_or(Vec2::ZERO, |c| c.pos),
+            grounded,
+            ms,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -385,5 +434,8 @@ mod tests {
         assert_eq!(w.gap_max, 0.0);
         assert_eq!(w.inside, 0);
         assert!((w.progress - 1.0).abs() < 1e-12, "{}", w.progress);
+        let mut m = CollideSlideMover::new(SceneId::Seam).unwrap();
+        let w = walk(&mut m, &p, 1000.0, 100);
+        assert_eq!((w.snags, w.gap_max, w.inside), (0, 0.0, 0));
     }
 }

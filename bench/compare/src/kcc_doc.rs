@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::kcc::{self, CollideMover, Mover, Probe, SceneId, Walk};
+use crate::kcc::{self, CollideMover, CollideSlideMover, Mover, Probe, SceneId, Walk};
 use crate::{doc, repin, reproduce_command, PINNED_ENV};
 
 /// The section of the Markdown file this command writes.
@@ -48,7 +48,14 @@ type Named = (String, Box<dyn Mover>);
 /// ground a user would build.
 fn movers(scene: SceneId) -> Result<Vec<Named>, String> {
     let mut out: Vec<Named> = Vec::new();
-    out.push(("collide".to_owned(), Box::new(CollideMover::new(scene)?)));
+    out.push((
+        "collide, World::step".to_owned(),
+        Box::new(CollideMover::new(scene)?),
+    ));
+    out.push((
+        "collide, move_and_slide".to_owned(),
+        Box::new(CollideSlideMover::new(scene)?),
+    ));
     #[cfg(feature = "rapier")]
     {
         use crate::kcc_rapier::{Ground, RapierMover};
