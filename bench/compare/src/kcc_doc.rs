@@ -272,7 +272,7 @@ fn markdown(args: &CharArgs, lines: &[Line], m: &doc::Machine, load_end: &str) -
     s
 }
 
-/// One sentence per scene and speed: what each engine did, from the figures above.
+/// One line per scene and speed: each engine's figures that matter there, from the tables.
 fn in_this_run(lines: &[Line]) -> String {
     let mut s = String::from("In this run:\n\n");
     let mut i = 0;
@@ -282,31 +282,31 @@ fn in_this_run(lines: &[Line]) -> String {
             .position(|l| l.scene != lines[i].scene || l.speed != lines[i].speed)
             .map_or(lines.len(), |k| i + k);
         let group = &lines[i..j];
-        let what = match group[0].scene {
-            SceneId::Seam => format!("Seam run at {} units/s", group[0].speed),
-            SceneId::Ramp => format!("Ramp at {} units/s", group[0].speed),
+        let list = |f: &dyn Fn(&Walk) -> String| {
+            group
+                .iter()
+                .map(|l| format!("{} {}", f(&l.walk), l.engine))
+                .collect::<Vec<_>>()
+                .join(", ")
         };
-        let parts: Vec<String> = group
-            .iter()
-            .map(|l| {
-                let w = &l.walk;
-                format!(
-                    "{} snags in {} of {} frames ({} slowed), keeps {:.1} % of the desired \
-                     distance, stays within {} of the ground (mean {}) and is not grounded \
-                     after {} frames, in {} µs per move",
-                    l.engine,
-                    w.snags,
-                    w.frames,
-                    w.slowed,
-                    100.0 * w.progress,
-                    sci(w.gap_max),
-                    sci(w.gap_mean),
-                    w.not_grounded,
-                    us(w.ms)
-                )
-            })
-            .collect();
-        let _ = writeln!(s, "- {what}: {}.", parts.join("; "));
+        let line = match group[0].scene {
+            SceneId::Seam => format!(
+                "Seam run at {} units/s: snagged frames {}; hover at most {}; µs per move {}.",
+                group[0].speed,
+                list(&|w| format!("{} of {}", w.snags, w.frames)),
+                list(&|w| sci(w.gap_max)),
+                list(&|w| us(w.ms)),
+            ),
+            SceneId::Ramp => format!(
+                "Ramp at {} units/s: gap to the ground at most {}; frames not grounded {}; \
+                 µs per move {}.",
+                group[0].speed,
+                list(&|w| sci(w.gap_max)),
+                list(&|w| w.not_grounded.to_string()),
+                list(&|w| us(w.ms)),
+            ),
+        };
+        let _ = writeln!(s, "- {line}");
         i = j;
     }
     let _ = writeln!(s);
@@ -347,7 +347,11 @@ fn how_to_read() -> String {
          ramp) and one character (`CharacterDesc`: half extents 6 × 10, `max_slope` {slope}°, \
          `snap_distance` {snap}, no step-up); each frame sets the character's velocity to \
          `(v, v_y)` (`v_y` as the last step left it while in the air, 0 on the ground) and \
-         runs `World::step` (timed: the ms per move).\n\
+         runs `World::step` (timed: the time per move; a whole step of a world whose only \
+         body is the character, with the step's fixed costs, where rapier's time is \
+         `move_shape` alone). \"collide, move_and_slide\": the same character moved the way \
+         rapier's is below, by `World::move_and_slide` of `(v·dt, v_y·dt + ½·g·dt²)` each \
+         frame and no step (timed: the call).\n\
          - {rapier}\n\
          - Every engine's character is measured against the same exact geometry (collide's \
          world of the level): the hover or gap is how far its box moves straight down before \
