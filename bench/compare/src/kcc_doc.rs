@@ -49,11 +49,11 @@ type Named = (String, Box<dyn Mover>);
 fn movers(scene: SceneId) -> Result<Vec<Named>, String> {
     let mut out: Vec<Named> = Vec::new();
     out.push((
-        "collide, World::step".to_owned(),
+        "collide (World::step)".to_owned(),
         Box::new(CollideMover::new(scene)?),
     ));
     out.push((
-        "collide, move_and_slide".to_owned(),
+        "collide (move_and_slide)".to_owned(),
         Box::new(CollideSlideMover::new(scene)?),
     ));
     #[cfg(feature = "rapier")]
@@ -65,7 +65,7 @@ fn movers(scene: SceneId) -> Result<Vec<Named>, String> {
         };
         for g in grounds {
             out.push((
-                format!("rapier2d, {}", g.label()),
+                format!("rapier2d ({})", g.label()),
                 Box::new(RapierMover::new(scene, g)?),
             ));
         }
@@ -76,7 +76,7 @@ fn movers(scene: SceneId) -> Result<Vec<Named>, String> {
 fn print_line(l: &Line) {
     let w = &l.walk;
     println!(
-        "{:<5} {:>6} {:<32} {:>6} {:>6} {:>6} {:>6} {:>9.3e} {:>8.4} {:>9.3e} {:>9.3e} {:>5} {:>5} {:>9.5}",
+        "{:<5} {:>6} {:<33} {:>6} {:>6} {:>6} {:>6} {:>9.3e} {:>8.4} {:>9.3e} {:>9.3e} {:>5} {:>5} {:>9.5}",
         match l.scene {
             SceneId::Seam => "seam",
             SceneId::Ramp => "ramp",
@@ -285,21 +285,22 @@ fn in_this_run(lines: &[Line]) -> String {
         let list = |f: &dyn Fn(&Walk) -> String| {
             group
                 .iter()
-                .map(|l| format!("{} {}", f(&l.walk), l.engine))
+                .map(|l| format!("{} {}", l.engine, f(&l.walk)))
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join("; ")
         };
         let line = match group[0].scene {
             SceneId::Seam => format!(
-                "Seam run at {} units/s: snagged frames {}; hover at most {}; µs per move {}.",
+                "Seam run at {} units/s.\n  - Snagged frames: {}.\n  - Hover at most: {}.\n  \
+                 - µs per move: {}.",
                 group[0].speed,
                 list(&|w| format!("{} of {}", w.snags, w.frames)),
                 list(&|w| sci(w.gap_max)),
                 list(&|w| us(w.ms)),
             ),
             SceneId::Ramp => format!(
-                "Ramp at {} units/s: gap to the ground at most {}; frames not grounded {}; \
-                 µs per move {}.",
+                "Ramp at {} units/s.\n  - Gap to the ground at most: {}.\n  - Frames not \
+                 grounded: {}.\n  - µs per move: {}.",
                 group[0].speed,
                 list(&|w| sci(w.gap_max)),
                 list(&|w| w.not_grounded.to_string()),
@@ -349,7 +350,7 @@ fn how_to_read() -> String {
          `(v, v_y)` (`v_y` as the last step left it while in the air, 0 on the ground) and \
          runs `World::step` (timed: the time per move; a whole step of a world whose only \
          body is the character, with the step's fixed costs, where rapier's time is \
-         `move_shape` alone). \"collide, move_and_slide\": the same character moved the way \
+         `move_shape` alone). \"collide (move_and_slide)\": the same character moved the way \
          rapier's is below, by `World::move_and_slide` of `(v·dt, v_y·dt + ½·g·dt²)` each \
          frame and no step (timed: the call).\n\
          - {rapier}\n\
