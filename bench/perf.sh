@@ -6,7 +6,9 @@
 #   bench/perf.sh instructions   instructions per ball-step, callgrind     (section instructions)
 #   bench/perf.sh cores          100 000 balls on one and on two cores     (section two-cores)
 #   bench/perf.sh plinko         collide vs rapier2d, plinko board, gravity (section collide-compare-plinko)
-#   bench/perf.sh all            the five, in that order
+#   bench/perf.sh characters     collide's character vs rapier2d's KinematicCharacterController
+#                                (section collide-compare-characters)
+#   bench/perf.sh all            the six, in that order
 #
 # Builds with cargo (unpinned), then runs the measurement pinned to one core with
 # `taskset -c $PIN_CPU` when taskset exists. Environment:
@@ -16,6 +18,7 @@
 #   PLINKO_ARGS        extra arguments of `collide-compare run --scene plinko` (default
 #                      "--steps 1200")
 #   BENCH_ARGS         extra arguments of `collide bench` (e.g. "--balls 1000,10000")
+#   CHARACTERS_ARGS    extra arguments of `collide-compare characters` (e.g. "--speeds 10,100")
 #   NOTE               a sentence added to the compare sections (what else ran on the machine)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -103,6 +106,17 @@ cmd_plinko() {
     # shellcheck disable=SC2086
     "$TARGET/release/collide-compare" run --scene plinko "${extra[@]}" --write "$DOC" \
         ${PLINKO_ARGS:---steps 1200}
+}
+
+cmd_characters() {
+    cargo build --release -p collide-compare --features rapier
+    local extra=()
+    if [ "$PIN_CPU" != none ] && command -v taskset >/dev/null 2>&1; then
+        extra+=(--pin "$PIN_CPU")
+    fi
+    if [ -n "${NOTE:-}" ]; then extra+=(--note "$NOTE"); fi
+    # shellcheck disable=SC2086
+    "$TARGET/release/collide-compare" characters "${extra[@]}" --write "$DOC" ${CHARACTERS_ARGS:-}
 }
 
 cmd_bench() {
@@ -242,15 +256,17 @@ bench) cmd_bench ;;
 instructions) cmd_instructions ;;
 cores) cmd_cores ;;
 plinko) cmd_plinko ;;
+characters) cmd_characters ;;
 all)
     cmd_compare
     cmd_bench
     cmd_instructions
     cmd_cores
     cmd_plinko
+    cmd_characters
     ;;
 *)
-    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

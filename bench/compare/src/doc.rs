@@ -2,8 +2,9 @@
 //!
 //! The file is made of hand-written text and generated sections, each between
 //! `<!-- BEGIN name -->` and `<!-- END name -->` lines. A tool replaces only the inside of its
-//! own section ([`splice`]); `collide-compare` owns `collide-compare` and
-//! `collide-compare-plinko` (`--scene plinko`), `bench/perf.sh` the
+//! own section ([`splice`]); `collide-compare` owns `collide-compare`,
+//! `collide-compare-plinko` (`--scene plinko`) and `collide-compare-characters`
+//! (`characters`), `bench/perf.sh` the
 //! `collide-bench`, `instructions` and `two-cores` sections. The generated text states what
 //! was measured and how (commit, source fingerprint, machine, command), not when.
 
@@ -13,6 +14,7 @@ use std::process::Command;
 pub const SKELETON: &str = "# Performance\n\n\
 <!-- BEGIN collide-compare -->\n<!-- END collide-compare -->\n\n\
 <!-- BEGIN collide-compare-plinko -->\n<!-- END collide-compare-plinko -->\n\n\
+<!-- BEGIN collide-compare-characters -->\n<!-- END collide-compare-characters -->\n\n\
 <!-- BEGIN collide-bench -->\n<!-- END collide-bench -->\n\n\
 <!-- BEGIN instructions -->\n<!-- END instructions -->\n\n\
 <!-- BEGIN two-cores -->\n<!-- END two-cores -->\n";

@@ -20,11 +20,17 @@
 //!                     [--configs 10000@60,10000@3000,1000@3000,1000@60,100000@60]
 //!                     [--steps 600] [--steps-large 60] [--write docs/performance.md]
 //!                     [--plot docs/performance.png] [--pin 1] [--rapier-tiles cuboids|voxels]
+//! collide-compare characters [--speeds 10,100,1000,10000] [--write docs/performance.md]
+//!                            [--pin 1]
 //! collide-compare splice --file docs/performance.md --section NAME   < body
 //! ```
 //!
 //! `--scene plinko` takes the same `balls@speed` configurations (the speed is the balls'
 //! spawn speed; default `10000@40,1000@40`) and writes the `collide-compare-plinko` section.
+//!
+//! `characters` runs collide's character and rapier2d's `KinematicCharacterController` on a
+//! seam run over 200 flush tiles and on a 45° ramp (`kcc.rs`, `kcc_rapier.rs`) and writes the
+//! `collide-compare-characters` section.
 //!
 //! Features: `rapier` (the rapier2d side; without it only collide runs and `--write` is
 //! refused) and `plot` (the PNG). Neither is on by default, so `cargo build --workspace` and
@@ -34,6 +40,10 @@
 mod arena;
 mod doc;
 mod engine;
+mod kcc;
+mod kcc_doc;
+#[cfg(feature = "rapier")]
+mod kcc_rapier;
 mod plinko;
 mod plinko_doc;
 #[cfg(feature = "plot")]
@@ -63,6 +73,9 @@ struct Cli {
 enum Cmd {
     /// Runs the comparison, prints the table, optionally writes the Markdown section and plot.
     Run(RunArgs),
+    /// collide's character and rapier2d's `KinematicCharacterController` on the seam run and
+    /// the ramp; optionally writes the `collide-compare-characters` Markdown section.
+    Characters(kcc_doc::CharArgs),
     /// Replaces section NAME of a Markdown file (between `<!-- BEGIN NAME -->` and
     /// `<!-- END NAME -->`) with standard input; creates the file from the skeleton of
     /// docs/performance.md when missing.
@@ -237,6 +250,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Cmd::Run(args) => cmd_run(&args),
+        Cmd::Characters(args) => kcc_doc::cmd_characters(&args),
         Cmd::Splice { file, section } => cmd_splice(&file, &section),
     };
     match result {
