@@ -77,6 +77,7 @@ mod game;
 mod input;
 mod options;
 pub mod pinball;
+pub mod platformer;
 pub mod policy;
 pub mod replay;
 mod serial;
@@ -92,5 +93,6 @@ pub use game::{FrameReport, Game, GameError, RunSummary, Source, Status, DEMOS, 
 pub use input::{Command, Input, StepInput};
 pub use options::{Options, MAX_SCORE_PER_BRICK};
 pub use pinball::Pinball;
+pub use platformer::{Platformer, PlatformerLevel};
 pub use policy::PowerKind;
 pub use replay::{Replay, ReplayError, SceneText, VerifyReport};

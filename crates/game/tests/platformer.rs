@@ -1,0 +1,151 @@
+//! The platformer on LDtk's platformer sample (`../shared/maps/ldtk/`): a scripted run of
+//! inputs that collects a chest and goes through level 1's door, replayed twice with the same
+//! state hashes; the player never ends a step inside a solid cell.
+
+use collide_game::platformer::PlatformerLevel;
+use collide_game::{Game, GameEvent, Options, Source, StepInput};
+use collide_world::{Cell, World};
+use std::path::Path;
+
+const SAMPLE: &str = "../../../shared/maps/ldtk/Typical_2D_platformer_example.ldtk";
+
+fn levels() -> Vec<PlatformerLevel> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(SAMPLE);
+    assert!(
+        path.exists(),
+        "the LDtk sample is missing: {} (the repository's ../shared folder)",
+        path.display()
+    );
+    PlatformerLevel::load_all(&path).expect("the LDtk sample loads")
+}
+
+/// `(steps, input)` segments.
+fn script() -> Vec<(u32, StepInput)> {
+    let run = |d: i8| StepInput {
+        run_dir: d,
+        ..StepInput::default()
+    };
+    // Level 1: run right over the gap (a mob on the floor below bounces the player on), to
+    // the door; in the next level, run right and stop.
+    vec![(140, run(1)), (80, run(-1)), (100, StepInput::default())]
+}
+
+/// How far the player's box reaches into a solid cell (0 when it touches none).
+fn depth_in_cells(world: &World, game: &Game) -> f64 {
+    let p = game.platformer().unwrap();
+    let b = world.character(p.player()).unwrap().aabb();
+    let grid = world.grid().unwrap();
+    let mut worst: f64 = 0.0;
+    for (i, cell) in grid.cells().iter().enumerate() {
+        if !matches!(cell, Cell::Wall) {
+            continue;
+        }
+        let c = collide_world::CellCoord::new((i % grid.cols()) as u32, (i / grid.cols()) as u32);
+        let a = grid.cell_aabb(c);
+        let dx = (b.max.x.min(a.max.x) - b.min.x.max(a.min.x)).max(0.0);
+        let dy = (b.max.y.min(a.max.y) - b.min.y.max(a.min.y)).max(0.0);
+        worst = worst.max(dx.min(dy));
+    }
+    worst
+}
+
+struct Run {
+    hashes: Vec<u64>,
+    chests: u64,
+    levels_left: u32,
+    deepest: f64,
+    level: usize,
+}
+
+fn play(verbose: bool) -> Run {
+    let mut game = Game::new(
+        Source::Platformer {
+            levels: levels(),
+            balls: 0,
+        },
+        Options::default(),
+    )
+    .unwrap();
+    let mut run = Run {
+        hashes: vec![game.state_hash()],
+        chests: 0,
+        levels_left: 0,
+        deepest: 0.0,
+        level: 0,
+    };
+    let mut k = 0;
+    for (steps, input) in script() {
+        for _ in 0..steps {
+            game.step(&input);
+            k += 1;
+            for e in game.last_game_events() {
+                match e {
+                    GameEvent::ChestCollected { .. } => run.chests += 1,
+                    GameEvent::LevelCleared { .. } => run.levels_left += 1,
+                    _ => {}
+                }
+            }
+            run.deepest = run.deepest.max(depth_in_cells(game.world(), &game));
+            run.hashes.push(game.state_hash());
+            if verbose && (k % 5 == 0 || !game.last_game_events().is_empty()) {
+                let p = game.platformer().unwrap();
+                let c = game.world().character(p.player()).unwrap();
+                println!(
+                    "{k}: level {} pos {:.1} {:.1} vel {:.1} {:.1} ground {} climb {}",
+                    p.level(),
+                    c.pos.x,
+                    c.aabb().max.y,
+                    c.vel.x,
+                    c.vel.y,
+                    c.on_ground(),
+                    p.climbing()
+                );
+                let mobs: Vec<String> = p
+                    .mobs()
+                    .iter()
+                    .map(|m| {
+                        let c = game.world().character(m.id).unwrap();
+                        format!("{:.0},{:.0}", c.pos.x, c.aabb().max.y)
+                    })
+                    .collect();
+                println!("   mobs {mobs:?} events {:?}", game.last_game_events());
+            }
+        }
+    }
+    run.level = game.platformer().unwrap().level();
+    run
+}
+
+#[test]
+fn the_sample_has_four_levels_with_the_entities_the_rules_read() {
+    use collide_game::platformer::EntityKind;
+    let levels = levels();
+    assert_eq!(levels.len(), 4);
+    let first = &levels[0];
+    assert_eq!(first.entities_of(EntityKind::Player).count(), 1);
+    assert_eq!(first.entities_of(EntityKind::Chest).count(), 1);
+    assert_eq!(first.entities_of(EntityKind::Mob).count(), 3);
+    assert!(first.has_doors());
+    assert!(levels[1]
+        .entities
+        .iter()
+        .any(|e| e.kind == EntityKind::Door { locked: true }));
+    assert!(!levels[2].has_doors() && !levels[3].has_doors());
+}
+
+#[test]
+fn a_scripted_run_reaches_the_first_door_the_same_way_twice_and_never_enters_a_wall() {
+    let a = play(false);
+    let b = play(false);
+    assert_eq!(a.hashes, b.hashes, "the same inputs give the same states");
+    assert!(a.hashes.len() > 300);
+    assert_eq!(a.levels_left, 1, "the run goes through level 1's door");
+    assert_eq!(a.level, 1);
+    assert!(
+        a.deepest <= 1e-9,
+        "the player ended a step {} units inside a wall cell",
+        a.deepest
+    );
+    // The run collects nothing: the chest lies past the door.
+    assert_eq!(a.chests, 0);
+}
