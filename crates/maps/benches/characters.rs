@@ -18,7 +18,8 @@ const COUNT: usize = 1000;
 
 /// A world of `level` with `COUNT` characters placed where their box meets nothing.
 fn populated(path: &PathBuf, level: &str) -> (World, Vec<CharacterId>) {
-    let map = collide_maps::load(path, Some(level), &MapConfig::default()).expect("the sample loads");
+    let map =
+        collide_maps::load(path, Some(level), &MapConfig::default()).expect("the sample loads");
     let mut world = World::from_scene(&map.scene).expect("the level builds");
     let size = map.scene.size;
     let half = Vec2::new(6.0, 10.0);
@@ -50,7 +51,12 @@ fn bench(c: &mut Criterion) {
         .join("../../../shared/maps/ldtk/Typical_2D_platformer_example.ldtk");
     let mut g = c.benchmark_group("characters");
     g.sample_size(20).measurement_time(Duration::from_secs(5));
-    for level in ["Your_typical_2D_platformer", "Top", "Bottom", "World_Level_3"] {
+    for level in [
+        "Your_typical_2D_platformer",
+        "Top",
+        "Bottom",
+        "World_Level_3",
+    ] {
         let (mut world, ids) = populated(&path, level);
         assert_eq!(ids.len(), COUNT, "{level}: room for every character");
         let mut step = 0u64;
@@ -60,9 +66,19 @@ fn bench(c: &mut Criterion) {
                 if step % 30 == 0 {
                     for (k, &id) in ids.iter().enumerate() {
                         let c = *world.character(id).expect("alive");
-                        let dir = if (k as u64 + step / 30) % 2 == 0 { 1.0 } else { -1.0 };
-                        let vy = if c.on_ground() && (k as u64 + step) % 7 == 0 { -400.0 } else { c.vel.y };
-                        world.set_character_velocity(id, Vec2::new(90.0 * dir, vy)).expect("finite");
+                        let dir = if (k as u64 + step / 30) % 2 == 0 {
+                            1.0
+                        } else {
+                            -1.0
+                        };
+                        let vy = if c.on_ground() && (k as u64 + step) % 7 == 0 {
+                            -400.0
+                        } else {
+                            c.vel.y
+                        };
+                        world
+                            .set_character_velocity(id, Vec2::new(90.0 * dir, vy))
+                            .expect("finite");
                     }
                 }
                 world.step().len()

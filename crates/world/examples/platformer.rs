@@ -77,13 +77,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             if let Event::CharacterHit { target, normal, .. } = e {
                 hits += 1;
                 if hits <= 12 {
-                    println!("frame {frame:3}: hit {target:?}, normal ({:.3}, {:.3})", normal.x, normal.y);
+                    println!(
+                        "frame {frame:3}: hit {target:?}, normal ({:.3}, {:.3})",
+                        normal.x, normal.y
+                    );
                 }
             }
         }
         let c = world.character(hero).ok_or("no hero")?;
         if frame % 50 == 0 {
-            let on = c.ground.map_or("air".to_string(), |g| format!("{:?}", g.target));
+            let on = c
+                .ground
+                .map_or("air".to_string(), |g| format!("{:?}", g.target));
             println!(
                 "frame {frame:3}: x {:7.2}, bottom {:7.3}, on {on}",
                 c.pos.x,
