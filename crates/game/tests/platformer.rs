@@ -1,8 +1,9 @@
 //! The platformer on LDtk's platformer sample (`../shared/maps/ldtk/`): a scripted run of
-//! inputs that collects a chest and goes through level 1's door, replayed twice with the same
-//! state hashes; the player never ends a step inside a solid cell.
+//! inputs that plays the four levels (two chests, a locked door, ladders, a mob's bounce) to
+//! victory, replayed twice with the same state hash after every step; the player never ends a
+//! step inside a wall cell.
 
-use collide_game::platformer::PlatformerLevel;
+use collide_game::platformer::{PlatformerLevel, CHEST_SCORE};
 use collide_game::{Game, GameEvent, Options, Source, StepInput};
 use collide_world::{Cell, World};
 use std::path::Path;
@@ -27,7 +28,34 @@ fn script() -> Vec<(u32, StepInput)> {
     };
     // Level 1: run right over the gap (a mob on the floor below bounces the player on), to
     // the door; in the next level, run right and stop.
-    vec![(140, run(1)), (80, run(-1)), (100, StepInput::default())]
+    let jump = |d: i8| StepInput {
+        run_dir: d,
+        jump: true,
+        ..StepInput::default()
+    };
+    let climb = |d: i8| StepInput {
+        climb_dir: d,
+        ..StepInput::default()
+    };
+    let mut v = vec![(125, run(1))];
+    v.extend([
+        (25, run(-1)),
+        (45, jump(-1)),
+        (2, run(-1)),
+        (45, jump(-1)),
+        (5, run(-1)),
+        (30, jump(-1)),
+        (30, run(-1)),
+        // The chest collected, the locked door is open: back right into it.
+        (10, run(1)),
+        (20, jump(1)),
+        // Level 3: up the ladder, out through the top. Level 4: up the ladder, left to the
+        // chest.
+        (200, climb(-1)),
+        (30, run(-1)),
+        (30, StepInput::default()),
+    ]);
+    v
 }
 
 /// How far the player's box reaches into a solid cell (0 when it touches none).
@@ -55,6 +83,8 @@ struct Run {
     levels_left: u32,
     deepest: f64,
     level: usize,
+    won: bool,
+    score: u64,
 }
 
 fn play(verbose: bool) -> Run {
@@ -72,6 +102,8 @@ fn play(verbose: bool) -> Run {
         levels_left: 0,
         deepest: 0.0,
         level: 0,
+        won: false,
+        score: 0,
     };
     let mut k = 0;
     for (steps, input) in script() {
@@ -113,6 +145,8 @@ fn play(verbose: bool) -> Run {
         }
     }
     run.level = game.platformer().unwrap().level();
+    run.won = game.run().won;
+    run.score = game.platformer().unwrap().score();
     run
 }
 
@@ -134,18 +168,21 @@ fn the_sample_has_four_levels_with_the_entities_the_rules_read() {
 }
 
 #[test]
-fn a_scripted_run_reaches_the_first_door_the_same_way_twice_and_never_enters_a_wall() {
+fn a_scripted_run_plays_all_four_levels_the_same_way_twice_and_never_enters_a_wall() {
     let a = play(false);
     let b = play(false);
     assert_eq!(a.hashes, b.hashes, "the same inputs give the same states");
-    assert!(a.hashes.len() > 300);
-    assert_eq!(a.levels_left, 1, "the run goes through level 1's door");
-    assert_eq!(a.level, 1);
+    assert!(a.hashes.len() > 500);
+    // Level 1's door, level 2's chest and its locked door, level 3's ladder out through the
+    // top, level 4's chest.
+    assert_eq!(a.levels_left, 4, "the run leaves the four levels");
+    assert_eq!(a.level, 3);
+    assert!(a.won);
+    assert_eq!(a.chests, 2);
+    assert_eq!(a.score, 2 * CHEST_SCORE);
     assert!(
         a.deepest <= 1e-9,
         "the player ended a step {} units inside a wall cell",
         a.deepest
     );
-    // The run collects nothing: the chest lies past the door.
-    assert_eq!(a.chests, 0);
 }

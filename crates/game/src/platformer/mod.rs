@@ -25,7 +25,8 @@
 //! - **Doors**: entering an unlocked door (its box overlaps the player's, and did not in the
 //!   step before) starts the next level; a locked door opens once every chest of the level
 //!   is collected. A level without doors is left through its border: the player's box
-//!   touching the level's edge where the map is open. After the last level: victory.
+//!   within [`BORDER`] of the level's edge, where the map is open, or, when it has chests, by
+//!   collecting them all. After the last level: victory.
 //! - **Start**: the level's `Player` entity; without one, the first unlocked door; without
 //!   one, standing at the foot of the first ladder column.
 //! - **Sandbox**: [`Platformer::new`] with `balls > 0` drops that many balls of radius 3 on
@@ -74,6 +75,9 @@ pub const PLAYER_HALF: Vec2 = Vec2::new(6.0, 11.0);
 pub const LADDER_TOP: Real = 4.0;
 /// The ledge height the characters step up and the distance they snap down, world units.
 pub const STEP: Real = 4.0;
+/// How close to the level's edge the player's box must come to leave a level without doors
+/// through its border, world units.
+pub const BORDER: Real = 0.5;
 /// The sensor kind of ladder cells (collide-maps' `ladder` IntGrid value).
 pub const LADDER: u8 = b'l';
 
@@ -516,11 +520,14 @@ impl Platformer {
         self.in_door = in_door;
         let size = world.size();
         let at_border = !self.levels[self.level].has_doors()
-            && (b.min.x <= 1e-9
-                || b.min.y <= 1e-9
-                || b.max.x >= size.x - 1e-9
-                || b.max.y >= size.y - 1e-9);
-        if entered || at_border {
+            && (b.min.x <= BORDER
+                || b.min.y <= BORDER
+                || b.max.x >= size.x - BORDER
+                || b.max.y >= size.y - BORDER);
+        let doorless_chests_done = !self.levels[self.level].has_doors()
+            && !self.chests.is_empty()
+            && self.chests.iter().all(|c| c.collected);
+        if entered || at_border || doorless_chests_done {
             let next = self.level + 1;
             game_events.push(GameEvent::LevelCleared {
                 level: u8::try_from(next).ok(),
