@@ -9,7 +9,8 @@
 # 3. Runs apps/minifb/tests/screenshot.rs on both files: level 1's brick and wall colours at
 #    their cells, the paddle, the ball; and the X server's capture equal to the saved buffer.
 # 4. Runs it on the pinball table for 30 frames and checks the bumpers, flippers and plunger
-#    in its screenshot (apps/minifb/tests/screenshot.rs).
+#    in its screenshot (apps/minifb/tests/screenshot.rs); then the platformer on LDtk's
+#    sample (`--platformer`) for 30 frames, checking its player, chest and mobs.
 # 5. Runs it again, the autopilot playing level 1 for 300 frames with --save-replay and
 #    --record-audio, and checks the replay it wrote with `collide replay` (docs/replay-format.md):
 #    every recorded state hash must come out the same when the command line re-simulates the
@@ -76,6 +77,15 @@ cat "$log"
 test -s "$pinball"
 COLLIDE_PINBALL_SCREENSHOT="$pinball" \
     cargo test --release -p collide-minifb --test screenshot the_pinball_table -- --nocapture
+
+# The platformer on LDtk's sample (../shared) in a real window: its player, chest and mobs.
+platformer="$work/platformer.png"
+timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" \
+    "$bin" --platformer --frames 30 --mute --screenshot "$platformer" >"$log"
+cat "$log"
+test -s "$platformer"
+COLLIDE_PLATFORMER_SCREENSHOT="$platformer" \
+    cargo test --release -p collide-minifb --test screenshot the_platformer -- --nocapture
 
 # The session's replay and sound: written on exit, verified by the command line and the WAV
 # checks.

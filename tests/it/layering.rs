@@ -129,7 +129,8 @@ fn maps_depend_on_the_world_and_the_parsers_only() {
 
 #[test]
 fn the_game_depends_on_the_world_and_scenes_only() {
-    // No renderer, window, or command-line crate; serde for the replay format.
+    // No renderer, window, or command-line crate; serde for the replay format; collide-maps
+    // (optional, feature `maps`: the platformer's levels from maps), a loader on the world.
     check(
         "crates/game/Cargo.toml",
         &[
@@ -137,6 +138,7 @@ fn the_game_depends_on_the_world_and_scenes_only() {
             "collide-world",
             "collide-scene",
             "collide-scenes",
+            "collide-maps",
             "thiserror",
             "serde",
             "serde_json",

@@ -1,6 +1,7 @@
 //! The frame of `collide-minifb` checked pixel by pixel: level 1's bricks and walls in their
 //! colours at their cells, the paddle, the ball waiting on it; the pinball table's bumpers,
-//! flippers and plunger (`COLLIDE_PINBALL_SCREENSHOT` for the window's frame).
+//! flippers and plunger (`COLLIDE_PINBALL_SCREENSHOT` for the window's frame); the
+//! platformer's player, chest and mobs (`COLLIDE_PLATFORMER_SCREENSHOT`).
 //!
 //! - With `COLLIDE_SCREENSHOT=FILE.png` (set by `.ci/gui-minifb.sh`, which ran the app in a
 //!   real window under Xvfb with `--frames 30 --screenshot FILE.png`), the test checks that
@@ -206,4 +207,44 @@ fn the_pinball_table_shows_its_bumpers_flippers_and_plunger() {
     assert!(report.plunger);
     // The check fails on another frame (level 1's).
     assert!(check_pinball_start(&offscreen_frame(30, 960, 720)).is_err());
+}
+
+/// Pixels of exactly `c` in `img`.
+fn count_color(img: &RgbImage, c: collide_render::Rgb) -> usize {
+    img.data
+        .chunks_exact(3)
+        .filter(|p| p[0] == c.r && p[1] == c.g && p[2] == c.b)
+        .count()
+}
+
+#[test]
+fn the_platformer_shows_its_player_chest_and_mobs() {
+    use collide_frontend::{CHEST, MOB, PLAYER};
+    let img = match std::env::var_os("COLLIDE_PLATFORMER_SCREENSHOT") {
+        Some(shot) => RgbImage::read_png(Path::new(&shot))
+            .unwrap_or_else(|e| panic!("the window's screenshot: {e}")),
+        None => {
+            let sample = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../..")
+                .join(collide_frontend::PLATFORMER_SAMPLE);
+            frame_of(
+                Args {
+                    platformer: Some(sample),
+                    frames: Some(30),
+                    ..Args::default()
+                },
+                960,
+                720,
+            )
+        }
+    };
+    // At 960 × 720 the first level (848 × 336 units) is drawn at 960/848 pixels a unit: the
+    // player's 12 × 22 box is about 13 × 25 pixels, the chest's 32 × 24 about 36 × 27, the
+    // three mobs' 20 × 20 about 22 × 22 each.
+    let player = count_color(&img, PLAYER);
+    let chest = count_color(&img, CHEST);
+    let mobs = count_color(&img, MOB);
+    assert!((250..=400).contains(&player), "player: {player} pixels");
+    assert!((800..=1200).contains(&chest), "chest: {chest} pixels");
+    assert!((3 * 400..=3 * 600).contains(&mobs), "mobs: {mobs} pixels");
 }

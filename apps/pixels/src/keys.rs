@@ -27,6 +27,8 @@ fn by_meaning(logical: &Logical) -> Option<Key> {
             NamedKey::Escape => Key::Escape,
             NamedKey::ArrowLeft => Key::Left,
             NamedKey::ArrowRight => Key::Right,
+            NamedKey::ArrowUp => Key::Up,
+            NamedKey::ArrowDown => Key::Down,
             NamedKey::F1 => Key::F1,
             _ => return None,
         }),
@@ -44,6 +46,9 @@ fn by_meaning(logical: &Logical) -> Option<Key> {
                 '[' => Key::LeftBracket,
                 ']' => Key::RightBracket,
                 'd' => Key::D,
+                'w' => Key::W,
+                'a' => Key::A,
+                's' => Key::S,
                 'r' => Key::R,
                 'z' => Key::Z,
                 'x' => Key::X,
@@ -95,7 +100,9 @@ mod tests {
         assert_eq!(ch("d", KeyCode::KeyD), Some(Key::D));
         assert_eq!(ch("D", KeyCode::KeyD), Some(Key::D));
         // On AZERTY the key in QWERTY's Z place prints `w`: the letter decides.
-        assert_eq!(ch("w", KeyCode::KeyZ), None);
+        assert_eq!(ch("w", KeyCode::KeyZ), Some(Key::W));
+        assert_eq!(ch("a", KeyCode::KeyQ), Some(Key::A));
+        assert_eq!(ch("S", KeyCode::KeyS), Some(Key::S));
         assert_eq!(ch("z", KeyCode::KeyW), Some(Key::Z));
         assert_eq!(ch("x", KeyCode::KeyX), Some(Key::X));
         assert_eq!(ch("p", KeyCode::KeyP), Some(Key::P));

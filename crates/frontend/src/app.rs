@@ -18,7 +18,7 @@ use collide_render::{
 use collide_world::Ball;
 
 use crate::args::Args;
-use crate::keys::{action, button, Action, Button, Key, Mode};
+use crate::keys::{action, button, platformer_controls, Action, Button, Key, Mode};
 use crate::FrontendError;
 
 /// The game time of one frame in `--frames` runs, seconds: 1/60.
@@ -173,9 +173,17 @@ impl App {
             source: Box::new(source),
         };
         let mut options = Options::default();
-        let (source, hook) = match &args.map {
-            Some(file) => map_source(file, args.level.as_deref(), args.balls)?,
-            None => {
+        let (source, hook) = match (&args.platformer, &args.map) {
+            (Some(file), _) => {
+                let balls = if args.sandbox {
+                    args.balls.map_or(PLATFORMER_BALLS, |n| n as usize)
+                } else {
+                    0
+                };
+                (platformer_source(file, balls)?, None)
+            }
+            (None, Some(file)) => map_source(file, args.level.as_deref(), args.balls)?,
+            (None, None) => {
                 let mut source = Source::from_arg(&arg, args.sandbox).map_err(game_err)?;
                 if let Some(n) = args.balls {
                     with_balls(&mut source, &mut options, n as usize);
@@ -259,7 +267,11 @@ impl App {
     /// `--record-audio` say.
     pub fn frame(&mut self, input: &FrameInput, wall_dt: Real) -> Flow {
         let mut game_input = Input::default();
+        let platformer = self.mode() == Mode::Platformer;
         for key in &input.pressed {
+            if platformer && *key == Key::D {
+                continue;
+            }
             match action(*key) {
                 Some(Action::Command(c)) => game_input.commands.push(c),
                 Some(Action::Launch) => game_input.launch = true,
@@ -270,6 +282,17 @@ impl App {
             }
         }
         for key in &input.held {
+            if platformer {
+                let (run, climb, jump) = platformer_controls(*key);
+                if run != 0 {
+                    game_input.run_dir = run;
+                }
+                if climb != 0 {
+                    game_input.climb_dir = climb;
+                }
+                game_input.jump |= jump;
+                continue;
+            }
             match action(*key) {
                 Some(Action::Paddle(d)) => {
                     game_input.paddle_dir = d;
@@ -306,6 +329,9 @@ impl App {
             game_input.launch = true;
         }
         self.mouse_was_down = input.mouse_down;
+        if platformer {
+            game_input.launch = false;
+        }
         if self.autoplay {
             let auto = self.game.autopilot();
             game_input.pointer_x = auto.pointer_x.or(game_input.pointer_x);
@@ -313,6 +339,10 @@ impl App {
             game_input.flip_left |= auto.flip_left;
             game_input.flip_right |= auto.flip_right;
             game_input.plunger |= auto.plunger;
+            if auto.run_dir != 0 || auto.jump {
+                game_input.run_dir = auto.run_dir;
+                game_input.jump |= auto.jump;
+            }
         }
         let dt = if self.fixed_dt {
             FIXED_FRAME_DT
@@ -394,6 +424,8 @@ impl App {
     pub fn mode(&self) -> Mode {
         if self.game.breaker().is_some() {
             Mode::Paddle
+        } else if self.game.platformer().is_some() {
+            Mode::Platformer
         } else if self.game.pinball().is_some() {
             Mode::Pinball
         } else {
@@ -499,6 +531,9 @@ impl App {
                 color: Rgb::BLACK,
             });
         }
+        if let Some(p) = self.game.platformer() {
+            platformer_items(p, self.game.world(), &mut items);
+        }
         if let Some(path) = self.game.aim_preview() {
             let mut carry = 0.0;
             for seg in path.windows(2) {
@@ -567,6 +602,7 @@ impl App {
         let lines: &[&str] = match self.mode() {
             Mode::Paddle => &HELP_LINES,
             Mode::Pinball => &HELP_LINES_PINBALL,
+            Mode::Platformer => &HELP_LINES_PLATFORMER,
             Mode::Sandbox => &HELP_LINES_NO_PADDLE,
         };
         for help in lines {
@@ -659,6 +695,17 @@ impl App {
     #[must_use]
     pub fn status_line(&self) -> String {
         let st = self.game.status();
+        if let Some(p) = self.game.platformer() {
+            let left = p.chests().iter().filter(|c| !c.collected).count();
+            return format!(
+                "LEVEL {}/{}  SCORE {}  CHESTS LEFT {left}  BALLS {}",
+                p.level() + 1,
+                p.levels().len(),
+                p.score(),
+                st.balls
+            )
+            .replace("  ", if self.size.0 < 1100 { " " } else { "  " });
+        }
         if let (Mode::Pinball, Some(left), Some(score)) = (self.mode(), st.lives, st.score) {
             return format!(
                 "{}  SCORE {score}  BALLS LEFT {left}",
@@ -831,6 +878,99 @@ fn map_source(
     Ok((Source::Sandbox(Box::new(scene)), hook))
 }
 
+/// Balls dropped on each level of `--platformer --sandbox` when `--balls` is not given.
+pub const PLATFORMER_BALLS: usize = 100;
+
+/// `--platformer FILE`: the platformer on the map's levels, in order, with `balls` balls
+/// dropped on each.
+#[cfg(feature = "maps")]
+fn platformer_source(file: &std::path::Path, balls: usize) -> Result<Source, FrontendError> {
+    let levels = collide_game::PlatformerLevel::load_all(file)
+        .map_err(|e| FrontendError::Map(Box::new(e)))?;
+    Ok(Source::Platformer { levels, balls })
+}
+
+/// `--platformer` in a build without the `maps` feature (the browser's): refused.
+#[cfg(not(feature = "maps"))]
+fn platformer_source(_file: &std::path::Path, _balls: usize) -> Result<Source, FrontendError> {
+    Err(FrontendError::Map(
+        "this build opens no maps (collide-frontend's `maps` feature is off)".into(),
+    ))
+}
+
+/// The platformer's things as render items: ladders, doors (green open, grey locked),
+/// chests not yet collected, mobs and the player.
+fn platformer_items(
+    p: &collide_game::Platformer,
+    world: &collide_world::World,
+    items: &mut Vec<Item>,
+) {
+    for l in p.ladders() {
+        let w = l.max.x - l.min.x;
+        for x in [l.min.x + w * 0.2, l.max.x - w * 0.2] {
+            items.push(Item::Line {
+                from: Vec2::new(x, l.min.y),
+                to: Vec2::new(x, l.max.y),
+                color: LADDER,
+            });
+        }
+        items.push(Item::Line {
+            from: Vec2::new(l.min.x + w * 0.2, l.center().y),
+            to: Vec2::new(l.max.x - w * 0.2, l.center().y),
+            color: LADDER,
+        });
+    }
+    for d in p.doors() {
+        items.push(Item::Box {
+            aabb: d.aabb,
+            color: if p.door_open(d) {
+                DOOR_OPEN
+            } else {
+                DOOR_LOCKED
+            },
+        });
+    }
+    for c in p.chests().iter().filter(|c| !c.collected) {
+        items.push(Item::Box {
+            aabb: c.aabb,
+            color: CHEST,
+        });
+    }
+    for m in p.mobs() {
+        if let Some(c) = world.character(m.id) {
+            items.push(Item::Box {
+                aabb: c.aabb(),
+                color: MOB,
+            });
+        }
+    }
+    if let Some(c) = world.character(p.player()) {
+        items.push(Item::Box {
+            aabb: c.aabb(),
+            color: PLAYER,
+        });
+        let eye = c.pos + Vec2::new(c.vel.x.signum() * 2.5, -5.0);
+        items.push(Item::Disc {
+            center: eye,
+            radius: 1.5,
+            color: Rgb::BLACK,
+        });
+    }
+}
+
+/// The platformer's colours: ladders, open and locked doors, chests, mobs, the player.
+pub const LADDER: Rgb = Rgb::new(170, 120, 60);
+/// An open door.
+pub const DOOR_OPEN: Rgb = Rgb::new(70, 200, 110);
+/// A locked door.
+pub const DOOR_LOCKED: Rgb = Rgb::new(110, 110, 120);
+/// A chest.
+pub const CHEST: Rgb = Rgb::new(240, 190, 40);
+/// A mob.
+pub const MOB: Rgb = Rgb::new(230, 70, 70);
+/// The player.
+pub const PLAYER: Rgb = Rgb::new(90, 170, 255);
+
 /// A sandbox's contact hook ([`collide_game::Game::set_contact_hook`]).
 type SandboxHook = std::sync::Arc<dyn collide_world::ContactHook>;
 
@@ -852,7 +992,7 @@ fn map_source(
 /// free, seed 1, as `collide run --balls`).
 fn with_balls(source: &mut Source, options: &mut Options, n: usize) {
     let scene = match source {
-        Source::Level(_) => None,
+        Source::Level(_) | Source::Platformer { .. } => None,
         Source::Scene(s) if collide_game::is_breaker_scene(s) => None,
         Source::Scene(s) | Source::Sandbox(s) => Some(s),
     };
@@ -916,6 +1056,13 @@ const HELP_LINES_PINBALL: [&str; 3] = [
     "Z / FLIPPERS  SPACE PLUNGER  1-7 LEVEL  TAB SCENE  P PAUSE  [ ] SPEED  D DEBUG  R RESTART  H HELP  ESC QUIT",
     "Z / FLIPPERS  SPACE PLUNGER  TAB SCENE  P PAUSE  . STEP  [ ] SPEED  D DEBUG  R RESTART  H HELP",
     "Z / FLIP  SPACE  TAB  P  R  H HELP",
+];
+
+/// The help bar of the platformer.
+const HELP_LINES_PLATFORMER: [&str; 3] = [
+    "ARROWS/WASD RUN, CLIMB  SPACE/UP JUMP  DOWN DROP  TAB SCENE  P PAUSE  [ ] SPEED  R RESTART  H HELP  ESC QUIT",
+    "ARROWS/WASD RUN, CLIMB  SPACE/UP JUMP  TAB SCENE  P PAUSE  R RESTART  H HELP",
+    "ARROWS  SPACE JUMP  P  R  H HELP",
 ];
 
 /// The help bar of a scene without a paddle.

@@ -4,6 +4,10 @@ use std::path::PathBuf;
 
 use clap::Parser;
 
+/// The map `--platformer` plays without a FILE: LDtk's platformer sample, beside the
+/// repository.
+pub const PLATFORMER_SAMPLE: &str = "../shared/maps/ldtk/Typical_2D_platformer_example.ldtk";
+
 /// Smallest and largest window side accepted, pixels.
 pub const WINDOW_SIDE: std::ops::RangeInclusive<u32> = 64..=8192;
 
@@ -15,7 +19,8 @@ pub const WINDOW_SIDE: std::ops::RangeInclusive<u32> = 64..=8192;
     about = "collide: BricksBeater with thousands of exactly colliding balls, and the demo scenes.",
     after_help = "Keys: mouse or Left/Right move the paddle; click or Space launches; Z/X turn the aim; \
 1-7 levels; Tab next demo scene; P pause; . single step; [ ] slower/faster; D debug view; \
-R restart; M sound on/off; H or F1 help; Esc quit."
+R restart; M sound on/off; H or F1 help; Esc quit. The platformer (--platformer): arrows or WASD \
+run and climb, Space (or Up, W) jumps."
 )]
 pub struct Args {
     /// What to open: a built-in scene (level_1 .. level_7, seed000_room, seed002_billiards,
@@ -30,6 +35,19 @@ pub struct Args {
     /// One-way platforms let balls through from below (the map's contact hook).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["scene", "save_replay"])]
     pub map: Option<PathBuf>,
+
+    /// Play the platformer on a map's levels in order (an LDtk project's levels, or a Tiled
+    /// map): run, jump, climb ladders, collect chests, dodge mobs, go through doors. Without
+    /// FILE: LDtk's platformer sample, ../shared/maps/ldtk/Typical_2D_platformer_example.ldtk.
+    /// With --sandbox: balls dropped on each level too (100, or --balls N).
+    #[arg(
+        long,
+        value_name = "FILE",
+        num_args = 0..=1,
+        default_missing_value = PLATFORMER_SAMPLE,
+        conflicts_with_all = ["scene", "map", "save_replay"]
+    )]
+    pub platformer: Option<PathBuf>,
 
     /// With --map: the LDtk level, by identifier or 0-based index (default: the first).
     #[arg(long, value_name = "NAME", requires = "map")]
@@ -104,6 +122,7 @@ impl Default for Args {
         Args {
             scene: None,
             map: None,
+            platformer: None,
             level: None,
             sandbox: false,
             balls: None,
@@ -170,6 +189,12 @@ mod tests {
         assert!(Args::try_parse_from(["x", "--level", "Bottom"]).is_err());
         assert!(Args::try_parse_from(["x", "--map", "m.ldtk", "--scene", "arena"]).is_err());
         assert!(Args::try_parse_from(["x", "--map", "m.ldtk", "--save-replay", "r"]).is_err());
+        let a = Args::try_parse_from(["x", "--platformer"]).unwrap();
+        assert_eq!(a.platformer, Some(PathBuf::from(PLATFORMER_SAMPLE)));
+        let a = Args::try_parse_from(["x", "--platformer", "p.ldtk", "--sandbox"]).unwrap();
+        assert_eq!(a.platformer, Some(PathBuf::from("p.ldtk")));
+        assert!(a.sandbox);
+        assert!(Args::try_parse_from(["x", "--platformer", "--scene", "arena"]).is_err());
         let a = Args::try_parse_from(["x", "--map", "m.ldtk", "--level", "Bottom"]).unwrap();
         assert_eq!(
             (a.map, a.level.as_deref()),

@@ -34,6 +34,16 @@ pub enum Key {
     Left,
     /// Right arrow.
     Right,
+    /// Up arrow.
+    Up,
+    /// Down arrow.
+    Down,
+    /// W.
+    W,
+    /// A.
+    A,
+    /// S.
+    S,
     /// H.
     H,
     /// F1.
@@ -92,7 +102,23 @@ pub fn action(key: Key) -> Option<Action> {
         Key::H | Key::F1 => Action::Help,
         Key::M => Action::Mute,
         Key::Slash | Key::LeftShift | Key::RightShift => return None,
+        Key::Up | Key::Down | Key::W | Key::A | Key::S => return None,
     })
+}
+
+/// The platformer's controls a held key gives: `(run, climb, jump)`, run −1 left (Left, A)
+/// or +1 right (Right, D), climb −1 up (Up, W) or +1 down (Down, S), jump (Space). In the
+/// platformer D runs right and does not toggle the debug view (`--debug` does).
+#[must_use]
+pub fn platformer_controls(key: Key) -> (i8, i8, bool) {
+    match key {
+        Key::Left | Key::A => (-1, 0, false),
+        Key::Right | Key::D => (1, 0, false),
+        Key::Up | Key::W => (0, -1, false),
+        Key::Down | Key::S => (0, 1, false),
+        Key::Space => (0, 0, true),
+        _ => (0, 0, false),
+    }
 }
 
 /// A pinball table's buttons, read from the keys held.
@@ -127,6 +153,8 @@ pub enum Mode {
     Paddle,
     /// A pinball table.
     Pinball,
+    /// The platformer.
+    Platformer,
 }
 
 /// One line of the help: keys, what they do, and the mode they apply to.
@@ -141,7 +169,22 @@ pub struct HelpLine {
 }
 
 /// Every key, in the order the help lists them.
-pub const HELP: [HelpLine; 15] = [
+pub const HELP: [HelpLine; 18] = [
+    HelpLine {
+        keys: "LEFT / RIGHT, A / D",
+        what: "RUN",
+        mode: Some(Mode::Platformer),
+    },
+    HelpLine {
+        keys: "SPACE, UP, W",
+        what: "JUMP (UP, W: CLIMB ON A LADDER)",
+        mode: Some(Mode::Platformer),
+    },
+    HelpLine {
+        keys: "DOWN, S",
+        what: "CLIMB DOWN, DROP THROUGH A PLATFORM",
+        mode: Some(Mode::Platformer),
+    },
     HelpLine {
         keys: "MOUSE, LEFT / RIGHT",
         what: "MOVE THE PADDLE",
@@ -194,7 +237,7 @@ pub const HELP: [HelpLine; 15] = [
     },
     HelpLine {
         keys: "D",
-        what: "DEBUG VIEW",
+        what: "DEBUG VIEW (NOT IN THE PLATFORMER)",
         mode: None,
     },
     HelpLine {
@@ -270,9 +313,12 @@ mod tests {
         let paddle = help(Mode::Paddle);
         let pinball = help(Mode::Pinball);
         let sandbox = help(Mode::Sandbox);
-        assert_eq!(paddle.len(), HELP.len() - 2);
-        assert_eq!(pinball.len(), HELP.len() - 3);
-        assert_eq!(sandbox.len(), HELP.len() - 5);
+        let platformer = help(Mode::Platformer);
+        assert_eq!(paddle.len(), HELP.len() - 5);
+        assert_eq!(pinball.len(), HELP.len() - 6);
+        assert_eq!(sandbox.len(), HELP.len() - 8);
+        assert_eq!(platformer.len(), HELP.len() - 5);
+        assert!(platformer.iter().any(|l| l.what == "RUN"));
         assert!(paddle.iter().any(|l| l.keys == "Z / X"));
         assert!(!pinball
             .iter()
@@ -295,5 +341,17 @@ mod tests {
         assert_eq!(button(Key::Space), Some(Button::Plunger));
         assert_eq!(button(Key::X), None);
         assert_eq!(action(Key::Slash), None);
+    }
+
+    #[test]
+    fn the_platformer_controls() {
+        assert_eq!(platformer_controls(Key::A), (-1, 0, false));
+        assert_eq!(platformer_controls(Key::Right), (1, 0, false));
+        assert_eq!(platformer_controls(Key::D), (1, 0, false));
+        assert_eq!(platformer_controls(Key::W), (0, -1, false));
+        assert_eq!(platformer_controls(Key::Down), (0, 1, false));
+        assert_eq!(platformer_controls(Key::Space), (0, 0, true));
+        assert_eq!(platformer_controls(Key::P), (0, 0, false));
+        assert_eq!(action(Key::W), None);
     }
 }

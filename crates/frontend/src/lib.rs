@@ -44,14 +44,14 @@ mod input;
 mod keys;
 
 pub use app::{
-    power_up_color, App, Finish, Flow, FrameInput, Layout, AIM, BAR, FIXED_FRAME_DT, HELP_TEXT,
-    PERF,
+    power_up_color, App, Finish, Flow, FrameInput, Layout, AIM, BAR, CHEST, DOOR_LOCKED, DOOR_OPEN,
+    FIXED_FRAME_DT, HELP_TEXT, LADDER, MOB, PERF, PLATFORMER_BALLS, PLAYER,
 };
-pub use args::{Args, WINDOW_SIDE};
+pub use args::{Args, PLATFORMER_SAMPLE, WINDOW_SIDE};
 pub use check::{check_level_start, check_pinball_start, LevelCheck, PinballCheck};
 pub use image::RgbImage;
 pub use input::InputQueue;
-pub use keys::{action, help, Action, HelpLine, Key, HELP};
+pub use keys::{action, help, platformer_controls, Action, HelpLine, Key, HELP};
 
 /// Why a frontend stopped.
 #[derive(Debug, thiserror::Error)]

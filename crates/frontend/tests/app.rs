@@ -509,3 +509,52 @@ fn the_game_over_screen_shows_the_last_games_summary() {
         text_pixels(&banner_only)
     );
 }
+
+#[test]
+fn the_platformer_runs_on_the_held_keys_and_d_runs_instead_of_toggling_the_debug_view() {
+    use collide_frontend::PLATFORMER_SAMPLE;
+    let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(PLATFORMER_SAMPLE);
+    let mut a = app(Args {
+        platformer: Some(sample),
+        ..Args::default()
+    });
+    assert!(a.help_lines().iter().any(|l| l.contains("RUN")));
+    let x = |a: &App| {
+        let g = a.game();
+        g.world()
+            .character(g.platformer().unwrap().player())
+            .unwrap()
+            .pos
+            .x
+    };
+    let start = x(&a);
+    // Right held for 10 frames: 130 units/s for 1/6 s, on flat ground.
+    for k in 0..10 {
+        let pressed = if k == 0 { vec![Key::D] } else { vec![] };
+        a.frame(
+            &FrameInput {
+                pressed,
+                held: vec![Key::D],
+                ..FrameInput::default()
+            },
+            DT,
+        );
+    }
+    assert!(!a.game().debug(), "D runs in the platformer");
+    let ran = x(&a) - start;
+    assert!((ran - 130.0 / 6.0).abs() < 1e-9, "ran {ran}");
+    // Left (A) brings it back the same way.
+    for _ in 0..10 {
+        a.frame(
+            &FrameInput {
+                held: vec![Key::A],
+                ..FrameInput::default()
+            },
+            DT,
+        );
+    }
+    assert!((x(&a) - start).abs() < 1e-9);
+    assert!(a.status_line().starts_with("LEVEL 1/4"));
+}

@@ -20,9 +20,18 @@ pub enum GameEvent {
         /// Lives left now (0: the game is over).
         lives_left: u32,
     },
-    /// No brick is left: the level is cleared (the next one starts after a pause).
+    /// No brick is left: the level is cleared (the next one starts after a pause); in the
+    /// platformer, the player went through a level's exit.
     LevelCleared {
-        /// The level number of a built-in level, `None` for another scene.
+        /// The level number of a built-in level (the platformer: the 1-based number of the
+        /// level left), `None` for another scene.
         level: Option<u8>,
     },
+    /// Platformer: the player collected a chest.
+    ChestCollected {
+        /// The score now.
+        score: u64,
+    },
+    /// Platformer: a mob bounced the player back.
+    Bounced,
 }

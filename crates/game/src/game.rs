@@ -13,6 +13,7 @@ use crate::events::GameEvent;
 use crate::input::{Command, Input, StepInput};
 use crate::options::Options;
 use crate::pinball::{is_pinball_scene, Pinball};
+use crate::platformer::{Platformer, PlatformerLevel};
 use crate::policy::PowerKind;
 use crate::replay::{Recorder, Replay, ReplayError, SceneText};
 
@@ -66,6 +67,14 @@ pub enum Source {
     Scene(Box<Scene>),
     /// A scene run as a sandbox: the physics alone, no rules.
     Sandbox(Box<Scene>),
+    /// The platformer (`crate::platformer`) on these levels, in order, with `balls` balls
+    /// dropped on each (0: none; more: the sandbox sub-mode).
+    Platformer {
+        /// The levels (at least one).
+        levels: Vec<PlatformerLevel>,
+        /// Balls of radius 3 dropped on each level.
+        balls: usize,
+    },
 }
 
 impl Source {
@@ -122,6 +131,8 @@ impl Source {
         match self {
             Source::Level(n) => format!("level {n}"),
             Source::Scene(s) | Source::Sandbox(s) => s.name.clone(),
+            Source::Platformer { balls: 0, .. } => "platformer".to_owned(),
+            Source::Platformer { .. } => "platformer sandbox".to_owned(),
         }
     }
 }
@@ -200,6 +211,7 @@ pub struct Game {
     world: World,
     breaker: Option<Breaker>,
     pinball: Option<Pinball>,
+    platformer: Option<Platformer>,
     colors: BallColors,
     clock: FixedStep,
     paused: bool,
@@ -249,6 +261,7 @@ impl Game {
             world,
             breaker,
             pinball,
+            platformer,
             colors,
         } = build(&source, &options, options.lives, 0)?;
         let last_level = match source {
@@ -267,6 +280,7 @@ impl Game {
             world,
             breaker,
             pinball,
+            platformer,
             colors,
             clock,
             paused: false,
@@ -330,6 +344,7 @@ impl Game {
             world,
             breaker,
             pinball,
+            platformer,
             colors,
         } = build(&source, &self.options, lives, score)?;
         if let Source::Level(n) = source {
@@ -343,6 +358,7 @@ impl Game {
         self.world = world;
         self.breaker = breaker;
         self.pinball = pinball;
+        self.platformer = platformer;
         self.colors = colors;
         self.source = source;
         self.pending_launch = false;
@@ -491,7 +507,7 @@ impl Game {
     fn next_scene(&mut self) -> Result<(), GameError> {
         let current = match &self.source {
             Source::Sandbox(s) | Source::Scene(s) => DEMOS.iter().position(|d| *d == s.name),
-            Source::Level(_) => None,
+            Source::Level(_) | Source::Platformer { .. } => None,
         };
         let next = match current {
             None => Source::demo(DEMOS[0])?,
@@ -612,6 +628,24 @@ impl Game {
                     }
                 }
             }
+            None if self.platformer.is_some() => {
+                if let Some(start) = trace {
+                    start.clear();
+                    start.extend(self.world.balls().iter().map(|b| (b.id, b.pos)));
+                }
+                let Some(p) = &mut self.platformer else {
+                    return;
+                };
+                if p.phase() != Phase::Victory {
+                    self.run_steps += 1;
+                }
+                p.step(
+                    &mut self.world,
+                    input,
+                    &mut self.last_events,
+                    &mut self.last_game_events,
+                );
+            }
             None if self.pinball.is_some() => {
                 if let Some(start) = trace {
                     start.clear();
@@ -677,11 +711,15 @@ impl Game {
     pub fn run(&self) -> RunSummary {
         let b = self.breaker.as_ref();
         let p = self.pinball.as_ref();
+        let f = self.platformer.as_ref();
         RunSummary {
-            score: b.map_or(0, Breaker::score) + p.map_or(0, Pinball::score),
+            score: b.map_or(0, Breaker::score)
+                + p.map_or(0, Pinball::score)
+                + f.map_or(0, Platformer::score),
             level: self.run_level,
             seconds: self.run_steps as Real * self.world.config().dt,
-            won: b.map(Breaker::phase) == Some(Phase::Victory),
+            won: b.map(Breaker::phase) == Some(Phase::Victory)
+                || f.map(Platformer::phase) == Some(Phase::Victory),
         }
     }
 
@@ -698,6 +736,9 @@ impl Game {
     /// otherwise, and in a sandbox.
     #[must_use]
     pub fn summary_line(&self) -> Option<String> {
+        if let Some(p) = &self.platformer {
+            return (p.phase() == Phase::Victory).then(|| self.run().line());
+        }
         if let Some(p) = &self.pinball {
             return match p.phase() {
                 Phase::GameOver => Some(self.run().line()),
@@ -739,6 +780,12 @@ impl Game {
     #[must_use]
     pub fn breaker(&self) -> Option<&Breaker> {
         self.breaker.as_ref()
+    }
+
+    /// The platformer's state, `None` unless the platformer is played.
+    #[must_use]
+    pub fn platformer(&self) -> Option<&Platformer> {
+        self.platformer.as_ref()
     }
 
     /// The pinball rules' state, `None` unless a table is played.
@@ -852,12 +899,21 @@ impl Game {
     pub fn status(&self) -> Status {
         let b = self.breaker.as_ref();
         let p = self.pinball.as_ref();
+        let f = self.platformer.as_ref();
         Status {
             name: self.source.name(),
-            level: b.and_then(Breaker::level),
+            level: b
+                .and_then(Breaker::level)
+                .or(f.and_then(|f| u8::try_from(f.level() + 1).ok())),
             lives: b.map(Breaker::lives).or(p.map(Pinball::balls_left)),
-            score: b.map(Breaker::score).or(p.map(Pinball::score)),
-            phase: b.map(Breaker::phase).or(p.map(Pinball::phase)),
+            score: b
+                .map(Breaker::score)
+                .or(p.map(Pinball::score))
+                .or(f.map(Platformer::score)),
+            phase: b
+                .map(Breaker::phase)
+                .or(p.map(Pinball::phase))
+                .or(f.map(Platformer::phase)),
             bricks_left: self.world.grid().map_or(0, |g| g.bricks_left()),
             balls: self.world.balls().len(),
             paused: self.paused,
@@ -873,6 +929,9 @@ impl Game {
     pub fn banner(&self) -> Option<&'static str> {
         if self.paused {
             return Some("PAUSED  (P resumes, . steps)");
+        }
+        if let Some(p) = &self.platformer {
+            return (p.phase() == Phase::Victory).then_some("ALL LEVELS CLEARED - R TO PLAY AGAIN");
         }
         if let Some(p) = &self.pinball {
             return match p.phase() {
@@ -896,6 +955,15 @@ impl Game {
     /// over. Deterministic: a function of the state only.
     #[must_use]
     pub fn autopilot(&self) -> Input {
+        if let Some(p) = &self.platformer {
+            let s = p.autopilot(&self.world);
+            return Input {
+                run_dir: s.run_dir,
+                climb_dir: s.climb_dir,
+                jump: s.jump,
+                ..Input::default()
+            };
+        }
         if let Some(p) = &self.pinball {
             return p.autopilot(&self.world);
         }
@@ -978,6 +1046,11 @@ impl Game {
             });
             h.word(p.shot_speed.to_bits());
         }
+        if let Some(p) = &self.platformer {
+            for w in p.hash_words() {
+                h.word(w);
+            }
+        }
         h.0
     }
 }
@@ -1000,6 +1073,7 @@ struct Built {
     world: World,
     breaker: Option<Breaker>,
     pinball: Option<Pinball>,
+    platformer: Option<Platformer>,
     colors: BallColors,
 }
 
@@ -1019,6 +1093,22 @@ fn build(source: &Source, options: &Options, lives: u32, score: u64) -> Result<B
         }
         Source::Scene(s) => ((**s).clone(), None, true),
         Source::Sandbox(s) => ((**s).clone(), None, false),
+        Source::Platformer { levels, balls } => {
+            let name = levels.first().map_or_else(String::new, |l| l.name.clone());
+            let (world, platformer) = Platformer::new(levels.clone(), *balls)
+                .map_err(|source| GameError::World { name, source })?;
+            let mut colors = BallColors::new();
+            for (i, b) in world.balls().iter().enumerate() {
+                colors.set(b.id, PALETTE[i % PALETTE.len()]);
+            }
+            return Ok(Built {
+                world,
+                breaker: None,
+                pinball: None,
+                platformer: Some(platformer),
+                colors,
+            });
+        }
     };
     let world_err = |source| GameError::World {
         name: scene.name.clone(),
@@ -1031,6 +1121,7 @@ fn build(source: &Source, options: &Options, lives: u32, score: u64) -> Result<B
             world,
             breaker: Some(breaker),
             pinball: None,
+            platformer: None,
             colors: BallColors::new(),
         })
     } else if rules && is_pinball_scene(&scene) {
@@ -1039,6 +1130,7 @@ fn build(source: &Source, options: &Options, lives: u32, score: u64) -> Result<B
             world,
             breaker: None,
             pinball: Some(pinball),
+            platformer: None,
             colors: BallColors::new(),
         })
     } else {
@@ -1051,6 +1143,7 @@ fn build(source: &Source, options: &Options, lives: u32, score: u64) -> Result<B
             world,
             breaker: None,
             pinball: None,
+            platformer: None,
             colors,
         })
     }

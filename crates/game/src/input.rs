@@ -54,6 +54,13 @@ pub struct Input {
     /// Pinball: the plunger's button held this frame (Space): pulled while held, shot when
     /// released.
     pub plunger: bool,
+    /// Platformer: run held this frame: −1 left, +1 right, 0 none.
+    pub run_dir: i8,
+    /// Platformer: climb held this frame: −1 up, +1 down, 0 none (up jumps where there is
+    /// no ladder; down drops through one-way platforms).
+    pub climb_dir: i8,
+    /// Platformer: the jump button held this frame.
+    pub jump: bool,
     /// Commands pressed this frame, in order.
     pub commands: Vec<Command>,
 }
@@ -89,6 +96,15 @@ pub struct StepInput {
     /// As [`Input::plunger`].
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub plunger: bool,
+    /// As [`Input::run_dir`].
+    #[serde(skip_serializing_if = "serial::is_zero")]
+    pub run_dir: i8,
+    /// As [`Input::climb_dir`].
+    #[serde(skip_serializing_if = "serial::is_zero")]
+    pub climb_dir: i8,
+    /// As [`Input::jump`].
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub jump: bool,
 }
 
 impl From<&Input> for StepInput {
@@ -103,6 +119,9 @@ impl From<&Input> for StepInput {
             flip_left: i.flip_left,
             flip_right: i.flip_right,
             plunger: i.plunger,
+            run_dir: i.run_dir,
+            climb_dir: i.climb_dir,
+            jump: i.jump,
         }
     }
 }

@@ -6,7 +6,7 @@
 //! power-ups, the aim preview, the last step's trace, a [`Status`] for the HUD).
 //!
 //! Depends on `collide-core`, `collide-world`, `collide-scenes` (the built-in levels and demo
-//! scenes), `thiserror`, and `serde`, `serde_json` and `serde_path_to_error` (the replay
+//! scenes), `collide-maps` (feature `maps` only), `thiserror`, and `serde`, `serde_json` and `serde_path_to_error` (the replay
 //! format). It must never depend on a renderer, a window or a command-line crate.
 //!
 //! # The game
@@ -31,6 +31,10 @@
 //!   launch after the game ended ("play again") starts a new game at level 1, and
 //!   [`Game::last_run`] keeps the summary of the one that ended ([`RunSummary`]: score,
 //!   highest level, game time).
+//! - [`Source::Platformer`] plays the platformer ([`platformer`]) on a map's levels: a
+//!   character runs, jumps (coyote time, jump buffering), climbs ladders, collects chests,
+//!   is bounced by patrolling mobs and goes through doors to the next level. The feature
+//!   `maps` reads the levels from Tiled and LDtk maps (`collide-maps`).
 //! - Other scenes run as a *sandbox*: the physics alone, each ball in a colour of
 //!   [`colors::PALETTE`], colours swapping when two balls collide (seed 002's billiards).
 //!
@@ -77,6 +81,7 @@ mod game;
 mod input;
 mod options;
 pub mod pinball;
+pub mod platformer;
 pub mod policy;
 pub mod replay;
 mod serial;
@@ -92,5 +97,6 @@ pub use game::{FrameReport, Game, GameError, RunSummary, Source, Status, DEMOS, 
 pub use input::{Command, Input, StepInput};
 pub use options::{Options, MAX_SCORE_PER_BRICK};
 pub use pinball::Pinball;
+pub use platformer::{Platformer, PlatformerLevel};
 pub use policy::PowerKind;
 pub use replay::{Replay, ReplayError, SceneText, VerifyReport};

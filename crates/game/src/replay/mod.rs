@@ -580,6 +580,11 @@ impl Recorder {
             }
             Source::Scene(s) => (Play::Scene, (**s).clone()),
             Source::Sandbox(s) => (Play::Sandbox, (**s).clone()),
+            Source::Platformer { .. } => {
+                return Err(ReplayError::Untracked {
+                    what: "the platformer (its levels come from a map, not a scene file)",
+                })
+            }
         };
         if parsed != played {
             return Err(ReplayError::SceneMismatch {
@@ -683,6 +688,9 @@ fn same_input(a: &StepInput, b: &StepInput) -> bool {
         flip_left,
         flip_right,
         plunger,
+        run_dir,
+        climb_dir,
+        jump,
     } = *a;
     pointer_x.map(Real::to_bits) == b.pointer_x.map(Real::to_bits)
         && paddle_dir == b.paddle_dir
@@ -691,6 +699,9 @@ fn same_input(a: &StepInput, b: &StepInput) -> bool {
         && flip_left == b.flip_left
         && flip_right == b.flip_right
         && plunger == b.plunger
+        && run_dir == b.run_dir
+        && climb_dir == b.climb_dir
+        && jump == b.jump
 }
 
 #[cfg(test)]

@@ -1,0 +1,188 @@
+//! The platformer on LDtk's platformer sample (`../shared/maps/ldtk/`): a scripted run of
+//! inputs that plays the four levels (two chests, a locked door, ladders, a mob's bounce) to
+//! victory, replayed twice with the same state hash after every step; the player never ends a
+//! step inside a wall cell.
+
+use collide_game::platformer::{PlatformerLevel, CHEST_SCORE};
+use collide_game::{Game, GameEvent, Options, Source, StepInput};
+use collide_world::{Cell, World};
+use std::path::Path;
+
+const SAMPLE: &str = "../../../shared/maps/ldtk/Typical_2D_platformer_example.ldtk";
+
+fn levels() -> Vec<PlatformerLevel> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(SAMPLE);
+    assert!(
+        path.exists(),
+        "the LDtk sample is missing: {} (the repository's ../shared folder)",
+        path.display()
+    );
+    PlatformerLevel::load_all(&path).expect("the LDtk sample loads")
+}
+
+/// `(steps, input)` segments.
+fn script() -> Vec<(u32, StepInput)> {
+    let run = |d: i8| StepInput {
+        run_dir: d,
+        ..StepInput::default()
+    };
+    // Level 1: run right over the gap (a mob on the floor below bounces the player on), to
+    // the door; in the next level, run right and stop.
+    let jump = |d: i8| StepInput {
+        run_dir: d,
+        jump: true,
+        ..StepInput::default()
+    };
+    let climb = |d: i8| StepInput {
+        climb_dir: d,
+        ..StepInput::default()
+    };
+    let mut v = vec![(125, run(1))];
+    v.extend([
+        (25, run(-1)),
+        (45, jump(-1)),
+        (2, run(-1)),
+        (45, jump(-1)),
+        (5, run(-1)),
+        (30, jump(-1)),
+        (30, run(-1)),
+        // The chest collected, the locked door is open: back right into it.
+        (10, run(1)),
+        (20, jump(1)),
+        // Level 3: up the ladder, out through the top. Level 4: up the ladder, left to the
+        // chest.
+        (200, climb(-1)),
+        (30, run(-1)),
+        (30, StepInput::default()),
+    ]);
+    v
+}
+
+/// How far the player's box reaches into a solid cell (0 when it touches none).
+fn depth_in_cells(world: &World, game: &Game) -> f64 {
+    let p = game.platformer().unwrap();
+    let b = world.character(p.player()).unwrap().aabb();
+    let grid = world.grid().unwrap();
+    let mut worst: f64 = 0.0;
+    for (i, cell) in grid.cells().iter().enumerate() {
+        if !matches!(cell, Cell::Wall) {
+            continue;
+        }
+        let c = collide_world::CellCoord::new((i % grid.cols()) as u32, (i / grid.cols()) as u32);
+        let a = grid.cell_aabb(c);
+        let dx = (b.max.x.min(a.max.x) - b.min.x.max(a.min.x)).max(0.0);
+        let dy = (b.max.y.min(a.max.y) - b.min.y.max(a.min.y)).max(0.0);
+        worst = worst.max(dx.min(dy));
+    }
+    worst
+}
+
+struct Run {
+    hashes: Vec<u64>,
+    chests: u64,
+    levels_left: u32,
+    deepest: f64,
+    level: usize,
+    won: bool,
+    score: u64,
+}
+
+fn play(verbose: bool) -> Run {
+    let mut game = Game::new(
+        Source::Platformer {
+            levels: levels(),
+            balls: 0,
+        },
+        Options::default(),
+    )
+    .unwrap();
+    let mut run = Run {
+        hashes: vec![game.state_hash()],
+        chests: 0,
+        levels_left: 0,
+        deepest: 0.0,
+        level: 0,
+        won: false,
+        score: 0,
+    };
+    let mut k = 0;
+    for (steps, input) in script() {
+        for _ in 0..steps {
+            game.step(&input);
+            k += 1;
+            for e in game.last_game_events() {
+                match e {
+                    GameEvent::ChestCollected { .. } => run.chests += 1,
+                    GameEvent::LevelCleared { .. } => run.levels_left += 1,
+                    _ => {}
+                }
+            }
+            run.deepest = run.deepest.max(depth_in_cells(game.world(), &game));
+            run.hashes.push(game.state_hash());
+            if verbose && (k % 5 == 0 || !game.last_game_events().is_empty()) {
+                let p = game.platformer().unwrap();
+                let c = game.world().character(p.player()).unwrap();
+                println!(
+                    "{k}: level {} pos {:.1} {:.1} vel {:.1} {:.1} ground {} climb {}",
+                    p.level(),
+                    c.pos.x,
+                    c.aabb().max.y,
+                    c.vel.x,
+                    c.vel.y,
+                    c.on_ground(),
+                    p.climbing()
+                );
+                let mobs: Vec<String> = p
+                    .mobs()
+                    .iter()
+                    .map(|m| {
+                        let c = game.world().character(m.id).unwrap();
+                        format!("{:.0},{:.0}", c.pos.x, c.aabb().max.y)
+                    })
+                    .collect();
+                println!("   mobs {mobs:?} events {:?}", game.last_game_events());
+            }
+        }
+    }
+    run.level = game.platformer().unwrap().level();
+    run.won = game.run().won;
+    run.score = game.platformer().unwrap().score();
+    run
+}
+
+#[test]
+fn the_sample_has_four_levels_with_the_entities_the_rules_read() {
+    use collide_game::platformer::EntityKind;
+    let levels = levels();
+    assert_eq!(levels.len(), 4);
+    let first = &levels[0];
+    assert_eq!(first.entities_of(EntityKind::Player).count(), 1);
+    assert_eq!(first.entities_of(EntityKind::Chest).count(), 1);
+    assert_eq!(first.entities_of(EntityKind::Mob).count(), 3);
+    assert!(first.has_doors());
+    assert!(levels[1]
+        .entities
+        .iter()
+        .any(|e| e.kind == EntityKind::Door { locked: true }));
+    assert!(!levels[2].has_doors() && !levels[3].has_doors());
+}
+
+#[test]
+fn a_scripted_run_plays_all_four_levels_the_same_way_twice_and_never_enters_a_wall() {
+    let a = play(false);
+    let b = play(false);
+    assert_eq!(a.hashes, b.hashes, "the same inputs give the same states");
+    assert!(a.hashes.len() > 500);
+    // Level 1's door, level 2's chest and its locked door, level 3's ladder out through the
+    // top, level 4's chest.
+    assert_eq!(a.levels_left, 4, "the run leaves the four levels");
+    assert_eq!(a.level, 3);
+    assert!(a.won);
+    assert_eq!(a.chests, 2);
+    assert_eq!(a.score, 2 * CHEST_SCORE);
+    assert!(
+        a.deepest <= 1e-9,
+        "the player ended a step {} units inside a wall cell",
+        a.deepest
+    );
+}
