@@ -33,7 +33,7 @@ use crate::model::cell::CellCoord;
 use crate::model::desc::{RectKind, Walls};
 use crate::model::event::Body;
 use crate::model::filter::Filter;
-use crate::model::ids::RectId;
+use crate::model::ids::{RectId, ShapeId};
 use crate::step::pass::PassWith;
 use crate::world::World;
 use collide_core::{Aabb, Real, Vec2};
@@ -149,8 +149,13 @@ fn default_filter_pair() -> (u32, u32) {
 /// A rest as stored (see [`SnapRest`]), of the body at storage index `i`.
 fn snap_rest(i: usize, r: &Rest) -> SnapRest {
     let axis = r.axis();
-    let side = (axis as u8) << 1 | u8::from(r.normal[axis] > 0.0);
+    let mut side = (axis as u8) << 1 | u8::from(r.normal[axis] > 0.0);
+    if let RestOn::Shape(_, face) = r.on {
+        // The normal comes from the shape's face on a restore.
+        side = 4 + face;
+    }
     let (kind, bits) = match r.on {
+        RestOn::Shape(id, _) => (5, id.to_bits()),
         RestOn::Cell(c) => (0, u64::from(c.col) | u64::from(c.row) << 32),
         RestOn::Wall => (1, 0),
         RestOn::Rect(id) => (2, id.to_bits()),
@@ -180,12 +185,17 @@ fn restore_rests(
             .ok_or_else(|| bad("no such body"))?;
         let axis = usize::from(r.1 >> 1);
         let ordered = r.2 <= r.3;
-        if axis > 1 || !ordered || r.2.is_nan() {
+        // A shape's face: `4 + face`, its normal set from the shape (`restore.rs`).
+        let shape_face = r.4 == 5 && r.1 >= 4;
+        if (axis > 1 && !shape_face) || !ordered || r.2.is_nan() {
             return Err(bad("not a face"));
         }
         let mut normal = Vec2::ZERO;
-        normal[axis] = if r.1 & 1 == 1 { 1.0 } else { -1.0 };
+        if !shape_face {
+            normal[axis] = if r.1 & 1 == 1 { 1.0 } else { -1.0 };
+        }
         let on = match r.4 {
+            5 if shape_face => RestOn::Shape(ShapeId::from_bits(r.5), r.1 - 4),
             0 => RestOn::Cell(CellCoord::new(r.5 as u32, (r.5 >> 32) as u32)),
             1 => RestOn::Wall,
             2 => RestOn::Rect(RectId::from_bits(r.5)),

@@ -35,7 +35,17 @@ impl World {
         let flipper_motion = self.restored_flipper_motion(snap)?;
         // Everything is built and checked aside; the world changes only at the end.
         let config = self.restored_config(snap)?;
-        let b = restored_balls(snap)?;
+        let mut b = restored_balls(snap)?;
+        // A rest on a shape's face takes the face's normal from the world's shape.
+        for (i, rest) in b.rest.iter_mut().enumerate() {
+            if let Some(r) = rest {
+                if let crate::body::rest::RestOn::Shape(id, face) = r.on {
+                    r.normal = self
+                        .shape_face_normal(id, face)
+                        .ok_or_else(|| corrupt(format!("rests[{i}]"), "no such shape face"))?;
+                }
+            }
+        }
         let r = restored_rects(snap)?;
         let (grid, wall_e, brick_e) = self.restored_grid(snap)?;
         let carries = restored_carries(snap, &b.slots, &r.slots)?;
