@@ -89,7 +89,12 @@ fn run(w: &mut World, n: usize) -> Vec<(usize, f64)> {
 
 #[test]
 fn a_dropped_ball_comes_to_rest_on_every_flat_shape_face() {
-    for floor in [Floor::Segment, Floor::Polyline, Floor::Polygon, Floor::Circle] {
+    for floor in [
+        Floor::Segment,
+        Floor::Polyline,
+        Floor::Polygon,
+        Floor::Circle,
+    ] {
         for e in [0.0, 0.5] {
             let mut w = world(e, false);
             let x = add_floor(&mut w, floor);
@@ -127,8 +132,14 @@ fn pile(floor: Option<Floor>) -> (usize, usize, Vec<f64>) {
     ];
     let trace = run(&mut w, 180);
     let late = trace[120..].iter().map(|t| t.0).sum();
-    let asleep = ids.iter().filter(|&&i| w.ball_asleep(i) == Some(true)).count();
-    let ys = ids.iter().map(|&i| w.ball(i).expect("alive").pos.y).collect();
+    let asleep = ids
+        .iter()
+        .filter(|&&i| w.ball_asleep(i) == Some(true))
+        .count();
+    let ys = ids
+        .iter()
+        .map(|&i| w.ball(i).expect("alive").pos.y)
+        .collect();
     (asleep, late, ys)
 }
 
@@ -138,7 +149,12 @@ fn a_pile_on_a_shape_falls_asleep_as_on_a_wall_floor() {
     // rests, the upper one's pressed contacts count toward sleep.
     let (asleep, late, _) = pile(None);
     assert_eq!((asleep, late), (2, 0), "the wall-floor control");
-    for floor in [Floor::Segment, Floor::Polyline, Floor::Polygon, Floor::Circle] {
+    for floor in [
+        Floor::Segment,
+        Floor::Polyline,
+        Floor::Polygon,
+        Floor::Circle,
+    ] {
         let (asleep, late, ys) = pile(Some(floor));
         assert_eq!((asleep, late), (2, 0), "{floor:?}");
         assert!((ys[0] - (300.0 - R)).abs() <= 1e-9, "{floor:?}: {ys:?}");
@@ -213,7 +229,11 @@ fn slides_down(theta: f64) {
             dist(b.pos)
         );
         let v = b.vel.dot(d);
-        assert!((v - acc * t).abs() <= 1e-9 * (acc * t), "{v} vs {}", acc * t);
+        assert!(
+            (v - acc * t).abs() <= 1e-9 * (acc * t),
+            "{v} vs {}",
+            acc * t
+        );
     }
 }
 
@@ -240,5 +260,9 @@ fn a_ball_sliding_off_a_tilted_segment_flies_free_and_keeps_its_energy() {
         assert!(e <= e0 + 1e-9 * e0.abs(), "{e0} -> {e}");
     }
     let b = w.ball(id).expect("alive");
-    assert!((b.pos.y - (500.0 - R)).abs() <= 1e-9, "on the floor: {:?}", b.pos);
+    assert!(
+        (b.pos.y - (500.0 - R)).abs() <= 1e-9,
+        "on the floor: {:?}",
+        b.pos
+    );
 }

@@ -125,7 +125,10 @@ impl World {
         }
         let face = face_of(&sh.kind, n)?;
         let normal = face_normal(&sh.kind, face)?;
-        Some((face_range(&sh.kind, face, normal), RestOn::Shape(sh.id, face)))
+        Some((
+            face_range(&sh.kind, face, normal),
+            RestOn::Shape(sh.id, face),
+        ))
     }
 
     /// The same face of another shape that continues the face holding ball `i` by `rest`
