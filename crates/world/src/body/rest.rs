@@ -10,8 +10,10 @@
 //! it), so it slides along the face under the tangential part of gravity, on an exact
 //! parabola (a straight line when gravity is normal to the face). With restitution 1 only a
 //! ball that meets the face with zero normal speed rests (no energy is lost). Only faces of
-//! immovable geometry hold a ball: tile faces, closed walls and static rectangles, the faces
-//! whose normal gravity presses the ball against (`g·n < 0`).
+//! immovable geometry hold a ball: tile faces, closed walls and static rectangles, and the
+//! slanted faces of static shapes and slope cells (`crate::step` module `shape_rest`: there
+//! the acceleration is `g − (g·n)·n`), the faces whose normal gravity presses the ball against
+//! (`g·n < 0`).
 //!
 //! A resting ball leaves its face:
 //! - when something changes its velocity so that it moves off the face (a ball hits it, a

@@ -57,9 +57,9 @@ impl World {
         range: (Real, Real),
         on: RestOn,
     ) -> Option<Rest> {
-        // A slanted face holds a ball only on a static shape (`shape_rest.rs`).
+        // A slanted face holds a ball on a static shape or a slope cell (`shape_rest.rs`).
         let slanted = normal.x != 0.0 && normal.y != 0.0;
-        if g == Vec2::ZERO || (slanted && !matches!(on, RestOn::Shape(..))) {
+        if g == Vec2::ZERO || (slanted && !matches!(on, RestOn::Shape(..) | RestOn::Cell(_))) {
             return None;
         }
         let gn = g.dot(normal);
@@ -107,7 +107,10 @@ impl World {
                 return next;
             }
         }
-        if let Some(next) = self.next_shape_rest(i, rest, forward) {
+        if let Some(next) = self
+            .next_shape_rest(i, rest, forward)
+            .or_else(|| self.next_slope_rest(i, rest, forward))
+        {
             return Some(next);
         }
         if rest.on == RestOn::Edge {

@@ -20,6 +20,8 @@ impl World {
             let n = pred.normal;
             let t = usize::from(n.x != 0.0);
             let face = match pred.target {
+                // A slope's diagonal (`shape_rest.rs`).
+                PTarget::Cell(c) if n.x != 0.0 && n.y != 0.0 => self.slope_rest_face(c),
                 PTarget::Cell(c) => self.grid.as_ref().map(|g| {
                     let bx = g.cell_aabb(c);
                     ((bx.min[t], bx.max[t]), RestOn::Cell(c))
@@ -35,6 +37,9 @@ impl World {
             // A shape's face has its own normal (the sweep's within rounding).
             let nf = match face {
                 Some((_, RestOn::Shape(id, f))) => self.shape_face_normal(id, f).unwrap_or(n),
+                Some((_, RestOn::Cell(c))) if n.x != 0.0 && n.y != 0.0 => {
+                    self.slope_normal(c).unwrap_or(n)
+                }
                 _ => n,
             };
             // The pair's own restitution (not the TC rule's 1): a fading bounce rests.

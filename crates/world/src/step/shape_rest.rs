@@ -24,6 +24,7 @@
 //! (`RestOn::Edge`, `crate::body::rest`) and flies free.
 
 use crate::body::rest::{Rest, RestOn};
+use crate::grid::Grid;
 use crate::model::ids::ShapeId;
 use crate::model::shape_desc::ShapeKind;
 use crate::world::World;
@@ -174,5 +175,104 @@ impl World {
             }
         }
         None
+    }
+}
+
+/// Slope cells' diagonals (`crate::model::cell::Cell::Slope`) hold a ball by the same rule: the
+/// face's normal is [`collide_core::HalfTile::diagonal_normal`] (exact on a square cell), its range
+/// the diagonal's, the held cell is skipped by the ball's grid search while it holds the ball,
+/// and at the diagonal's end the next slope cell of the same corner on the same line takes over
+/// (a ramp of slope cells is one face).
+impl World {
+    /// The half tile of slope cell `c`, or `None` if `c` is no slope.
+    fn half_tile(&self, c: crate::model::cell::CellCoord) -> Option<collide_core::HalfTile> {
+        let g = self.grid.as_ref()?;
+        let solid = match g.cell(c) {
+            crate::model::cell::Cell::Slope(s) => s,
+            _ => return None,
+        };
+        Some(collide_core::HalfTile::new(g.cell_aabb(c), solid))
+    }
+
+    /// The diagonal's normal of slope cell `c` (`None` if it is no slope).
+    pub(crate) fn slope_normal(&self, c: crate::model::cell::CellCoord) -> Option<Vec2> {
+        Some(self.half_tile(c)?.diagonal_normal())
+    }
+
+    /// The diagonal of slope cell `c` as a face that can hold a ball (see
+    /// [`World::shape_rest_face`]): its range along the diagonal, and the face.
+    pub(super) fn slope_rest_face(
+        &self,
+        c: crate::model::cell::CellCoord,
+    ) -> Option<((Real, Real), RestOn)> {
+        let h = self.half_tile(c)?;
+        let probe = Rest {
+            normal: h.diagonal_normal(),
+            lo: 0.0,
+            hi: 0.0,
+            on: RestOn::Edge,
+        };
+        let d = h.diagonal();
+        let (a, b) = (probe.along(d.a), probe.along(d.b));
+        Some(((a.min(b), a.max(b)), RestOn::Cell(c)))
+    }
+
+    /// The slope cell that continues the diagonal holding ball `i` by `rest` past the end it
+    /// reaches (`forward`: the upper one): a diagonal neighbour of the same corner (so the
+    /// same normal bits) on the same line whose range goes on past that end, of a kind the
+    /// ball collides with. `None` otherwise, or when `rest` is not on a slope's diagonal.
+    pub(crate) fn next_slope_rest(&self, i: usize, rest: Rest, forward: bool) -> Option<Rest> {
+        let (RestOn::Cell(c), false) = (rest.on, rest.aligned()) else {
+            return None;
+        };
+        let g = self.grid.as_ref()?;
+        let kinds = self.ball_kinds(i, g);
+        let here = self.half_tile(c)?.diagonal();
+        let end = if forward { rest.hi } else { rest.lo };
+        let line = here.a.dot(rest.normal);
+        let tol = 1e-9 * (1.0 + end.abs());
+        for (dc, dr) in [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)] {
+            let (nc, nr) = (i64::from(c.col) + dc, i64::from(c.row) + dr);
+            if !(nc >= 0 && nr >= 0 && (nc as usize) < g.cols() && (nr as usize) < g.rows()) {
+                continue;
+            }
+            let next = crate::model::cell::CellCoord::new(nc as u32, nr as u32);
+            if g.features_for(next, kinds).is_empty() {
+                continue;
+            }
+            let Some(h) = self.half_tile(next) else {
+                continue;
+            };
+            if h.diagonal_normal() != rest.normal
+                || (h.diagonal().a.dot(rest.normal) - line).abs() > tol
+            {
+                continue;
+            }
+            let Some(((lo, hi), on)) = self.slope_rest_face(next) else {
+                continue;
+            };
+            let goes_on = if forward {
+                lo <= end + tol && hi > end
+            } else {
+                hi >= end - tol && lo < end
+            };
+            if goes_on {
+                return Some(Rest { lo, hi, on, ..rest });
+            }
+        }
+        None
+    }
+}
+
+impl Rest {
+    /// The corner of the slope cell whose diagonal holds a body by this rest, if it is one.
+    pub(crate) fn on_cell_slope(&self, g: &Grid) -> Option<collide_core::Corner> {
+        match self.on {
+            RestOn::Cell(c) => match g.cell(c) {
+                crate::model::cell::Cell::Slope(s) => Some(s),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 }

@@ -136,6 +136,11 @@ pub struct Snapshot {
     /// absent: none.
     #[serde(default)]
     tc: Vec<(u8, u64, Real, [Real; 2])>,
+    /// The balls rolling over the corner at the end of a slanted face (a shape's, a slope
+    /// cell's diagonal; `crate::step::shape_rest`), `(index, normal)`: their rests are stored
+    /// in `rests` with the side `4`, and this gives their normal back; absent: none.
+    #[serde(default)]
+    edge_normals: Vec<(u32, [Real; 2])>,
 }
 
 fn yes() -> bool {
@@ -153,6 +158,9 @@ fn snap_rest(i: usize, r: &Rest) -> SnapRest {
     if let RestOn::Shape(_, face) = r.on {
         // The normal comes from the shape's face on a restore.
         side = 4 + face;
+    } else if matches!(r.on, RestOn::Cell(_) | RestOn::Edge) && !r.aligned() {
+        // A slope's diagonal: the normal comes from the cell on a restore.
+        side = 4;
     }
     let (kind, bits) = match r.on {
         RestOn::Shape(id, _) => (5, id.to_bits()),
@@ -186,7 +194,7 @@ fn restore_rests(
         let axis = usize::from(r.1 >> 1);
         let ordered = r.2 <= r.3;
         // A shape's face: `4 + face`, its normal set from the shape (`restore.rs`).
-        let shape_face = r.4 == 5 && r.1 >= 4;
+        let shape_face = matches!(r.4, 0 | 3 | 5) && r.1 >= 4;
         if (axis > 1 && !shape_face) || !ordered || r.2.is_nan() {
             return Err(bad("not a face"));
         }
@@ -196,6 +204,7 @@ fn restore_rests(
         }
         let on = match r.4 {
             5 if shape_face => RestOn::Shape(ShapeId::from_bits(r.5), r.1 - 4),
+            0 | 3 if shape_face && r.1 != 4 => return Err(bad("not a face")),
             0 => RestOn::Cell(CellCoord::new(r.5 as u32, (r.5 >> 32) as u32)),
             1 => RestOn::Wall,
             2 => RestOn::Rect(RectId::from_bits(r.5)),
@@ -425,6 +434,15 @@ impl World {
                 .map(|(i, (_, a))| (i as u32, v2(a.2)))
                 .collect(),
             tc: self.snap_tc(),
+            edge_normals: self
+                .ball_rest
+                .iter()
+                .enumerate()
+                .filter_map(|(i, r)| {
+                    r.filter(|r| r.on == RestOn::Edge && !r.aligned())
+                        .map(|r| (i as u32, r.normal.to_array()))
+                })
+                .collect(),
             slow: self
                 .ball_slow
                 .iter()
