@@ -340,3 +340,43 @@ fn a_snapshot_of_a_ball_sliding_on_a_slanted_face_restores_the_same_bits() {
         assert_eq!(copy.state_hash(), w.state_hash(), "step {k}: continues");
     }
 }
+
+#[test]
+fn at_a_one_second_step_balls_on_shape_floors_never_reach_the_event_bound() {
+    // Restitution 0.5, steps of 1 s: a ball dropped on a segment, a polyline, a polygon or a
+    // circle's top settles without an `IterationLimit` (it hopped about 1000 times a
+    // second before resting contact held it there) and makes no event once settled.
+    for floor in [
+        Floor::Segment,
+        Floor::Polyline,
+        Floor::Polygon,
+        Floor::Circle,
+    ] {
+        let mut w = World::new(
+            Vec2::new(400.0, 500.0),
+            Walls::ALL,
+            StepConfig {
+                dt: 1.0,
+                restitution: 0.5,
+                gravity: Vec2::new(0.0, G),
+                ..StepConfig::default()
+            },
+        )
+        .expect("a valid world");
+        let x = add_floor(&mut w, floor);
+        w.add_ball(ball(Vec2::new(x, 200.0))).expect("valid");
+        let mut limits = 0;
+        let mut late = 0;
+        for k in 0..20 {
+            let events = w.step().to_vec();
+            limits += events
+                .iter()
+                .filter(|e| matches!(e, Event::IterationLimit { .. }))
+                .count();
+            if k >= 10 {
+                late += events.len();
+            }
+        }
+        assert_eq!((limits, late), (0, 0), "{floor:?}");
+    }
+}
