@@ -38,6 +38,7 @@ mod replay_proof;
 mod seeds;
 mod sensor_kinds;
 mod sensors;
+mod shape_rest;
 mod shapes;
 mod sleep;
 mod slopes;

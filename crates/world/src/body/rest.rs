@@ -10,8 +10,10 @@
 //! it), so it slides along the face under the tangential part of gravity, on an exact
 //! parabola (a straight line when gravity is normal to the face). With restitution 1 only a
 //! ball that meets the face with zero normal speed rests (no energy is lost). Only faces of
-//! immovable geometry hold a ball: tile faces, closed walls and static rectangles, the faces
-//! whose normal gravity presses the ball against (`g·n < 0`).
+//! immovable geometry hold a ball: tile faces, closed walls and static rectangles, and the
+//! slanted faces of static shapes and slope cells (`crate::step` module `shape_rest`: there
+//! the acceleration is `g − (g·n)·n`), the faces whose normal gravity presses the ball against
+//! (`g·n < 0`).
 //!
 //! A resting ball leaves its face:
 //! - when something changes its velocity so that it moves off the face (a ball hits it, a
@@ -49,7 +51,7 @@
 //! a row, they stop until a fast hit wakes them (`docs/algorithms.md`, section 4d).
 
 use crate::model::cell::CellCoord;
-use crate::model::ids::RectId;
+use crate::model::ids::{RectId, ShapeId};
 use collide_core::motion::Path;
 use collide_core::roots::{eval, first_entry, first_entry_after};
 use collide_core::{Real, Vec2};
@@ -82,6 +84,9 @@ pub(crate) enum RestOn {
     Wall,
     /// A static rectangle's face.
     Rect(RectId),
+    /// A face of a static shape (`crate::step::shape_rest`): the shape and the face's number
+    /// (`shape_face_normal`), from which a restore computes the normal again.
+    Shape(ShapeId, u8),
     /// Rolling over a convex corner (the range's end is where it flies free).
     Edge,
     /// Asleep in a pile (`sleep.rs`): held where it is, without velocity or acceleration,
@@ -90,6 +95,49 @@ pub(crate) enum RestOn {
 }
 
 impl Rest {
+    /// Whether the normal is `±x` or `±y` (a tile's, a wall's, a rectangle's face); else a
+    /// slanted face of a shape, whose tangential coordinate is along [`Rest::tangent`].
+    #[inline]
+    pub(crate) fn aligned(&self) -> bool {
+        self.normal.x == 0.0 || self.normal.y == 0.0
+    }
+
+    /// The tangential coordinate of `p` (see [`Rest::tangent`]); for an aligned face the
+    /// coordinate itself, bit for bit.
+    #[inline]
+    pub(crate) fn along(&self, p: Vec2) -> Real {
+        if self.aligned() {
+            p[1 - self.axis()]
+        } else {
+            p.dot(self.normal.perp())
+        }
+    }
+
+    /// `v` without its part along the normal (exactly zero for an aligned face; within
+    /// rounding, about `1e-16·|v|`, for a slanted one).
+    #[inline]
+    pub(crate) fn without_normal(&self, v: Vec2) -> Vec2 {
+        if self.aligned() {
+            let mut v = v;
+            v[self.axis()] = 0.0;
+            v
+        } else {
+            v - self.normal * v.dot(self.normal)
+        }
+    }
+
+    /// Whether `v` has no part along the normal: exactly for an aligned face, within
+    /// `1e-12·|v|` (rounding) for a slanted one.
+    #[inline]
+    pub(crate) fn tangential(&self, v: Vec2) -> bool {
+        let w = v.dot(self.normal);
+        if self.aligned() {
+            w == 0.0
+        } else {
+            w.abs() <= 1e-12 * v.length()
+        }
+    }
+
     /// The axis of the normal (0: x, 1: y).
     #[inline]
     pub(crate) fn axis(&self) -> usize {
@@ -105,6 +153,7 @@ impl Rest {
             RestOn::Rect(r) => (2, r.to_bits()),
             RestOn::Edge => (3, 0),
             RestOn::Asleep => (4, 0),
+            RestOn::Shape(s, face) => (5, s.to_bits() ^ u64::from(face).rotate_right(8)),
         };
         side | kind << 2 | id.rotate_left(8)
     }
@@ -116,11 +165,7 @@ impl Rest {
 pub(crate) fn acc_on(g: Vec2, rest: Option<Rest>) -> Vec2 {
     match rest {
         Some(r) if r.on == RestOn::Asleep => Vec2::ZERO,
-        Some(r) if g.dot(r.normal) < 0.0 => {
-            let mut a = g;
-            a[r.axis()] = 0.0;
-            a
-        }
+        Some(r) if g.dot(r.normal) < 0.0 => r.without_normal(g),
         _ => g,
     }
 }
@@ -129,11 +174,11 @@ pub(crate) fn acc_on(g: Vec2, rest: Option<Rest>) -> Vec2 {
 /// of its range (else the lower): the end it moves toward, or accelerates toward when `v` has
 /// no tangential part.
 pub(crate) fn rest_forward(rest: Rest, v: Vec2, g: Vec2) -> bool {
-    let t = 1 - rest.axis();
-    if v[t] != 0.0 {
-        v[t] > 0.0
+    let (vt, gt) = (rest.along(v), rest.along(g));
+    if vt != 0.0 {
+        vt > 0.0
     } else {
-        g[t] > 0.0
+        gt > 0.0
     }
 }
 
@@ -169,7 +214,14 @@ pub(crate) fn past_time(
 /// When a ball on `path` held by `rest` reaches the end of the face's range, at or after
 /// `from` and at most `limit` (times of `path`).
 pub(crate) fn rest_end_time(path: &Path, rest: &Rest, from: Real, limit: Real) -> Option<Real> {
-    let t = 1 - rest.axis();
+    let (path, t) = if rest.aligned() {
+        (*path, 1 - rest.axis())
+    } else {
+        // The tangential coordinate's own path, on the x axis.
+        let on = |v: Vec2| Vec2::new(rest.along(v), 0.0);
+        (Path::ballistic(on(path.p0), on(path.v0), on(path.accel)), 0)
+    };
+    let path = &path;
     let hi = past_time(path, t, rest.hi, 1.0, from, limit);
     let lo = past_time(path, t, rest.lo, -1.0, from, limit);
     match (hi, lo) {

@@ -38,9 +38,10 @@
 //! A segment cannot be a sensor.
 //!
 //! Dynamic rectangles bounce off segments and solid circles too ([`crate::Event::RectShape`])
-//! and pass through sensor circles. The push-out of embedded balls does not see shapes, and
-//! neither a ball nor a box comes to rest on a segment under gravity (one lying on a slanted
-//! segment bounces off it every [`crate::REST_TIME`] at the speed of such a flight).
+//! and pass through sensor circles. The push-out of embedded balls does not see shapes. Under
+//! gravity a ball rests and slides on a shape's face as on a tile's (`crate::step` module
+//! `shape_rest`); a box does not (one lying on a slanted segment bounces off it every
+//! [`crate::REST_TIME`] at the speed of such a flight).
 //!
 //! Conventions as in `collide-core` (y down, world units).
 

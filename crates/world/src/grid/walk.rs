@@ -113,6 +113,40 @@ impl Grid {
         min_t: Real,
         max_t: Real,
     ) -> Option<GridHit> {
+        self.sweep_path_circle_skip(kinds, path, radius, min_t, max_t, None)
+    }
+
+    /// [`Grid::sweep_path_circle_kinds`] without the slope cells of corner `skip.1` on the
+    /// same diagonal line as cell `skip.0`: the ramp whose diagonal holds the ball
+    /// (`crate::step::shape_rest`). The cells are square, so that line holds the cells of the
+    /// same `col + row` (corners top-left, bottom-right) or `col − row` (the others); a ball
+    /// over one of their diagonals, `r` from the line on its empty side, is at least `r` from
+    /// every one of their triangles, so no contact is lost.
+    pub(crate) fn sweep_path_circle_skip(
+        &self,
+        kinds: CellKinds,
+        path: &Path,
+        radius: Real,
+        min_t: Real,
+        max_t: Real,
+        skip: Option<(CellCoord, collide_core::Corner)>,
+    ) -> Option<GridHit> {
+        let on_ramp = |c: CellCoord| {
+            let Some((h, corner)) = skip else {
+                return false;
+            };
+            if self.cell(c) != Cell::Slope(corner) {
+                return false;
+            }
+            let s = corner.signs();
+            let (a, b) = (i64::from(c.col), i64::from(c.row));
+            let (ha, hb) = (i64::from(h.col), i64::from(h.row));
+            if s.x == s.y {
+                a + b == ha + hb
+            } else {
+                a - b == ha - hb
+            }
+        };
         if self.cols() == 0 || self.rows() == 0 || !(min_t <= max_t) || kinds.is_none() {
             return None;
         }
@@ -131,7 +165,7 @@ impl Grid {
                         for col in c0..=c1 {
                             let c = CellCoord::new(col as u32, row as u32);
                             let f = self.features_for(c, kinds);
-                            if f.is_empty() {
+                            if f.is_empty() || on_ramp(c) {
                                 continue;
                             }
                             let limit = best.map_or(max_t, |h| h.hit.toi);

@@ -62,7 +62,16 @@ impl World {
                 skip_walk = false;
             }
             if !skip_walk {
-                if let Some(gh) = g.sweep_path_circle_kinds(kinds, &path, radius, base, limit) {
+                // The ramp whose diagonal holds the ball is not met (`shape_rest.rs`).
+                let skip = match self.ball_rest[m] {
+                    Some(r) if !r.aligned() => match (r.on, r.on_cell_slope(g)) {
+                        (crate::body::rest::RestOn::Cell(c), Some(corner)) => Some((c, corner)),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if let Some(gh) = g.sweep_path_circle_skip(kinds, &path, radius, base, limit, skip)
+                {
                     take(
                         gh.hit.toi,
                         PTarget::Cell(gh.cell),

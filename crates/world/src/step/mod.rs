@@ -120,6 +120,7 @@ mod schedule;
 pub(crate) mod scratch;
 mod sensors;
 mod settle;
+mod shape_rest;
 mod shapes;
 pub(crate) mod sleep;
 pub(crate) mod squeeze;

@@ -57,7 +57,9 @@ impl World {
         range: (Real, Real),
         on: RestOn,
     ) -> Option<Rest> {
-        if g == Vec2::ZERO || (normal.x != 0.0 && normal.y != 0.0) {
+        // A slanted face holds a ball on a static shape or a slope cell (`shape_rest.rs`).
+        let slanted = normal.x != 0.0 && normal.y != 0.0;
+        if g == Vec2::ZERO || (slanted && !matches!(on, RestOn::Shape(..) | RestOn::Cell(_))) {
             return None;
         }
         let gn = g.dot(normal);
@@ -75,7 +77,7 @@ impl World {
             hi: range.1,
             on,
         };
-        let c = center[1 - rest.axis()];
+        let c = rest.along(center);
         (c >= rest.lo && c <= rest.hi).then_some(rest)
     }
 
@@ -87,7 +89,7 @@ impl World {
             if r.on == RestOn::Asleep {
                 v == Vec2::ZERO
             } else {
-                v.dot(r.normal) == 0.0
+                r.tangential(v)
             }
         })
     }
@@ -97,7 +99,6 @@ impl World {
     /// tangential part): the next cell's same face, or rolling over the corner
     /// (`RestOn::Edge`), or `None` (it flies free). See the module docs.
     pub(crate) fn rest_continued(&self, i: usize, rest: Rest, v: Vec2) -> Option<Rest> {
-        let t = 1 - rest.axis();
         let gravity = self.gravity_of(i);
         let forward = rest_forward(rest, v, gravity);
         if let Some(g) = &self.grid {
@@ -106,12 +107,18 @@ impl World {
                 return next;
             }
         }
+        if let Some(next) = self
+            .next_shape_rest(i, rest, forward)
+            .or_else(|| self.next_slope_rest(i, rest, forward))
+        {
+            return Some(next);
+        }
         if rest.on == RestOn::Edge {
             return None;
         }
         let gn = -gravity.dot(rest.normal);
         let r = self.balls[i].radius;
-        let vt = v[t];
+        let vt = rest.along(v);
         let d = r - vt * vt / gn;
         if !(gn > 0.0 && d > 0.0) {
             return None;

@@ -20,6 +20,8 @@ impl World {
             let n = pred.normal;
             let t = usize::from(n.x != 0.0);
             let face = match pred.target {
+                // A slope's diagonal (`shape_rest.rs`).
+                PTarget::Cell(c) if n.x != 0.0 && n.y != 0.0 => self.slope_rest_face(c),
                 PTarget::Cell(c) => self.grid.as_ref().map(|g| {
                     let bx = g.cell_aabb(c);
                     ((bx.min[t], bx.max[t]), RestOn::Cell(c))
@@ -29,16 +31,25 @@ impl World {
                     let rc = &self.rects[k as usize];
                     Some(((rc.aabb.min[t], rc.aabb.max[t]), RestOn::Rect(rc.id)))
                 }
+                PTarget::Shape(k) => self.shape_rest_face(k as usize, n),
                 _ => None,
+            };
+            // A shape's face has its own normal (the sweep's within rounding).
+            let nf = match face {
+                Some((_, RestOn::Shape(id, f))) => self.shape_face_normal(id, f).unwrap_or(n),
+                Some((_, RestOn::Cell(c))) if n.x != 0.0 && n.y != 0.0 => {
+                    self.slope_normal(c).unwrap_or(n)
+                }
+                _ => n,
             };
             // The pair's own restitution (not the TC rule's 1): a fading bounce rests.
             let e = self.pair_restitution(m, pred.target);
             let rest = face.and_then(|(range, on)| {
-                self.rest_after_bounce(self.gravity_of(m), b.anchor, n, b.v0, e, range, on)
+                self.rest_after_bounce(self.gravity_of(m), b.anchor, nf, b.v0, e, range, on)
             });
             if let Some(r) = rest {
                 // Held: no normal velocity (the face does not move).
-                self.balls[m].v0[r.axis()] = 0.0;
+                self.balls[m].v0 = r.without_normal(self.balls[m].v0);
             }
             self.ball_rest[m] = rest.or_else(|| self.rest_kept(m, b.v0));
             if self.ball_rest[m].is_none() {

@@ -43,8 +43,19 @@ impl World {
         let b = &self.balls[m];
         let (radius, filter) = (b.radius, self.ball_filter_at(m));
         let passes = self.passes_of(m);
+        // The shape whose face holds the ball is not met while it holds it (`shape_rest.rs`).
+        let held = match self.ball_rest.get(m) {
+            Some(Some(crate::body::rest::Rest {
+                on: crate::body::rest::RestOn::Shape(id, _),
+                ..
+            })) => Some(*id),
+            _ => None,
+        };
         if !self.shape_index.is_built() || !limit.is_finite() {
             for k in 0..self.shapes.len() {
+                if held == Some(self.shapes[k].id) {
+                    continue;
+                }
                 self.shape_hit(m, k, radius, filter, passes, path, reach, base, best, limit);
             }
             return;
@@ -67,6 +78,9 @@ impl World {
                     if let Err(at) = seen.binary_search(&k) {
                         seen.insert(at, k);
                         let k = k as usize;
+                        if held == Some(self.shapes[k].id) {
+                            continue;
+                        }
                         self.shape_hit(
                             m, k, radius, filter, passes, path, reach, base, best, limit,
                         );

@@ -119,6 +119,10 @@ impl World {
     /// Removes a static shape; returns it, or `None` if the id is stale.
     pub fn remove_shape(&mut self, id: ShapeId) -> Option<Shape> {
         let i = self.shape_slots.get(id)?;
+        // The balls it held fly free from where they are, and sleeping balls wake.
+        self.free_rests_between_steps(
+            |on| matches!(on, crate::body::rest::RestOn::Shape(s, _) if *s == id),
+        );
         self.edited();
         self.scratch.valid = false;
         self.shape_index_stale = true;

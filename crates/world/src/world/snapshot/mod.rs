@@ -33,7 +33,7 @@ use crate::model::cell::CellCoord;
 use crate::model::desc::{RectKind, Walls};
 use crate::model::event::Body;
 use crate::model::filter::Filter;
-use crate::model::ids::RectId;
+use crate::model::ids::{RectId, ShapeId};
 use crate::step::pass::PassWith;
 use crate::world::World;
 use collide_core::{Aabb, Real, Vec2};
@@ -141,6 +141,11 @@ pub struct Snapshot {
     /// none.
     #[serde(default)]
     characters: characters::SnapCharacters,
+    /// The balls rolling over the corner at the end of a slanted face (a shape's, a slope
+    /// cell's diagonal; `crate::step::shape_rest`), `(index, normal)`: their rests are stored
+    /// in `rests` with the side `4`, and this gives their normal back; absent: none.
+    #[serde(default)]
+    edge_normals: Vec<(u32, [Real; 2])>,
 }
 
 fn yes() -> bool {
@@ -154,8 +159,16 @@ fn default_filter_pair() -> (u32, u32) {
 /// A rest as stored (see [`SnapRest`]), of the body at storage index `i`.
 fn snap_rest(i: usize, r: &Rest) -> SnapRest {
     let axis = r.axis();
-    let side = (axis as u8) << 1 | u8::from(r.normal[axis] > 0.0);
+    let mut side = (axis as u8) << 1 | u8::from(r.normal[axis] > 0.0);
+    if let RestOn::Shape(_, face) = r.on {
+        // The normal comes from the shape's face on a restore.
+        side = 4 + face;
+    } else if matches!(r.on, RestOn::Cell(_) | RestOn::Edge) && !r.aligned() {
+        // A slope's diagonal: the normal comes from the cell on a restore.
+        side = 4;
+    }
     let (kind, bits) = match r.on {
+        RestOn::Shape(id, _) => (5, id.to_bits()),
         RestOn::Cell(c) => (0, u64::from(c.col) | u64::from(c.row) << 32),
         RestOn::Wall => (1, 0),
         RestOn::Rect(id) => (2, id.to_bits()),
@@ -185,12 +198,18 @@ fn restore_rests(
             .ok_or_else(|| bad("no such body"))?;
         let axis = usize::from(r.1 >> 1);
         let ordered = r.2 <= r.3;
-        if axis > 1 || !ordered || r.2.is_nan() {
+        // A shape's face: `4 + face`, its normal set from the shape (`restore.rs`).
+        let shape_face = matches!(r.4, 0 | 3 | 5) && r.1 >= 4;
+        if (axis > 1 && !shape_face) || !ordered || r.2.is_nan() {
             return Err(bad("not a face"));
         }
         let mut normal = Vec2::ZERO;
-        normal[axis] = if r.1 & 1 == 1 { 1.0 } else { -1.0 };
+        if !shape_face {
+            normal[axis] = if r.1 & 1 == 1 { 1.0 } else { -1.0 };
+        }
         let on = match r.4 {
+            5 if shape_face => RestOn::Shape(ShapeId::from_bits(r.5), r.1 - 4),
+            0 | 3 if shape_face && r.1 != 4 => return Err(bad("not a face")),
             0 => RestOn::Cell(CellCoord::new(r.5 as u32, (r.5 >> 32) as u32)),
             1 => RestOn::Wall,
             2 => RestOn::Rect(RectId::from_bits(r.5)),
@@ -422,6 +441,15 @@ impl World {
                 .collect(),
             tc: self.snap_tc(),
             characters: self.snap_characters(),
+            edge_normals: self
+                .ball_rest
+                .iter()
+                .enumerate()
+                .filter_map(|(i, r)| {
+                    r.filter(|r| r.on == RestOn::Edge && !r.aligned())
+                        .map(|r| (i as u32, r.normal.to_array()))
+                })
+                .collect(),
             slow: self
                 .ball_slow
                 .iter()

@@ -35,7 +35,28 @@ impl World {
         let flipper_motion = self.restored_flipper_motion(snap)?;
         // Everything is built and checked aside; the world changes only at the end.
         let config = self.restored_config(snap)?;
-        let b = restored_balls(snap)?;
+        let mut b = restored_balls(snap)?;
+        // A rest on a shape's face takes the face's normal from the world's shape.
+        for (i, rest) in b.rest.iter_mut().enumerate() {
+            if let Some(r) = rest {
+                if let RestOn::Shape(id, face) = r.on {
+                    r.normal = self
+                        .shape_face_normal(id, face)
+                        .ok_or_else(|| corrupt(format!("rests[{i}]"), "no such shape face"))?;
+                }
+            }
+        }
+        // A roll over a slanted face's corner takes its normal from `edge_normals`.
+        for (k, &(i, n)) in snap.edge_normals.iter().enumerate() {
+            let bad = || corrupt(format!("edge_normals[{k}]"), "no such rest");
+            let r = b.rest.get_mut(i as usize).ok_or_else(bad)?;
+            match r {
+                Some(r) if r.on == RestOn::Edge && n.iter().all(|x| x.is_finite()) => {
+                    r.normal = Vec2::from(n);
+                }
+                _ => return Err(bad()),
+            }
+        }
         let r = restored_rects(snap)?;
         let (grid, wall_e, brick_e) = self.restored_grid(snap)?;
         let carries = restored_carries(snap, &b.slots, &r.slots)?;
@@ -54,6 +75,12 @@ impl World {
             g.set_filters(Filter::new(w.0, w.1), Filter::new(b.0, b.1));
             let s = snap.grid_sensor_filter;
             g.set_sensor_filter(Filter::new(s.0, s.1));
+        }
+        // A rest on a slope's diagonal takes the diagonal's normal from the grid.
+        for r in b.rest.iter_mut().flatten() {
+            if let (RestOn::Cell(c), Vec2::ZERO) = (r.on, r.normal) {
+                r.normal = self.slope_normal(c).unwrap_or(Vec2::ZERO);
+            }
         }
         self.config = config;
         self.steps = snap.steps;

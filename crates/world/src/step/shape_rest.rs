@@ -1,0 +1,278 @@
+//! Resting and sliding contact on the static shapes (`crate::body::shape`): a ball under
+//! gravity lies on a segment, a polyline, a polygon's face or the top of a circle as it does on
+//! a tile face (`crate::body::rest`).
+//!
+//! **Faces.** A shape's faces are numbered (`RestOn::Shape(id, face)`): a segment's face 0 has
+//! the normal [`collide_core::Segment::normal`] and face 1 its opposite; a polygon's face `i` is
+//! edge `i` with its outward normal [`collide_core::ConvexPolygon::normal`]; a circle holds a
+//! ball only at the point where the contact normal is `±x` or `±y` (its face `axis << 1 |
+//! positive`, a range of one point: the top of a bumper, an unstable balance that any
+//! tangential speed ends). The normal is computed from the shape and the face's number, so a
+//! snapshot stores the number and a restore finds the same bits.
+//!
+//! **The rule** is the tiles' one, for a face of any direction `n`: a bounce whose flight
+//! would last less than [`crate::REST_TIME`] ends in rest; the ball's velocity loses its part
+//! along `n`, and its acceleration `g − (g·n)·n` slides it along the face on an exact parabola
+//! (a straight line when gravity is normal to the face). On a slanted face `n` is not exact in
+//! floating point: the path's normal velocity and acceleration are within `1e-16` of their
+//! size, so its distance to the face drifts by at most `1e-16·(|v|·t + |g|·t²)`, far below
+//! `1e-9` over any step. While held, the ball's search skips the shape that holds it (its
+//! other faces and ends cannot be reached while the centre is over the face, the shape being
+//! convex), so rounding never makes it meet its own face again. At the face's end the same
+//! face of the next shape on the same line takes over (a polyline's straight joint, polygons
+//! laid edge to edge), when its normal is the same bits; else it rolls over the corner
+//! (`RestOn::Edge`, `crate::body::rest`) and flies free.
+
+use crate::body::rest::{Rest, RestOn};
+use crate::grid::Grid;
+use crate::model::ids::ShapeId;
+use crate::model::shape_desc::ShapeKind;
+use crate::world::World;
+use collide_core::{Real, Segment, Vec2};
+
+/// How close a contact normal must be to a face's (their dot product at least `1 − this`)
+/// for the contact to be on that face; an end point's contact outside the face's range is
+/// then refused by the range.
+const FACE_DOT: Real = 1e-9;
+
+/// The normal of face `face` of shape `kind` (see the module docs), `None` if it has none.
+fn face_normal(kind: &ShapeKind, face: u8) -> Option<Vec2> {
+    match *kind {
+        ShapeKind::Segment { segment, .. } => {
+            let n = segment.normal()?;
+            match face {
+                0 => Some(n),
+                1 => Some(-n),
+                _ => None,
+            }
+        }
+        ShapeKind::Polygon { polygon, .. } => {
+            (usize::from(face) < polygon.len()).then(|| polygon.normal(usize::from(face)))
+        }
+        ShapeKind::Circle(_) => {
+            let axis = usize::from(face >> 1);
+            (face < 4).then(|| {
+                let mut n = Vec2::ZERO;
+                n[axis] = if face & 1 == 1 { 1.0 } else { -1.0 };
+                n
+            })
+        }
+    }
+}
+
+/// The straight edge of face `face` of shape `kind` (`None` for a circle's point).
+fn face_edge(kind: &ShapeKind, face: u8) -> Option<Segment> {
+    match *kind {
+        ShapeKind::Segment { segment, .. } => Some(segment),
+        ShapeKind::Polygon { polygon, .. } => {
+            (usize::from(face) < polygon.len()).then(|| polygon.edge(usize::from(face)))
+        }
+        ShapeKind::Circle(_) => None,
+    }
+}
+
+/// The faces of shape `kind` whose normal is within [`FACE_DOT`] of `n`.
+fn face_of(kind: &ShapeKind, n: Vec2) -> Option<u8> {
+    let count = match *kind {
+        ShapeKind::Segment { .. } => 2,
+        ShapeKind::Polygon { polygon, .. } => polygon.len() as u8,
+        ShapeKind::Circle(_) => {
+            if n.x != 0.0 && n.y != 0.0 {
+                return None;
+            }
+            let axis = usize::from(n.x == 0.0);
+            return Some((axis as u8) << 1 | u8::from(n[axis] > 0.0));
+        }
+    };
+    (0..count).find(|&f| face_normal(kind, f).is_some_and(|fnm| fnm.dot(n) >= 1.0 - FACE_DOT))
+}
+
+/// The range of the tangential coordinate (`Rest::along`, for a face of `normal`) over which
+/// face `face` of `kind` holds a ball: its edge's, or a circle's one point.
+fn face_range(kind: &ShapeKind, face: u8, normal: Vec2) -> (Real, Real) {
+    let probe = Rest {
+        normal,
+        lo: 0.0,
+        hi: 0.0,
+        on: RestOn::Edge,
+    };
+    match face_edge(kind, face) {
+        Some(e) => {
+            let (a, b) = (probe.along(e.a), probe.along(e.b));
+            (a.min(b), a.max(b))
+        }
+        None => {
+            let c = kind.disc().map_or(0.0, |c| probe.along(c.center));
+            (c, c)
+        }
+    }
+}
+
+impl World {
+    /// The normal of face `face` of shape `id` (see the module docs); `None` if the shape is
+    /// gone or has no such face.
+    pub(crate) fn shape_face_normal(&self, id: ShapeId, face: u8) -> Option<Vec2> {
+        face_normal(&self.shape(id)?.kind, face)
+    }
+
+    /// The face of solid shape `k` (dense index) a ball touched with contact normal `n`, as
+    /// [`World::settle`] takes a tile's: the range of the tangential coordinate over which it
+    /// holds the ball, and the face. `None` for a sensor, or a contact at an end point or a
+    /// vertex (a normal no face has).
+    pub(super) fn shape_rest_face(&self, k: usize, n: Vec2) -> Option<((Real, Real), RestOn)> {
+        let sh = self.shapes.get(k)?;
+        if sh.sensor {
+            return None;
+        }
+        let face = face_of(&sh.kind, n)?;
+        let normal = face_normal(&sh.kind, face)?;
+        Some((
+            face_range(&sh.kind, face, normal),
+            RestOn::Shape(sh.id, face),
+        ))
+    }
+
+    /// The same face of another shape that continues the face holding ball `i` by `rest`
+    /// past the end it reaches (`forward`: the upper one): a face on the same line with the
+    /// same normal bits whose range goes on past that end (a polyline's straight joint,
+    /// polygons laid edge to edge), that the ball collides with. `None` otherwise, or when
+    /// `rest` is not on a shape's edge.
+    pub(crate) fn next_shape_rest(&self, i: usize, rest: Rest, forward: bool) -> Option<Rest> {
+        let RestOn::Shape(id, face) = rest.on else {
+            return None;
+        };
+        let here = face_edge(&self.shape(id)?.kind, face)?;
+        let end = if forward { rest.hi } else { rest.lo };
+        let filter = self.ball_filter_at(i);
+        let line = here.a.dot(rest.normal);
+        let tol = 1e-9 * (1.0 + end.abs());
+        for sh in &self.shapes {
+            if sh.id == id || sh.sensor || !filter.collides(sh.filter) {
+                continue;
+            }
+            let Some(f) = face_of(&sh.kind, rest.normal) else {
+                continue;
+            };
+            let (Some(n), Some(e)) = (face_normal(&sh.kind, f), face_edge(&sh.kind, f)) else {
+                continue;
+            };
+            if n != rest.normal || (e.a.dot(n) - line).abs() > tol {
+                continue;
+            }
+            let (lo, hi) = face_range(&sh.kind, f, n);
+            let goes_on = if forward {
+                lo <= end + tol && hi > end
+            } else {
+                hi >= end - tol && lo < end
+            };
+            if goes_on {
+                return Some(Rest {
+                    lo,
+                    hi,
+                    on: RestOn::Shape(sh.id, f),
+                    ..rest
+                });
+            }
+        }
+        None
+    }
+}
+
+/// Slope cells' diagonals (`crate::model::cell::Cell::Slope`) hold a ball by the same rule: the
+/// face's normal is [`collide_core::HalfTile::diagonal_normal`] (exact on a square cell), its range
+/// the diagonal's, the held cell is skipped by the ball's grid search while it holds the ball,
+/// and at the diagonal's end the next slope cell of the same corner on the same line takes over
+/// (a ramp of slope cells is one face).
+impl World {
+    /// The half tile of slope cell `c`, or `None` if `c` is no slope.
+    fn half_tile(&self, c: crate::model::cell::CellCoord) -> Option<collide_core::HalfTile> {
+        let g = self.grid.as_ref()?;
+        let solid = match g.cell(c) {
+            crate::model::cell::Cell::Slope(s) => s,
+            _ => return None,
+        };
+        Some(collide_core::HalfTile::new(g.cell_aabb(c), solid))
+    }
+
+    /// The diagonal's normal of slope cell `c` (`None` if it is no slope).
+    pub(crate) fn slope_normal(&self, c: crate::model::cell::CellCoord) -> Option<Vec2> {
+        Some(self.half_tile(c)?.diagonal_normal())
+    }
+
+    /// The diagonal of slope cell `c` as a face that can hold a ball (see
+    /// [`World::shape_rest_face`]): its range along the diagonal, and the face.
+    pub(super) fn slope_rest_face(
+        &self,
+        c: crate::model::cell::CellCoord,
+    ) -> Option<((Real, Real), RestOn)> {
+        let h = self.half_tile(c)?;
+        let probe = Rest {
+            normal: h.diagonal_normal(),
+            lo: 0.0,
+            hi: 0.0,
+            on: RestOn::Edge,
+        };
+        let d = h.diagonal();
+        let (a, b) = (probe.along(d.a), probe.along(d.b));
+        Some(((a.min(b), a.max(b)), RestOn::Cell(c)))
+    }
+
+    /// The slope cell that continues the diagonal holding ball `i` by `rest` past the end it
+    /// reaches (`forward`: the upper one): a diagonal neighbour of the same corner (so the
+    /// same normal bits) on the same line whose range goes on past that end, of a kind the
+    /// ball collides with. `None` otherwise, or when `rest` is not on a slope's diagonal.
+    pub(crate) fn next_slope_rest(&self, i: usize, rest: Rest, forward: bool) -> Option<Rest> {
+        let (RestOn::Cell(c), false) = (rest.on, rest.aligned()) else {
+            return None;
+        };
+        let g = self.grid.as_ref()?;
+        let kinds = self.ball_kinds(i, g);
+        let here = self.half_tile(c)?.diagonal();
+        let end = if forward { rest.hi } else { rest.lo };
+        let line = here.a.dot(rest.normal);
+        let tol = 1e-9 * (1.0 + end.abs());
+        for (dc, dr) in [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)] {
+            let (nc, nr) = (i64::from(c.col) + dc, i64::from(c.row) + dr);
+            if !(nc >= 0 && nr >= 0 && (nc as usize) < g.cols() && (nr as usize) < g.rows()) {
+                continue;
+            }
+            let next = crate::model::cell::CellCoord::new(nc as u32, nr as u32);
+            if g.features_for(next, kinds).is_empty() {
+                continue;
+            }
+            let Some(h) = self.half_tile(next) else {
+                continue;
+            };
+            if h.diagonal_normal() != rest.normal
+                || (h.diagonal().a.dot(rest.normal) - line).abs() > tol
+            {
+                continue;
+            }
+            let Some(((lo, hi), on)) = self.slope_rest_face(next) else {
+                continue;
+            };
+            let goes_on = if forward {
+                lo <= end + tol && hi > end
+            } else {
+                hi >= end - tol && lo < end
+            };
+            if goes_on {
+                return Some(Rest { lo, hi, on, ..rest });
+            }
+        }
+        None
+    }
+}
+
+impl Rest {
+    /// The corner of the slope cell whose diagonal holds a body by this rest, if it is one.
+    pub(crate) fn on_cell_slope(&self, g: &Grid) -> Option<collide_core::Corner> {
+        match self.on {
+            RestOn::Cell(c) => match g.cell(c) {
+                crate::model::cell::Cell::Slope(s) => Some(s),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
