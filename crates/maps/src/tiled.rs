@@ -41,6 +41,8 @@ const EMPTY_TEMPLATE: &[u8] = b"<?xml version=\"1.0\"?><template><object/></temp
 struct Reader {
     map_path: PathBuf,
     map_bytes: Vec<u8>,
+    /// Files given in memory (tilesets, templates), by their path as the map resolves it.
+    files: Vec<(PathBuf, Vec<u8>)>,
     filesystem: bool,
     allow_missing_templates: bool,
     missing_templates: Vec<PathBuf>,
@@ -63,7 +65,10 @@ impl ResourceReader for Reader {
         if path == self.map_path {
             return Ok(Box::new(Cursor::new(self.map_bytes.clone())));
         }
-        let result = if self.filesystem {
+        let given = self.files.iter().find(|(p, _)| p == path);
+        let result = if let Some((_, bytes)) = given {
+            Ok(bytes.clone())
+        } else if self.filesystem {
             std::fs::read(path)
         } else {
             Err(std::io::Error::new(
@@ -115,7 +120,7 @@ pub fn load_tmx(path: impl AsRef<Path>, cfg: &MapConfig) -> Result<MapLevel, Map
         file: path.to_path_buf(),
         source,
     })?;
-    load(path, bytes, true, cfg)
+    load(path, bytes, Vec::new(), true, cfg)
 }
 
 /// Loads a Tiled map from its bytes, JSON when `name`'s extension is `.tmj` or `.json`, else
@@ -126,12 +131,33 @@ pub fn load_tmx(path: impl AsRef<Path>, cfg: &MapConfig) -> Result<MapLevel, Map
 /// # Errors
 /// As [`load_tmx`].
 pub fn load_tmx_bytes(name: &Path, bytes: &[u8], cfg: &MapConfig) -> Result<MapLevel, MapError> {
-    load(name, bytes.to_vec(), false, cfg)
+    load(name, bytes.to_vec(), Vec::new(), false, cfg)
+}
+
+/// Loads a Tiled map from its bytes and the bytes of the files it names (tilesets `.tsx` or
+/// `.tsj`, templates), each given with its path as the map names it relative to `name`'s
+/// folder (`objs.tsx` beside `maps/sandbox.tmx` is `maps/objs.tsx`). No file is read from the
+/// filesystem: for a page or a game that embeds its maps.
+///
+/// # Errors
+/// As [`load_tmx`]; a file the map names that is not given is [`MapError::MissingFile`].
+pub fn load_tmx_with_files(
+    name: &Path,
+    bytes: &[u8],
+    files: &[(&Path, &[u8])],
+    cfg: &MapConfig,
+) -> Result<MapLevel, MapError> {
+    let files = files
+        .iter()
+        .map(|(p, b)| (p.to_path_buf(), b.to_vec()))
+        .collect();
+    load(name, bytes.to_vec(), files, false, cfg)
 }
 
 fn load(
     path: &Path,
     bytes: Vec<u8>,
+    files: Vec<(PathBuf, Vec<u8>)>,
     filesystem: bool,
     cfg: &MapConfig,
 ) -> Result<MapLevel, MapError> {
@@ -144,6 +170,7 @@ fn load(
     let mut loader = Loader::with_reader(Reader {
         map_path: path.to_path_buf(),
         map_bytes: bytes,
+        files,
         filesystem,
         allow_missing_templates: cfg.allow_missing_templates,
         missing_templates: Vec::new(),

@@ -288,3 +288,27 @@ fn a_bad_tsj_tileset_is_a_parse_error_naming_it() {
         "{msg}"
     );
 }
+
+#[test]
+fn a_map_and_its_tileset_load_from_memory_as_from_files() {
+    let dir = common::shared_maps().join("tiled/sticker-knight");
+    let map = std::fs::read(dir.join("sandbox.tmx")).unwrap();
+    let tsx = std::fs::read(dir.join("objs.tsx")).unwrap();
+    let cfg = MapConfig::default();
+    let name = Path::new("maps/sandbox.tmx");
+    let level = collide_maps::tiled::load_tmx_with_files(
+        name,
+        &map,
+        &[(Path::new("maps/objs.tsx"), &tsx)],
+        &cfg,
+    )
+    .unwrap();
+    let tmx = load(&common::sticker_knight());
+    assert_same(&read_from(level, &tmx.file), &tmx);
+    // Without the tileset: the missing file is named.
+    let e = collide_maps::tiled::load_tmx_with_files(name, &map, &[], &cfg).unwrap_err();
+    assert!(
+        matches!(e, MapError::MissingFile { .. }) && e.to_string().contains("objs.tsx"),
+        "{e}"
+    );
+}
