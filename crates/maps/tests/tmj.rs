@@ -226,6 +226,28 @@ fn bad_tmj_maps_are_typed_errors_naming_what_is_wrong() {
             vec!["bad.tmj"],
         ),
         (
+            "short layer",
+            tmj(
+                "orthogonal",
+                false,
+                EMBEDDED,
+                &LAYER.replace("[0, 0, 1, 1]", "[0, 0, 1]"),
+            ),
+            vec!["bad.tmj", "\"Collision\"", "2 x 2", "3 tiles"],
+        ),
+        (
+            // Inflates to 12 tiles: a 4 x 3 layer's data in a 2 x 2 layer.
+            "long zlib layer",
+            tmj(
+                "orthogonal",
+                false,
+                EMBEDDED,
+                r#"{"type": "tilelayer", "id": 1, "name": "Collision", "width": 2, "height": 2,
+ "encoding": "base64", "compression": "zlib", "data": "eJxjYCAMWKAYBAAAgAAJ"}"#,
+            ),
+            vec!["bad.tmj", "\"Collision\"", "2 x 2"],
+        ),
+        (
             "bad rule",
             tmj(
                 "orthogonal",
