@@ -120,10 +120,22 @@ fn scenes_and_render_stay_below_the_apps() {
 
 #[test]
 fn maps_depend_on_the_world_and_the_parsers_only() {
-    // The world's public API, the Tiled and LDtk parsers (serde_json for LDtk's fields).
+    // The world's public API, the Tiled and LDtk parsers (serde_json for LDtk's fields);
+    // serde, serde_json and serde_path_to_error read Tiled's JSON format, base64 and flate2
+    // check a .tmj tile layer's size before the `tiled` crate reads it.
     check(
         "crates/maps/Cargo.toml",
-        &["collide-world", "thiserror", "tiled", "ldtk2", "serde_json"],
+        &[
+            "collide-world",
+            "thiserror",
+            "tiled",
+            "ldtk2",
+            "serde_json",
+            "serde",
+            "serde_path_to_error",
+            "base64",
+            "flate2",
+        ],
     );
 }
 

@@ -16,7 +16,7 @@
 //! collide hashes                                         the golden-hash table (golden.rs)
 //! ```
 //!
-//! `SCENE` is a TOML scene file, a bare BricksBeater `.dat` level, a Tiled (`.tmx`) or LDtk
+//! `SCENE` is a TOML scene file, a bare BricksBeater `.dat` level, a Tiled (`.tmx`, `.tmj`) or LDtk
 //! (`.ldtk`) map (`--level NAME` picks an LDtk level; one-way platforms act through their
 //! contact hook; without `--balls`, 100 balls of radius 3 are dropped at rest) or a built-in
 //! scene name (`collide scenes`). The overrides change the scene before the world is built:
@@ -142,7 +142,7 @@ const MAX_IMAGE_SIDE: i64 = 16384;
 /// The scene argument and the overrides applied to it before the world is built.
 #[derive(Args, Debug)]
 struct SceneArgs {
-    /// A scene file (.toml), a BricksBeater level (.dat), a Tiled (.tmx) or LDtk (.ldtk) map,
+    /// A scene file (.toml), a BricksBeater level (.dat), a Tiled (.tmx, .tmj) or LDtk (.ldtk) map,
     /// or a built-in scene name.
     #[arg(value_name = "SCENE")]
     scene: String,
@@ -333,7 +333,7 @@ fn dispatch(command: Command) -> Result<()> {
 /// Number of balls dropped on a map when `--balls` is not given.
 const MAP_BALLS: usize = 100;
 
-/// A map file (`.tmx`, `.ldtk`) as a scene with [`MAP_BALLS`] balls of radius 3 dropped at
+/// A map file (`.tmx`, `.tmj`, `.ldtk`) as a scene with [`MAP_BALLS`] balls of radius 3 dropped at
 /// rest over the whole level, and the indices of its one-way platforms' rectangles.
 fn load_map(args: &SceneArgs) -> Result<(Scene, Vec<usize>)> {
     let map = collide_maps::load(
@@ -365,7 +365,7 @@ fn load_scene(args: &SceneArgs) -> Result<(Scene, Vec<usize>)> {
         if args.level.is_some() {
             return Err(CliError {
                 msg: format!(
-                    "--level is for map files (.tmx, .ldtk), not `{}`",
+                    "--level is for map files (.tmx, .tmj, .ldtk), not `{}`",
                     args.scene
                 ),
                 source: None,

@@ -43,7 +43,8 @@ pub enum WebError {
 /// What a page opens.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SessionOptions {
-    /// A built-in scene name (`level_1` .. `level_7`, `pinball`, `plinko`, ...).
+    /// A built-in scene name (`level_1` .. `level_7`, `pinball`, `plinko`, ...) or a map
+    /// scene (`ldtk:Top`, `tiled:sticker_knight`: [`crate::maps::names`]).
     pub scene: String,
     /// Run it as a sandbox (physics only, no rules), even a level.
     pub sandbox: bool,
@@ -128,6 +129,8 @@ pub struct State {
 #[derive(Debug)]
 pub struct Session {
     app: App,
+    /// The scene's name, as opened.
+    scene: String,
     queue: InputQueue,
     touches: Touches,
     pixels: Vec<u8>,
@@ -145,10 +148,15 @@ impl Session {
     /// [`WebError::Replay`] if a fixed-frame session cannot be recorded.
     pub fn new(options: &SessionOptions) -> Result<Session, WebError> {
         let names = collide_scenes::names();
-        if !names.contains(&options.scene.as_str()) {
+        let map = map_scene(&options.scene);
+        if map.is_none() && !names.contains(&options.scene.as_str()) {
             return Err(WebError::UnknownScene {
                 name: options.scene.clone(),
-                known: names.iter().map(|n| (*n).to_owned()).collect(),
+                known: names
+                    .iter()
+                    .map(|n| (*n).to_owned())
+                    .chain(map_names())
+                    .collect(),
             });
         }
         let (w, h) = (options.width, options.height);
@@ -170,16 +178,22 @@ impl Session {
             height: h,
             ..Args::default()
         };
-        let mut app = App::new(&args)?;
+        let mut app = match map {
+            Some(level) => open_map(&args, level)?,
+            None => App::new(&args)?,
+        };
         // A page cannot close itself: Esc is not offered.
         app.set_can_quit(false);
-        if options.fixed_frames {
+        // A map's sandbox is not recorded: a replay names a built-in scene or a scene file.
+        let recorded = options.fixed_frames && map_names().iter().all(|n| *n != options.scene);
+        if recorded {
             let text = SceneText::from_arg(&options.scene)?;
             app.game_mut().start_recording(text, DEFAULT_HASH_EVERY)?;
         }
         let (width, height) = (w as usize, h as usize);
         Ok(Session {
             app,
+            scene: options.scene.clone(),
             queue: InputQueue::new(),
             touches: Touches::new(),
             pixels: vec![0; width * height * 4],
@@ -306,12 +320,15 @@ impl Session {
     }
 
     /// The replay of a fixed-frame session so far, as the text `collide replay FILE` checks;
-    /// the recording ends here.
+    /// the recording ends here. Empty for a map scene, which is not recorded.
     ///
     /// # Errors
     /// [`WebError::Replay`] when the session is not recorded, or did something a replay
     /// cannot hold.
     pub fn take_replay(&mut self) -> Result<String, WebError> {
+        if map_names().contains(&self.scene) {
+            return Ok(String::new());
+        }
         Ok(self.app.game_mut().take_replay()?.to_text())
     }
 
@@ -370,4 +387,44 @@ fn phase_name(p: Phase) -> &'static str {
         Phase::GameOver => "game_over",
         Phase::Victory => "victory",
     }
+}
+
+/// The map scenes' names ([`crate::maps::names`]; none on wasm32).
+fn map_names() -> Vec<String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return crate::maps::names();
+    #[cfg(target_arch = "wasm32")]
+    return Vec::new();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+type MapScene = Result<collide_maps::MapLevel, collide_maps::MapError>;
+#[cfg(target_arch = "wasm32")]
+type MapScene = std::convert::Infallible;
+
+/// The map scene `scene`, loaded; `None` for any other name (always on wasm32).
+fn map_scene(scene: &str) -> Option<MapScene> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return crate::maps::load(scene);
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = scene;
+        None
+    }
+}
+
+/// Opens a loaded map scene with [`crate::maps::MAP_SCENE_BALLS`] balls.
+#[cfg(not(target_arch = "wasm32"))]
+fn open_map(args: &Args, level: MapScene) -> Result<App, FrontendError> {
+    let level = level.map_err(|e| FrontendError::Map(Box::new(e)))?;
+    let args = Args {
+        balls: Some(crate::maps::MAP_SCENE_BALLS),
+        ..args.clone()
+    };
+    App::with_map(&args, level)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn open_map(_args: &Args, level: MapScene) -> Result<App, FrontendError> {
+    match level {}
 }

@@ -161,3 +161,71 @@ fn touch_halves_flip_and_focus_loss_releases() {
         s.app().game().pinball().map(|p| p.phase())
     );
 }
+
+/// `collide run FILE [--level L] --steps N`'s world hash: the map's scene with 100 balls of
+/// radius 3 dropped at rest (seed 1), stepped through its one-way hook.
+fn cli_map_hash(file: &str, level: Option<&str>, steps: u64) -> u64 {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(file);
+    let map = collide_maps::load(&path, level, &collide_maps::MapConfig::default()).unwrap();
+    let mut scene = map.scene.clone();
+    scene.spawn = Some(collide_world::SpawnDesc {
+        count: 100,
+        radius: 3.0,
+        speed: 0.0,
+        density: 1.0,
+        seed: 1,
+        region: None,
+        restitution: None,
+        filter: collide_world::Filter::DEFAULT,
+    });
+    let mut world = collide_world::World::from_scene(&scene).unwrap();
+    let hook = map.one_way_hook(&world);
+    for _ in 0..steps {
+        world
+            .step_with(&hook as &dyn collide_world::ContactHook)
+            .unwrap();
+    }
+    world.state_hash()
+}
+
+#[test]
+fn every_map_scene_runs_as_the_cli_runs_its_file() {
+    let names = collide_web::maps::names();
+    assert_eq!(names.len(), 5);
+    for name in names {
+        let options = SessionOptions {
+            scene: name.clone(),
+            ..level_1()
+        };
+        let (_, report) = run_frames(&options, 120, "").unwrap();
+        assert_eq!(report.state.balls, 100, "{name}");
+        assert!(
+            report.state.steps >= 120,
+            "{name}: {} steps",
+            report.state.steps
+        );
+        // A map's sandbox is not recorded.
+        assert_eq!(report.replay, "");
+        let (file, level) = collide_web::maps::source(&name).unwrap();
+        assert_eq!(
+            report.state.world_hash,
+            format!("{:016x}", cli_map_hash(file, level, report.state.steps)),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn an_unknown_map_scene_is_refused_with_the_known_names() {
+    let options = SessionOptions {
+        scene: "ldtk:Nowhere".to_owned(),
+        ..level_1()
+    };
+    let e = Session::new(&options).err().unwrap().to_string();
+    assert!(
+        e.contains("ldtk:Top") && e.contains("tiled:sticker_knight"),
+        "{e}"
+    );
+}

@@ -191,6 +191,33 @@ impl App {
                 (source, None)
             }
         };
+        Self::with_source(args, &arg, source, hook, options)
+    }
+
+    /// A map's level already loaded (a build that embeds its maps: the browser's) opened as
+    /// `--map` opens a file: a sandbox with `args.balls` (default [`MAP_BALLS`]) balls of
+    /// radius 3 dropped at rest and the level's one-way hook. `args.map` is not read.
+    ///
+    /// # Errors
+    /// As [`App::new`].
+    #[cfg(feature = "maps")]
+    pub fn with_map(args: &Args, map: collide_maps::MapLevel) -> Result<App, FrontendError> {
+        let arg = map.name.clone();
+        let (source, hook) = map_sandbox(map, args.balls);
+        Self::with_source(args, &arg, source, hook, Options::default())
+    }
+
+    fn with_source(
+        args: &Args,
+        arg: &str,
+        source: Source,
+        hook: Option<SandboxHook>,
+        options: Options,
+    ) -> Result<App, FrontendError> {
+        let game_err = |source| FrontendError::Game {
+            arg: arg.to_owned(),
+            source: Box::new(source),
+        };
         let mut game = Game::new(source, options).map_err(game_err)?;
         if let Some(hook) = hook {
             game.set_contact_hook(hook);
@@ -200,7 +227,7 @@ impl App {
                 file: file.display().to_string(),
                 source: Box::new(source),
             };
-            let text = SceneText::from_arg(&arg).map_err(replay_err)?;
+            let text = SceneText::from_arg(arg).map_err(replay_err)?;
             game.start_recording(text, DEFAULT_HASH_EVERY)
                 .map_err(replay_err)?;
         }
@@ -856,6 +883,13 @@ fn map_source(
 ) -> Result<(Source, Option<SandboxHook>), FrontendError> {
     let map = collide_maps::load(file, level, &collide_maps::MapConfig::default())
         .map_err(|e| FrontendError::Map(Box::new(e)))?;
+    Ok(map_sandbox(map, balls))
+}
+
+/// A loaded map's level as a sandbox: `balls` (default [`MAP_BALLS`]) balls of radius 3
+/// placed at rest anywhere free (seed 1), and the contact hook of its one-way platforms.
+#[cfg(feature = "maps")]
+fn map_sandbox(map: collide_maps::MapLevel, balls: Option<u32>) -> (Source, Option<SandboxHook>) {
     // The rectangles' ids are the same in every world built from the scene (the balls
     // spawned below come after them).
     let hook = match map.world() {
@@ -875,7 +909,7 @@ fn map_source(
         restitution: None,
         filter: collide_world::Filter::DEFAULT,
     });
-    Ok((Source::Sandbox(Box::new(scene)), hook))
+    (Source::Sandbox(Box::new(scene)), hook)
 }
 
 /// Balls dropped on each level of `--platformer --sandbox` when `--balls` is not given.

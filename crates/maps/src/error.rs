@@ -16,7 +16,8 @@ pub enum MapError {
         /// The operating system's error.
         source: std::io::Error,
     },
-    /// A file the map refers to (a tileset `.tsx`, a template `.tx`, an LDtk level file)
+    /// A file the map refers to (a tileset `.tsx` or `.tsj`, a template `.tx` or `.tj`, an LDtk
+    /// level file)
     /// does not exist or cannot be read.
     #[error("{file}: the file {missing} it refers to cannot be read: {reason}")]
     MissingFile {
@@ -38,8 +39,7 @@ pub enum MapError {
         /// The parser's message.
         reason: String,
     },
-    /// The map's format is not one collide reads (a `.tmj` Tiled JSON map, a `.world` file,
-    /// an unknown extension).
+    /// The map's format is not one collide reads (a `.world` file, an unknown extension).
     #[error("{file}: unsupported map format: {reason}")]
     UnsupportedFormat {
         /// The map's file.

@@ -1,7 +1,8 @@
 //! # collide-maps
 //!
 //! Maps drawn in the level editors people use, loaded as collide scenes: Tiled (`.tmx`, with
-//! its `.tsx` tilesets, feature `tiled`, through the `tiled` crate) and LDtk (`.ldtk`, feature
+//! its `.tsx` tilesets, through the `tiled` crate; and Tiled JSON, `.tmj` with `.tsj` tilesets,
+//! read with serde and handed to the `tiled` crate as XML; feature `tiled`) and LDtk (`.ldtk`, feature
 //! `ldtk`, through the `ldtk2` crate). Tile and IntGrid layers become grid cells (walls,
 //! bricks, slopes, sensors: a floor of many tiles is one face, with no seam), objects become
 //! static, kinematic or sensor rectangles, closed or open polylines and circles, one-way
@@ -39,6 +40,8 @@ pub mod ldtk;
 pub mod model;
 #[cfg(feature = "tiled")]
 pub mod tiled;
+#[cfg(feature = "tiled")]
+mod tmj;
 
 use std::path::Path;
 
@@ -47,8 +50,7 @@ pub use config::{MapConfig, Rule};
 pub use error::MapError;
 pub use model::{FieldValue, MapLevel, MapObject, MapReport, ObjectBody, OneWayHook};
 
-/// Whether `path` names a map this crate reads by its extension (`.tmx`, `.ldtk`; `.tmj` too,
-/// so that it gets its typed error).
+/// Whether `path` names a map this crate reads by its extension (`.tmx`, `.tmj`, `.ldtk`).
 #[must_use]
 pub fn is_map_path(path: &Path) -> bool {
     path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
@@ -59,8 +61,8 @@ pub fn is_map_path(path: &Path) -> bool {
 }
 
 /// Loads one level of the map `path`, chosen by its extension: `.ldtk` (the level named
-/// `level`, or whose 0-based index it is, or the first), `.tmx` (the map is the level;
-/// `level` must be `None` or the map's file stem).
+/// `level`, or whose 0-based index it is, or the first), `.tmx` or `.tmj` (the map is the
+/// level; `level` must be `None` or the map's file stem).
 ///
 /// # Errors
 /// [`MapError`] from the loader; [`MapError::UnsupportedFormat`] for another extension or a
@@ -94,7 +96,7 @@ pub fn load(
         _ => Err(MapError::UnsupportedFormat {
             file: path.to_path_buf(),
             reason: format!(
-                "unknown extension {ext:?}: collide reads .tmx (feature tiled) and .ldtk (feature ldtk)"
+                "unknown extension {ext:?}: collide reads .tmx and .tmj (feature tiled) and .ldtk (feature ldtk)"
             ),
         }),
     }

@@ -12,8 +12,10 @@
 //!   multiple of 90°), polygons (closed polylines), polylines, round ellipses (circles).
 //! - Image layers and layers without colliders are listed in [`crate::MapReport`].
 //!
-//! Only orthogonal, fixed-size maps with square tiles; `.tmj` (JSON) maps and `.world` files
-//! are refused with a typed error ([`MapError`]).
+//! Tiled's JSON files (`.tmj` maps, `.tsj` tilesets, `.tj` templates) are read by
+//! serde (the crate's `tmj` module) into the XML documents the `tiled` crate reads, so both formats go through the
+//! same `tiled::Map` and the same mapping. Only orthogonal, fixed-size maps with square tiles;
+//! `.world` files are refused with a typed error ([`MapError`]).
 
 use std::io::{Cursor, Read};
 use std::path::{Path, PathBuf};
@@ -34,13 +36,25 @@ use crate::model::{FieldValue, MapLevel, MapObject, ObjectBody};
 const EMPTY_TEMPLATE: &[u8] = b"<?xml version=\"1.0\"?><template><object/></template>";
 
 /// The `tiled` crate's file reader: the map's own bytes from memory, other files from the
-/// filesystem when allowed, missing templates replaced and recorded.
+/// filesystem when allowed (JSON tilesets and templates turned into their XML twins), missing
+/// templates replaced and recorded.
 struct Reader {
     map_path: PathBuf,
     map_bytes: Vec<u8>,
+    /// Files given in memory (tilesets, templates), by their path as the map resolves it.
+    files: Vec<(PathBuf, Vec<u8>)>,
     filesystem: bool,
     allow_missing_templates: bool,
     missing_templates: Vec<PathBuf>,
+    /// Why a JSON tileset or template was refused (the `tiled` crate only keeps the message).
+    json_error: Option<MapError>,
+}
+
+/// Whether `path`'s extension is one of `exts` (ASCII case-insensitive).
+fn has_ext(path: &Path, exts: &[&str]) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| exts.iter().any(|x| e.eq_ignore_ascii_case(x)))
 }
 
 impl ResourceReader for Reader {
@@ -51,7 +65,10 @@ impl ResourceReader for Reader {
         if path == self.map_path {
             return Ok(Box::new(Cursor::new(self.map_bytes.clone())));
         }
-        let result = if self.filesystem {
+        let given = self.files.iter().find(|(p, _)| p == path);
+        let result = if let Some((_, bytes)) = given {
+            Ok(bytes.clone())
+        } else if self.filesystem {
             std::fs::read(path)
         } else {
             Err(std::io::Error::new(
@@ -59,10 +76,26 @@ impl ResourceReader for Reader {
                 "the map was loaded from memory: no other file can be read",
             ))
         };
+        let result = result.and_then(|bytes| {
+            let converted = if has_ext(path, &["tsj", "json"]) {
+                crate::tmj::tileset_to_tsx(path, &bytes)
+            } else if has_ext(path, &["tj"]) {
+                crate::tmj::template_to_tx(path, &bytes)
+            } else {
+                return Ok(bytes);
+            };
+            converted.map_err(|e| {
+                let msg = e.to_string();
+                self.json_error = Some(e);
+                std::io::Error::new(std::io::ErrorKind::InvalidData, msg)
+            })
+        });
         match result {
             Ok(bytes) => Ok(Box::new(Cursor::new(bytes))),
             Err(e)
-                if self.allow_missing_templates && path.extension().is_some_and(|x| x == "tx") =>
+                if self.allow_missing_templates
+                    && e.kind() == std::io::ErrorKind::NotFound
+                    && has_ext(path, &["tx", "tj"]) =>
             {
                 let _ = e;
                 self.missing_templates.push(path.to_path_buf());
@@ -73,10 +106,12 @@ impl ResourceReader for Reader {
     }
 }
 
-/// Loads the Tiled map `path` (`.tmx`); its tilesets and templates are read relative to it.
+/// Loads the Tiled map `path`: XML (`.tmx`) or, by its extension, JSON (`.tmj`, `.json`); its
+/// tilesets (`.tsx`, `.tsj`) and templates (`.tx`, `.tj`) are read relative to it.
 ///
 /// # Errors
-/// [`MapError`]: the file or a tileset it names cannot be read, the XML is malformed or a
+/// [`MapError`]: the file or a tileset it names cannot be read, the XML or JSON is malformed
+/// ([`MapError::Parse`], naming the line and column), or a
 /// layer's encoding cannot be read (`zstd` compression is not built in), the map is not
 /// orthogonal, infinite, has non-square tiles, or a collider cannot be mapped.
 pub fn load_tmx(path: impl AsRef<Path>, cfg: &MapConfig) -> Result<MapLevel, MapError> {
@@ -85,43 +120,67 @@ pub fn load_tmx(path: impl AsRef<Path>, cfg: &MapConfig) -> Result<MapLevel, Map
         file: path.to_path_buf(),
         source,
     })?;
-    load(path, bytes, true, cfg)
+    load(path, bytes, Vec::new(), true, cfg)
 }
 
-/// Loads a Tiled map from its bytes; `name` is the file name reported in errors and the
-/// level's name. No other file is read: a map that names an external tileset fails with
+/// Loads a Tiled map from its bytes, JSON when `name`'s extension is `.tmj` or `.json`, else
+/// XML; `name` is the file name reported in errors and the level's name. No other file is read: a map that names an external tileset fails with
 /// [`MapError::MissingFile`] (templates are replaced as [`MapConfig::allow_missing_templates`]
 /// says). Used by the fuzz target.
 ///
 /// # Errors
 /// As [`load_tmx`].
 pub fn load_tmx_bytes(name: &Path, bytes: &[u8], cfg: &MapConfig) -> Result<MapLevel, MapError> {
-    load(name, bytes.to_vec(), false, cfg)
+    load(name, bytes.to_vec(), Vec::new(), false, cfg)
+}
+
+/// Loads a Tiled map from its bytes and the bytes of the files it names (tilesets `.tsx` or
+/// `.tsj`, templates), each given with its path as the map names it relative to `name`'s
+/// folder (`objs.tsx` beside `maps/sandbox.tmx` is `maps/objs.tsx`). No file is read from the
+/// filesystem: for a page or a game that embeds its maps.
+///
+/// # Errors
+/// As [`load_tmx`]; a file the map names that is not given is [`MapError::MissingFile`].
+pub fn load_tmx_with_files(
+    name: &Path,
+    bytes: &[u8],
+    files: &[(&Path, &[u8])],
+    cfg: &MapConfig,
+) -> Result<MapLevel, MapError> {
+    let files = files
+        .iter()
+        .map(|(p, b)| (p.to_path_buf(), b.to_vec()))
+        .collect();
+    load(name, bytes.to_vec(), files, false, cfg)
 }
 
 fn load(
     path: &Path,
     bytes: Vec<u8>,
+    files: Vec<(PathBuf, Vec<u8>)>,
     filesystem: bool,
     cfg: &MapConfig,
 ) -> Result<MapLevel, MapError> {
     let file = path.to_path_buf();
-    if let Some(ext) = path.extension().and_then(|e| e.to_str()) {
-        if ext.eq_ignore_ascii_case("tmj") || ext.eq_ignore_ascii_case("json") {
-            return Err(MapError::UnsupportedFormat {
-                file,
-                reason: "Tiled JSON maps (.tmj) are not read; save the map as .tmx".to_owned(),
-            });
-        }
-    }
+    let bytes = if has_ext(path, &["tmj", "json"]) {
+        crate::tmj::map_to_tmx(path, &bytes)?
+    } else {
+        bytes
+    };
     let mut loader = Loader::with_reader(Reader {
         map_path: path.to_path_buf(),
         map_bytes: bytes,
+        files,
         filesystem,
         allow_missing_templates: cfg.allow_missing_templates,
         missing_templates: Vec::new(),
+        json_error: None,
     });
-    let map = loader.load_tmx_map(path).map_err(|e| match e {
+    let loaded = loader.load_tmx_map(path);
+    if let Some(e) = loader.reader_mut().json_error.take() {
+        return Err(e);
+    }
+    let map = loaded.map_err(|e| match e {
         tiled::Error::ResourceLoadingError { path: missing, err } => MapError::MissingFile {
             file: file.clone(),
             missing,
@@ -579,7 +638,10 @@ fn object_material(
     ];
     known.extend(cfg.body_type_property.as_deref());
     known.extend(cfg.one_way_properties.iter().map(String::as_str));
-    for key in obj.properties.keys() {
+    // In name order: the properties are a hash map, and the report is the same on every run.
+    let mut keys: Vec<&String> = obj.properties.keys().collect();
+    keys.sort();
+    for key in keys {
         if !known.contains(&key.as_str()) {
             match ignored.iter_mut().find(|(k, _)| k == key) {
                 Some((_, n)) => *n += 1,
