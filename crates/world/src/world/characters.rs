@@ -8,6 +8,7 @@ use crate::model::event::{Body, Event};
 use crate::model::ids::CharacterId;
 use crate::model::limits::{Bound, MAX_CHARACTERS};
 use crate::model::target::Target;
+use crate::world::surface::target_kind;
 use crate::world::World;
 use collide_core::Vec2;
 
@@ -191,8 +192,9 @@ impl World {
                 return Err(WorldError::BadSetting {
                     field: "one_way",
                     problem: format!(
-                    "only rectangles and static shapes can be one-way platforms, found {other:?}"
-                ),
+                        "only rectangles and static shapes can be one-way platforms, found a {}",
+                        target_kind(other)
+                    ),
                 })
             }
         }

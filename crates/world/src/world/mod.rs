@@ -24,7 +24,7 @@ mod shapes;
 mod sleep;
 pub(crate) mod snapshot;
 mod spawn;
-mod surface;
+pub(crate) mod surface;
 pub(crate) mod validate;
 
 use crate::body::rest::Rest;

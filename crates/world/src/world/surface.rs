@@ -118,6 +118,22 @@ impl World {
 fn bad_target(field: &'static str, target: Target) -> WorldError {
     WorldError::BadSetting {
         field,
-        problem: format!("{target:?} has no own {field} to set here, or no longer exists"),
+        problem: format!(
+            "this {} has no own {field} to set here, or no longer exists",
+            target_kind(target)
+        ),
+    }
+}
+
+/// A target's kind in words, for error messages.
+pub(crate) fn target_kind(t: Target) -> &'static str {
+    match t {
+        Target::Cell(_) => "cell",
+        Target::Ball(_) => "ball",
+        Target::Rect(_) => "rectangle",
+        Target::Wall(_) => "wall",
+        Target::Shape(_) => "static shape",
+        Target::Flipper(_) => "flipper",
+        Target::Character(_) => "character",
     }
 }
