@@ -236,6 +236,9 @@ impl Fnv {
     fn new() -> Self {
         Fnv(0xcbf2_9ce4_8422_2325)
     }
+    // Not inlined: the hash is cold and has ~100 call sites; inlined, each unrolls 8
+    // multiply rounds (16 KB of the JS package's .wasm).
+    #[inline(never)]
     fn word(&mut self, w: u64) {
         for byte in w.to_le_bytes() {
             self.0 ^= u64::from(byte);
