@@ -39,7 +39,6 @@ impl World {
         let acc = path.accel.length();
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
         let mut searched = cap;
-        let filter = self.ball_filter_at(m);
         // The grid, unless the ball collides with no cell kind (`crate::model::filter`).
         let grid = self
             .grid
@@ -111,59 +110,7 @@ impl World {
             }
         }
         let reach_box = collide_core::Aabb::new(pos - reach, pos + reach).grown(1e-9);
-        let passes = self.passes_of(m);
-        for (k, rc) in self.rects.iter().enumerate() {
-            if !filter.collides(rc.filter) {
-                continue;
-            }
-            if let Some(after) = self.rect_pass_contact(m, k, passes, limit) {
-                // Inside it (nothing to meet), or parted from it: met again only after.
-                if let Some((toi, h)) = after {
-                    take(
-                        toi.max(base),
-                        PTarget::Rect(k as u32),
-                        h,
-                        &mut best,
-                        &mut limit,
-                    );
-                }
-                continue;
-            }
-            let hit = match rc.kind {
-                RectKind::Static => {
-                    if !collide_core::aabb_overlaps_aabb(&reach_box, &rc.aabb) {
-                        continue;
-                    }
-                    sweep_path_circle_aabb(&path, radius, limit, &rc.aabb, Features::ALL)
-                        .map(|h| (h.toi, h))
-                }
-                RectKind::Kinematic | RectKind::Sensor => {
-                    // In the rectangle's frame from the later of the two paths' starts.
-                    let u = rc.vel;
-                    let (ra, rt, _) = self.rect_anchor[k];
-                    let r_t = at.max(rt);
-                    let off = r_t - at;
-                    let rel = Path::ballistic(path.pos_at(off), path.vel_at(off) - u, path.accel);
-                    let aabb = ra.translated(u * (r_t - rt));
-                    sweep_path_circle_aabb(&rel, radius, limit - off, &aabb, Features::ALL).map(
-                        |mut h| {
-                            h.point += u * h.toi;
-                            (off + h.toi, h)
-                        },
-                    )
-                }
-                RectKind::Dynamic => None,
-            };
-            if let Some((toi, h)) = hit {
-                take(
-                    toi.max(base),
-                    PTarget::Rect(k as u32),
-                    h,
-                    &mut best,
-                    &mut limit,
-                );
-            }
-        }
+        self.curved_rect_hits(m, &path, &reach_box, base, &mut best, &mut limit);
         if !self.shapes.is_empty() {
             self.shape_hits(m, &path, &reach_box, base, &mut best, &mut limit);
         }
@@ -186,6 +133,66 @@ impl World {
             self.flipper_hits(m, &path, at, &reach_box, base, best, limit, &mut searched);
         }
         (static_found(best, at, s_t), searched)
+    }
+
+    /// The static and kinematic rectangles (and sensors) that ball `m` on its parabola `path`
+    /// (times from its anchor; `base` the search's start) meets before `limit`, for
+    /// [`World::ball_static_event_curved`]: static ones whose box meets `reach_box` swept as
+    /// they are, moving ones in their own frame (the relative path is a parabola), both by
+    /// `sweep_path_circle_aabb`; a rectangle the ball passes through met only after it parts.
+    fn curved_rect_hits(
+        &self,
+        m: usize,
+        path: &Path,
+        reach_box: &collide_core::Aabb,
+        base: Real,
+        best: &mut Option<(Real, PTarget, SweepHit)>,
+        limit: &mut Real,
+    ) {
+        let radius = self.balls[m].radius;
+        let at = self.balls[m].anchor_time;
+        let filter = self.ball_filter_at(m);
+        let passes = self.passes_of(m);
+        for (k, rc) in self.rects.iter().enumerate() {
+            if !filter.collides(rc.filter) {
+                continue;
+            }
+            if let Some(after) = self.rect_pass_contact(m, k, passes, *limit) {
+                // Inside it (nothing to meet), or parted from it: met again only after.
+                if let Some((toi, h)) = after {
+                    take(toi.max(base), PTarget::Rect(k as u32), h, best, limit);
+                }
+                continue;
+            }
+            let hit = match rc.kind {
+                RectKind::Static => {
+                    if !collide_core::aabb_overlaps_aabb(reach_box, &rc.aabb) {
+                        continue;
+                    }
+                    sweep_path_circle_aabb(path, radius, *limit, &rc.aabb, Features::ALL)
+                        .map(|h| (h.toi, h))
+                }
+                RectKind::Kinematic | RectKind::Sensor => {
+                    // In the rectangle's frame from the later of the two paths' starts.
+                    let u = rc.vel;
+                    let (ra, rt, _) = self.rect_anchor[k];
+                    let r_t = at.max(rt);
+                    let off = r_t - at;
+                    let rel = Path::ballistic(path.pos_at(off), path.vel_at(off) - u, path.accel);
+                    let aabb = ra.translated(u * (r_t - rt));
+                    sweep_path_circle_aabb(&rel, radius, *limit - off, &aabb, Features::ALL).map(
+                        |mut h| {
+                            h.point += u * h.toi;
+                            (off + h.toi, h)
+                        },
+                    )
+                }
+                RectKind::Dynamic => None,
+            };
+            if let Some((toi, h)) = hit {
+                take(toi.max(base), PTarget::Rect(k as u32), h, best, limit);
+            }
+        }
     }
 
     /// [`World::static_event`] for dynamic rectangle mover `m` under gravity: its box on its

@@ -228,6 +228,16 @@ impl World {
     /// [`World::run_events`] for worlds with gravity or not (`G`, [`World::acc_g`]) and with
     /// the extras or not (`X`).
     fn run_events_g<const G: bool, const X: bool>(&mut self, hook: Hook<'_>) {
+        self.prepare_events::<G, X>();
+        self.event_loop::<G, X>(hook);
+        self.finish_events();
+    }
+
+    /// The start of [`World::run_events_g`]: the step's times and lookahead, the movers'
+    /// records rebuilt (a fresh or resized world) or resumed ([`World::resume_movers`]), and
+    /// the bodies that could not be placed held.
+    #[inline(always)]
+    fn prepare_events<const G: bool, const X: bool>(&mut self) {
         let dt = self.config.dt;
         self.scratch.t0 = self.time;
         self.scratch.t1 = self.time + dt;
@@ -263,73 +273,85 @@ impl World {
         if fresh || self.scratch.mv.len() != n_now {
             self.rebuild();
         } else {
-            // Movers stopped at the bound last step resume from where they stopped; movers
-            // that had nothing to do look again; movers whose predictions end within this
-            // step look again now (all from the same state: one batch, threads allowed).
-            let t0 = self.scratch.t0;
-            let t1 = self.scratch.t1;
-            let mut batch = std::mem::take(&mut self.scratch.batch);
-            batch.clear();
-            let mut frozen = std::mem::take(&mut self.scratch.frozen);
-            for &m in &frozen {
-                let mi = m as usize;
-                if self.scratch.mv[mi].state == DEAD {
-                    continue;
-                }
-                // A mover stopped at the bound moves again: what others predicted against it
-                // at rest is void (`motion`).
-                let r = &mut self.scratch.mv[mi];
-                if r.state == FROZEN {
-                    r.motion = r.motion.wrapping_add(1);
-                }
-                r.state = ACTIVE;
-                r.t = t0;
-                batch.push(m);
-            }
-            // The movers whose horizon is within this step (listed by the last step's end).
-            debug_assert!(self.scratch.renew.iter().all(|&m| {
-                let r = &self.scratch.mv[m as usize];
-                r.state == ACTIVE && r.horizon <= t1
-            }));
-            batch.extend_from_slice(&self.scratch.renew);
-            // Balls steered between steps: a new course from the step's start, as after a
-            // collision (`motion` voids the predictions others made against the old one).
-            let mut steered = std::mem::take(&mut self.scratch.steered);
-            for &m in &steered {
-                let r = &mut self.scratch.mv[m as usize];
-                if r.state == DEAD {
-                    continue;
-                }
-                r.state = ACTIVE;
-                r.t = t0;
-                r.motion = r.motion.wrapping_add(1);
-                batch.push(m);
-                // A ball moved (`set_ball_position`) joins the list of the cell it is in.
-                if self.scratch.use_bp {
-                    let c = self
-                        .scratch
-                        .bp
-                        .cell_at(self.balls[m as usize].pos_at(t0, self.acc_g::<G>(m as usize)));
-                    if c != self.scratch.bp.cell_of(m as usize) {
-                        self.scratch.bp.remove(m as usize);
-                        self.scratch.bp.insert(m as usize, c);
-                    }
-                }
-            }
-            steered.clear();
-            self.scratch.steered = steered;
-            self.concerned_by_new_paths(&mut batch);
-            batch.sort_unstable();
-            batch.dedup();
-            // Keep the movers that asked to look again at the next step (allocation-free swap).
-            frozen.clear();
-            self.scratch.frozen = frozen;
-            self.predict_batch_g::<G, X>(&batch);
-            self.scratch.batch = batch;
+            self.resume_movers::<G, X>();
         }
         if !self.unplaceable.is_empty() {
             self.hold_unplaceable();
         }
+    }
+
+    /// Movers stopped at the bound last step resume from where they stopped; movers that had
+    /// nothing to do look again; movers whose predictions end within this step look again
+    /// now (all from the same state: one batch, threads allowed).
+    #[inline(always)]
+    fn resume_movers<const G: bool, const X: bool>(&mut self) {
+        let t0 = self.scratch.t0;
+        let t1 = self.scratch.t1;
+        let mut batch = std::mem::take(&mut self.scratch.batch);
+        batch.clear();
+        let mut frozen = std::mem::take(&mut self.scratch.frozen);
+        for &m in &frozen {
+            let mi = m as usize;
+            if self.scratch.mv[mi].state == DEAD {
+                continue;
+            }
+            // A mover stopped at the bound moves again: what others predicted against it
+            // at rest is void (`motion`).
+            let r = &mut self.scratch.mv[mi];
+            if r.state == FROZEN {
+                r.motion = r.motion.wrapping_add(1);
+            }
+            r.state = ACTIVE;
+            r.t = t0;
+            batch.push(m);
+        }
+        // The movers whose horizon is within this step (listed by the last step's end).
+        debug_assert!(self.scratch.renew.iter().all(|&m| {
+            let r = &self.scratch.mv[m as usize];
+            r.state == ACTIVE && r.horizon <= t1
+        }));
+        batch.extend_from_slice(&self.scratch.renew);
+        // Balls steered between steps: a new course from the step's start, as after a
+        // collision (`motion` voids the predictions others made against the old one).
+        let mut steered = std::mem::take(&mut self.scratch.steered);
+        for &m in &steered {
+            let r = &mut self.scratch.mv[m as usize];
+            if r.state == DEAD {
+                continue;
+            }
+            r.state = ACTIVE;
+            r.t = t0;
+            r.motion = r.motion.wrapping_add(1);
+            batch.push(m);
+            // A ball moved (`set_ball_position`) joins the list of the cell it is in.
+            if self.scratch.use_bp {
+                let c = self
+                    .scratch
+                    .bp
+                    .cell_at(self.balls[m as usize].pos_at(t0, self.acc_g::<G>(m as usize)));
+                if c != self.scratch.bp.cell_of(m as usize) {
+                    self.scratch.bp.remove(m as usize);
+                    self.scratch.bp.insert(m as usize, c);
+                }
+            }
+        }
+        steered.clear();
+        self.scratch.steered = steered;
+        self.concerned_by_new_paths(&mut batch);
+        batch.sort_unstable();
+        batch.dedup();
+        // Keep the movers that asked to look again at the next step (allocation-free swap).
+        frozen.clear();
+        self.scratch.frozen = frozen;
+        self.predict_batch_g::<G, X>(&batch);
+        self.scratch.batch = batch;
+    }
+
+    /// The events of the step in time order, up to its end: each mover's next event (a
+    /// cell crossing, a static or pair contact, a horizon) handled and the mover predicted
+    /// again, until the queue holds none due by the step's end (or a hook refused an answer).
+    #[inline(always)]
+    fn event_loop<const G: bool, const X: bool>(&mut self, hook: Hook<'_>) {
         let t1 = self.scratch.t1;
         // Queue entries due by the step's end come out of the queue, in time order; later
         // ones wait (the predictions above were queued against the last step's end).
@@ -424,6 +446,15 @@ impl World {
             }
         }
         self.event_times.resize(self.events.len(), last);
+    }
+
+    /// The end of [`World::run_events_g`]: the events' times and order, rectangle sensors,
+    /// the movers brought to the step's end, kinematic rectangles moved from their anchors,
+    /// the lost bodies removed and the crushed pushed out.
+    #[inline(always)]
+    fn finish_events(&mut self) {
+        let dt = self.config.dt;
+        let t1 = self.scratch.t1;
         self.sense_rects(self.scratch.t0, dt);
         self.order_events();
         // The next step ends at `time + dt`, computed the same way there.
