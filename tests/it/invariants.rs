@@ -1,6 +1,6 @@
 //! The cross-cutting invariants, checked once over a table of scenes: every built-in scene
 //! (`collide_scenes::names()`) and rows for features the built-in scenes leave idle (flippers
-//! turning while held, boxes meeting them, static polygons). For each row:
+//! turning while held, boxes meeting them, static polygons, characters). For each row:
 //!
 //! - **threads**: one thread and two give the same `state_hash` after every step;
 //! - **snapshots**: a snapshot taken halfway (passed through postcard's bytes), restored into a
@@ -90,7 +90,41 @@ fn rows() -> Vec<Row> {
         steps: 40,
         input: no_input,
     });
+    out.push(Row {
+        name: "characters running and jumping on polygons".into(),
+        scene: polygon_scene(),
+        steps: 40,
+        input: characters_running,
+    });
     out
+}
+
+/// Three characters added at the first step over the polygons, then run left and right and
+/// jump (a velocity set between steps, as a game does) while the balls and boxes fall.
+fn characters_running(k: usize, w: &mut World) {
+    use collide_world::{CharacterDesc, Vec2};
+    if k == 0 {
+        for x in [60.0, 150.0, 300.0] {
+            w.add_character(CharacterDesc {
+                pos: Vec2::new(x, 200.0),
+                half_extents: Vec2::new(6.0, 10.0),
+                ..CharacterDesc::default()
+            })
+            .expect("a valid character");
+        }
+    }
+    let ids: Vec<_> = w.characters().iter().map(|c| c.id).collect();
+    for (i, id) in ids.into_iter().enumerate() {
+        let c = w.character(id).expect("a live character");
+        let run = if (k / 10 + i) % 2 == 0 { 120.0 } else { -120.0 };
+        let vy = if c.ground.is_some() && k % 7 == i {
+            -250.0
+        } else {
+            c.vel.y
+        };
+        w.set_character_velocity(id, Vec2::new(run, vy))
+            .expect("a finite velocity");
+    }
 }
 
 /// Blocks laid edge to edge, a ramp and a pentagon under gravity, with 60 balls and two
@@ -192,6 +226,39 @@ fn the_boxes_row_has_boxes_meeting_the_flippers() {
             .count();
     }
     assert!(hits >= 3, "{hits} box–flipper contacts");
+}
+
+#[test]
+fn the_characters_row_has_characters_running_landing_and_jumping() {
+    let rows = rows();
+    let row = rows
+        .iter()
+        .find(|r| r.name == "characters running and jumping on polygons")
+        .expect("the row");
+    let mut w = world(row);
+    let (mut grounded, mut airborne, mut moved) = (0, 0, 0.0_f64);
+    let mut last: Vec<f64> = Vec::new();
+    for k in 0..row.steps {
+        (row.input)(k, &mut w);
+        w.step();
+        let xs: Vec<f64> = w.characters().iter().map(|c| c.pos.x).collect();
+        if last.len() == xs.len() {
+            moved += xs
+                .iter()
+                .zip(&last)
+                .map(|(a, b)| (a - b).abs())
+                .sum::<f64>();
+        }
+        last = xs;
+        grounded += w.characters().iter().filter(|c| c.ground.is_some()).count();
+        airborne += w.characters().iter().filter(|c| c.ground.is_none()).count();
+    }
+    assert_eq!(w.characters().len(), 3);
+    assert!(
+        grounded > 10 && airborne > 10,
+        "{grounded} grounded, {airborne} airborne"
+    );
+    assert!(moved > 100.0, "the characters ran {moved} units");
 }
 
 #[test]
