@@ -110,6 +110,50 @@ pub struct TurningHit {
     pub feature: SegmentFeature,
 }
 
+impl TurningHit {
+    /// The contact at time `t` of a body whose nearest point to the core segment of `cap`
+    /// lies `offset` from the core's nearest point `c` (both relative to the pivot, `c` at
+    /// parameter `s` along the core, `0..=cap.length`) at distance `dist = |offset|`: the
+    /// normal along `offset` (when `dist = 0`, the body's point on the core itself, the
+    /// normal of the flipper's own motion: the core's direction `dir` turned a quarter
+    /// toward `omega`), the point on the flipper's surface `radius` out along it, the
+    /// surface's velocity there (rigid rotation about the moving pivot), and the core feature
+    /// nearest (an end at `s <= 0` or `s >= length`, else the face). Shared by the circle and
+    /// the box sweeps against a [`crate::TurningCapsule`].
+    pub(crate) fn on_capsule(
+        cap: &crate::TurningCapsule,
+        t: Real,
+        c: Vec2,
+        s: Real,
+        offset: Vec2,
+        dist: Real,
+        dir: Vec2,
+    ) -> TurningHit {
+        let normal = if dist > 0.0 {
+            offset / dist
+        } else if cap.omega < 0.0 {
+            -dir.perp()
+        } else {
+            dir.perp()
+        };
+        let r = c + normal * cap.radius;
+        let feature = if s <= 0.0 {
+            SegmentFeature::End(SegmentEnd::A)
+        } else if s >= cap.length {
+            SegmentFeature::End(SegmentEnd::B)
+        } else {
+            SegmentFeature::Face
+        };
+        TurningHit {
+            toi: t,
+            normal,
+            point: cap.pivot_at(t) + r,
+            surface_vel: cap.pivot_vel + r.perp() * cap.omega,
+            feature,
+        }
+    }
+}
+
 /// A hit with a time of impact: what [`Earliest`] compares.
 pub(crate) trait Timed: Copy {
     fn toi(&self) -> Real;

@@ -4,11 +4,11 @@
 
 use crate::math::{Real, Vec2};
 use crate::motion::Path;
-use crate::query::hit::{SegmentFeature, TurningHit};
+use crate::query::hit::TurningHit;
 use crate::query::overlap::{closest_point_on_aabb, closest_point_on_segment};
 use crate::query::sweep::{TurningSweep, TURNING_MAX_ITERATIONS};
 use crate::shape::feature::Corner;
-use crate::shape::{Aabb, Segment, SegmentEnd, TurningCapsule};
+use crate::shape::{Aabb, Segment, TurningCapsule};
 
 /// The nearest points of a box and the flipper's core at one time, relative to the pivot.
 #[derive(Clone, Copy, Debug)]
@@ -101,32 +101,9 @@ impl Problem<'_> {
     }
 
     fn hit(&self, st: &State) -> TurningHit {
-        let normal = if st.dist > 0.0 {
-            (st.on_box - st.c) / st.dist
-        } else {
-            // The core inside the box: push along the flipper's own motion.
-            let n = self.cap.direction_at(st.t).perp();
-            if self.cap.omega < 0.0 {
-                -n
-            } else {
-                n
-            }
-        };
-        let r = st.c + normal * self.cap.radius;
-        let feature = if st.s <= 0.0 {
-            SegmentFeature::End(SegmentEnd::A)
-        } else if st.s >= self.cap.length {
-            SegmentFeature::End(SegmentEnd::B)
-        } else {
-            SegmentFeature::Face
-        };
-        TurningHit {
-            toi: st.t,
-            normal,
-            point: self.cap.pivot_at(st.t) + r,
-            surface_vel: self.cap.pivot_vel + r.perp() * self.cap.omega,
-            feature,
-        }
+        // The core inside the box (`dist = 0`): pushed along the flipper's own motion.
+        let dir = self.cap.direction_at(st.t);
+        TurningHit::on_capsule(self.cap, st.t, st.c, st.s, st.on_box - st.c, st.dist, dir)
     }
 }
 
@@ -279,6 +256,7 @@ pub fn sweep_path_aabb_turning_capsule(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::query::hit::SegmentFeature;
     use crate::query::overlap::distance_segment_aabb;
 
     fn cap(length: Real, radius: Real, angle: Real, omega: Real) -> TurningCapsule {

@@ -7,9 +7,9 @@
 
 use crate::math::{Real, Vec2};
 use crate::motion::Path;
-use crate::query::hit::{SegmentFeature, TurningHit};
+use crate::query::hit::TurningHit;
 use crate::query::sweep::sweep_path_circle_segment;
-use crate::shape::{Segment, SegmentEnd, SegmentEnds, TurningCapsule};
+use crate::shape::{Segment, SegmentEnds, TurningCapsule};
 
 /// The largest number of evaluations of the gap (each one [`crate::sin_cos`] and a point–segment
 /// distance) spent by [`sweep_path_circle_turning_capsule`] before it gives up with
@@ -133,32 +133,8 @@ impl Problem<'_> {
     }
 
     fn hit(&self, st: &State) -> TurningHit {
-        let normal = if st.dist > 0.0 {
-            st.m / st.dist
-        } else {
-            // The centre on the core itself: push along the flipper's own motion.
-            let n = st.dir.perp();
-            if self.cap.omega < 0.0 {
-                -n
-            } else {
-                n
-            }
-        };
-        let r = st.c + normal * self.cap.radius;
-        let feature = if st.s <= 0.0 {
-            SegmentFeature::End(SegmentEnd::A)
-        } else if st.s >= self.cap.length {
-            SegmentFeature::End(SegmentEnd::B)
-        } else {
-            SegmentFeature::Face
-        };
-        TurningHit {
-            toi: st.t,
-            normal,
-            point: self.cap.pivot_at(st.t) + r,
-            surface_vel: self.cap.pivot_vel + r.perp() * self.cap.omega,
-            feature,
-        }
+        // The centre on the core itself (`dist = 0`): pushed along the flipper's own motion.
+        TurningHit::on_capsule(self.cap, st.t, st.c, st.s, st.m, st.dist, st.dir)
     }
 }
 
