@@ -5,15 +5,36 @@
 //!
 //! Run: `cargo run --release -p collide-tests --example pile_probe -- [BALLS] [STEPS] [RESTITUTION]
 //! [SLEEP]` (defaults 100, 600, 0.5, on; `off` keeps every ball awake).
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{BallId, Event, World};
 use std::collections::BTreeMap;
 
 /// A contact's time of impact and impact speed (ball contacts with tiles, walls and balls).
 fn contact(e: &Event) -> Option<(f64, f64)> {
     match *e {
-        Event::BallBall { toi, speed, .. }
-        | Event::BallWall { toi, speed, .. }
-        | Event::BallTile { toi, speed, .. } => Some((toi, speed)),
+        Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Ball(_),
+            toi,
+            speed,
+            ..
+        })
+        | Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Wall(_),
+            toi,
+            speed,
+            ..
+        })
+        | Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Cell(_),
+            toi,
+            speed,
+            ..
+        }) => Some((toi, speed)),
         _ => None,
     }
 }
@@ -56,21 +77,30 @@ fn main() {
     let (mut ball_ball, mut side_by_side) = (0, 0);
     for x in &last {
         match *x {
-            Event::BallBall {
-                a,
-                b,
+            Event::Contact(Contact {
+                body: Body::Ball(a),
+                other: Target::Ball(b),
+                normal,
                 toi,
                 speed,
-                normal,
                 ..
-            } => {
+            }) => {
                 *per.entry(a).or_default() += 1;
                 *per.entry(b).or_default() += 1;
                 pairs.entry((a, b)).or_default().push((toi, speed));
                 ball_ball += 1;
                 side_by_side += usize::from(normal.y.abs() < 0.05);
             }
-            Event::BallWall { ball, .. } | Event::BallTile { ball, .. } => {
+            Event::Contact(Contact {
+                body: Body::Ball(ball),
+                other: Target::Wall(_),
+                ..
+            })
+            | Event::Contact(Contact {
+                body: Body::Ball(ball),
+                other: Target::Cell(_),
+                ..
+            }) => {
                 *per.entry(ball).or_default() += 1;
             }
             _ => {}
@@ -89,7 +119,11 @@ fn main() {
             b.vel
         );
         let mine = |x: &&Event| match **x {
-            Event::BallBall { a, b, .. } => a == id || b == id,
+            Event::Contact(Contact {
+                body: Body::Ball(a),
+                other: Target::Ball(b),
+                ..
+            }) => a == id || b == id,
             _ => x.body() == collide_world::Body::Ball(id),
         };
         for x in last.iter().filter(mine).take(20) {

@@ -3,6 +3,9 @@
 //! into a box at rest), and boxes thrown at a flipper that swings up and down, none of which
 //! ever ends a step inside it.
 
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{
     collide_core::distance_segment_aabb, Aabb, Event, Filter, FlipperDesc, RectDesc, RectId,
     RectKind, StepConfig, Vec2, Walls, World,
@@ -38,19 +41,20 @@ fn flipper(speed: f64) -> FlipperDesc {
     FlipperDesc::new(Vec2::new(100.0, 200.0), 100.0, 10.0, 0.0, -0.5, speed)
 }
 
-/// The first `RectFlipper` event of `id`: absolute time, normal, point, speed.
+/// The first `rect_flipper` contact of `id`: absolute time, normal, point, speed.
 fn first_hit(w: &mut World, id: RectId, t_end: f64) -> Option<(f64, Vec2, Vec2, f64)> {
     while w.time() < t_end {
         let t0 = w.time();
         for e in w.step() {
-            if let Event::RectFlipper {
-                rect,
-                toi,
-                normal,
+            if let Event::Contact(Contact {
+                body: Body::Rect(rect),
+                other: Target::Flipper(_),
                 point,
+                normal,
+                toi,
                 speed,
                 ..
-            } = *e
+            }) = *e
             {
                 if rect == id {
                     return Some((t0 + toi, normal, point, speed));
@@ -176,7 +180,16 @@ fn boxes_thrown_at_a_swinging_flipper_never_end_a_step_inside_it() {
         hits += w
             .step()
             .iter()
-            .filter(|e| matches!(e, Event::RectFlipper { .. }))
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Contact(Contact {
+                        body: Body::Rect(_),
+                        other: Target::Flipper(_),
+                        ..
+                    })
+                )
+            })
             .count();
         let cap = w.flippers()[0].capsule_at(w.time());
         for &id in &ids {

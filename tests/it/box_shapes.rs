@@ -2,6 +2,9 @@
 //! (straight lines and free fall), the bounce about the shape's normal, and boxes thrown at
 //! high speed under gravity onto a floor made only of segments and pegs, which none passes.
 
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{
     Aabb, Event, Filter, RectDesc, RectId, RectKind, ShapeDesc, StepConfig, Vec2, Walls, World,
 };
@@ -30,18 +33,19 @@ fn world(gravity: Vec2, dt: f64) -> World {
     .unwrap()
 }
 
-/// The first `RectShape` event of `id`, with its absolute time, stepping until `t_end`.
+/// The first `rect_shape` contact of `id`, with its absolute time, stepping until `t_end`.
 fn first_hit(w: &mut World, id: RectId, t_end: f64) -> Option<(f64, Vec2, Vec2)> {
     while w.time() < t_end {
         let t0 = w.time();
         for e in w.step() {
-            if let Event::RectShape {
-                rect,
-                toi,
-                normal,
+            if let Event::Contact(Contact {
+                body: Body::Rect(rect),
+                other: Target::Shape(_),
                 point,
+                normal,
+                toi,
                 ..
-            } = *e
+            }) = *e
             {
                 if rect == id {
                     return Some((t0 + toi, normal, point));
@@ -219,7 +223,11 @@ fn boxes_thrown_under_gravity_never_pass_a_floor_of_segments_and_pegs() {
     for step in 0..400 {
         for e in w.step() {
             match e {
-                Event::RectShape { .. } => shape_hits += 1,
+                Event::Contact(Contact {
+                    body: Body::Rect(_),
+                    other: Target::Shape(_),
+                    ..
+                }) => shape_hits += 1,
                 Event::RectLost { rect, .. } => panic!("box {rect:?} passed the floor"),
                 Event::IterationLimit { .. } => limits += 1,
                 _ => {}

@@ -5,6 +5,7 @@
 //! never ending a step inside solid geometry over random levels.
 
 use collide_world::rng::XorShift64Star;
+use collide_world::Contact;
 use collide_world::{
     Aabb, Body, CharacterDesc, CharacterId, Event, Filter, Grid, RectDesc, RectKind, StepConfig,
     Target, Vec2, Walls, World,
@@ -44,7 +45,15 @@ fn hits(events: &[Event]) -> Vec<Event> {
     events
         .iter()
         .copied()
-        .filter(|e| matches!(e, Event::CharacterHit { .. }))
+        .filter(|e| {
+            matches!(
+                e,
+                Event::Contact(Contact {
+                    body: Body::Character(_),
+                    ..
+                })
+            )
+        })
         .collect()
 }
 
@@ -103,7 +112,13 @@ fn lands_at_the_parabolas_root_and_stands_at_distance_zero() {
     for _ in 0..60 {
         let t0 = w.time();
         let hs = hits(w.step());
-        if let Some(Event::CharacterHit { toi, normal, .. }) = hs.first() {
+        if let Some(Event::Contact(Contact {
+            body: Body::Character(_),
+            normal,
+            toi,
+            ..
+        })) = hs.first()
+        {
             assert_eq!(*normal, Vec2::new(0.0, -1.0));
             landed = Some(t0 + toi);
             break;
@@ -151,7 +166,13 @@ fn runs_along_200_flush_tiles_without_a_seam_bump() {
         let mut wall_hits = 0;
         for _ in 0..steps.min(20_000) {
             for e in hits(w.step()) {
-                let Event::CharacterHit { target, normal, .. } = e else {
+                let Event::Contact(Contact {
+                    body: Body::Character(_),
+                    other: target,
+                    normal,
+                    ..
+                }) = e
+                else {
                     unreachable!()
                 };
                 assert_eq!(

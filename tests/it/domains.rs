@@ -6,6 +6,9 @@
 //! simultaneous events are ordered by stable ids, not by where the balls are stored.
 
 use collide_scenes::arena_scene_tiled;
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{BallDesc, Event, StepConfig, Walls, World};
 use glam::DVec2;
 
@@ -238,7 +241,16 @@ fn simultaneous_contacts_do_not_depend_on_storage_order() {
         contacts += a
             .step()
             .iter()
-            .filter(|e| matches!(e, Event::BallBall { .. }))
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Contact(Contact {
+                        body: Body::Ball(_),
+                        other: Target::Ball(_),
+                        ..
+                    })
+                )
+            })
             .count();
         b.step();
         for (x, y) in ids_a.iter().zip(&ids_b) {

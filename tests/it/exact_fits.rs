@@ -4,6 +4,9 @@
 //! its tangential speed instead of bouncing between the sides at zero time until the event
 //! bound stops it.
 
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{
     Aabb, BallDesc, Event, Grid, RectDesc, RectKind, StepConfig, Vec2, Walls, World,
 };
@@ -116,7 +119,13 @@ fn ball_aimed_at_the_pinch_of_two_diagonal_tiles_comes_back() {
         let t0 = w.time();
         for e in w.step() {
             match *e {
-                Event::BallTile { toi, normal, .. } => tile_hits.push((t0 + toi, normal)),
+                Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Cell(_),
+                    normal,
+                    toi,
+                    ..
+                }) => tile_hits.push((t0 + toi, normal)),
                 Event::IterationLimit { .. } => panic!("the event bound was reached"),
                 _ => {}
             }

@@ -4,7 +4,10 @@
 //! wrong side, energy kept in the flipper's frame with restitution 1), scene keys, snapshots
 //! and the same bits for any thread count.
 
+use collide_world::Body;
+use collide_world::Contact;
 use collide_world::Filter;
+use collide_world::Target;
 use collide_world::{
     BallDesc, Event, FlipperDesc, FlipperId, Scene, StepConfig, Vec2, Walls, World, WorldError,
 };
@@ -38,13 +41,19 @@ fn flipper(speed: f64) -> FlipperDesc {
     FlipperDesc::new(Vec2::new(100.0, 200.0), 100.0, 10.0, 0.0, -0.5, speed)
 }
 
-/// Every `BallFlipper` event with its absolute time, stepping until `t_end`.
+/// Every `ball_flipper` contact with its absolute time, stepping until `t_end`.
 fn flipper_hits(w: &mut World, t_end: f64) -> Vec<(f64, Event)> {
     let mut out = Vec::new();
     while w.time() < t_end - 1e-12 {
         let t0 = w.time();
         for e in w.step().to_vec() {
-            if let Event::BallFlipper { toi, .. } = e {
+            if let Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Flipper(_),
+                toi,
+                ..
+            }) = e
+            {
                 out.push((t0 + toi, e));
             }
         }
@@ -67,14 +76,14 @@ fn a_ball_falling_on_a_still_flipper_bounces_at_the_analytic_time() {
     let hits = flipper_hits(&mut w, 0.45);
     assert_eq!(hits.len(), 1, "{hits:?}");
     let (t, e) = hits[0];
-    let Event::BallFlipper {
-        ball,
-        flipper,
+    let Event::Contact(Contact {
+        body: Body::Ball(ball),
+        other: Target::Flipper(flipper),
         point,
         normal,
         speed,
         ..
-    } = e
+    }) = e
     else {
         unreachable!()
     };
@@ -115,12 +124,14 @@ fn a_flip_shoots_a_ball_at_rest_with_twice_the_surface_speed() {
     let hits = flipper_hits(&mut w, 0.03);
     assert_eq!(hits.len(), 1, "{hits:?}");
     let (t, e) = hits[0];
-    let Event::BallFlipper {
+    let Event::Contact(Contact {
+        body: Body::Ball(_),
+        other: Target::Flipper(_),
         point,
         normal,
         speed,
         ..
-    } = e
+    }) = e
     else {
         unreachable!()
     };
@@ -650,20 +661,26 @@ fn run_case(c: &Case, steps: usize, check_sides: bool) -> Result<(), TestCaseErr
                 let mine: Vec<&Event> = events
                     .iter()
                     .filter(|e| match **e {
-                        Event::BallBall { a, b, .. } => a == id || b == id,
+                        Event::Contact(Contact {
+                            body: Body::Ball(a),
+                            other: Target::Ball(b),
+                            ..
+                        }) => a == id || b == id,
                         _ => e.body() == collide_world::Body::Ball(id),
                     })
                     .collect();
                 let (Some(b0), Some(b1)) = (before[i], w.ball(id)) else {
                     continue;
                 };
-                if let [Event::BallFlipper {
-                    normal,
-                    speed,
+                if let [Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Flipper(_),
                     point,
+                    normal,
                     toi,
+                    speed,
                     ..
-                }] = mine[..]
+                })] = mine[..]
                 {
                     // The flipper's surface velocity at the contact (a contact within a
                     // hair of the instant it stops is left out: which piece met the ball is
@@ -755,7 +772,13 @@ fn a_contact_hook_sees_the_flipper_and_may_set_the_velocity_but_not_pass_through
             panic!("{c:?}")
         };
         assert_eq!(flipper, f);
-        let Event::BallFlipper { point, .. } = c.event else {
+        let Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Flipper(_),
+            point,
+            ..
+        }) = c.event
+        else {
             panic!("{c:?}")
         };
         // The capsule at the contact's instant, and its surface velocity at the point.

@@ -4,6 +4,9 @@
 //! ⌊π·√(M/m)⌋ collisions (ball–ball plus ball–wall) before both balls move away for good.
 //! For M/m = 100^k that is the first k + 1 digits of π: 3, 31, 314, 3141, ...
 
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{BallDesc, Event, StepConfig, Vec2, Walls, World};
 
 /// Runs the billiard with mass ratio `ratio` (big ball over small ball, same radius, so the
@@ -50,7 +53,16 @@ fn galperin(ratio: f64, max_events: u32, dt: f64, steps: usize) -> (u64, u64, bo
     for _ in 0..steps {
         for e in w.step() {
             match e {
-                Event::BallBall { .. } | Event::BallWall { .. } => collisions += 1,
+                Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Ball(_),
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Wall(_),
+                    ..
+                }) => collisions += 1,
                 Event::IterationLimit { .. } => limits += 1,
                 _ => {}
             }
@@ -141,7 +153,20 @@ fn the_pi_scene_counts_314() {
         n += w
             .step()
             .iter()
-            .filter(|e| matches!(e, Event::BallBall { .. } | Event::BallWall { .. }))
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Contact(Contact {
+                        body: Body::Ball(_),
+                        other: Target::Ball(_),
+                        ..
+                    }) | Event::Contact(Contact {
+                        body: Body::Ball(_),
+                        other: Target::Wall(_),
+                        ..
+                    })
+                )
+            })
             .count();
     }
     assert_eq!(n, 314);

@@ -2,6 +2,9 @@
 //! (textbook kinematics) or independently (a fine scan of the distance function).
 
 use collide_tests::REST_TIME;
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{BallDesc, Event, Grid, StepConfig, Vec2, Walls, World};
 use proptest::prelude::*;
 
@@ -34,7 +37,13 @@ fn wall_bounces(w: &mut World, steps: usize) -> Vec<f64> {
     for _ in 0..steps {
         let t0 = w.time();
         for e in w.step() {
-            if let Event::BallWall { toi, .. } = *e {
+            if let Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Wall(_),
+                toi,
+                ..
+            }) = *e
+            {
                 out.push(t0 + toi);
             }
         }
@@ -157,12 +166,14 @@ fn a_thrown_ball_hits_a_tile_corner_at_the_quartic_root() {
     for _ in 0..120 {
         let t0 = w.time();
         for e in w.step() {
-            if let Event::BallTile {
-                toi,
+            if let Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Cell(_),
                 normal,
-                feature,
+                toi,
+                feature: Some(feature),
                 ..
-            } = *e
+            }) = *e
             {
                 got.get_or_insert((t0 + toi, normal, feature));
             }
@@ -205,7 +216,14 @@ fn two_falling_balls_collide_when_relative_motion_says() {
     for _ in 0..90 {
         let t0 = w.time();
         for e in w.step() {
-            if let Event::BallBall { toi, point, .. } = *e {
+            if let Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Ball(_),
+                point,
+                toi,
+                ..
+            }) = *e
+            {
                 met.get_or_insert((t0 + toi, point));
             }
         }
@@ -246,7 +264,7 @@ proptest! {
         // From rest at y = 10 the floor is reached within √(2·10⁴/g) < 4.5 s.
         let mut landed = false;
         for _ in 0..(5.0 / dt) as usize {
-            landed |= w.step().iter().any(|e| matches!(e, Event::BallTile { .. }));
+            landed |= w.step().iter().any(|e| matches!(e, Event::Contact(Contact { body: Body::Ball(_), other: Target::Cell(_), .. })));
             let b = w.ball(id).unwrap();
             prop_assert!(b.pos.y <= 10_000.0 - r + 1e-6, "through the floor: {}", b.pos.y);
         }
@@ -345,7 +363,14 @@ fn a_rising_platform_carries_a_ball() {
     for _ in 0..240 {
         for e in w.step() {
             assert!(!matches!(e, Event::IterationLimit { .. }), "{e:?}");
-            contacts += usize::from(matches!(e, Event::BallRect { .. }));
+            contacts += usize::from(matches!(
+                e,
+                Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Rect(_),
+                    ..
+                })
+            ));
         }
         let b = w.ball(id).unwrap();
         let r = w.rect(rect).unwrap().aabb;

@@ -4,6 +4,9 @@
 //! independently), the energy kept with mixed scales, snapshots, the hash, bad input.
 
 use collide_world::rng::XorShift64Star;
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{BallDesc, Event, Grid, StepConfig, Vec2, Walls, World, WorldError};
 
 const G: f64 = 1000.0;
@@ -53,7 +56,13 @@ fn a_bullet_flies_straight_while_the_world_falls() {
     while w.time() < 4.0 {
         let t0 = w.time();
         for e in w.step().to_vec() {
-            if let Event::BallWall { ball, toi, .. } = e {
+            if let Event::Contact(Contact {
+                body: Body::Ball(ball),
+                other: Target::Wall(_),
+                toi,
+                ..
+            }) = e
+            {
                 if ball == bullet {
                     wall_hit.get_or_insert(t0 + toi);
                 }
@@ -137,7 +146,13 @@ fn balls_of_different_scales_meet_at_the_root_of_their_quartic() {
     while w.time() < 1.0 && got.is_none() {
         let t0 = w.time();
         for e in w.step().to_vec() {
-            if let Event::BallBall { a, b, toi, .. } = e {
+            if let Event::Contact(Contact {
+                body: Body::Ball(a),
+                other: Target::Ball(b),
+                toi,
+                ..
+            }) = e
+            {
                 assert!(
                     (a == stone && b == bullet) || (a == bullet && b == stone),
                     "{e:?}"

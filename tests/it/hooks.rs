@@ -4,6 +4,9 @@
 //! domains; a bad answer is a typed error and leaves the world as it was.
 
 use collide_scenes::{arena_scene, arena_scene_tiled};
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{
     BallDesc, BodyShape, ContactHook, ContactInfo, ContactResponse, Event, HookError, Obstacle,
     RectDesc, RectKind, StepConfig, Walls, World,
@@ -23,13 +26,35 @@ fn world(size: f64, dt: f64) -> World {
 fn is_contact(e: &Event) -> bool {
     matches!(
         e,
-        Event::BallTile { .. }
-            | Event::BallWall { .. }
-            | Event::BallBall { .. }
-            | Event::BallRect { .. }
-            | Event::RectTile { .. }
-            | Event::RectWall { .. }
-            | Event::RectRect { .. }
+        Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Cell(_),
+            ..
+        }) | Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Wall(_),
+            ..
+        }) | Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Ball(_),
+            ..
+        }) | Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Rect(_),
+            ..
+        }) | Event::Contact(Contact {
+            body: Body::Rect(_),
+            other: Target::Cell(_),
+            ..
+        }) | Event::Contact(Contact {
+            body: Body::Rect(_),
+            other: Target::Wall(_),
+            ..
+        }) | Event::Contact(Contact {
+            body: Body::Rect(_),
+            other: Target::Rect(_),
+            ..
+        })
     )
 }
 
@@ -114,9 +139,13 @@ fn paddle_english_at_the_exact_contact() {
         let t0 = w.time();
         let events = w.step_with(&english).expect("finite english").to_vec();
         for e in events {
-            if let Event::BallRect {
-                rect, toi, point, ..
-            } = e
+            if let Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Rect(rect),
+                point,
+                toi,
+                ..
+            }) = e
             {
                 assert_eq!(rect, paddle);
                 hit = Some((t0 + toi, point));
@@ -160,12 +189,16 @@ fn velocity_goes_to_the_event_s_first_ball_and_the_other_keeps_its_bounce() {
         })
         .expect("valid");
     let hook = |c: &ContactInfo| match c.event {
-        Event::BallBall { .. } => ContactResponse::Velocity(DVec2::new(0.0, -50.0)),
+        Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Ball(_),
+            ..
+        }) => ContactResponse::Velocity(DVec2::new(0.0, -50.0)),
         _ => ContactResponse::Reflect,
     };
     let events = w.step_with(&hook).expect("valid").to_vec();
     assert!(
-        matches!(events[..], [Event::BallBall { a: ea, b: eb, toi, .. }]
+        matches!(events[..], [Event::Contact(Contact { body: Body::Ball(ea), other: Target::Ball(eb), toi, .. })]
         if ea == a && eb == b && (toi - 0.4).abs() < 1e-12)
     );
     let (ba, bb) = (w.ball(a).expect("alive"), w.ball(b).expect("alive"));
@@ -236,7 +269,18 @@ fn a_bad_velocity_is_an_error_and_the_world_is_left_as_it_was() {
 /// reflect.
 fn spin(c: &ContactInfo) -> ContactResponse {
     match c.event {
-        Event::BallTile { normal, .. } | Event::BallWall { normal, .. } => {
+        Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Cell(_),
+            normal,
+            ..
+        })
+        | Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Wall(_),
+            normal,
+            ..
+        }) => {
             let v = c.first.vel;
             let r = v - normal * (2.0 * v.dot(normal));
             // Rotate by atan(1/8) and rescale to |r|: exact + - * / only.

@@ -1,6 +1,9 @@
 //! Every contact event reports its impact speed: the normal relative speed before the bounce,
 //! `−(v − u)·n`, computed by hand here for a wall, a tile, a moving paddle and two balls.
 
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{
     Aabb, BallDesc, Event, Grid, RectDesc, RectKind, StepConfig, Vec2, Walls, World,
 };
@@ -10,13 +13,48 @@ fn speeds(w: &mut World, steps: usize) -> Vec<(&'static str, f64)> {
     for _ in 0..steps {
         for e in w.step() {
             let s = match *e {
-                Event::BallTile { speed, .. }
-                | Event::BallWall { speed, .. }
-                | Event::BallBall { speed, .. }
-                | Event::BallRect { speed, .. }
-                | Event::RectTile { speed, .. }
-                | Event::RectWall { speed, .. }
-                | Event::RectRect { speed, .. } => speed,
+                Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Cell(_),
+                    speed,
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Wall(_),
+                    speed,
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Ball(_),
+                    speed,
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Rect(_),
+                    speed,
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Rect(_),
+                    other: Target::Cell(_),
+                    speed,
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Rect(_),
+                    other: Target::Wall(_),
+                    speed,
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Rect(_),
+                    other: Target::Rect(_),
+                    speed,
+                    ..
+                }) => speed,
                 _ => continue,
             };
             out.push((e.kind(), s));

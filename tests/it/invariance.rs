@@ -5,6 +5,9 @@
 //! bit for bit.
 
 use collide_tests::closed_level;
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::World;
 
 fn positions(dt: f64, steps: usize, level: u32) -> Vec<(u64, glam::DVec2)> {
@@ -168,7 +171,12 @@ fn simultaneous_partners_are_met_in_index_order() {
     let mut pairs = Vec::new();
     for _ in 0..7 {
         for e in w.step() {
-            if let Event::BallBall { a, b, .. } = *e {
+            if let Event::Contact(Contact {
+                body: Body::Ball(a),
+                other: Target::Ball(b),
+                ..
+            }) = *e
+            {
                 pairs.push((a, b));
             }
         }

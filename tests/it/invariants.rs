@@ -10,6 +10,9 @@
 //!
 //! A capability adds a row to [`rows`], not a copy of these checks.
 
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{Scene, Snapshot, World};
 
 /// One row: a name, the scene, how many steps, and what a game does between steps (step
@@ -222,7 +225,16 @@ fn the_boxes_row_has_boxes_meeting_the_flippers() {
         hits += w
             .step()
             .iter()
-            .filter(|e| matches!(e, collide_world::Event::RectFlipper { .. }))
+            .filter(|e| {
+                matches!(
+                    e,
+                    collide_world::Event::Contact(Contact {
+                        body: Body::Rect(_),
+                        other: Target::Flipper(_),
+                        ..
+                    })
+                )
+            })
             .count();
     }
     assert!(hits >= 3, "{hits} box–flipper contacts");

@@ -6,6 +6,7 @@
 //! Expected values are worked out in comments.
 
 use collide_scenes::{arena_scene, arena_scene_tiled};
+use collide_world::Contact;
 use collide_world::Face;
 use collide_world::{
     Aabb, BallDesc, BallId, Body, Cell, CellCoord, Corner, Event, Feature, Filter, Grid, RectDesc,
@@ -99,11 +100,28 @@ fn balls_that_ignore_each_other_move_exactly_as_if_alone() {
         for k in 0..600 {
             for e in w.step() {
                 assert!(
-                    !matches!(e, Event::BallBall { .. }),
+                    !matches!(
+                        e,
+                        Event::Contact(Contact {
+                            body: Body::Ball(_),
+                            other: Target::Ball(_),
+                            ..
+                        })
+                    ),
                     "gravity {gravity}, step {k}: {e:?}"
                 );
-                bounces +=
-                    usize::from(matches!(e, Event::BallTile { .. } | Event::BallWall { .. }));
+                bounces += usize::from(matches!(
+                    e,
+                    Event::Contact(Contact {
+                        body: Body::Ball(_),
+                        other: Target::Cell(_),
+                        ..
+                    }) | Event::Contact(Contact {
+                        body: Body::Ball(_),
+                        other: Target::Wall(_),
+                        ..
+                    })
+                ));
             }
             let (pa, pb) = (w.ball(ia).unwrap(), w.ball(ib).unwrap());
             assert_eq!(
@@ -133,7 +151,18 @@ fn balls_that_ignore_each_other_move_exactly_as_if_alone() {
             ..b
         })
         .unwrap();
-        let met = (0..600).any(|_| w.step().iter().any(|e| matches!(e, Event::BallBall { .. })));
+        let met = (0..600).any(|_| {
+            w.step().iter().any(|e| {
+                matches!(
+                    e,
+                    Event::Contact(Contact {
+                        body: Body::Ball(_),
+                        other: Target::Ball(_),
+                        ..
+                    })
+                )
+            })
+        });
         assert!(met, "the default layers collide");
     }
 }
@@ -177,9 +206,13 @@ fn a_ball_that_ignores_bricks_passes_through_a_brick_row_and_bounces_off_walls()
     }
     assert_eq!(events.len(), 1, "{events:?}");
     let (at, e) = events[0];
-    let Event::BallTile {
-        cell, normal, toi, ..
-    } = e
+    let Event::Contact(Contact {
+        body: Body::Ball(_),
+        other: Target::Cell(cell),
+        normal,
+        toi,
+        ..
+    }) = e
     else {
         panic!("{e:?}")
     };
@@ -227,7 +260,13 @@ fn filtered_rectangles_are_passed_through_whatever_their_kind() {
             let mut first = None;
             for k in 0..20 {
                 for e in w.step() {
-                    if let Event::BallRect { rect, toi, .. } = e {
+                    if let Event::Contact(Contact {
+                        body: Body::Ball(_),
+                        other: Target::Rect(rect),
+                        toi,
+                        ..
+                    }) = e
+                    {
                         assert_eq!(*rect, r);
                         rect_events += 1;
                         first.get_or_insert(0.05 * k as f64 + toi);
@@ -269,13 +308,14 @@ fn tile_hits(w: &World) -> Vec<(CellCoord, Vec2, f64, Feature)> {
     w.events()
         .iter()
         .filter_map(|e| match *e {
-            Event::BallTile {
-                cell,
+            Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Cell(cell),
                 normal,
                 toi,
-                feature,
+                feature: Some(feature),
                 ..
-            } => Some((cell, normal, toi, feature)),
+            }) => Some((cell, normal, toi, feature)),
             _ => None,
         })
         .collect()
@@ -771,16 +811,16 @@ proptest! {
             let events = w.step().to_vec();
             for e in &events {
                 match *e {
-                    Event::BallBall { a, b, .. } => {
+                    Event::Contact(Contact { body: Body::Ball(a), other: Target::Ball(b), .. }) => {
                         let (fa, fb) = (filter_of(&w, a).unwrap(), filter_of(&w, b).unwrap());
                         prop_assert!(fa.collides(fb), "step {step}: {e:?}");
                     }
-                    Event::BallTile { ball, cell, .. } => {
+                    Event::Contact(Contact { body: Body::Ball(ball), other: Target::Cell(cell), .. }) => {
                         let g = w.grid().unwrap();
                         let kind = match g.cell(cell) { Cell::Empty => brick, c => g.filter_of(c).unwrap() };
                         prop_assert!(filter_of(&w, ball).unwrap().collides(kind), "step {step}: {e:?}");
                     }
-                    Event::BallRect { ball, .. } => {
+                    Event::Contact(Contact { body: Body::Ball(ball), other: Target::Rect(_), .. }) => {
                         prop_assert!(filter_of(&w, ball).unwrap().collides(rect), "step {step}: {e:?}");
                     }
                     Event::Unembedded { .. } => prop_assert!(false, "step {step}: {e:?}"),

@@ -7,6 +7,9 @@
 
 use collide_scenes::{arena_scene, arena_scene_tiled};
 use collide_world::limits::{MAX_KICK_SPEED, MAX_RESTITUTION};
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{
     Aabb, BallDesc, BallId, Cell, CellCoord, Event, Grid, GridError, RectDesc, RectKind, Snapshot,
     StepConfig, Vec2, Walls, World, WorldError,
@@ -47,13 +50,24 @@ fn world(size: Vec2, restitution: f64) -> World {
 fn first_bounce(w: &mut World, id: BallId, max_steps: usize) -> (f64, Vec2) {
     for _ in 0..max_steps {
         let speed = w.step().iter().find_map(|e| match *e {
-            Event::BallTile { ball, speed, .. }
-            | Event::BallWall { ball, speed, .. }
-            | Event::BallRect { ball, speed, .. }
-                if ball == id =>
-            {
-                Some(speed)
-            }
+            Event::Contact(Contact {
+                body: Body::Ball(ball),
+                other: Target::Cell(_),
+                speed,
+                ..
+            })
+            | Event::Contact(Contact {
+                body: Body::Ball(ball),
+                other: Target::Wall(_),
+                speed,
+                ..
+            })
+            | Event::Contact(Contact {
+                body: Body::Ball(ball),
+                other: Target::Rect(_),
+                speed,
+                ..
+            }) if ball == id => Some(speed),
             _ => None,
         });
         if let Some(s) = speed {
@@ -231,7 +245,13 @@ fn two_facing_kickers_pump_a_ball_only_up_to_the_cap() {
     let mut speeds = Vec::new();
     for _ in 0..300 {
         for e in w.step() {
-            if let Event::BallRect { speed, .. } = *e {
+            if let Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Rect(_),
+                speed,
+                ..
+            }) = *e
+            {
                 speeds.push(speed);
             }
         }
@@ -271,11 +291,21 @@ fn two_balls_of_0_2_and_0_6_collide_with_0_6() {
             .unwrap();
         let mut hit = None;
         for _ in 0..120 {
-            if let Some(&Event::BallBall { speed, .. }) = w
-                .step()
-                .iter()
-                .find(|e| matches!(e, Event::BallBall { .. }))
-            {
+            if let Some(&Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Ball(_),
+                speed,
+                ..
+            })) = w.step().iter().find(|e| {
+                matches!(
+                    e,
+                    Event::Contact(Contact {
+                        body: Body::Ball(_),
+                        other: Target::Ball(_),
+                        ..
+                    })
+                )
+            }) {
                 hit = Some(speed);
                 break;
             }
@@ -317,7 +347,12 @@ fn wall_and_brick_cells_have_their_own_values() {
     let mut cells = Vec::new();
     for _ in 0..30 {
         for e in w.step().to_vec() {
-            if let Event::BallTile { ball, cell, .. } = e {
+            if let Event::Contact(Contact {
+                body: Body::Ball(ball),
+                other: Target::Cell(cell),
+                ..
+            }) = e
+            {
                 cells.push((ball, cell, w.ball(ball).unwrap().vel));
             }
         }
@@ -613,7 +648,16 @@ fn glancing_kicks_never_raise_a_speed_past_the_cap() {
         kicks += w
             .step()
             .iter()
-            .filter(|e| matches!(e, Event::BallShape { .. }))
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Contact(Contact {
+                        body: Body::Ball(_),
+                        other: Target::Shape(_),
+                        ..
+                    })
+                )
+            })
             .count();
         for b in w.balls() {
             fastest = fastest.max(b.vel.length());

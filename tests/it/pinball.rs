@@ -4,6 +4,9 @@
 
 use collide_game::pinball::{BALLS, BUMPER_SCORE, MAX_PULL, SLINGSHOT_SCORE};
 use collide_game::{Game, Options, Phase, Source, StepInput};
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{Event, SpawnDesc, World};
 use glam::DVec2;
 
@@ -63,8 +66,16 @@ fn an_elastic_table_keeps_its_energy_over_ten_thousand_steps() {
     for _ in 0..10_000 {
         for e in w.step() {
             match e {
-                Event::BallFlipper { .. } => flipper_hits += 1,
-                Event::BallShape { .. } => shape_hits += 1,
+                Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Flipper(_),
+                    ..
+                }) => flipper_hits += 1,
+                Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Shape(_),
+                    ..
+                }) => shape_hits += 1,
                 Event::IterationLimit { .. } => panic!("an iteration limit: {e:?}"),
                 _ => {}
             }
@@ -137,7 +148,16 @@ fn a_flip_shoots_a_ball_resting_on_the_flipper() {
         hits += g
             .last_events()
             .iter()
-            .filter(|e| matches!(e, Event::BallFlipper { .. }))
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Contact(Contact {
+                        body: Body::Ball(_),
+                        other: Target::Flipper(_),
+                        ..
+                    })
+                )
+            })
             .count();
         let v = g.world().ball(id).unwrap().vel;
         fastest = fastest.max(-v.y);
@@ -165,7 +185,12 @@ fn bumpers_and_slingshots_score_and_three_drains_end_the_game() {
         }
         g.step(&StepInput::from(&input));
         for e in g.last_events() {
-            if let Event::BallShape { shape, .. } = *e {
+            if let Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Shape(shape),
+                ..
+            }) = *e
+            {
                 let s = g.world().shape(shape).unwrap();
                 if s.restitution.is_some_and(|r| r > 1.0) {
                     expected += match s.kind {

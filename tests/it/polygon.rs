@@ -4,6 +4,8 @@
 //! polygon at 10^5 units/s, and polygons are in snapshots, the state hash and the queries.
 
 use collide_world::collide_core::{sweep_circle_polygon, PolygonFeature};
+use collide_world::Body;
+use collide_world::Contact;
 use collide_world::{
     polygon_corners, Aabb, BallDesc, ConvexPolygon, Event, Filter, PolygonCorners, RectDesc,
     RectKind, ShapeDesc, SnapshotError, StepConfig, Target, Vec2, Walls, World, WorldError,
@@ -64,12 +66,22 @@ fn first_contact(w: &mut World, t_end: f64) -> Option<(f64, Vec2, Vec2)> {
         let t0 = w.time();
         for e in w.step() {
             match *e {
-                Event::BallShape {
-                    toi, normal, point, ..
-                }
-                | Event::RectShape {
-                    toi, normal, point, ..
-                } => return Some((t0 + toi, normal, point)),
+                Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Shape(_),
+                    point,
+                    normal,
+                    toi,
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Rect(_),
+                    other: Target::Shape(_),
+                    point,
+                    normal,
+                    toi,
+                    ..
+                }) => return Some((t0 + toi, normal, point)),
                 _ => {}
             }
         }
@@ -282,7 +294,14 @@ fn roll(trapezoids: bool, grouped: bool, gravity: f64) -> (Vec<(Vec2, Vec2)>, Ve
     let mut events = Vec::new();
     while w.ball(id).unwrap().pos.x < 280.0 && w.time() < 3.0 {
         for e in w.step() {
-            if let Event::BallShape { normal, point, .. } = *e {
+            if let Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Shape(_),
+                point,
+                normal,
+                ..
+            }) = *e
+            {
                 events.push((normal, point));
             }
         }
@@ -347,7 +366,20 @@ fn nothing_tunnels_through_a_thin_polygon_at_ten_to_the_five_units_per_second() 
         hits += w
             .step()
             .iter()
-            .filter(|e| matches!(e, Event::BallShape { .. } | Event::RectShape { .. }))
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Contact(Contact {
+                        body: Body::Ball(_),
+                        other: Target::Shape(_),
+                        ..
+                    }) | Event::Contact(Contact {
+                        body: Body::Rect(_),
+                        other: Target::Shape(_),
+                        ..
+                    })
+                )
+            })
             .count();
         for &id in &balls {
             let p = w.ball(id).unwrap().pos;

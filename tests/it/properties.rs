@@ -25,6 +25,8 @@
 //! `COLLIDE_PROP_TRACE=1` with `--nocapture` (balls, steps and events of each case), and
 //! `PROPTEST_FORK=true PROPTEST_TIMEOUT=10000` (a hanging case becomes a shrinkable failure).
 
+use collide_world::Contact;
+use collide_world::Target;
 use std::collections::BTreeSet;
 
 use collide_core::{distance_point_aabb, Aabb, Vec2};
@@ -1007,7 +1009,7 @@ fn regression_frozen_ball_is_passed_through_by_the_others() {
 /// A ball of radius 2 at 2276 units/s (38 units per step, more than the box's side of 32)
 /// and a ball of radius 0.5 at rest: after a few dozen steps of wall bounces (several per
 /// step) the step misses one of their collisions and they pass through each other (overlap
-/// 0.6 to 1.9 units, no `BallBall` event).
+/// 0.6 to 1.9 units, no `ball_ball` contact).
 #[test]
 fn regression_fast_pair_in_a_small_box_passes_through_each_other() {
     let spec = SceneSpec {
@@ -1053,7 +1055,7 @@ fn regression_fast_pair_in_a_small_box_passes_through_each_other() {
 ///
 /// No walls, a block of two wall cells, six balls: in the very first step the ball of radius
 /// 6.9 going up at 7215 units/s and the ball of radius 6.0 going down-left at 1416 units/s
-/// end the step 2 units deep into each other without a `BallBall` event.
+/// end the step 2 units deep into each other without a `ball_ball` contact.
 #[test]
 fn regression_ball_pair_missed_in_the_first_step_of_an_open_world() {
     let spec = SceneSpec {
@@ -1201,7 +1203,14 @@ fn regression_dynamic_rect_sticks_in_a_tile_it_sank_into_by_rounding() {
                 !matches!(e, Event::IterationLimit { .. }),
                 "step {step}: {e:?}"
             );
-            bounces += usize::from(matches!(e, Event::RectTile { .. }));
+            bounces += usize::from(matches!(
+                e,
+                Event::Contact(Contact {
+                    body: Body::Rect(_),
+                    other: Target::Cell(_),
+                    ..
+                })
+            ));
         }
         let r = w.rect(id).unwrap();
         assert!(

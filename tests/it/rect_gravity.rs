@@ -2,6 +2,9 @@
 //! by hand (textbook kinematics, quadratic roots worked out here).
 
 use collide_tests::REST_TIME;
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{
     Aabb, BallDesc, Event, Filter, Grid, RectDesc, RectId, RectKind, StepConfig, Vec2, Walls, World,
 };
@@ -52,12 +55,42 @@ fn floor_grid(cell: f64, cols: usize, rows: usize, floor: usize) -> Grid {
 /// The time of a contact event, seconds from the start of its step.
 fn toi_of(e: &Event) -> Option<f64> {
     match *e {
-        Event::RectTile { toi, .. }
-        | Event::RectWall { toi, .. }
-        | Event::RectRect { toi, .. }
-        | Event::BallRect { toi, .. }
-        | Event::BallWall { toi, .. }
-        | Event::BallTile { toi, .. } => Some(toi),
+        Event::Contact(Contact {
+            body: Body::Rect(_),
+            other: Target::Cell(_),
+            toi,
+            ..
+        })
+        | Event::Contact(Contact {
+            body: Body::Rect(_),
+            other: Target::Wall(_),
+            toi,
+            ..
+        })
+        | Event::Contact(Contact {
+            body: Body::Rect(_),
+            other: Target::Rect(_),
+            toi,
+            ..
+        })
+        | Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Rect(_),
+            toi,
+            ..
+        })
+        | Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Wall(_),
+            toi,
+            ..
+        })
+        | Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Cell(_),
+            toi,
+            ..
+        }) => Some(toi),
         _ => None,
     }
 }
@@ -92,7 +125,14 @@ fn an_elastic_box_bounces_at_odd_multiples_of_the_fall_time() {
         .unwrap();
     let t1 = (2.0 * h / G).sqrt();
     let hits = times(&mut w, (10.0 * t1 / dt) as usize, |e| {
-        matches!(e, Event::RectWall { .. })
+        matches!(
+            e,
+            Event::Contact(Contact {
+                body: Body::Rect(_),
+                other: Target::Wall(_),
+                ..
+            })
+        )
     });
     assert_eq!(hits.len(), 5, "{hits:?}");
     for (k, t) in hits.iter().enumerate() {
@@ -142,7 +182,14 @@ fn an_inelastic_box_follows_the_geometric_series_and_rests() {
     let t1 = (2.0 * h / G).sqrt();
     let limit = t1 * (1.0 + e) / (1.0 - e);
     let hits = times(&mut w, (limit / dt) as usize + 8, |e| {
-        matches!(e, Event::RectTile { .. })
+        matches!(
+            e,
+            Event::Contact(Contact {
+                body: Body::Rect(_),
+                other: Target::Cell(_),
+                ..
+            })
+        )
     });
     let mut want = vec![t1];
     let mut flight = 2.0 * t1 * e;
@@ -194,9 +241,13 @@ fn a_thrown_box_hits_a_tile_face_at_the_quadratic_root() {
     for _ in 0..40 {
         let t0 = w.time();
         for e in w.step() {
-            if let Event::RectTile {
-                toi, normal, cell, ..
-            } = *e
+            if let Event::Contact(Contact {
+                body: Body::Rect(_),
+                other: Target::Cell(cell),
+                normal,
+                toi,
+                ..
+            }) = *e
             {
                 got.get_or_insert((t0 + toi, normal, cell));
             }
@@ -232,9 +283,14 @@ fn a_falling_ball_and_box_collide_when_relative_motion_says() {
     for _ in 0..60 {
         let t0 = w.time();
         for e in w.step() {
-            if let Event::BallRect {
-                toi, point, normal, ..
-            } = *e
+            if let Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Rect(_),
+                point,
+                normal,
+                toi,
+                ..
+            }) = *e
             {
                 met.get_or_insert((t0 + toi, point, normal));
             }
@@ -283,9 +339,13 @@ fn a_box_falls_onto_a_rising_kinematic_rect() {
     for _ in 0..60 {
         let t0 = w.time();
         for e in w.step() {
-            if let Event::RectRect {
-                a, b, toi, normal, ..
-            } = *e
+            if let Event::Contact(Contact {
+                body: Body::Rect(a),
+                other: Target::Rect(b),
+                normal,
+                toi,
+                ..
+            }) = *e
             {
                 got.get_or_insert((a, b, t0 + toi, normal));
             }
@@ -326,7 +386,7 @@ proptest! {
             .unwrap();
         let mut landed = false;
         for _ in 0..(5.0 / dt) as usize {
-            landed |= w.step().iter().any(|e| matches!(e, Event::RectTile { .. }));
+            landed |= w.step().iter().any(|e| matches!(e, Event::Contact(Contact { body: Body::Rect(_), other: Target::Cell(_), .. })));
             let r = rect(&w, id);
             prop_assert!(r.aabb.max.y <= 10_000.0 + 1e-6, "through the floor: {}", r.aabb.max.y);
         }
@@ -378,7 +438,14 @@ fn a_resting_box_slides_under_slanted_gravity_and_falls_off_the_end() {
     while w.time() + dt < t_off {
         let t0 = w.time();
         for e in w.step() {
-            if let Event::RectTile { toi, normal, .. } = *e {
+            if let Event::Contact(Contact {
+                body: Body::Rect(_),
+                other: Target::Cell(_),
+                normal,
+                toi,
+                ..
+            }) = *e
+            {
                 tile_events += 1;
                 assert!(
                     (t0 + toi - t1).abs() < 1e-9,

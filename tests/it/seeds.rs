@@ -15,6 +15,8 @@
 
 use collide_core::{Corner, Face, Feature, Vec2};
 use collide_tests::{ball, cc, embedded_count, world_with_cells};
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{Body, Event, RectDesc, RectKind, Scene, StepConfig, Walls, World};
 
 fn close(a: Vec2, b: Vec2, eps: f64) -> bool {
@@ -25,13 +27,14 @@ fn tile_events(w: &World) -> Vec<(collide_world::CellCoord, Vec2, f64, Feature)>
     w.events()
         .iter()
         .filter_map(|e| match *e {
-            Event::BallTile {
-                cell,
+            Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Cell(cell),
                 normal,
                 toi,
-                feature,
+                feature: Some(feature),
                 ..
-            } => Some((cell, normal, toi, feature)),
+            }) => Some((cell, normal, toi, feature)),
             _ => None,
         })
         .collect()
@@ -269,7 +272,14 @@ fn seed002_oblique_unequal_masses() {
         .filter(|e| e.kind() == "ball_ball")
         .collect();
     assert_eq!(ev.len(), 1);
-    if let Event::BallBall { normal, toi, .. } = *ev[0] {
+    if let Event::Contact(Contact {
+        body: Body::Ball(_),
+        other: Target::Ball(_),
+        normal,
+        toi,
+        ..
+    }) = *ev[0]
+    {
         assert!((toi - 0.5).abs() < 1e-12);
         let expected = if w.ball(a).is_some() {
             Vec2::new(-0.8, -0.6)
@@ -422,7 +432,13 @@ fn seed003_diagonal_approach_hits_the_face_entered_last() {
     assert_eq!(r.vel, Vec2::new(10.0, -10.0));
     assert!(close(r.aabb.min, Vec2::new(30.0, 20.0), 1e-12));
     let hit = w.events().iter().find_map(|e| match *e {
-        Event::RectRect { normal, toi, .. } => Some((normal, toi)),
+        Event::Contact(Contact {
+            body: Body::Rect(_),
+            other: Target::Rect(_),
+            normal,
+            toi,
+            ..
+        }) => Some((normal, toi)),
         _ => None,
     });
     assert_eq!(hit.map(|h| h.0), Some(Vec2::new(0.0, -1.0)));

@@ -3,6 +3,9 @@
 //! one-way platforms, ghosts, snapshots, the same bits with any thread count.
 
 use collide_scenes::arena_scene;
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{
     Aabb, BallDesc, ContactInfo, ContactResponse, Event, HookError, Obstacle, RectDesc, RectKind,
     SensorId, StepConfig, Walls, World,
@@ -54,9 +57,24 @@ fn run(
             let toi = match e {
                 Event::SensorEnter { toi, .. }
                 | Event::SensorExit { toi, .. }
-                | Event::BallRect { toi, .. }
-                | Event::BallBall { toi, .. }
-                | Event::BallWall { toi, .. } => toi,
+                | Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Rect(_),
+                    toi,
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Ball(_),
+                    toi,
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Wall(_),
+                    toi,
+                    ..
+                }) => toi,
                 _ => f64::NAN,
             };
             out.push((t0 + toi, e));
@@ -140,9 +158,15 @@ fn a_moving_sensor_and_a_falling_ball() {
 /// ball, points down: +y).
 fn one_way(c: &ContactInfo) -> ContactResponse {
     match (c.event, c.other) {
-        (Event::BallRect { normal, .. }, Obstacle::Body(_)) if normal.y > 0.0 => {
-            ContactResponse::Ignore
-        }
+        (
+            Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Rect(_),
+                normal,
+                ..
+            }),
+            Obstacle::Body(_),
+        ) if normal.y > 0.0 => ContactResponse::Ignore,
         _ => ContactResponse::Reflect,
     }
 }
@@ -172,9 +196,13 @@ fn a_one_way_platform_lets_a_ball_up_and_holds_it_from_above() {
     while w.time() < 2.0 {
         let t0 = w.time();
         for e in w.step_with(&one_way).expect("valid").to_vec() {
-            if let Event::BallRect {
-                rect, toi, normal, ..
-            } = e
+            if let Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Rect(rect),
+                normal,
+                toi,
+                ..
+            }) = e
             {
                 assert_eq!(rect, p);
                 assert_eq!(normal, DVec2::new(0.0, -1.0), "only landings are reported");
@@ -211,7 +239,11 @@ fn ghost_balls_pass_through_each_other_as_if_alone() {
     let a1 = alone_a.add_ball(da).expect("valid");
     let b1 = alone_b.add_ball(db).expect("valid");
     let ghosts = |c: &ContactInfo| match c.event {
-        Event::BallBall { .. } => ContactResponse::Ignore,
+        Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Ball(_),
+            ..
+        }) => ContactResponse::Ignore,
         _ => ContactResponse::Reflect,
     };
     let mut crossings = 0;
@@ -244,7 +276,11 @@ fn a_wall_cannot_be_ignored() {
     assert!(matches!(
         err,
         HookError::CannotIgnore {
-            event: Event::BallWall { .. }
+            event: Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Wall(_),
+                ..
+            })
         }
     ));
     assert_eq!(w.state_hash(), hash);
@@ -292,9 +328,11 @@ fn a_snapshot_taken_inside_a_sensor_restores_the_overlap() {
 /// reflects.
 fn even_ghosts(c: &ContactInfo) -> ContactResponse {
     match c.event {
-        Event::BallBall { a, b, .. } if a.index() % 2 == 0 && b.index() % 2 == 0 => {
-            ContactResponse::Ignore
-        }
+        Event::Contact(Contact {
+            body: Body::Ball(a),
+            other: Target::Ball(b),
+            ..
+        }) if a.index() % 2 == 0 && b.index() % 2 == 0 => ContactResponse::Ignore,
         _ => ContactResponse::Reflect,
     }
 }

@@ -3,6 +3,9 @@
 //! circle (no events afterwards, its height exact, asleep when sleep is on), slides down a
 //! tilted segment on the exact line of `½·g·sinθ·t²`, and never gains energy.
 
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{BallDesc, Event, Filter, ShapeDesc, StepConfig, Vec2, Walls, World};
 
 const G: f64 = 1000.0;
@@ -203,7 +206,13 @@ fn slides_down(theta: f64) {
     // The first step: it meets the face (at once) and rests on it.
     let mut touched = None;
     for ev in w.step().to_vec() {
-        if let Event::BallShape { toi, .. } = ev {
+        if let Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Shape(_),
+            toi,
+            ..
+        }) = ev
+        {
             touched.get_or_insert(toi);
         }
     }
@@ -292,7 +301,13 @@ fn a_ball_slides_down_a_ramp_of_slope_cells_at_g_sin_45() {
     let id = w.add_ball(ball(start)).expect("valid");
     let mut touched = None;
     for ev in w.step().to_vec() {
-        if let Event::BallTile { toi, .. } = ev {
+        if let Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Cell(_),
+            toi,
+            ..
+        }) = ev
+        {
             touched.get_or_insert(toi);
         }
     }

@@ -2,7 +2,10 @@
 //! straight and parabolic paths, bounces, kickers, chains without ghost bumps, filters, scene
 //! keys, snapshots, the same bits for any thread count.
 
+use collide_world::Body;
+use collide_world::Contact;
 use collide_world::Filter;
+use collide_world::Target;
 use collide_world::{
     BallDesc, Event, Scene, ShapeDesc, StepConfig, Vec2, Walls, World, WorldError,
 };
@@ -30,13 +33,19 @@ fn ball(pos: Vec2, vel: Vec2, radius: f64) -> BallDesc {
     }
 }
 
-/// Every `BallShape` event with its absolute time, stepping until `t_end`.
+/// Every `ball_shape` contact with its absolute time, stepping until `t_end`.
 fn shape_hits(w: &mut World, t_end: f64) -> Vec<(f64, Event)> {
     let mut out = Vec::new();
     while w.time() < t_end - 1e-12 {
         let t0 = w.time();
         for e in w.step().to_vec() {
-            if let Event::BallShape { toi, .. } = e {
+            if let Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Shape(_),
+                toi,
+                ..
+            }) = e
+            {
                 out.push((t0 + toi, e));
             }
         }
@@ -64,13 +73,14 @@ fn a_ball_bounces_off_a_slanted_segment_at_the_computed_time() {
     let (t, e) = hits.first().copied().expect("it hits the segment");
     let expect = (200.0 - 5.0 * 2f64.sqrt()) / 100.0;
     assert!((t - expect).abs() < 1e-12, "{t} vs {expect}");
-    let Event::BallShape {
-        shape,
-        normal,
+    let Event::Contact(Contact {
+        body: Body::Ball(_),
+        other: Target::Shape(shape),
         point,
+        normal,
         speed,
         ..
-    } = e
+    }) = e
     else {
         unreachable!()
     };
@@ -98,7 +108,14 @@ fn an_end_point_is_hit_like_a_corner() {
     .expect("valid");
     let (t, e) = shape_hits(&mut w, 2.5)[0];
     assert!((t - 1.84).abs() < 1e-12, "{t}");
-    let Event::BallShape { normal, point, .. } = e else {
+    let Event::Contact(Contact {
+        body: Body::Ball(_),
+        other: Target::Shape(_),
+        point,
+        normal,
+        ..
+    }) = e
+    else {
         unreachable!()
     };
     assert!((normal - Vec2::new(0.8, 0.6)).length() < 1e-12, "{normal}");
@@ -170,7 +187,13 @@ fn a_chain_has_no_bump_at_its_straight_joints() {
         let mut normals = Vec::new();
         for _ in 0..180 {
             for e in w.step() {
-                if let Event::BallShape { normal, .. } = *e {
+                if let Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Shape(_),
+                    normal,
+                    ..
+                }) = *e
+                {
                     normals.push(normal);
                 }
             }

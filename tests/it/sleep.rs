@@ -4,6 +4,9 @@
 //! snapshots and does not depend on the step size.
 
 use collide_tests::{sleep_speed, touch_tolerance};
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{
     BallDesc, BallId, Event, RectDesc, RectKind, Snapshot, StepConfig, Vec2, Walls, World,
 };
@@ -39,7 +42,19 @@ fn contacts(events: &[Event]) -> usize {
         .filter(|e| {
             matches!(
                 e,
-                Event::BallBall { .. } | Event::BallWall { .. } | Event::BallTile { .. }
+                Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Ball(_),
+                    ..
+                }) | Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Wall(_),
+                    ..
+                }) | Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Cell(_),
+                    ..
+                })
             )
         })
         .count()

@@ -4,6 +4,9 @@
 //! pushed out of exactly.
 
 use collide_world::rng::XorShift64Star;
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{
     Aabb, BallDesc, Cell, CellCoord, Corner, Event, Feature, Features, Grid, RectDesc, RectKind,
     StepConfig, Vec2, Walls, World,
@@ -38,7 +41,18 @@ fn events_until(w: &mut World, t_end: f64) -> Vec<(f64, Event)> {
         let t0 = w.time();
         for e in w.step().to_vec() {
             let toi = match e {
-                Event::BallTile { toi, .. } | Event::RectTile { toi, .. } => toi,
+                Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Cell(_),
+                    toi,
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Rect(_),
+                    other: Target::Cell(_),
+                    toi,
+                    ..
+                }) => toi,
                 _ => continue,
             };
             out.push((t0 + toi, e));
@@ -75,14 +89,15 @@ fn a_falling_ball_meets_the_diagonal_at_the_computed_time_and_leaves_sideways() 
     let (t, e) = hits[0];
     let want = (60.0 - 2.0 * SQRT_2) / 100.0;
     assert!((t - want).abs() < 1e-12, "toi {t} want {want}");
-    let Event::BallTile {
-        cell,
-        normal,
+    let Event::Contact(Contact {
+        body: Body::Ball(_),
+        other: Target::Cell(cell),
         point,
-        feature,
+        normal,
         speed,
+        feature: Some(feature),
         ..
-    } = e
+    }) = e
     else {
         unreachable!()
     };
@@ -116,7 +131,14 @@ fn a_ball_dropped_under_gravity_meets_the_diagonal_on_its_parabola() {
     while w.time() < want + 0.01 {
         let t0 = w.time();
         for e in w.step().to_vec() {
-            if let Event::BallTile { toi, feature, .. } = e {
+            if let Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Cell(_),
+                toi,
+                feature: Some(feature),
+                ..
+            }) = e
+            {
                 first.get_or_insert((t0 + toi, feature));
             }
         }
@@ -211,9 +233,13 @@ fn a_ball_dropped_on_a_joint_bounces_as_anywhere_on_the_ramp() {
                 (t - want).abs() < 1e-12,
                 "joint {joint} dx {dx}: {t} vs {want}"
             );
-            let Event::BallTile {
-                feature, normal, ..
-            } = e
+            let Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Cell(_),
+                normal,
+                feature: Some(feature),
+                ..
+            }) = e
             else {
                 unreachable!()
             };
@@ -261,7 +287,13 @@ fn a_falling_box_meets_the_diagonal_corner_first() {
     assert_eq!(hits.len(), 1, "{hits:?}");
     let (t, e) = hits[0];
     assert!((t - 0.68).abs() < 1e-12, "{t}");
-    let Event::RectTile { normal, cell, .. } = e else {
+    let Event::Contact(Contact {
+        body: Body::Rect(_),
+        other: Target::Cell(cell),
+        normal,
+        ..
+    }) = e
+    else {
         unreachable!()
     };
     assert_eq!(cell, CellCoord::new(2, 3));
@@ -441,10 +473,12 @@ fn fast_balls_never_tunnel_into_slopes_and_elastic_bounces_keep_the_energy() {
                 .filter(|e| {
                     matches!(
                         e,
-                        Event::BallTile {
-                            feature: Feature::Diagonal,
+                        Event::Contact(Contact {
+                            body: Body::Ball(_),
+                            other: Target::Cell(_),
+                            feature: Some(Feature::Diagonal),
                             ..
-                        }
+                        })
                     )
                 })
                 .count();

@@ -5,6 +5,8 @@
 //! Its speed is never above `(|v0| + 2|u|)·max(1, G/size)` (`v0` its velocity, `u` the
 //! rectangle's, `G` its room at the start), and never above `(1 + e)·|u|` once squeezed.
 
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{
     Aabb, BallDesc, Body, Event, Grid, Real, RectDesc, RectKind, StepConfig, Vec2, Walls, World,
 };
@@ -36,12 +38,42 @@ fn run(w: &mut World, who: Body, steps: usize) -> Run {
         let t0 = w.time();
         for e in w.step() {
             let toi = match *e {
-                Event::BallTile { toi, .. }
-                | Event::BallWall { toi, .. }
-                | Event::BallRect { toi, .. }
-                | Event::RectTile { toi, .. }
-                | Event::RectWall { toi, .. }
-                | Event::RectRect { toi, .. }
+                Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Cell(_),
+                    toi,
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Wall(_),
+                    toi,
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Rect(_),
+                    toi,
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Rect(_),
+                    other: Target::Cell(_),
+                    toi,
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Rect(_),
+                    other: Target::Wall(_),
+                    toi,
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Rect(_),
+                    other: Target::Rect(_),
+                    toi,
+                    ..
+                })
                 | Event::IterationLimit { toi, .. }
                 | Event::Squeezed { toi, .. } => toi,
                 _ => 0.0,
@@ -258,7 +290,14 @@ fn a_ball_pushed_against_a_corner_slides_around_it() {
     assert_eq!(kinds.len(), 2, "{:?}", r.events);
     assert_eq!(kinds[0].0, "ball_rect");
     assert!(close(kinds[0].1, 0.8), "{kinds:?}");
-    let Event::BallTile { normal, point, .. } = r.events[1].1 else {
+    let Event::Contact(Contact {
+        body: Body::Ball(_),
+        other: Target::Cell(_),
+        point,
+        normal,
+        ..
+    }) = r.events[1].1
+    else {
         panic!("{:?}", r.events)
     };
     assert!(close(kinds[1].1, 1.2), "{kinds:?}");

@@ -647,3 +647,47 @@ fn the_public_api_is_the_reviewed_list() {
         );
     }
 }
+
+/// The variants of `pub enum Event` in model/event.rs: each variant's text (name and fields).
+fn event_variants() -> Vec<String> {
+    let text = std::fs::read_to_string(src_dir().join("model/event.rs")).expect("event.rs");
+    let code = code_of(&text);
+    let start = code.find("pub enum Event {").expect("the Event enum") + "pub enum Event {".len();
+    let (mut depth, mut cur, mut out) = (0_i32, String::new(), Vec::new());
+    for ch in code[start..].chars() {
+        match ch {
+            '{' | '(' => depth += 1,
+            '}' | ')' if depth == 0 => break,
+            '}' | ')' => depth -= 1,
+            _ => {}
+        }
+        if ch == ',' && depth == 0 {
+            out.push(std::mem::take(&mut cur).trim().to_owned());
+        } else {
+            cur.push(ch);
+        }
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur.trim().to_owned());
+    }
+    out
+}
+
+#[test]
+fn every_contact_is_one_event_variant() {
+    let variants = event_variants();
+    assert!(variants.len() >= 10, "{variants:?}");
+    assert!(
+        variants.iter().any(|v| v == "Contact(Contact)"),
+        "no `Contact(Contact)` variant: {variants:?}"
+    );
+    // A contact carries a point, a normal and an impact speed: only `Contact` may.
+    let contacts: Vec<_> = variants
+        .iter()
+        .filter(|v| v.contains("point:") && v.contains("normal:") && v.contains("speed:"))
+        .collect();
+    assert!(
+        contacts.is_empty(),
+        "contact variants besides `Contact`: {contacts:?}"
+    );
+}

@@ -19,6 +19,8 @@
 //! | events per body per step | 1..=2^16 | `max_events_per_body_*`, `a_body_past_the_event_bound_*` |
 //! | coordinates | ±1e9 | `coordinates_beyond_*` |
 
+use collide_world::Contact;
+use collide_world::Target;
 use std::alloc::System;
 use std::path::PathBuf;
 use std::sync::{mpsc, Mutex, MutexGuard};
@@ -597,7 +599,16 @@ fn a_body_past_the_event_bound_is_stopped_and_reported() {
                 let events = w.step();
                 let bounces = events
                     .iter()
-                    .filter(|e| matches!(e, Event::BallRect { .. }))
+                    .filter(|e| {
+                        matches!(
+                            e,
+                            Event::Contact(Contact {
+                                body: Body::Ball(_),
+                                other: Target::Rect(_),
+                                ..
+                            })
+                        )
+                    })
                     .count();
                 let limit = events
                     .iter()

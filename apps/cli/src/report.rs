@@ -2,6 +2,7 @@
 //! only together with those tools.
 
 use collide_core::{Corner, Face, Feature, Vec2};
+use collide_world::Contact;
 use collide_world::{Ball, Body, CellCoord, Event, Rect, RectKind, SensorId, Target};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
@@ -294,76 +295,81 @@ fn contact_entries<M: SerializeMap>(m: &mut M, e: &Event) -> Result<bool, M::Err
 /// The fields of a ball's contact, or `false` for another event.
 fn ball_contact_entries<M: SerializeMap>(m: &mut M, e: &Event) -> Result<bool, M::Error> {
     match *e {
-        Event::BallTile {
-            ball,
-            cell: c,
+        Event::Contact(Contact {
+            body: Body::Ball(ball),
+            other: Target::Cell(c),
             point,
             normal,
             toi,
-            feature,
             speed,
-        } => {
+            feature: Some(feature),
+        }) => {
             m.serialize_entry("ball", &ball.to_bits())?;
             m.serialize_entry("cell", &cell(c))?;
             contact(m, point, normal, toi, speed)?;
             m.serialize_entry("feature", feature_name(feature))?;
         }
-        Event::BallShape {
-            ball,
-            shape,
+        Event::Contact(Contact {
+            body: Body::Ball(ball),
+            other: Target::Shape(shape),
             point,
             normal,
             toi,
             speed,
-        } => {
+            ..
+        }) => {
             m.serialize_entry("ball", &ball.to_bits())?;
             m.serialize_entry("shape", &shape.to_bits())?;
             contact(m, point, normal, toi, speed)?;
         }
-        Event::BallFlipper {
-            ball,
-            flipper,
+        Event::Contact(Contact {
+            body: Body::Ball(ball),
+            other: Target::Flipper(flipper),
             point,
             normal,
             toi,
             speed,
-        } => {
+            ..
+        }) => {
             m.serialize_entry("ball", &ball.to_bits())?;
             m.serialize_entry("flipper", &flipper.to_bits())?;
             contact(m, point, normal, toi, speed)?;
         }
-        Event::BallWall {
-            ball,
-            side,
+        Event::Contact(Contact {
+            body: Body::Ball(ball),
+            other: Target::Wall(side),
             point,
             normal,
             toi,
             speed,
-        } => {
+            ..
+        }) => {
             m.serialize_entry("ball", &ball.to_bits())?;
             m.serialize_entry("side", side.name())?;
             contact(m, point, normal, toi, speed)?;
         }
-        Event::BallBall {
-            a,
-            b,
+        Event::Contact(Contact {
+            body: Body::Ball(a),
+            other: Target::Ball(b),
             point,
             normal,
             toi,
             speed,
-        } => {
+            ..
+        }) => {
             m.serialize_entry("a", &a.to_bits())?;
             m.serialize_entry("b", &b.to_bits())?;
             contact(m, point, normal, toi, speed)?;
         }
-        Event::BallRect {
-            ball,
-            rect,
+        Event::Contact(Contact {
+            body: Body::Ball(ball),
+            other: Target::Rect(rect),
             point,
             normal,
             toi,
             speed,
-        } => {
+            ..
+        }) => {
             m.serialize_entry("ball", &ball.to_bits())?;
             m.serialize_entry("rect", &rect.to_bits())?;
             contact(m, point, normal, toi, speed)?;
@@ -376,75 +382,80 @@ fn ball_contact_entries<M: SerializeMap>(m: &mut M, e: &Event) -> Result<bool, M
 /// The fields of a rectangle's or a character's contact, or `false` for another event.
 fn body_contact_entries<M: SerializeMap>(m: &mut M, e: &Event) -> Result<bool, M::Error> {
     match *e {
-        Event::RectShape {
-            rect,
-            shape,
+        Event::Contact(Contact {
+            body: Body::Rect(rect),
+            other: Target::Shape(shape),
             point,
             normal,
             toi,
             speed,
-        } => {
+            ..
+        }) => {
             m.serialize_entry("rect", &rect.to_bits())?;
             m.serialize_entry("shape", &shape.to_bits())?;
             contact(m, point, normal, toi, speed)?;
         }
-        Event::RectFlipper {
-            rect,
-            flipper,
+        Event::Contact(Contact {
+            body: Body::Rect(rect),
+            other: Target::Flipper(flipper),
             point,
             normal,
             toi,
             speed,
-        } => {
+            ..
+        }) => {
             m.serialize_entry("rect", &rect.to_bits())?;
             m.serialize_entry("flipper", &flipper.to_bits())?;
             contact(m, point, normal, toi, speed)?;
         }
-        Event::CharacterHit {
-            character,
-            target,
+        Event::Contact(Contact {
+            body: Body::Character(character),
+            other: target,
             point,
             normal,
             toi,
             speed,
-        } => {
+            ..
+        }) => {
             m.serialize_entry("character", &character.to_bits())?;
             m.serialize_entry("target", &TargetOut(target))?;
             contact(m, point, normal, toi, speed)?;
         }
-        Event::RectTile {
-            rect,
-            cell: c,
+        Event::Contact(Contact {
+            body: Body::Rect(rect),
+            other: Target::Cell(c),
             point,
             normal,
             toi,
             speed,
-        } => {
+            ..
+        }) => {
             m.serialize_entry("rect", &rect.to_bits())?;
             m.serialize_entry("cell", &cell(c))?;
             contact(m, point, normal, toi, speed)?;
         }
-        Event::RectWall {
-            rect,
-            side,
-            normal,
-            toi,
-            speed,
-        } => {
-            m.serialize_entry("rect", &rect.to_bits())?;
-            m.serialize_entry("side", side.name())?;
-            m.serialize_entry("normal", &xy(normal))?;
-            m.serialize_entry("toi", &toi)?;
-            m.serialize_entry("speed", &speed)?;
-        }
-        Event::RectRect {
-            a,
-            b,
+        Event::Contact(Contact {
+            body: Body::Rect(rect),
+            other: Target::Wall(side),
             point,
             normal,
             toi,
             speed,
-        } => {
+            ..
+        }) => {
+            m.serialize_entry("rect", &rect.to_bits())?;
+            m.serialize_entry("side", side.name())?;
+            contact(m, point, normal, toi, speed)?;
+        }
+        Event::Contact(Contact {
+            body: Body::Rect(a),
+            other: Target::Rect(b),
+            point,
+            normal,
+            toi,
+            speed,
+            ..
+        }) => {
             m.serialize_entry("a", &a.to_bits())?;
             m.serialize_entry("b", &b.to_bits())?;
             contact(m, point, normal, toi, speed)?;

@@ -1,5 +1,8 @@
 //! What one engine's run gives, and the collide side of the comparison.
 
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use std::time::Instant;
 
 use collide_core::Vec2;
@@ -21,8 +24,8 @@ pub struct Run {
     /// The scale of the relative energy change: the start energy above the lowest potential
     /// energy the balls can have (`arena::energy_floor`; the kinetic energy without gravity).
     pub energy_scale: f64,
-    /// Contact events of the run (collide's `BallTile`, `BallWall`, `BallBall` and `BallRect`
-    /// events); `None` for rapier.
+    /// Contact events of the run (collide's contacts of kinds `ball_tile`, `ball_wall`, `ball_ball`
+    /// and `ball_rect`); `None` for rapier.
     pub events: Option<u64>,
     /// Steps that hit collide's event bound (`IterationLimit` events); `None` for rapier.
     pub iteration_limits: Option<u64>,
@@ -125,7 +128,7 @@ pub fn build_collide(scene: &Scene) -> Result<World, WorldError> {
 /// What collide's steps reported, counted over a run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EventCounts {
-    /// Contact events: `BallTile`, `BallWall`, `BallBall`, `BallRect`.
+    /// Contact events: kinds `ball_tile`, `ball_wall`, `ball_ball`, `ball_rect`.
     pub contacts: u64,
     /// `IterationLimit` events (steps stopped by the event bound).
     pub iteration_limits: u64,
@@ -164,10 +167,26 @@ pub fn step_collide(world: &mut World, steps: u64, times: &mut Vec<f64>, counts:
         let mut contacts = 0;
         for e in events {
             match e {
-                Event::BallTile { .. }
-                | Event::BallWall { .. }
-                | Event::BallBall { .. }
-                | Event::BallRect { .. } => contacts += 1,
+                Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Cell(_),
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Wall(_),
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Ball(_),
+                    ..
+                })
+                | Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Rect(_),
+                    ..
+                }) => contacts += 1,
                 Event::IterationLimit { .. } => counts.iteration_limits += 1,
                 _ => {}
             }

@@ -152,8 +152,8 @@ pub fn markdown(
          restitution 1 combined with `Max`, friction 0, CCD enabled and sleeping disabled on \
          every ball, default solver parameters (length unit 1, 4 iterations, 1 CCD substep), \
          {clamp}; no `parallel` feature (one thread).\n\
-         - Contact events per ball-step: collide's `BallTile`, `BallWall`, `BallBall` and \
-         `BallRect` events of every step, summed over the run and divided by N × steps.\n\
+         - Contact events per ball-step: collide's contacts of kinds `ball_tile`, `ball_wall`, `ball_ball` \
+         and `ball_rect` (`Event::Contact`) of every step, summed over the run and divided by N × steps.\n\
          - Energy: `E = Σ ½ m |v|² − m g·p` (kinetic plus potential, `p` the centre; collide's \
          `World::energy`), computed the same way from both engines' balls. Energy change: \
          `(E_end − E_start) / (E_start − E_floor)`, where `E_floor` is the potential energy of \

@@ -3,6 +3,8 @@
 
 use collide_core::Real;
 use collide_game::{Game, GameEvent};
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{Body, Cell, Event};
 
 /// The sounds there are, one per kind of event heard.
@@ -111,9 +113,10 @@ pub fn step_cues(game: &Game, start: f64, time_scale: f64, out: &mut Vec<Cue>) {
 /// events happen at the end of the step (`toi = dt`).
 ///
 /// # Which event makes which sound
-/// `BallBall` → [`SoundKind::BallBall`]; `BallWall`, `BallTile` on a wall cell, `BallRect` on
-/// a rectangle other than the paddle, `RectTile`, `RectWall`, `RectRect` →
-/// [`SoundKind::Wall`]; `BallRect` on the paddle → [`SoundKind::Paddle`]; `BallTile` on a
+/// Contacts ([`Event::Contact`], by [`collide_world::Contact::kind`]): `ball_ball` →
+/// [`SoundKind::BallBall`]; `ball_wall`, `ball_tile` on a wall cell, `ball_rect` on a
+/// rectangle other than the paddle, `rect_tile`, `rect_wall`, `rect_rect` →
+/// [`SoundKind::Wall`]; `ball_rect` on the paddle → [`SoundKind::Paddle`]; `ball_tile` on a
 /// brick that is still there → [`SoundKind::BrickHit`] (on a brick the same hit destroyed,
 /// nothing: its `BrickDestroyed` sounds); `BrickDestroyed` → [`SoundKind::BrickBreak`];
 /// `BallLost` → [`SoundKind::BallLost`]; the rules' power-up caught, life lost and level
@@ -133,13 +136,29 @@ where
     let at = |toi: Real| start + toi * time_scale;
     for e in game.last_events() {
         match *e {
-            Event::BallBall { toi, speed, .. } => {
+            Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Ball(_),
+                toi,
+                speed,
+                ..
+            }) => {
                 f(SoundKind::BallBall, at(toi), &|| Some(speed));
             }
-            Event::BallWall { toi, speed, .. } => f(SoundKind::Wall, at(toi), &|| Some(speed)),
-            Event::BallTile {
-                cell, toi, speed, ..
-            } => {
+            Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Wall(_),
+                toi,
+                speed,
+                ..
+            }) => f(SoundKind::Wall, at(toi), &|| Some(speed)),
+            Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Cell(cell),
+                toi,
+                speed,
+                ..
+            }) => {
                 let kind = match world.grid().map(|g| g.cell(cell)) {
                     Some(Cell::Brick(_)) => SoundKind::BrickHit,
                     Some(Cell::Wall | Cell::Slope(_)) => SoundKind::Wall,
@@ -149,9 +168,13 @@ where
                 };
                 f(kind, at(toi), &|| Some(speed));
             }
-            Event::BallRect {
-                rect, toi, speed, ..
-            } => {
+            Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Rect(rect),
+                toi,
+                speed,
+                ..
+            }) => {
                 let kind = if Some(rect) == paddle {
                     SoundKind::Paddle
                 } else {
@@ -159,9 +182,27 @@ where
                 };
                 f(kind, at(toi), &|| Some(speed));
             }
-            Event::RectTile { toi, speed, .. }
-            | Event::RectWall { toi, speed, .. }
-            | Event::RectRect { toi, speed, .. } => {
+            Event::Contact(Contact {
+                body: Body::Rect(_),
+                other: Target::Cell(_),
+                toi,
+                speed,
+                ..
+            })
+            | Event::Contact(Contact {
+                body: Body::Rect(_),
+                other: Target::Wall(_),
+                toi,
+                speed,
+                ..
+            })
+            | Event::Contact(Contact {
+                body: Body::Rect(_),
+                other: Target::Rect(_),
+                toi,
+                speed,
+                ..
+            }) => {
                 f(SoundKind::Wall, at(toi), &|| Some(speed));
             }
             Event::BrickDestroyed { by, toi, .. } => {

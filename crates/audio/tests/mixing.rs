@@ -3,6 +3,9 @@
 //! chain on a real game: world events → cues → samples, at the sample the physics says.
 
 use collide_audio::{dbfs, Audio, AudioOptions, Cue, Mixer, MixerConfig, SoundKind, CEILING};
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 
 /// One frame of 1/60 s at 44.1 kHz: 44 100 / 60 = 735 samples.
 const FRAME: usize = 735;
@@ -204,9 +207,16 @@ fn a_game_s_collision_is_heard_at_its_exact_time() {
         let report = game.update_with(&Input::default(), 1.0 / 60.0, |g, _| {
             audio.step(g);
             if events_at.is_none()
-                && g.last_events()
-                    .iter()
-                    .any(|e| matches!(e, collide_world::Event::BallBall { .. }))
+                && g.last_events().iter().any(|e| {
+                    matches!(
+                        e,
+                        collide_world::Event::Contact(Contact {
+                            body: Body::Ball(_),
+                            other: Target::Ball(_),
+                            ..
+                        })
+                    )
+                })
             {
                 events_at = Some(frame);
             }

@@ -4,6 +4,9 @@
 //! [`PixelTarget`]; [`App::presented`] counts presented frames for `--frames` /
 //! `--screenshot`.
 
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -781,10 +784,26 @@ impl App {
         let mut counts = [0usize; 5];
         for e in g.last_events() {
             let i = match e {
-                collide_world::Event::BallTile { .. } => 0,
-                collide_world::Event::BallWall { .. } => 1,
-                collide_world::Event::BallBall { .. } => 2,
-                collide_world::Event::BallRect { .. } => 3,
+                collide_world::Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Cell(_),
+                    ..
+                }) => 0,
+                collide_world::Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Wall(_),
+                    ..
+                }) => 1,
+                collide_world::Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Ball(_),
+                    ..
+                }) => 2,
+                collide_world::Event::Contact(Contact {
+                    body: Body::Ball(_),
+                    other: Target::Rect(_),
+                    ..
+                }) => 3,
                 _ => 4,
             };
             counts[i] += 1;

@@ -4,6 +4,9 @@
 use collide_core::{Aabb, Real, Vec2};
 use collide_scene::level::BALL_RADIUS;
 use collide_world::rng::XorShift64Star;
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{
     BallDesc, BallId, Cell, CellCoord, Event, Filter, Grid, RectDesc, RectId, RectKind, Scene,
     World, WorldError,
@@ -647,14 +650,14 @@ impl Breaker {
                     self.resting.retain(|id| *id != ball);
                     self.rain.retain(|(id, _)| *id != ball);
                 }
-                Event::BallRect {
-                    ball,
-                    rect,
+                Event::Contact(Contact {
+                    body: Body::Ball(ball),
+                    other: Target::Rect(rect),
                     point,
                     normal,
                     toi,
                     ..
-                } if rect == self.paddle => paddle_hits.push((i, ball, point, normal, toi)),
+                }) if rect == self.paddle => paddle_hits.push((i, ball, point, normal, toi)),
                 Event::SensorRectEnter { sensor, rect, .. } if rect == self.paddle => {
                     if let Some(p) = self.power_ups.iter().position(|p| p.rect == sensor) {
                         let p = self.power_ups.remove(p);
@@ -982,28 +985,19 @@ fn steps_of(seconds: Real, dt: Real) -> u32 {
 /// Whether event `e` involves ball `id`.
 fn mentions(e: &Event, id: BallId) -> bool {
     match *e {
-        Event::BallTile { ball, .. }
-        | Event::BallWall { ball, .. }
-        | Event::BallRect { ball, .. }
-        | Event::BallLost { ball, .. }
+        Event::Contact(Contact { body, other, .. }) => {
+            body == Body::Ball(id) || other == Target::Ball(id)
+        }
+        Event::BallLost { ball, .. }
         | Event::SensorEnter { ball, .. }
-        | Event::SensorExit { ball, .. }
-        | Event::BallShape { ball, .. }
-        | Event::BallFlipper { ball, .. } => ball == id,
-        Event::BallBall { a, b, .. } => a == id || b == id,
+        | Event::SensorExit { ball, .. } => ball == id,
         Event::Unembedded { body, .. }
         | Event::IterationLimit { body, .. }
         | Event::Squeezed { body, .. } => body == collide_world::Body::Ball(id),
         Event::BrickDestroyed { by, .. } => by == collide_world::Body::Ball(id),
-        Event::RectTile { .. }
-        | Event::RectWall { .. }
-        | Event::RectRect { .. }
-        | Event::RectLost { .. }
+        Event::RectLost { .. }
         | Event::SensorRectEnter { .. }
         | Event::SensorRectExit { .. }
-        | Event::RectShape { .. }
-        | Event::RectFlipper { .. }
-        | Event::CharacterHit { .. }
         | Event::CharacterSensorEnter { .. }
         | Event::CharacterSensorExit { .. } => false,
     }

@@ -3,6 +3,9 @@
 
 use collide_core::{Real, Vec2};
 use collide_scene::SceneError;
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{BallId, ContactHook, Event, RectId, Scene, World, WorldError};
 use std::sync::Arc;
 
@@ -688,7 +691,11 @@ impl Game {
                 self.last_game_events.clear();
                 for e in &self.last_events {
                     match *e {
-                        Event::BallBall { a, b, .. } if self.options.color_swap => {
+                        Event::Contact(Contact {
+                            body: Body::Ball(a),
+                            other: Target::Ball(b),
+                            ..
+                        }) if self.options.color_swap => {
                             self.colors.swap(a, b);
                         }
                         Event::BallLost { ball, .. } => self.colors.remove(ball),

@@ -18,6 +18,9 @@
 //!   less; with none left the game is over, and a launch starts a new one.
 
 use collide_core::{Real, Vec2};
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{BallDesc, Event, FlipperId, RectId, RectKind, Scene, World, WorldError};
 
 use crate::breaker::{Outcome, Phase};
@@ -226,7 +229,12 @@ impl Pinball {
         world.step();
         *events = world.take_events();
         for e in events.iter() {
-            if let Event::BallShape { shape, .. } = *e {
+            if let Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Shape(shape),
+                ..
+            }) = *e
+            {
                 let Some(s) = world.shape(shape) else {
                     continue;
                 };

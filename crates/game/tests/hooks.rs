@@ -2,6 +2,9 @@
 //! through from below and holds it from above, through restarts of the same source; another
 //! source drops the hook.
 
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use std::sync::Arc;
 
 use collide_game::{Game, Input, Options, Source};
@@ -40,7 +43,12 @@ fn scene() -> Scene {
 /// Contacts with rectangles from below (normal pointing down) pass through.
 fn one_way(c: &ContactInfo) -> ContactResponse {
     match c.event {
-        Event::BallRect { normal, .. } if normal.y >= 0.0 => ContactResponse::Ignore,
+        Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Rect(_),
+            normal,
+            ..
+        }) if normal.y >= 0.0 => ContactResponse::Ignore,
         _ => ContactResponse::Reflect,
     }
 }
@@ -53,7 +61,16 @@ fn run(g: &mut Game, frames: usize) -> (f64, usize) {
         hits += g
             .last_events()
             .iter()
-            .filter(|e| matches!(e, Event::BallRect { .. }))
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Contact(Contact {
+                        body: Body::Ball(_),
+                        other: Target::Rect(_),
+                        ..
+                    })
+                )
+            })
             .count();
     }
     (g.world().balls().next().expect("the ball").pos.y, hits)

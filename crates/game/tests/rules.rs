@@ -5,6 +5,9 @@ use collide_core::{Real, Vec2};
 use collide_game::policy::{english, PowerKind};
 use collide_game::{Command, Game, Input, Options, Phase, Source, StepInput, DEMOS, REST_GAP};
 use collide_scene::level::{parse_rows, scene_from_level};
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{CellCoord, Event, Scene};
 
 /// A BricksBeater layout around `rows` (cells of 9; the world is `9·cols` wide and
@@ -189,7 +192,7 @@ fn each_return_off_the_paddle_rains_a_ball_on_level_1() {
         let hits = g
             .last_events()
             .iter()
-            .filter(|e| matches!(e, Event::BallRect { normal, .. } if normal.y < 0.0))
+            .filter(|e| matches!(e, Event::Contact(Contact { body: Body::Ball(_), other: Target::Rect(_), normal, .. }) if normal.y < 0.0))
             .count() as u64;
         returns += hits;
         assert_eq!(g.breaker().unwrap().rained_total(), before + hits);
@@ -339,7 +342,12 @@ fn bounce_at(offset: Real, options: Options) -> (Vec2, Real) {
         step(&mut g, Some(target), false);
         let paddle = g.breaker().unwrap().paddle();
         let hit = g.last_events().iter().find_map(|e| match *e {
-            Event::BallRect { rect, point, .. } if rect == paddle => Some(point),
+            Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Rect(rect),
+                point,
+                ..
+            }) if rect == paddle => Some(point),
             _ => None,
         });
         if let Some(point) = hit {
@@ -436,18 +444,20 @@ fn aim_preview_starts_where_cast_circle_says() {
     for _ in 0..600 {
         step(&mut g, None, false);
         let first = g.last_events().iter().find_map(|e| match *e {
-            Event::BallTile {
-                ball,
+            Event::Contact(Contact {
+                body: Body::Ball(ball),
+                other: Target::Cell(_),
                 point,
                 normal,
                 ..
-            }
-            | Event::BallWall {
-                ball,
+            })
+            | Event::Contact(Contact {
+                body: Body::Ball(ball),
+                other: Target::Wall(_),
                 point,
                 normal,
                 ..
-            } if ball == id => Some(point + normal * 3.0),
+            }) if ball == id => Some(point + normal * 3.0),
             _ => None,
         });
         if first.is_some() {
@@ -827,7 +837,11 @@ fn billiard_balls_swap_colours_when_they_collide() {
             .collect();
         g.step(&StepInput::default());
         let pair = g.last_events().iter().find_map(|e| match *e {
-            Event::BallBall { a, b, .. } => Some((a, b)),
+            Event::Contact(Contact {
+                body: Body::Ball(a),
+                other: Target::Ball(b),
+                ..
+            }) => Some((a, b)),
             _ => None,
         });
         if let Some((a, b)) = pair {
@@ -835,7 +849,16 @@ fn billiard_balls_swap_colours_when_they_collide() {
             let n = g
                 .last_events()
                 .iter()
-                .filter(|e| matches!(e, Event::BallBall { .. }))
+                .filter(|e| {
+                    matches!(
+                        e,
+                        Event::Contact(Contact {
+                            body: Body::Ball(_),
+                            other: Target::Ball(_),
+                            ..
+                        })
+                    )
+                })
                 .count();
             if n != 1 {
                 continue;

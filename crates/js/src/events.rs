@@ -7,6 +7,7 @@
 //! `CollideEvent` union of the typescript section.
 
 use collide_world::collide_core::{Corner, Face};
+use collide_world::Contact;
 use collide_world::{Body, Event, Feature, SensorId, Side, Target, Vec2};
 use wasm_bindgen::prelude::*;
 
@@ -45,7 +46,7 @@ function one(b, i) {
     case 2: return { kind: "ball_ball", a: b[i + 1], b: b[i + 2], toi, point: point(), normal: normal(), speed };
     case 3: return { kind: "ball_rect", ball: b[i + 1], rect: b[i + 2], toi, point: point(), normal: normal(), speed };
     case 4: return { kind: "rect_tile", rect: b[i + 1], cell: cell(), toi, point: point(), normal: normal(), speed };
-    case 5: return { kind: "rect_wall", rect: b[i + 1], side: SIDES[b[i + 11]], toi, normal: normal(), speed };
+    case 5: return { kind: "rect_wall", rect: b[i + 1], side: SIDES[b[i + 11]], toi, point: point(), normal: normal(), speed };
     case 6: return { kind: "rect_rect", a: b[i + 1], b: b[i + 2], toi, point: point(), normal: normal(), speed };
     case 7: return { kind: "brick_destroyed", cell: cell(), brick: String.fromCharCode(b[i + 11]), by: body(b, i), toi };
     case 8: return { kind: "ball_lost", ball: b[i + 1], side: SIDES[b[i + 11]], toi };
@@ -111,7 +112,7 @@ export type CollideEvent =
   | ({ kind: "ball_shape"; ball: number; shape: number } & Contact)
   | ({ kind: "ball_flipper"; ball: number; flipper: number } & Contact)
   | ({ kind: "rect_tile"; rect: number; cell: CellCoord } & Contact)
-  | { kind: "rect_wall"; rect: number; side: Side; toi: number; normal: Point; speed: number }
+  | { kind: "rect_wall"; rect: number; side: Side; toi: number; point: Point; normal: Point; speed: number }
   | ({ kind: "rect_rect"; a: number; b: number } & Contact)
   | ({ kind: "rect_shape"; rect: number; shape: number } & Contact)
   | ({ kind: "rect_flipper"; rect: number; flipper: number } & Contact)
@@ -247,68 +248,73 @@ fn contact_record(e: &Event) -> Option<Rec> {
 /// The record of a ball's contact, or `None` for another event.
 fn ball_contact_record(e: &Event) -> Option<Rec> {
     Some(match *e {
-        Event::BallTile {
-            ball,
-            cell,
+        Event::Contact(Contact {
+            body: Body::Ball(ball),
+            other: Target::Cell(cell),
             point,
             normal,
             toi,
             speed,
-            feature,
-        } => Rec::new(0, toi)
+            feature: Some(feature),
+        }) => Rec::new(0, toi)
             .ids(id(ball), 0.0)
             .cd(f64::from(cell.col), f64::from(cell.row))
             .contact(point, normal, speed)
             .extra(feature_code(feature)),
-        Event::BallWall {
-            ball,
-            side,
+        Event::Contact(Contact {
+            body: Body::Ball(ball),
+            other: Target::Wall(side),
             point,
             normal,
             toi,
             speed,
-        } => Rec::new(1, toi)
+            ..
+        }) => Rec::new(1, toi)
             .ids(id(ball), 0.0)
             .contact(point, normal, speed)
             .extra(side_code(side)),
-        Event::BallBall {
-            a,
-            b,
+        Event::Contact(Contact {
+            body: Body::Ball(a),
+            other: Target::Ball(b),
             point,
             normal,
             toi,
             speed,
-        } => Rec::new(2, toi)
+            ..
+        }) => Rec::new(2, toi)
             .ids(id(a), id(b))
             .contact(point, normal, speed),
-        Event::BallRect {
-            ball,
-            rect,
+        Event::Contact(Contact {
+            body: Body::Ball(ball),
+            other: Target::Rect(rect),
             point,
             normal,
             toi,
             speed,
-        } => Rec::new(3, toi)
+            ..
+        }) => Rec::new(3, toi)
             .ids(id(ball), id(rect))
             .contact(point, normal, speed),
-        Event::BallShape {
-            ball,
-            shape,
+        Event::Contact(Contact {
+            body: Body::Ball(ball),
+            other: Target::Shape(shape),
             point,
             normal,
             toi,
             speed,
-        } => Rec::new(15, toi)
+            ..
+        }) => Rec::new(15, toi)
             .ids(id(ball), id(shape))
             .contact(point, normal, speed),
-        Event::BallFlipper {
-            ball,
-            flipper,
+        Event::Contact(Contact {
+            body: Body::Ball(ball),
+            other: Target::Flipper(flipper),
             point,
             normal,
             toi,
             speed,
-        } => Rec::new(18, toi)
+            ..
+        }) => Rec::new(18, toi)
             .ids(id(ball), id(flipper))
             .contact(point, normal, speed),
         _ => return None,
@@ -318,35 +324,39 @@ fn ball_contact_record(e: &Event) -> Option<Rec> {
 /// The record of a rectangle's or a character's contact, or `None` for another event.
 fn body_contact_record(e: &Event) -> Option<Rec> {
     Some(match *e {
-        Event::RectTile {
-            rect,
-            cell,
+        Event::Contact(Contact {
+            body: Body::Rect(rect),
+            other: Target::Cell(cell),
             point,
             normal,
             toi,
             speed,
-        } => Rec::new(4, toi)
+            ..
+        }) => Rec::new(4, toi)
             .ids(id(rect), 0.0)
             .cd(f64::from(cell.col), f64::from(cell.row))
             .contact(point, normal, speed),
-        Event::RectWall {
-            rect,
-            side,
-            normal,
-            toi,
-            speed,
-        } => Rec::new(5, toi)
-            .ids(id(rect), 0.0)
-            .contact(Vec2::ZERO, normal, speed)
-            .extra(side_code(side)),
-        Event::RectRect {
-            a,
-            b,
+        Event::Contact(Contact {
+            body: Body::Rect(rect),
+            other: Target::Wall(side),
             point,
             normal,
             toi,
             speed,
-        } => Rec::new(6, toi)
+            ..
+        }) => Rec::new(5, toi)
+            .ids(id(rect), 0.0)
+            .contact(point, normal, speed)
+            .extra(side_code(side)),
+        Event::Contact(Contact {
+            body: Body::Rect(a),
+            other: Target::Rect(b),
+            point,
+            normal,
+            toi,
+            speed,
+            ..
+        }) => Rec::new(6, toi)
             .ids(id(a), id(b))
             .contact(point, normal, speed),
         Event::Unembedded {
@@ -382,34 +392,37 @@ fn body_contact_record(e: &Event) -> Option<Rec> {
                 .contact(point, Vec2::ZERO, 0.0)
                 .extra(t)
         }
-        Event::RectShape {
-            rect,
-            shape,
+        Event::Contact(Contact {
+            body: Body::Rect(rect),
+            other: Target::Shape(shape),
             point,
             normal,
             toi,
             speed,
-        } => Rec::new(19, toi)
+            ..
+        }) => Rec::new(19, toi)
             .ids(id(rect), id(shape))
             .contact(point, normal, speed),
-        Event::RectFlipper {
-            rect,
-            flipper,
+        Event::Contact(Contact {
+            body: Body::Rect(rect),
+            other: Target::Flipper(flipper),
             point,
             normal,
             toi,
             speed,
-        } => Rec::new(20, toi)
+            ..
+        }) => Rec::new(20, toi)
             .ids(id(rect), id(flipper))
             .contact(point, normal, speed),
-        Event::CharacterHit {
-            character,
-            target: t,
+        Event::Contact(Contact {
+            body: Body::Character(character),
+            other: t,
             point,
             normal,
             toi,
             speed,
-        } => {
+            ..
+        }) => {
             let (tid, col, row, code) = target(t);
             Rec::new(21, toi)
                 .ids(id(character), tid)
@@ -513,15 +526,15 @@ mod tests {
 
     #[test]
     fn a_tile_hit_is_written_field_by_field() {
-        let e = Event::BallTile {
-            ball: BallId::from_bits(3 | 2 << 32),
-            cell: CellCoord::new(4, 5),
+        let e = Event::Contact(Contact {
+            body: Body::Ball(BallId::from_bits(3 | 2 << 32)),
+            other: Target::Cell(CellCoord::new(4, 5)),
             point: Vec2::new(1.5, 2.5),
             normal: Vec2::new(0.0, -1.0),
             toi: 0.125,
             speed: 60.0,
-            feature: Feature::Corner(Corner::BottomLeft),
-        };
+            feature: Some(Feature::Corner(Corner::BottomLeft)),
+        });
         let mut buf = vec![9.0; 3];
         encode(&[e, e], &mut buf);
         assert_eq!(buf.len(), 2 * RECORD);

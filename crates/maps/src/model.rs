@@ -1,6 +1,9 @@
 //! What a loaded map level is: [`MapLevel`] (the collide [`Scene`], the object table, the
 //! one-way platforms and the [`MapReport`]) and its parts.
 
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use std::path::PathBuf;
 
 use collide_world::{
@@ -213,9 +216,12 @@ pub struct OneWayHook {
 impl ContactHook for OneWayHook {
     fn on_contact(&self, contact: &ContactInfo) -> ContactResponse {
         match contact.event {
-            Event::BallRect { rect, normal, .. }
-                if normal.y >= 0.0 && self.rects.binary_search(&rect).is_ok() =>
-            {
+            Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Rect(rect),
+                normal,
+                ..
+            }) if normal.y >= 0.0 && self.rects.binary_search(&rect).is_ok() => {
                 ContactResponse::Ignore
             }
             _ => ContactResponse::Reflect,

@@ -6,6 +6,8 @@
 mod common;
 
 use collide_maps::{MapConfig, ObjectBody, Rule};
+use collide_world::Body;
+use collide_world::Contact;
 use collide_world::{Aabb, BallDesc, CharacterDesc, ContactHook, Event, Vec2, World};
 
 /// Every `<object>` of the map with its layer name, id, box (tile objects are placed by their
@@ -294,7 +296,15 @@ fn a_character_runs_along_the_flush_ground_without_a_seam_bump() {
                 .step()
                 .iter()
                 .copied()
-                .filter(|e| matches!(e, Event::CharacterHit { .. }))
+                .filter(|e| {
+                    matches!(
+                        e,
+                        Event::Contact(Contact {
+                            body: Body::Character(_),
+                            ..
+                        })
+                    )
+                })
                 .collect();
             let c = world.character(id).unwrap();
             max_x = max_x.max(c.pos.x);

@@ -4,6 +4,9 @@
 //! game: a game or frontend describes its things with these plain types.
 
 use collide_core::{Aabb, Real, Vec2};
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{Ball, BallId, Event, World};
 
 use crate::style::Rgb;
@@ -150,35 +153,38 @@ pub fn swept_paths(world: &World, trace: &StepTrace<'_>) -> Vec<(BallId, Vec<Vec
     let radius = |id: BallId| world.ball(id).map(|b| b.radius);
     for (i, e) in trace.events.iter().enumerate() {
         match *e {
-            Event::BallTile {
-                ball,
+            Event::Contact(Contact {
+                body: Body::Ball(ball),
+                other: Target::Cell(_),
                 point,
                 normal,
                 ..
-            }
-            | Event::BallWall {
-                ball,
+            })
+            | Event::Contact(Contact {
+                body: Body::Ball(ball),
+                other: Target::Wall(_),
                 point,
                 normal,
                 ..
-            }
-            | Event::BallRect {
-                ball,
+            })
+            | Event::Contact(Contact {
+                body: Body::Ball(ball),
+                other: Target::Rect(_),
                 point,
                 normal,
                 ..
-            } => {
+            }) => {
                 if let Some(r) = radius(ball) {
                     impacts.push((ball, i, point + normal * r));
                 }
             }
-            Event::BallBall {
-                a,
-                b,
+            Event::Contact(Contact {
+                body: Body::Ball(a),
+                other: Target::Ball(b),
                 point,
                 normal,
                 ..
-            } => {
+            }) => {
                 if let Some(r) = radius(a) {
                     impacts.push((a, i, point + normal * r));
                 }
@@ -212,12 +218,48 @@ pub fn swept_paths(world: &World, trace: &StepTrace<'_>) -> Vec<(BallId, Vec<Vec
 #[must_use]
 pub fn contact_of(e: &Event) -> Option<(Vec2, Vec2)> {
     match *e {
-        Event::BallTile { point, normal, .. }
-        | Event::BallWall { point, normal, .. }
-        | Event::BallBall { point, normal, .. }
-        | Event::BallRect { point, normal, .. }
-        | Event::RectTile { point, normal, .. }
-        | Event::RectRect { point, normal, .. } => Some((point, normal)),
+        Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Cell(_),
+            point,
+            normal,
+            ..
+        })
+        | Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Wall(_),
+            point,
+            normal,
+            ..
+        })
+        | Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Ball(_),
+            point,
+            normal,
+            ..
+        })
+        | Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Rect(_),
+            point,
+            normal,
+            ..
+        })
+        | Event::Contact(Contact {
+            body: Body::Rect(_),
+            other: Target::Cell(_),
+            point,
+            normal,
+            ..
+        })
+        | Event::Contact(Contact {
+            body: Body::Rect(_),
+            other: Target::Rect(_),
+            point,
+            normal,
+            ..
+        }) => Some((point, normal)),
         _ => None,
     }
 }

@@ -15,6 +15,9 @@
 //! edits, canonical tie order or iteration bounds. What it says is how far collide's loop is
 //! from a loop that does only this (docs/performance.md, "What bounds the step").
 use collide_scenes::{arena_scene, arena_scene_tiled};
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{Event, World};
 
 type R = f64;
@@ -609,8 +612,16 @@ fn main() {
             tw.push(t.elapsed().as_secs_f64() * 1e3);
             for e in ev {
                 match e {
-                    Event::BallBall { .. } => bbw += 1,
-                    Event::BallWall { .. } => wallw += 1,
+                    Event::Contact(Contact {
+                        body: Body::Ball(_),
+                        other: Target::Ball(_),
+                        ..
+                    }) => bbw += 1,
+                    Event::Contact(Contact {
+                        body: Body::Ball(_),
+                        other: Target::Wall(_),
+                        ..
+                    }) => wallw += 1,
                     _ => {}
                 }
             }

@@ -7,6 +7,9 @@
 //! an impact speed of 300 units/s. A second ball falls onto a brick at 120 units/s.
 //!
 //! Run: `cargo run --release --example events`
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{BallDesc, Event, Grid, StepConfig, Vec2, Walls, World};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -35,15 +38,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             // Event times are seconds from the start of the step.
             let at = |toi: f64| start + toi;
             match *event {
-                Event::BallWall { ball, side, point, normal, toi, speed } => println!(
+                Event::Contact(Contact { body: Body::Ball(ball), other: Target::Wall(side), point, normal, toi, speed, .. }) => println!(
                     "t = {:.9} s  ball {ball} hits the {} wall at ({:.3}, {:.3}), normal ({}, {}), at {speed} units/s",
                     at(toi), side.name(), point.x, point.y, normal.x, normal.y
                 ),
-                Event::BallTile { ball, cell, point, normal, toi, feature, speed } => println!(
+                Event::Contact(Contact { body: Body::Ball(ball), other: Target::Cell(cell), point, normal, toi, speed, feature: Some(feature) }) => println!(
                     "t = {:.9} s  ball {ball} hits cell ({}, {}) on its {feature:?} at ({:.3}, {:.3}), normal ({}, {}), at {speed} units/s",
                     at(toi), cell.col, cell.row, point.x, point.y, normal.x, normal.y
                 ),
-                Event::BallBall { a, b, toi, .. } => println!("t = {:.9} s  balls {a} and {b} collide", at(toi)),
+                Event::Contact(Contact { body: Body::Ball(a), other: Target::Ball(b), toi, .. }) => println!("t = {:.9} s  balls {a} and {b} collide", at(toi)),
                 Event::BrickDestroyed { cell, kind, toi, .. } => println!(
                     "t = {:.9} s  brick {} at ({}, {}) destroyed",
                     at(toi), kind as char, cell.col, cell.row

@@ -11,6 +11,9 @@
 //! the same bits for any thread count.
 //!
 //! Run: `cargo run --release --example one_way`
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{
     Aabb, BallDesc, ContactInfo, ContactResponse, Event, RectDesc, RectKind, SensorId, StepConfig,
     Vec2, Walls, World,
@@ -19,9 +22,12 @@ use collide_world::{
 /// Ignores contacts with the platforms from below; everything else bounces.
 fn one_way(platforms: &[collide_world::RectId], c: &ContactInfo) -> ContactResponse {
     match c.event {
-        Event::BallRect { rect, normal, .. } if platforms.contains(&rect) && normal.y > 0.0 => {
-            ContactResponse::Ignore
-        }
+        Event::Contact(Contact {
+            body: Body::Ball(_),
+            other: Target::Rect(rect),
+            normal,
+            ..
+        }) if platforms.contains(&rect) && normal.y > 0.0 => ContactResponse::Ignore,
         _ => ContactResponse::Reflect,
     }
 }
@@ -63,9 +69,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let t0 = world.time();
         for event in world.step_with(&hook)? {
             match *event {
-                Event::BallRect {
-                    ball, rect, toi, ..
-                } if platforms.contains(&rect) => {
+                Event::Contact(Contact {
+                    body: Body::Ball(ball),
+                    other: Target::Rect(rect),
+                    toi,
+                    ..
+                }) if platforms.contains(&rect) => {
                     landings += 1;
                     if landings <= 6 {
                         println!(

@@ -8,6 +8,9 @@
 //! ball's velocity after the bounce.
 //!
 //! Run: `cargo run --release --example paddle`
+use collide_world::Body;
+use collide_world::Contact;
+use collide_world::Target;
 use collide_world::{Aabb, BallDesc, Event, RectDesc, RectKind, StepConfig, Vec2, Walls, World};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -44,7 +47,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         world.set_rect_velocity(paddle, Vec2::new(wanted.clamp(-240.0, 240.0), 0.0))?;
         let mut hit_at = None;
         for event in world.step() {
-            if let Event::BallRect { rect, point, .. } = *event {
+            if let Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Rect(rect),
+                point,
+                ..
+            }) = *event
+            {
                 if rect == paddle {
                     hit_at = Some(point.x);
                 }

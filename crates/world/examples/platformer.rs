@@ -8,6 +8,8 @@
 //! with no skin gap: standing, its box's bottom is exactly on the floor.
 //!
 //! Run: `cargo run --release --example platformer`
+use collide_world::Body;
+use collide_world::Contact;
 use collide_world::{
     Aabb, CharacterDesc, Event, Grid, RectDesc, RectKind, StepConfig, Target, Vec2, Walls, World,
 };
@@ -74,7 +76,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         world.set_character_velocity(hero, vel)?;
         for e in world.step() {
-            if let Event::CharacterHit { target, normal, .. } = e {
+            if let Event::Contact(Contact {
+                body: Body::Character(_),
+                other: target,
+                normal,
+                ..
+            }) = e
+            {
                 hits += 1;
                 if hits <= 12 {
                     println!(

@@ -55,7 +55,7 @@ pub use model::rng;
 pub use collide_core;
 /// The types the world's API takes and returns, so that one dependency on `collide-world` is
 /// enough: [`Vec2`] (a `glam::DVec2`), [`Real`] (`f64`), [`Aabb`], the hit features of
-/// [`Event::BallTile`] and [`GridHit`], and the [`ConvexPolygon`] and [`PolygonCorners`] of a
+/// [`Event::Contact`] and [`GridHit`], and the [`ConvexPolygon`] and [`PolygonCorners`] of a
 /// polygon shape.
 pub use collide_core::{
     Aabb, Circle, ConvexPolygon, Corner, Face, Feature, Features, HalfTile, PolygonCorners, Real,
@@ -75,7 +75,7 @@ pub use model::desc::{
     BallDesc, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls,
 };
 pub use model::error::{GridError, LevelError, WorldError};
-pub use model::event::{Body, Event, SensorId, Side};
+pub use model::event::{Body, Contact, Event, SensorId, Side};
 pub use model::filter::Filter;
 pub use model::flipper_desc::FlipperDesc;
 pub use model::hook::{

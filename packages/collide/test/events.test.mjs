@@ -114,6 +114,8 @@ test("a dynamic box hits a wall and a lost box leaves through an open side", () 
   const box = w.addRect(40, 40, 50, 50, "dynamic", 100, 0);
   const wall = run(w, 6).find((e) => e.kind === "rect_wall");
   assert.deepEqual([wall.rect, wall.side, wall.normal], [box, "right", { x: -1, y: 0 }]);
+  // The middle of the face that touches the wall.
+  assert.deepEqual(wall.point, { x: 100, y: 45 });
   assert.ok(Math.abs(wall.t - 0.5) < 1e-12, `${wall.t}`);
   w.setWalls(true, true, true, false);
   w.setRectVelocity(box, 0, 300);

@@ -41,6 +41,8 @@ mod level;
 pub use level::{entity_box, Entity, EntityKind, PlatformerLevel};
 
 use collide_core::{Aabb, Real, Vec2};
+use collide_world::Body;
+use collide_world::Contact;
 use collide_world::{
     Cell, CellCoord, CharacterDesc, CharacterId, ContactHook, ContactInfo, ContactResponse, Event,
     Filter, RectDesc, RectId, RectKind, SpawnDesc, Target, World, WorldError,
@@ -472,7 +474,7 @@ impl Platformer {
     fn turn_mobs(&mut self, world: &World, events: &[Event]) {
         for m in &mut self.mobs {
             let hit = events.iter().any(|e| {
-                matches!(*e, Event::CharacterHit { character, normal, .. }
+                matches!(*e, Event::Contact(Contact { body: Body::Character(character), normal, .. })
                     if character == m.id && normal.x * m.dir < -0.5)
             });
             let blocked = world.character(m.id).is_some_and(|c| c.vel.x == 0.0);
@@ -685,9 +687,12 @@ pub struct OneWayBalls {
 impl ContactHook for OneWayBalls {
     fn on_contact(&self, contact: &ContactInfo) -> ContactResponse {
         match contact.event {
-            Event::BallRect { rect, normal, .. }
-                if normal.y >= 0.0 && self.rects.binary_search(&rect).is_ok() =>
-            {
+            Event::Contact(Contact {
+                body: Body::Ball(_),
+                other: Target::Rect(rect),
+                normal,
+                ..
+            }) if normal.y >= 0.0 && self.rects.binary_search(&rect).is_ok() => {
                 ContactResponse::Ignore
             }
             _ => ContactResponse::Reflect,

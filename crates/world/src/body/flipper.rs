@@ -30,7 +30,7 @@
 //! relative to the flipper's surface velocity at the contact point (`ω × r`), with the
 //! pair's restitution ([`crate::model::material`]): a flip shoots the ball, and with restitution 1
 //! the ball's speed relative to the flipper's surface is kept (energy is conserved in the
-//! flipper's frame). Reported as [`crate::Event::BallFlipper`].
+//! flipper's frame). Reported as [`crate::Event::Contact`].
 //!
 //! # Limits
 //! - A ball lying on a held flipper under gravity does not come to rest on it: it bounces off

@@ -37,7 +37,7 @@
 //! (`collide_core::exit_path_circle_circle`), as a sensor rectangle does (`crate::step::pass`).
 //! A segment cannot be a sensor.
 //!
-//! Dynamic rectangles bounce off segments and solid circles too ([`crate::Event::RectShape`])
+//! Dynamic rectangles bounce off segments and solid circles too ([`crate::Event::Contact`])
 //! and pass through sensor circles. The push-out of embedded balls does not see shapes. Under
 //! gravity a ball rests and slides on a shape's face as on a tile's (`crate::step` module
 //! `shape_rest`); a box does not (one lying on a slanted segment bounces off it every

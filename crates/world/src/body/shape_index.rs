@@ -245,7 +245,16 @@ mod tests {
             hits += w
                 .step()
                 .iter()
-                .filter(|e| matches!(e, crate::model::event::Event::BallShape { .. }))
+                .filter(|e| {
+                    matches!(
+                        e,
+                        crate::model::event::Event::Contact(crate::Contact {
+                            body: crate::Body::Ball(_),
+                            other: crate::Target::Shape(_),
+                            ..
+                        })
+                    )
+                })
                 .count();
             assert!(w.shape_index.is_built());
             scan.shape_index = ShapeIndex::default();

@@ -9,10 +9,12 @@ use super::respond::{Impact, Outcome};
 use super::scratch::Trace;
 use crate::body::rest::REST_TIME;
 use crate::model::cell::Cell;
+use crate::model::event::Contact;
 use crate::model::event::{Body, Event};
 use crate::model::hook::{
     check_velocity, BodyShape, BodyState, ContactInfo, ContactResponse, Hook, HookError, Obstacle,
 };
+use crate::model::target::Target;
 use crate::step::pass::{Pass, PassWith};
 use crate::step::squeeze::{Carry, Probe, Wedge};
 use crate::world::World;
@@ -296,128 +298,45 @@ impl World {
         let (point, normal) = (pred.point, pred.normal);
         // The impact speed: the normal relative speed before the response.
         let speed_against = |u: Vec2| (-(v - u).dot(normal)).max(0.0);
-        Some(match pred.target {
+        let body = match me {
+            MoverId::Ball(ball) => Body::Ball(ball),
+            MoverId::Rect(rect) => Body::Rect(rect),
+        };
+        // Static obstacles do not move: the impact speed is the mover's own into the normal.
+        let still = (-v.dot(normal)).max(0.0);
+        let (other, speed, feature) = match pred.target {
             PTarget::RestEnd | PTarget::PassEnd | PTarget::SensorCell(_) | PTarget::Lost(_) => {
                 return None
             }
             PTarget::Cell(cell) => {
-                let speed = (-v.dot(normal)).max(0.0);
-                match me {
-                    MoverId::Ball(ball) => Event::BallTile {
-                        ball,
-                        cell,
-                        point,
-                        normal,
-                        toi,
-                        speed,
-                        feature: pred.feature,
-                    },
-                    MoverId::Rect(rect) => Event::RectTile {
-                        rect,
-                        cell,
-                        point,
-                        normal,
-                        toi,
-                        speed,
-                    },
-                }
+                let feature = matches!(me, MoverId::Ball(_)).then_some(pred.feature);
+                (Target::Cell(cell), still, feature)
             }
-            PTarget::Wall(side) => {
-                let speed = (-v.dot(normal)).max(0.0);
-                match me {
-                    MoverId::Ball(ball) => Event::BallWall {
-                        ball,
-                        side,
-                        point,
-                        normal,
-                        toi,
-                        speed,
-                    },
-                    MoverId::Rect(rect) => Event::RectWall {
-                        rect,
-                        side,
-                        normal,
-                        toi,
-                        speed,
-                    },
-                }
-            }
-            PTarget::Shape(k) => {
-                let shape = self.shapes[k as usize].id;
-                let speed = (-v.dot(normal)).max(0.0);
-                match me {
-                    MoverId::Ball(ball) => Event::BallShape {
-                        ball,
-                        shape,
-                        point,
-                        normal,
-                        toi,
-                        speed,
-                    },
-                    MoverId::Rect(rect) => Event::RectShape {
-                        rect,
-                        shape,
-                        point,
-                        normal,
-                        toi,
-                        speed,
-                    },
-                }
-            }
+            PTarget::Wall(side) => (Target::Wall(side), still, None),
+            PTarget::Shape(k) => (Target::Shape(self.shapes[k as usize].id), still, None),
             PTarget::Flipper { index, turning } => {
                 let u = self.flipper_surface_vel(index, turning, point);
                 let flipper = self.flippers[index as usize].id;
-                let speed = speed_against(u);
-                match me {
-                    MoverId::Ball(ball) => Event::BallFlipper {
-                        ball,
-                        flipper,
-                        point,
-                        normal,
-                        toi,
-                        speed,
-                    },
-                    MoverId::Rect(rect) => Event::RectFlipper {
-                        rect,
-                        flipper,
-                        point,
-                        normal,
-                        toi,
-                        speed,
-                    },
-                }
+                (Target::Flipper(flipper), speed_against(u), None)
             }
             PTarget::Rect(k) => {
                 let rc = &self.rects[k as usize];
-                let speed = speed_against(rc.vel);
-                match me {
-                    MoverId::Ball(ball) => Event::BallRect {
-                        ball,
-                        rect: rc.id,
-                        point,
-                        normal,
-                        toi,
-                        speed,
-                    },
-                    MoverId::Rect(rect) => Event::RectRect {
-                        a: rect,
-                        b: rc.id,
-                        point,
-                        normal,
-                        toi,
-                        speed,
-                    },
-                }
+                (Target::Rect(rc.id), speed_against(rc.vel), None)
             }
-            PTarget::Mover(j) => pair_event(
-                me,
-                self.mover_id(j as usize),
-                point,
-                normal,
-                toi,
-                speed_against(vj),
-            ),
-        })
+            PTarget::Mover(j) => {
+                let other = self.mover_id(j as usize);
+                return Some(pair_event(me, other, point, normal, toi, speed_against(vj)));
+            }
+        };
+        Some(Event::Contact(Contact {
+            body,
+            other,
+            point,
+            normal,
+            toi,
+            speed,
+            feature,
+        }))
     }
 
     /// Mover `m`'s state at absolute time `t` (velocity `v` before the response; a ball at
@@ -498,8 +417,22 @@ impl World {
         };
         // The event names its first body: swap when that is the partner.
         let first_is_other = match (&event, &other) {
-            (Event::BallBall { a, .. }, Obstacle::Body(o)) => o.body == Body::Ball(*a),
-            (Event::BallRect { ball, .. }, Obstacle::Body(o)) => o.body == Body::Ball(*ball),
+            (
+                Event::Contact(Contact {
+                    body: Body::Ball(a),
+                    other: Target::Ball(_),
+                    ..
+                }),
+                Obstacle::Body(o),
+            ) => o.body == Body::Ball(*a),
+            (
+                Event::Contact(Contact {
+                    body: Body::Ball(ball),
+                    other: Target::Rect(_),
+                    ..
+                }),
+                Obstacle::Body(o),
+            ) => o.body == Body::Ball(*ball),
             _ => false,
         };
         match other {
@@ -855,45 +788,50 @@ fn pair_event(
     speed: Real,
 ) -> Event {
     match (me, other) {
-        (MoverId::Ball(a), MoverId::Ball(b)) if b.index() < a.index() => Event::BallBall {
-            a: b,
-            b: a,
+        (MoverId::Ball(a), MoverId::Ball(b)) if b.index() < a.index() => Event::Contact(Contact {
+            body: Body::Ball(b),
+            other: Target::Ball(a),
             point,
             normal: -normal,
             toi,
             speed,
-        },
-        (MoverId::Ball(a), MoverId::Ball(b)) => Event::BallBall {
-            a,
-            b,
+            feature: None,
+        }),
+        (MoverId::Ball(a), MoverId::Ball(b)) => Event::Contact(Contact {
+            body: Body::Ball(a),
+            other: Target::Ball(b),
             point,
             normal,
             toi,
             speed,
-        },
-        (MoverId::Ball(ball), MoverId::Rect(rect)) => Event::BallRect {
-            ball,
-            rect,
+            feature: None,
+        }),
+        (MoverId::Ball(ball), MoverId::Rect(rect)) => Event::Contact(Contact {
+            body: Body::Ball(ball),
+            other: Target::Rect(rect),
             point,
             normal,
             toi,
             speed,
-        },
-        (MoverId::Rect(rect), MoverId::Ball(ball)) => Event::BallRect {
-            ball,
-            rect,
+            feature: None,
+        }),
+        (MoverId::Rect(rect), MoverId::Ball(ball)) => Event::Contact(Contact {
+            body: Body::Ball(ball),
+            other: Target::Rect(rect),
             point,
             normal: -normal,
             toi,
             speed,
-        },
-        (MoverId::Rect(a), MoverId::Rect(b)) => Event::RectRect {
-            a,
-            b,
+            feature: None,
+        }),
+        (MoverId::Rect(a), MoverId::Rect(b)) => Event::Contact(Contact {
+            body: Body::Rect(a),
+            other: Target::Rect(b),
             point,
             normal,
             toi,
             speed,
-        },
+            feature: None,
+        }),
     }
 }

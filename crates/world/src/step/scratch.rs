@@ -264,7 +264,16 @@ mod tests {
         // The contact then happens: 50 + 30 t + 4 = 68.75 at t = 29.5/60 s, in the 30th step.
         let mut hit = None;
         for step in 1..40 {
-            if w.step().iter().any(|e| matches!(e, Event::BallBall { .. })) {
+            if w.step().iter().any(|e| {
+                matches!(
+                    e,
+                    Event::Contact(crate::Contact {
+                        body: crate::Body::Ball(_),
+                        other: crate::Target::Ball(_),
+                        ..
+                    })
+                )
+            }) {
                 hit = Some(step);
                 break;
             }

@@ -135,7 +135,7 @@ impl World {
     /// each surface it meets at the exact time of impact, slides along it for the rest of the
     /// motion (walking along its ground, stepping up ledges up to its step height), then
     /// finds its ground (snapping down up to its snap distance if it was on ground). The
-    /// contacts are appended to `events` as [`Event::CharacterHit`], with `toi` the fraction
+    /// contacts are appended to `events` as [`Event::Contact`], with `toi` the fraction
     /// of `motion` travelled. Returns the displacement made.
     ///
     /// # Errors

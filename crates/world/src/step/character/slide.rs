@@ -19,6 +19,7 @@
 //!    leave it upward.
 
 use crate::body::character::{along_ground, slide, Character, Ground};
+use crate::model::event::Contact;
 use crate::model::event::{Body, Event};
 use crate::model::limits::MAX_CHARACTER_CONTACTS;
 use crate::model::target::Target;
@@ -159,14 +160,15 @@ impl World {
             v = disp.vel_at(h.toi);
             left -= h.toi;
             let n = h.normal;
-            events.push(Event::CharacterHit {
-                character: c.id,
-                target: h.target,
+            events.push(Event::Contact(Contact {
+                body: Body::Character(c.id),
+                other: h.target,
                 point: h.point,
                 normal: n,
                 toi: t0 + (duration - left),
                 speed: (-v.dot(n)).max(0.0),
-            });
+                feature: None,
+            }));
             if c.walkable(n) {
                 ground = Some(Ground {
                     normal: n,
