@@ -208,7 +208,6 @@ impl World {
         let (v, radius) = (b.v0, b.radius);
         let a = b.start();
         let speed = v.length();
-        let filter = self.ball_filter_at(m);
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
         // The absolute time the search reaches (`cap` unless the window is shorter).
         let mut searched = cap;
@@ -290,68 +289,7 @@ impl World {
             }
         }
         let reach_box = Aabb::new(pos - reach, pos + reach);
-        let passes = if X { self.passes_of(m) } else { &[] };
-        for (k, rc) in self.rects.iter().enumerate() {
-            if !filter.collides(rc.filter) {
-                continue;
-            }
-            if let Some(after) = self.rect_pass_contact(m, k, passes, limit) {
-                // Inside it (nothing to meet), or parted from it: met again only after.
-                if let Some((toi, h)) = after {
-                    take(
-                        toi.max(base),
-                        PTarget::Rect(k as u32),
-                        h,
-                        &mut best,
-                        &mut limit,
-                    );
-                }
-                continue;
-            }
-            match rc.kind {
-                RectKind::Static => {
-                    if !collide_core::aabb_overlaps_aabb(&reach_box.grown(1e-9), &rc.aabb) {
-                        continue;
-                    }
-                    if let Some(h) =
-                        sweep_circle_aabb(a.pos, radius, v, limit, &rc.aabb, Features::ALL)
-                    {
-                        take(
-                            h.toi.max(base),
-                            PTarget::Rect(k as u32),
-                            h,
-                            &mut best,
-                            &mut limit,
-                        );
-                    }
-                }
-                RectKind::Kinematic | RectKind::Sensor => {
-                    // Swept in the rectangle's frame from the later of the two
-                    // anchors (the ball's, the rectangle's): the same bits whenever
-                    // the ball searches (after a crossing, at a horizon, at another
-                    // step), as for tiles and balls.
-                    let u = rc.vel;
-                    let (ra, rt, _) = self.rect_anchor[k];
-                    let r_t = a.time.max(rt);
-                    let off = r_t - a.time;
-                    let p_ref = a.pos + v * off;
-                    let aabb = ra.translated(u * (r_t - rt));
-                    if let Some(mut h) =
-                        sweep_circle_aabb(p_ref, radius, v - u, limit - off, &aabb, Features::ALL)
-                    {
-                        h.point += u * h.toi;
-                        take(
-                            (off + h.toi).max(base),
-                            PTarget::Rect(k as u32),
-                            h,
-                            &mut best,
-                            &mut limit,
-                        );
-                    }
-                }
-                RectKind::Dynamic => {}
-            }
-        }
+        self.straight_rect_hits::<X>(m, &reach_box, base, &mut best, &mut limit);
         if X && !self.shapes.is_empty() {
             let path = collide_core::motion::Path::linear(a.pos, v);
             self.shape_hits(
@@ -374,6 +312,76 @@ impl World {
             self.flipper_hits(m, &path, a.time, &reach, base, best, limit, &mut searched);
         }
         (static_found(best, a.time, s_t), searched)
+    }
+
+    /// The static and kinematic rectangles (and sensors) that ball `m` on its straight path
+    /// (times from its anchor; `base` the search's start) meets before `limit`, for
+    /// [`World::ball_path_event`]: static ones whose box meets `reach_box` swept as they are,
+    /// moving ones in their own frame from the later of the two anchors; a rectangle the ball
+    /// passes through (`X`: passes exist) met only after it parts.
+    #[inline(always)]
+    fn straight_rect_hits<const X: bool>(
+        &self,
+        m: usize,
+        reach_box: &Aabb,
+        base: Real,
+        best: &mut Option<(Real, PTarget, SweepHit)>,
+        limit: &mut Real,
+    ) {
+        let b = &self.balls[m];
+        let (v, radius) = (b.v0, b.radius);
+        let a = b.start();
+        let filter = self.ball_filter_at(m);
+        let passes = if X { self.passes_of(m) } else { &[] };
+        for (k, rc) in self.rects.iter().enumerate() {
+            if !filter.collides(rc.filter) {
+                continue;
+            }
+            if let Some(after) = self.rect_pass_contact(m, k, passes, *limit) {
+                // Inside it (nothing to meet), or parted from it: met again only after.
+                if let Some((toi, h)) = after {
+                    take(toi.max(base), PTarget::Rect(k as u32), h, best, limit);
+                }
+                continue;
+            }
+            match rc.kind {
+                RectKind::Static => {
+                    if !collide_core::aabb_overlaps_aabb(&reach_box.grown(1e-9), &rc.aabb) {
+                        continue;
+                    }
+                    if let Some(h) =
+                        sweep_circle_aabb(a.pos, radius, v, *limit, &rc.aabb, Features::ALL)
+                    {
+                        take(h.toi.max(base), PTarget::Rect(k as u32), h, best, limit);
+                    }
+                }
+                RectKind::Kinematic | RectKind::Sensor => {
+                    // Swept in the rectangle's frame from the later of the two
+                    // anchors (the ball's, the rectangle's): the same bits whenever
+                    // the ball searches (after a crossing, at a horizon, at another
+                    // step), as for tiles and balls.
+                    let u = rc.vel;
+                    let (ra, rt, _) = self.rect_anchor[k];
+                    let r_t = a.time.max(rt);
+                    let off = r_t - a.time;
+                    let p_ref = a.pos + v * off;
+                    let aabb = ra.translated(u * (r_t - rt));
+                    if let Some(mut h) =
+                        sweep_circle_aabb(p_ref, radius, v - u, *limit - off, &aabb, Features::ALL)
+                    {
+                        h.point += u * h.toi;
+                        take(
+                            (off + h.toi).max(base),
+                            PTarget::Rect(k as u32),
+                            h,
+                            best,
+                            limit,
+                        );
+                    }
+                }
+                RectKind::Dynamic => {}
+            }
+        }
     }
 
     /// [`World::static_event`] for dynamic rectangle mover `m`.
