@@ -51,7 +51,7 @@ mkdir -p "$out"
 bash scripts/build-web.sh "$site"
 
 # Size budget of the games' site .wasm, gzip -9.
-budget=$((600 * 1024))
+budget=600000
 wasm="$site/collide_web_bg.wasm"
 raw=$(stat -c %s "$wasm")
 gz=$(gzip -9 -c "$wasm" | wc -c)

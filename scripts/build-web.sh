@@ -39,6 +39,9 @@ wasm="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/web/collide_web.wasm"
 rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" "$wasm"
+# The function names (the `name` section, for debuggers: about a sixth of the module) are not
+# shipped; wasm-bindgen needs the module's other custom sections, so they are dropped after it.
+node scripts/wasm-drop-names.mjs "$out/collide_web_bg.wasm"
 if [ "${WASM_OPT:-0}" = 1 ] && command -v wasm-opt >/dev/null 2>&1; then
     wasm-opt -Oz "$out/collide_web_bg.wasm" -o "$out/collide_web_bg.wasm"
 fi
