@@ -35,6 +35,8 @@
 mod build;
 pub mod config;
 pub mod error;
+#[cfg(feature = "tiled")]
+mod layer_size;
 #[cfg(feature = "ldtk")]
 pub mod ldtk;
 pub mod model;

@@ -165,6 +165,7 @@ fn load(
     let bytes = if has_ext(path, &["tmj", "json"]) {
         crate::tmj::map_to_tmx(path, &bytes)?
     } else {
+        crate::layer_size::check_tmx(path, &bytes)?;
         bytes
     };
     let mut loader = Loader::with_reader(Reader {

@@ -658,64 +658,23 @@ fn layer(x: &mut Xml, file: &Path, l: &Layer) -> Result<(), MapError> {
 }
 
 /// Checks that the tile layer `l` holds exactly `width × height` global ids (the `tiled` crate
-/// indexes a shorter layer out of bounds). A compressed layer is inflated to at most one byte
-/// over its expected size; `zstd` and unknown compressions are left to the `tiled` crate's
-/// own errors.
+/// indexes a shorter layer out of bounds): [`crate::layer_size::check`].
 ///
 /// # Errors
 /// [`MapError::Parse`] naming the layer, its size and the count found.
 fn check_layer_size(file: &Path, l: &Layer) -> Result<(), MapError> {
-    use base64::Engine as _;
-    use std::io::Read as _;
-    let want = u64::from(l.width.unwrap_or(0)) * u64::from(l.height.unwrap_or(0));
-    let bad = |found: String| MapError::Parse {
-        file: file.to_path_buf(),
-        reason: format!(
-            "layer {:?}: {} x {} tiles but {found}",
-            l.name,
-            l.width.unwrap_or(0),
-            l.height.unwrap_or(0)
-        ),
+    use crate::layer_size::{check, LayerData};
+    let data = match &l.data {
+        None => LayerData::Count(0),
+        Some(Data::Gids(g)) => LayerData::Count(g.len() as u64),
+        Some(Data::Base64(text)) => LayerData::Base64 {
+            text,
+            compression: l.compression.as_deref().unwrap_or(""),
+        },
     };
-    let found = match &l.data {
-        None => 0,
-        Some(Data::Gids(g)) => g.len() as u64,
-        Some(Data::Base64(text)) => {
-            let Ok(raw) = base64::engine::general_purpose::STANDARD.decode(text.trim()) else {
-                return Err(bad("its data is not base64".to_owned()));
-            };
-            let limit = want.saturating_mul(4).saturating_add(1);
-            let mut out = Vec::new();
-            let read = match l.compression.as_deref().unwrap_or("") {
-                "" => {
-                    out = raw;
-                    Ok(0)
-                }
-                "zlib" => flate2::read::ZlibDecoder::new(&raw[..])
-                    .take(limit)
-                    .read_to_end(&mut out),
-                "gzip" => flate2::read::GzDecoder::new(&raw[..])
-                    .take(limit)
-                    .read_to_end(&mut out),
-                _ => return Ok(()),
-            };
-            if read.is_err() {
-                return Err(bad(format!(
-                    "its {} data cannot be inflated",
-                    l.compression.as_deref().unwrap_or("")
-                )));
-            }
-            if out.len() % 4 != 0 {
-                return Err(bad(format!("{} bytes of data (4 a tile)", out.len())));
-            }
-            out.len() as u64 / 4
-        }
-    };
-    if found == want {
-        Ok(())
-    } else {
-        Err(bad(format!("{found} tiles of data")))
-    }
+    let what = format!("layer {:?}", l.name);
+    let (w, h) = (l.width.unwrap_or(0), l.height.unwrap_or(0));
+    check(file, &what, u64::from(w), u64::from(h), &data)
 }
 
 fn object_group(x: &mut Xml, l: &Layer) {

@@ -68,6 +68,23 @@ fn a_tile_layer_becomes_cells_with_the_tiles_rules() {
     );
 }
 
+/// The layer-size check passes full layers: the same 4 x 3 layer of walls as csv and as zlib
+/// base64 loads to the same cells (`<tile>` elements the `tiled` crate refuses by itself).
+#[test]
+fn full_layers_of_every_encoding_load_the_same_cells() {
+    let datas = [
+        r#"<data encoding="csv">1,1,1,1,1,1,1,1,1,1,1,1</data>"#.to_owned(),
+        r#"<data encoding="base64" compression="zlib">eJxjZGBgYCQBAwABaAAN</data>"#.to_owned(),
+    ];
+    for d in datas {
+        let body = format!(r#"<layer id="1" name="Collision" width="4" height="3">{d}</layer>"#);
+        let m = load_tiled(&tmx("orthogonal", 0, (16, 16), &body))
+            .unwrap_or_else(|e| panic!("{d}: {e}"));
+        let g = m.scene.grid.as_ref().unwrap();
+        assert_eq!(g.cells, vec![Cell::Wall; 12], "{d}");
+    }
+}
+
 #[test]
 fn objects_become_rects_polylines_circles_and_points() {
     let m = load_tiled(&objects(
@@ -177,6 +194,55 @@ fn bad_tiled_maps_are_typed_errors_naming_what_is_wrong() {
             vec!["bad.tmx"],
         ),
         ("malformed XML", "<map orientation=\"orthogonal\"".to_owned(), vec!["bad.tmx"]),
+        // Tile layers whose data is not width x height tiles (the `tiled` crate indexes a
+        // short one out of bounds): refused before it reads them.
+        (
+            "short csv layer",
+            tmx("orthogonal", 0, (16, 16), r#"<layer id="1" name="Collision" width="4" height="3"><data encoding="csv">1,1,1,1,1,1,1,1,1,1,1</data></layer>"#),
+            vec!["bad.tmx", "layer \"Collision\" (id 1)", "4 x 3 tiles", "11 tiles of data"],
+        ),
+        (
+            "long csv layer",
+            tmx("orthogonal", 0, (16, 16), r#"<layer id="1" name="Collision" width="4" height="3"><data encoding="csv">1,1,1,1,1,1,1,1,1,1,1,1,1</data></layer>"#),
+            vec!["Collision", "13 tiles of data"],
+        ),
+        (
+            "short base64 layer",
+            tmx("orthogonal", 0, (16, 16), r#"<layer id="1" name="Collision" width="4" height="3"><data encoding="base64">
+   AQAAAAEAAAABAAAAAQAAAAEAAAABAAAAAQAAAAEAAAABAAAAAQAAAAEAAAA=
+  </data></layer>"#),
+            vec!["Collision", "11 tiles of data"],
+        ),
+        (
+            "short zlib layer",
+            tmx("orthogonal", 0, (16, 16), r#"<layer id="1" name="Collision" width="4" height="3"><data encoding="base64" compression="zlib">eJxjZGBgYCQSAwABNAAM</data></layer>"#),
+            vec!["Collision", "11 tiles of data"],
+        ),
+        (
+            "short gzip layer",
+            tmx("orthogonal", 0, (16, 16), r#"<layer id="1" name="Collision" width="4" height="3"><data encoding="base64" compression="gzip">H4sIAAAAAAACA2NkYGBgJBIDAH8EzsYsAAAA</data></layer>"#),
+            vec!["Collision", "11 tiles of data"],
+        ),
+        (
+            "broken zlib layer",
+            tmx("orthogonal", 0, (16, 16), r#"<layer id="1" name="Collision" width="4" height="3"><data encoding="base64" compression="zlib">AQAAAAEAAAA=</data></layer>"#),
+            vec!["Collision", "zlib data cannot be inflated"],
+        ),
+        (
+            "not base64",
+            tmx("orthogonal", 0, (16, 16), r#"<layer id="1" name="Collision" width="4" height="3"><data encoding="base64">!!!</data></layer>"#),
+            vec!["Collision", "not base64"],
+        ),
+        (
+            "short layer of tile elements",
+            tmx("orthogonal", 0, (16, 16), r#"<layer id="1" name="Collision" width="4" height="3"><data><tile gid="1"/><tile gid="1"/></data></layer>"#),
+            vec!["Collision", "2 tiles of data"],
+        ),
+        (
+            "short layer in a group",
+            tmx("orthogonal", 0, (16, 16), r#"<group id="5" name="g"><layer id="6" name="Inner" width="4" height="3"><data encoding="csv">1,1</data></layer></group>"#),
+            vec!["layer \"Inner\" (id 6)", "2 tiles of data"],
+        ),
         (
             "bad rule",
             objects(r#"<object id="7" x="0" y="0" width="4" height="4"><properties><property name="collide" value="slope:5"/></properties></object>"#),
