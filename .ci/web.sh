@@ -143,6 +143,26 @@ for run in level_1:600 plinko:1000 pinball:2400; do
         "$(field "$out/world-$scene.json" state_hash)" "$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])["state_hash"])' "$native")"
 done
 
+# The sample maps' sandboxes (levels converted when the site was built, no loader in the
+# .wasm): the world after 120 frames against `collide run` of the map file with the same
+# 100 balls and steps.
+for run in "ldtk:Top|assets/maps/ldtk/Typical_2D_platformer_example.ldtk|Top" \
+    "tiled:sticker_knight|assets/maps/tiled/sticker-knight/sandbox.tmx|"; do
+    IFS='|' read -r scene file level <<<"$run"
+    name="map-${scene#*:}"
+    report "$name" "frames=120&scene=$scene"
+    steps=$(field "$out/$name.json" steps)
+    native=$("$cli" run "$file" ${level:+--level "$level"} --balls 100 --steps "$steps")
+    same "map $scene, 120 frames ($steps steps), world state hash vs collide run $file" \
+        "$(field "$out/$name.json" world_hash)" "$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])["state_hash"])' "$native")"
+done
+timeout 120 "${chrome[@]}" --window-size=960,720 --virtual-time-budget=20000 \
+    --screenshot="$out/map.png" "$url?frames=120&scene=ldtk:Top" >"$out/map-screenshot.log" 2>&1
+colours=$(convert "$out/map.png" -format %k info:)
+mean=$(convert "$out/map.png" -colorspace Gray -format '%[fx:mean]' info:)
+echo "map screenshot: $colours colours, mean grey $mean"
+python3 -c 'import sys; c, m = int(sys.argv[1]), float(sys.argv[2]); sys.exit(0 if c >= 8 and 0.01 < m < 0.9 else "the map screenshot looks blank")' "$colours" "$mean"
+
 # The page's frame, pixel by pixel.
 timeout 120 "${chrome[@]}" --window-size=960,720 --virtual-time-budget=20000 \
     --screenshot="$out/level_1.png" "$url?frames=30" >"$out/screenshot.log" 2>&1

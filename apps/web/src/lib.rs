@@ -6,9 +6,9 @@
 //! - [`keys`]: DOM `KeyboardEvent.code` values as the frontends' keys;
 //! - [`touch`]: fingers as keys and pointer (drag steers the paddle, a tap launches, the
 //!   halves of the screen hold the flippers, the right one the plunger too);
-//! - `maps` (native builds only, for now: the map loaders are over the site's size budget):
-//!   the sample maps (LDtk's platformer, Sticker Knight) as sessions, opened as the window
-//!   frontends' `--map` opens them;
+//! - [`maps`]: the sample maps (LDtk's platformer, Sticker Knight), converted when the crate
+//!   is built and embedded as level bytes, as sessions opened as the window frontends'
+//!   `--map` opens them;
 //! - [`session`]: one game in a page: input queue, frame, RGBA frame buffer, the state JSON;
 //! - [`frames`]: the page's fixed runs (`?frames=N`, `?world=SCENE&steps=N`) that CI compares
 //!   with the native CLI, hash for hash;
@@ -25,7 +25,6 @@
 
 pub mod frames;
 pub mod keys;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod maps;
 pub mod session;
 pub mod touch;

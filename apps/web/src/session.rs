@@ -389,32 +389,19 @@ fn phase_name(p: Phase) -> &'static str {
     }
 }
 
-/// The map scenes' names ([`crate::maps::names`]; none on wasm32).
+/// The map scenes' names ([`crate::maps::names`]).
 fn map_names() -> Vec<String> {
-    #[cfg(not(target_arch = "wasm32"))]
-    return crate::maps::names();
-    #[cfg(target_arch = "wasm32")]
-    return Vec::new();
+    crate::maps::names()
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 type MapScene = Result<collide_maps::MapLevel, collide_maps::MapError>;
-#[cfg(target_arch = "wasm32")]
-type MapScene = std::convert::Infallible;
 
-/// The map scene `scene`, loaded; `None` for any other name (always on wasm32).
+/// The map scene `scene`, read from its embedded bytes; `None` for any other name.
 fn map_scene(scene: &str) -> Option<MapScene> {
-    #[cfg(not(target_arch = "wasm32"))]
-    return crate::maps::load(scene);
-    #[cfg(target_arch = "wasm32")]
-    {
-        let _ = scene;
-        None
-    }
+    crate::maps::load(scene)
 }
 
 /// Opens a loaded map scene with [`crate::maps::MAP_SCENE_BALLS`] balls.
-#[cfg(not(target_arch = "wasm32"))]
 fn open_map(args: &Args, level: MapScene) -> Result<App, FrontendError> {
     let level = level.map_err(|e| FrontendError::Map(Box::new(e)))?;
     let args = Args {
@@ -422,9 +409,4 @@ fn open_map(args: &Args, level: MapScene) -> Result<App, FrontendError> {
         ..args.clone()
     };
     App::with_map(&args, level)
-}
-
-#[cfg(target_arch = "wasm32")]
-fn open_map(_args: &Args, level: MapScene) -> Result<App, FrontendError> {
-    match level {}
 }

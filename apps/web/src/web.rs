@@ -21,11 +21,17 @@ fn present(session: &mut Session, ctx: &CanvasRenderingContext2d) -> Result<(), 
         .map_err(|_| JsError::new("cannot put the frame on the canvas"))
 }
 
-/// The built-in scene names, one per line (`level_1` .. `level_7`, then the demo scenes).
+/// The scene names, one per line: the built-in scenes (`level_1` .. `level_7`, then the demo
+/// scenes), then the map sandboxes (`ldtk:LEVEL`, `tiled:sticker_knight`).
 #[wasm_bindgen(js_name = sceneNames)]
 #[must_use]
 pub fn scene_names() -> String {
-    collide_scenes::names().join("\n")
+    collide_scenes::names()
+        .iter()
+        .map(|n| (*n).to_owned())
+        .chain(crate::maps::names())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// One game on a canvas: the page feeds it DOM events and calls `frame` and `draw` from its

@@ -203,7 +203,7 @@ impl App {
     ///
     /// # Errors
     /// As [`App::new`].
-    #[cfg(feature = "maps")]
+    #[cfg(feature = "map-levels")]
     pub fn with_map(args: &Args, map: collide_maps::MapLevel) -> Result<App, FrontendError> {
         let arg = map.name.clone();
         let (source, hook) = map_sandbox(map, args.balls);
@@ -888,7 +888,7 @@ impl App {
 }
 
 /// Balls dropped on a map (`--map`) when `--balls` is not given.
-#[cfg(feature = "maps")]
+#[cfg(feature = "map-levels")]
 pub const MAP_BALLS: usize = 300;
 
 /// `--map FILE [--level NAME]`: the map's level as a sandbox, with `balls` (default
@@ -907,7 +907,7 @@ fn map_source(
 
 /// A loaded map's level as a sandbox: `balls` (default [`MAP_BALLS`]) balls of radius 3
 /// placed at rest anywhere free (seed 1), and the contact hook of its one-way platforms.
-#[cfg(feature = "maps")]
+#[cfg(feature = "map-levels")]
 fn map_sandbox(map: collide_maps::MapLevel, balls: Option<u32>) -> (Source, Option<SandboxHook>) {
     // The rectangles' ids are the same in every world built from the scene (the balls
     // spawned below come after them).

@@ -1,5 +1,7 @@
 //! The loaders' common back end: collects cells, colliders and objects and makes the
 //! [`Scene`], merging static rectangles into disjoint bands and one-way cells into rectangles.
+// The model alone (no loader feature) builds no level: its builder is unused then.
+#![cfg_attr(not(any(feature = "tiled", feature = "ldtk")), allow(dead_code))]
 
 use std::path::{Path, PathBuf};
 

@@ -125,4 +125,13 @@ pub enum MapError {
         /// The levels' names, in the file's order.
         available: Vec<String>,
     },
+    /// Bytes that are not a level written by [`crate::MapLevel::to_bytes`] (or a level that
+    /// cannot be written).
+    #[error("{file}: map level bytes: {reason}")]
+    Bytes {
+        /// The bytes' source (an embedded file's name).
+        file: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
 }

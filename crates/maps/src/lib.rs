@@ -44,6 +44,7 @@ pub mod model;
 pub mod tiled;
 #[cfg(feature = "tiled")]
 mod tmj;
+mod wire;
 
 use std::path::Path;
 
@@ -51,6 +52,7 @@ pub use build::merge_bands;
 pub use config::{MapConfig, Rule};
 pub use error::MapError;
 pub use model::{FieldValue, MapLevel, MapObject, MapReport, ObjectBody, OneWayHook};
+pub use wire::MAP_WIRE_VERSION;
 
 /// Whether `path` names a map this crate reads by its extension (`.tmx`, `.tmj`, `.ldtk`).
 #[must_use]
@@ -75,6 +77,8 @@ pub fn load(
     cfg: &MapConfig,
 ) -> Result<MapLevel, MapError> {
     let path = path.as_ref();
+    #[cfg(not(any(feature = "tiled", feature = "ldtk")))]
+    let _ = (level, cfg);
     let ext = path
         .extension()
         .and_then(|e| e.to_str())

@@ -67,7 +67,7 @@ pub fn entity_box(top_left: Vec2, size: Vec2) -> Aabb {
     Aabb::new(top_left, top_left + size)
 }
 
-#[cfg(feature = "maps")]
+#[cfg(feature = "map-levels")]
 mod from_map {
     use super::{entity_box, Entity, EntityKind, PlatformerLevel};
     use collide_maps::{FieldValue, MapConfig, MapError, MapLevel};
