@@ -163,6 +163,16 @@ mean=$(convert "$out/map.png" -colorspace Gray -format '%[fx:mean]' info:)
 echo "map screenshot: $colours colours, mean grey $mean"
 python3 -c 'import sys; c, m = int(sys.argv[1]), float(sys.argv[2]); sys.exit(0 if c >= 8 and 0.01 < m < 0.9 else "the map screenshot looks blank")' "$colours" "$mean"
 
+# The platformer on the LDtk sample's embedded levels, autopilot: the game and the world
+# against the same session run natively (collide-web's `frames` example).
+report platformer "frames=600&scene=platformer&autoplay=1"
+cargo build --release -q -p collide-web --example frames
+native=$("${CARGO_TARGET_DIR:-target}/release/examples/frames" platformer 600 autoplay)
+for h in game_hash world_hash; do
+    same "platformer autoplay 600 frames, $h vs the native session" \
+        "$(field "$out/platformer.json" "$h")" "$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$native" "$h")"
+done
+
 # The page's frame, pixel by pixel.
 timeout 120 "${chrome[@]}" --window-size=960,720 --virtual-time-budget=20000 \
     --screenshot="$out/level_1.png" "$url?frames=30" >"$out/screenshot.log" 2>&1

@@ -5,7 +5,9 @@
 //   level 1: a touch drag moves the paddle, a tap launches (balls fly), the mouse moves the
 //   paddle back; pinball (picked in the scene picker): a finger on each half turns that
 //   half's flippers, lifting releases them; Z holds the left flippers, focus loss releases
-//   them, M mutes, H shows the help; the first gesture (a finger lifting) opens the sound.
+//   them, M mutes, H shows the help; the first gesture (a finger lifting) opens the sound;
+//   the platformer (picked in the scene picker): a finger on the run pad runs, a second one
+//   on the right half jumps.
 //   No console error or warning (the sound opened outside a gesture warns), no page error.
 //   usage: node realtime.mjs URL SCREENSHOT.png
 import puppeteer from 'puppeteer-core';
@@ -139,6 +141,38 @@ try {
   await frames(5);
   s = await state();
   check(s.muted !== muted0 && s.help, 'M mutes, H shows the help', [s.muted, s.help]);
+  // The platformer from the scene picker: the run pad (left half) and the jump (right half).
+  await page.select('#scene', 'platformer');
+  await frames(90);
+  s = await state();
+  check(s.mode === 'platformer' && Array.isArray(s.player), 'the scene picker opens the platformer', [s.mode, s.player]);
+  const geometry = async () => {
+    const b = await read("(() => { const r = document.getElementById('screen').getBoundingClientRect(); return { x: r.left, y: r.top, width: r.width, height: r.height }; })()");
+    const d = await read("[document.getElementById('screen').width, document.getElementById('screen').height]");
+    return (fx, fy) => [b.x + fx * b.width, b.y + fy * b.height];
+  };
+  const frac = await geometry();
+  const fingers = (type, points) => cdp.send('Input.dispatchTouchEvent', {
+    type,
+    touchPoints: points.map(([id, fx, fy]) => { const [x, y] = frac(fx, fy); return { id, x, y }; }),
+  });
+  const p0 = s.player;
+  await fingers('touchStart', [[5, 0.4, 0.8]]);
+  await frames(60);
+  s = await state();
+  check(s.player[0] > p0[0] + 20, 'a finger on the run pad\'s right half runs right', [p0, s.player]);
+  const p1 = s.player;
+  await fingers('touchStart', [[5, 0.4, 0.8], [6, 0.8, 0.5]]);
+  let top = p1[1];
+  for (let k = 0; k < 10; k++) {
+    await frames(3);
+    top = Math.min(top, (await state()).player[1]);
+  }
+  check(top < p1[1] - 10, 'a second finger on the right half jumps', [p1[1], top]);
+  await fingers('touchEnd', []);
+  await frames(5);
+  s = await state();
+  check(s.touches === 0, 'lifting the fingers releases the run and the jump', s.touches);
   check(problems.length === 0, 'no console error or warning, page error or failed request', problems);
 } finally {
   await browser.close();

@@ -38,3 +38,22 @@ pub fn load(scene: &str) -> Option<Result<MapLevel, MapError>> {
     let e = EMBEDDED.iter().find(|e| e.0 == scene)?;
     Some(MapLevel::from_bytes(Path::new(e.1), e.3))
 }
+
+/// The scene name of the platformer game mode on the LDtk sample's levels.
+pub const PLATFORMER: &str = "platformer";
+
+/// The platformer's levels: the LDtk sample's, in the file's order (as `--platformer FILE`
+/// reads them, `PlatformerLevel::load_all`), from their embedded bytes.
+///
+/// # Errors
+/// [`MapError::Bytes`] if the bytes do not read back (as [`load`]).
+pub fn platformer_levels() -> Result<Vec<collide_game::PlatformerLevel>, MapError> {
+    EMBEDDED
+        .iter()
+        .filter(|e| e.1.ends_with(".ldtk"))
+        .map(|e| {
+            let level = MapLevel::from_bytes(Path::new(e.1), e.3)?;
+            Ok(collide_game::PlatformerLevel::from_map(&level))
+        })
+        .collect()
+}

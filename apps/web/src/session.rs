@@ -87,7 +87,7 @@ pub struct FlipperState {
 pub struct State {
     /// The scene's name (`level 1`, `pinball`, ...).
     pub scene: String,
-    /// `paddle`, `pinball` or `sandbox`.
+    /// `paddle`, `pinball`, `platformer` or `sandbox`.
     pub mode: &'static str,
     /// The game's phase (`serving`, `playing`, `level_cleared`, `game_over`, `victory`), `None`
     /// in a sandbox.
@@ -110,6 +110,8 @@ pub struct State {
     pub paddle_x: Option<Real>,
     /// The flippers, in the scene's order.
     pub flippers: Vec<FlipperState>,
+    /// The platformer's player: its box's centre, world units (`None` in other modes).
+    pub player: Option<[Real; 2]>,
     /// Fixed steps per second over the last half second of wall time.
     pub steps_per_second: Real,
     /// Frames per second over the last half second of wall time.
@@ -149,7 +151,8 @@ impl Session {
     pub fn new(options: &SessionOptions) -> Result<Session, WebError> {
         let names = collide_scenes::names();
         let map = map_scene(&options.scene);
-        if map.is_none() && !names.contains(&options.scene.as_str()) {
+        let platformer = options.scene == crate::maps::PLATFORMER;
+        if map.is_none() && !platformer && !names.contains(&options.scene.as_str()) {
             return Err(WebError::UnknownScene {
                 name: options.scene.clone(),
                 known: names
@@ -180,12 +183,19 @@ impl Session {
         };
         let mut app = match map {
             Some(level) => open_map(&args, level)?,
+            None if platformer => {
+                let levels = crate::maps::platformer_levels()
+                    .map_err(|e| FrontendError::Map(Box::new(e)))?;
+                App::with_platformer(&args, levels)?
+            }
             None => App::new(&args)?,
         };
         // A page cannot close itself: Esc is not offered.
         app.set_can_quit(false);
-        // A map's sandbox is not recorded: a replay names a built-in scene or a scene file.
-        let recorded = options.fixed_frames && map_names().iter().all(|n| *n != options.scene);
+        // A map's sandbox and the platformer are not recorded: a replay names a built-in
+        // scene or a scene file.
+        let recorded =
+            options.fixed_frames && !platformer && map_names().iter().all(|n| *n != options.scene);
         if recorded {
             let text = SceneText::from_arg(&options.scene)?;
             app.game_mut().start_recording(text, DEFAULT_HASH_EVERY)?;
@@ -236,6 +246,8 @@ impl Session {
     fn touch_mode(&self) -> TouchMode {
         if self.app.game().pinball().is_some() {
             TouchMode::Pinball
+        } else if self.app.game().platformer().is_some() {
+            TouchMode::Platformer
         } else {
             TouchMode::Steer
         }
@@ -245,7 +257,7 @@ impl Session {
     pub fn touch_start(&mut self, id: i32, x: f32, y: f32) {
         let mode = self.touch_mode();
         self.touches
-            .start(id, (x, y), mode, self.width, &mut self.queue);
+            .start(id, (x, y), mode, (self.width, self.height), &mut self.queue);
     }
 
     /// A finger moved.
@@ -345,6 +357,8 @@ impl Session {
                 "paddle"
             } else if game.pinball().is_some() {
                 "pinball"
+            } else if game.platformer().is_some() {
+                "platformer"
             } else {
                 "sandbox"
             },
@@ -368,6 +382,10 @@ impl Session {
                     pressed: f.pressed,
                 })
                 .collect(),
+            player: game
+                .platformer()
+                .and_then(|p| world.character(p.player()))
+                .map(|c| [c.pos.x, c.pos.y]),
             steps_per_second: self.app.steps_per_second(),
             fps: self.app.fps(),
             muted: self.app.muted(),
@@ -389,9 +407,11 @@ fn phase_name(p: Phase) -> &'static str {
     }
 }
 
-/// The map scenes' names ([`crate::maps::names`]).
+/// The map scenes' names ([`crate::maps::names`]) and the platformer's.
 fn map_names() -> Vec<String> {
-    crate::maps::names()
+    let mut names = crate::maps::names();
+    names.push(crate::maps::PLATFORMER.to_owned());
+    names
 }
 
 type MapScene = Result<collide_maps::MapLevel, collide_maps::MapError>;

@@ -22,7 +22,7 @@ fn present(session: &mut Session, ctx: &CanvasRenderingContext2d) -> Result<(), 
 }
 
 /// The scene names, one per line: the built-in scenes (`level_1` .. `level_7`, then the demo
-/// scenes), then the map sandboxes (`ldtk:LEVEL`, `tiled:sticker_knight`).
+/// scenes), then the map sandboxes (`ldtk:LEVEL`, `tiled:sticker_knight`) and `platformer`.
 #[wasm_bindgen(js_name = sceneNames)]
 #[must_use]
 pub fn scene_names() -> String {
@@ -30,6 +30,7 @@ pub fn scene_names() -> String {
         .iter()
         .map(|n| (*n).to_owned())
         .chain(crate::maps::names())
+        .chain(std::iter::once(crate::maps::PLATFORMER.to_owned()))
         .collect::<Vec<_>>()
         .join("\n")
 }

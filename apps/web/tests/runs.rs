@@ -229,3 +229,62 @@ fn an_unknown_map_scene_is_refused_with_the_known_names() {
         "{e}"
     );
 }
+
+/// The player's centre in a platformer session.
+fn player_pos(s: &Session) -> collide_world::Vec2 {
+    let game = s.app().game();
+    let p = game.platformer().expect("a platformer session");
+    game.world().character(p.player()).expect("the player").pos
+}
+
+#[test]
+fn the_platformer_plays_the_embedded_levels_with_touch() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../assets/maps/ldtk/Typical_2D_platformer_example.ldtk");
+    // The embedded levels are the file's, as `--platformer FILE` reads them.
+    assert_eq!(
+        collide_web::maps::platformer_levels().unwrap(),
+        collide_game::PlatformerLevel::load_all(&file).unwrap()
+    );
+    let options = SessionOptions {
+        scene: collide_web::maps::PLATFORMER.to_owned(),
+        ..level_1()
+    };
+    let mut s = Session::new(&options).unwrap();
+    assert_eq!(s.state().scene, "platformer");
+    let (w, h) = s.size();
+    let (w, h) = (w as f32, h as f32);
+    // Land first, then run right on the run pad's right half for a second.
+    for _ in 0..60 {
+        s.frame(1.0 / 60.0);
+    }
+    let start = player_pos(&s);
+    s.touch_start(1, 0.4 * w, 0.8 * h);
+    for _ in 0..60 {
+        s.frame(1.0 / 60.0);
+    }
+    let ran = player_pos(&s);
+    assert!(ran.x > start.x + 20.0, "{start} -> {ran}");
+    // A second finger on the right half's middle jumps.
+    s.touch_start(2, 0.8 * w, 0.5 * h);
+    let mut top = ran.y;
+    for _ in 0..30 {
+        s.frame(1.0 / 60.0);
+        top = top.min(player_pos(&s).y);
+    }
+    assert!(top < ran.y - 10.0, "rose from {} to {top}", ran.y);
+    s.touch_end(1, false);
+    s.touch_end(2, false);
+    // Landed again, sliding the run finger to the left quarter runs left.
+    for _ in 0..60 {
+        s.frame(1.0 / 60.0);
+    }
+    s.touch_start(3, 0.4 * w, 0.8 * h);
+    s.touch_move(3, 0.1 * w, 0.8 * h);
+    let before = player_pos(&s);
+    for _ in 0..30 {
+        s.frame(1.0 / 60.0);
+    }
+    let after = player_pos(&s);
+    assert!(after.x < before.x - 10.0, "{before} -> {after}");
+}

@@ -177,14 +177,7 @@ impl App {
         };
         let mut options = Options::default();
         let (source, hook) = match (&args.platformer, &args.map) {
-            (Some(file), _) => {
-                let balls = if args.sandbox {
-                    args.balls.map_or(PLATFORMER_BALLS, |n| n as usize)
-                } else {
-                    0
-                };
-                (platformer_source(file, balls)?, None)
-            }
+            (Some(file), _) => (platformer_source(file, platformer_balls(args))?, None),
             (None, Some(file)) => map_source(file, args.level.as_deref(), args.balls)?,
             (None, None) => {
                 let mut source = Source::from_arg(&arg, args.sandbox).map_err(game_err)?;
@@ -208,6 +201,22 @@ impl App {
         let arg = map.name.clone();
         let (source, hook) = map_sandbox(map, args.balls);
         Self::with_source(args, &arg, source, hook, Options::default())
+    }
+
+    /// The platformer on levels already loaded (a build that embeds its maps: the browser's),
+    /// opened as `--platformer FILE` opens a file's levels: in order, with
+    /// [`PLATFORMER_BALLS`] balls (or `args.balls`) dropped on each in the sandbox
+    /// (`args.sandbox`). `args.platformer` is not read.
+    ///
+    /// # Errors
+    /// As [`App::new`].
+    pub fn with_platformer(
+        args: &Args,
+        levels: Vec<collide_game::PlatformerLevel>,
+    ) -> Result<App, FrontendError> {
+        let balls = platformer_balls(args);
+        let source = Source::Platformer { levels, balls };
+        Self::with_source(args, "platformer", source, None, Options::default())
     }
 
     fn with_source(
@@ -933,6 +942,16 @@ fn map_sandbox(map: collide_maps::MapLevel, balls: Option<u32>) -> (Source, Opti
 
 /// Balls dropped on each level of `--platformer --sandbox` when `--balls` is not given.
 pub const PLATFORMER_BALLS: usize = 100;
+
+/// The balls dropped on each platformer level: none in the game, [`PLATFORMER_BALLS`] (or
+/// `--balls`) in its sandbox.
+fn platformer_balls(args: &Args) -> usize {
+    if args.sandbox {
+        args.balls.map_or(PLATFORMER_BALLS, |n| n as usize)
+    } else {
+        0
+    }
+}
 
 /// `--platformer FILE`: the platformer on the map's levels, in order, with `balls` balls
 /// dropped on each.
