@@ -170,7 +170,12 @@ impl App {
     /// No sound card is opened here (tests and tools make `App`s too): a frontend calls
     /// [`App::open_audio_output`] once its window is about to open.
     pub fn new(args: &Args) -> Result<App, FrontendError> {
-        let arg = args.scene.clone().unwrap_or_else(|| "level_1".to_owned());
+        // What errors name: the map's file (and level) for `--map`, else the scene.
+        let arg = match (&args.map, &args.level) {
+            (Some(file), Some(level)) => format!("{} --level {level}", file.display()),
+            (Some(file), None) => file.display().to_string(),
+            _ => args.scene.clone().unwrap_or_else(|| "level_1".to_owned()),
+        };
         let game_err = |source| FrontendError::Game {
             arg: arg.clone(),
             source: Box::new(source),
@@ -914,8 +919,9 @@ fn map_source(
     Ok(map_sandbox(map, balls))
 }
 
-/// A loaded map's level as a sandbox: `balls` (default [`MAP_BALLS`]) balls of radius 3
-/// placed at rest anywhere free (seed 1), and the contact hook of its one-way platforms.
+/// A loaded map's level as a sandbox: `balls` (default [`MAP_BALLS`], or as many as the
+/// level has room for when fewer) balls of radius 3 placed at rest anywhere free (seed 1),
+/// and the contact hook of its one-way platforms.
 #[cfg(feature = "map-levels")]
 fn map_sandbox(map: collide_maps::MapLevel, balls: Option<u32>) -> (Source, Option<SandboxHook>) {
     // The rectangles' ids are the same in every world built from the scene (the balls
@@ -927,7 +933,7 @@ fn map_sandbox(map: collide_maps::MapLevel, balls: Option<u32>) -> (Source, Opti
         _ => None,
     };
     let mut scene = map.scene;
-    scene.spawn = Some(collide_world::SpawnDesc {
+    let spawn = collide_world::SpawnDesc {
         count: balls.map_or(MAP_BALLS, |n| n as usize),
         radius: 3.0,
         speed: 0.0,
@@ -936,7 +942,21 @@ fn map_sandbox(map: collide_maps::MapLevel, balls: Option<u32>) -> (Source, Opti
         region: None,
         restitution: None,
         filter: collide_world::Filter::DEFAULT,
-    });
+    };
+    scene.spawn = Some(spawn);
+    // The default count on a level with less room (LDtk's World_Level_3 holds 270): as many
+    // as the spawn places (the same balls: the spawn draws the same positions in the same
+    // order). A count given with `--balls` is kept, and refused if it does not fit.
+    if balls.is_none() {
+        if let Err(collide_world::WorldError::SpawnImpossible { placed, .. }) =
+            collide_world::World::from_scene(&scene)
+        {
+            scene.spawn = Some(collide_world::SpawnDesc {
+                count: placed,
+                ..spawn
+            });
+        }
+    }
     (Source::Sandbox(Box::new(scene)), hook)
 }
 

@@ -31,7 +31,7 @@ pub struct Args {
     pub scene: Option<String>,
 
     /// Open a Tiled (.tmx, .tmj) or LDtk (.ldtk) map as a sandbox: its collision geometry with
-    /// balls of radius 3 dropped at rest under the map's gravity (300, or --balls N).
+    /// balls of radius 3 dropped at rest under the map's gravity (300, or as many as a smaller level holds; or --balls N).
     /// One-way platforms let balls through from below (the map's contact hook).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["scene", "save_replay"])]
     pub map: Option<PathBuf>,

@@ -558,3 +558,38 @@ fn the_platformer_runs_on_the_held_keys_and_d_runs_instead_of_toggling_the_debug
     assert!((x(&a) - start).abs() < 1e-9);
     assert!(a.status_line().starts_with("LEVEL 1/4"));
 }
+
+/// `--map` without `--balls` on a level with room for fewer than the default count (LDtk's
+/// World_Level_3 holds 270 balls of radius 3): the balls that fit, the same as asking for that
+/// many; a count asked for that does not fit is refused.
+#[cfg(feature = "maps")]
+#[test]
+fn a_map_with_less_room_than_the_default_count_opens_with_the_balls_that_fit() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../assets/maps/ldtk/Typical_2D_platformer_example.ldtk");
+    let args = Args {
+        map: Some(file),
+        level: Some("World_Level_3".to_owned()),
+        ..Args::default()
+    };
+    let app = App::new(&args).unwrap();
+    let n = app.game().world().balls().len();
+    assert!((200..300).contains(&n), "{n} balls");
+    let asked = App::new(&Args {
+        balls: Some(n as u32),
+        ..args.clone()
+    })
+    .unwrap();
+    assert_eq!(
+        asked.game().world().state_hash(),
+        app.game().world().state_hash()
+    );
+    let e = App::new(&Args {
+        balls: Some(300),
+        ..args
+    })
+    .err()
+    .expect("300 balls do not fit");
+    assert!(format!("{e:?}").contains("SpawnImpossible"), "{e:?}");
+    assert!(e.to_string().contains("World_Level_3"), "{e}");
+}
