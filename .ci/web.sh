@@ -173,6 +173,13 @@ for h in game_hash world_hash; do
         "$(field "$out/platformer.json" "$h")" "$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$native" "$h")"
 done
 
+# The platformer's scripted run to victory on the embedded levels, in the browser and natively.
+report platformer-script "platformer_script=1"
+native=$("${CARGO_TARGET_DIR:-target}/release/examples/frames" platformer_script)
+same "platformer scripted run, game state hash vs the native run" \
+    "$(field "$out/platformer-script.json" game_hash)" "$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])["game_hash"])' "$native")"
+python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); assert r["phase"] == "victory" and r["level"] == 3, r; print("ok   platformer scripted run in the browser: all four levels, phase", r["phase"], "score", r["score"])' "$out/platformer-script.json"
+
 # The page's frame, pixel by pixel.
 timeout 120 "${chrome[@]}" --window-size=960,720 --virtual-time-budget=20000 \
     --screenshot="$out/level_1.png" "$url?frames=30" >"$out/screenshot.log" 2>&1

@@ -153,3 +153,58 @@ fn held_keys(hold: &str) -> Result<Vec<Key>, RunError> {
         .map(|c| key_of_code(c).ok_or_else(|| RunError::Key(c.to_owned())))
         .collect()
 }
+
+/// The report of [`run_platformer_script`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScriptReport {
+    /// Always `"platformer_script"`.
+    pub run: &'static str,
+    /// Steps played (the script's).
+    pub steps: u64,
+    /// The level reached, 0-based (3: the last of the sample's four).
+    pub level: usize,
+    /// The game's phase at the end (`victory` when the run won).
+    pub phase: &'static str,
+    /// The score.
+    pub score: u64,
+    /// `Game::state_hash`, 16 hex digits.
+    pub game_hash: String,
+    /// `World::state_hash`, 16 hex digits.
+    pub world_hash: String,
+}
+
+/// Plays the platformer's scripted run (`collide_game::platformer::sample_script`) on the LDtk
+/// sample's embedded levels, step by step with no frame loop: the browser build and a native
+/// run of it must end in the same state (`?platformer_script=1`, `.ci/web.sh`).
+///
+/// # Errors
+/// [`RunError::Scene`] if the embedded levels do not read back or the game cannot start.
+pub fn run_platformer_script() -> Result<ScriptReport, RunError> {
+    use collide_game::{Game, Options, Source};
+    let scene_err = |message: String| RunError::Scene {
+        name: crate::maps::PLATFORMER.to_owned(),
+        message,
+    };
+    let levels = crate::maps::platformer_levels().map_err(|e| scene_err(e.to_string()))?;
+    let mut game = Game::new(Source::Platformer { levels, balls: 0 }, Options::default())
+        .map_err(|e| scene_err(e.to_string()))?;
+    let mut steps = 0;
+    for (n, input) in collide_game::platformer::sample_script() {
+        for _ in 0..n {
+            game.step(&input);
+            steps += 1;
+        }
+    }
+    let p = game
+        .platformer()
+        .ok_or_else(|| scene_err("not a platformer".to_owned()))?;
+    Ok(ScriptReport {
+        run: "platformer_script",
+        steps,
+        level: p.level(),
+        phase: crate::session::phase_name(p.phase()),
+        score: p.score(),
+        game_hash: format!("{:016x}", game.state_hash()),
+        world_hash: format!("{:016x}", game.world().state_hash()),
+    })
+}

@@ -31,5 +31,7 @@ pub mod touch;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
-pub use frames::{run_frames, run_world, FramesReport, RunError, WorldReport};
+pub use frames::{
+    run_frames, run_platformer_script, run_world, FramesReport, RunError, ScriptReport, WorldReport,
+};
 pub use session::{Session, SessionOptions, State, WebError};

@@ -397,7 +397,7 @@ impl Session {
 }
 
 /// A phase's name in the state JSON.
-fn phase_name(p: Phase) -> &'static str {
+pub(crate) fn phase_name(p: Phase) -> &'static str {
     match p {
         Phase::Serving => "serving",
         Phase::Playing => "playing",

@@ -171,6 +171,14 @@ pub fn run_frames_js(
     serde_json::to_string(&report).map_err(|e| js_error(&e))
 }
 
+/// `?platformer_script=1`: plays the platformer's scripted run on the embedded LDtk levels
+/// (`collide_game::platformer::sample_script`) and returns the report as JSON.
+#[wasm_bindgen(js_name = runPlatformerScript)]
+pub fn run_platformer_script_js() -> Result<String, JsError> {
+    let report = crate::run_platformer_script().map_err(|e| js_error(&e))?;
+    serde_json::to_string(&report).map_err(|e| js_error(&e))
+}
+
 /// `?world=SCENE&steps=N[&threads=T]`: steps the scene's world alone (after
 /// `World::set_threads(T)`, which a browser takes as 1) and returns the report as JSON.
 #[wasm_bindgen(js_name = runWorld)]

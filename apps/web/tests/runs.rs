@@ -288,3 +288,19 @@ fn the_platformer_plays_the_embedded_levels_with_touch() {
     let after = player_pos(&s);
     assert!(after.x < before.x - 10.0, "{before} -> {after}");
 }
+
+#[test]
+fn the_platformers_scripted_run_wins_on_the_embedded_levels() {
+    let r = collide_web::run_platformer_script().unwrap();
+    assert_eq!(
+        (r.phase, r.level, r.steps),
+        (
+            "victory",
+            3,
+            collide_game::platformer::sample_script_steps()
+        )
+    );
+    assert!(r.score > 0, "{r:?}");
+    // The same run again: the same bits.
+    assert_eq!(collide_web::run_platformer_script().unwrap(), r);
+}

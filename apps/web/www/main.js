@@ -4,9 +4,10 @@
 //       N fixed frames of 1/60 s at once; the report (state, hashes, replay) as JSON in
 //       <pre id="state">, the last frame on the canvas.
 //   ?world=S&steps=N[&threads=T]   the scene's world alone; the report in <pre id="state">.
+//   ?platformer_script=1           the platformer's scripted run to victory; the same report.
 //   otherwise the game in real time (?scene=S&sandbox=1&autoplay=1 choose what to play);
 //   <pre id="state"> holds the state JSON, refreshed every frame.
-import init, { WebGame, runFrames, runWorld, sceneNames } from './collide_web.js';
+import init, { WebGame, runFrames, runPlatformerScript, runWorld, sceneNames } from './collide_web.js';
 
 const params = new URLSearchParams(location.search);
 const canvas = document.getElementById('screen');
@@ -48,6 +49,8 @@ function fixedRuns() {
   let json;
   if (params.has('world')) {
     json = runWorld(params.get('world'), Number(params.get('steps') || 600), Number(params.get('threads') || 1));
+  } else if (flag('platformer_script')) {
+    json = runPlatformerScript();
   } else {
     [canvas.width, canvas.height] = [Number(params.get('width') || 960), Number(params.get('height') || 720)];
     json = runFrames(ctx, params.get('scene') || 'level_1', flag('sandbox'), flag('autoplay'),
@@ -203,7 +206,7 @@ function realTime() {
 
 try {
   await init();
-  if (params.has('frames') || params.has('world')) fixedRuns(); else realTime();
+  if (params.has('frames') || params.has('world') || params.has('platformer_script')) fixedRuns(); else realTime();
 } catch (e) {
   fail(e);
 }

@@ -20,45 +20,11 @@ fn levels() -> Vec<PlatformerLevel> {
     PlatformerLevel::load_all(&path).expect("the LDtk sample loads")
 }
 
-/// `(steps, input)` segments.
+/// `(steps, input)` segments: the crate's scripted run of the sample.
 fn script() -> Vec<(u32, StepInput)> {
-    let run = |d: i8| StepInput {
-        run_dir: d,
-        ..StepInput::default()
-    };
-    // Level 1: run right over the gap (a mob on the floor below bounces the player on), to
-    // the door; in the next level, run right and stop.
-    let jump = |d: i8| StepInput {
-        run_dir: d,
-        jump: true,
-        ..StepInput::default()
-    };
-    let climb = |d: i8| StepInput {
-        climb_dir: d,
-        ..StepInput::default()
-    };
-    let mut v = vec![(125, run(1))];
-    v.extend([
-        (25, run(-1)),
-        (45, jump(-1)),
-        (2, run(-1)),
-        (45, jump(-1)),
-        (5, run(-1)),
-        (30, jump(-1)),
-        (30, run(-1)),
-        // The chest collected, the locked door is open: back right into it.
-        (10, run(1)),
-        (20, jump(1)),
-        // Level 3: up the ladder, out through the top. Level 4: up the ladder, left to the
-        // chest.
-        (200, climb(-1)),
-        (30, run(-1)),
-        (30, StepInput::default()),
-    ]);
-    v
+    collide_game::platformer::sample_script()
 }
 
-/// How far the player's box reaches into a solid cell (0 when it touches none).
 fn depth_in_cells(world: &World, game: &Game) -> f64 {
     let p = game.platformer().unwrap();
     let b = world.character(p.player()).unwrap().aabb();

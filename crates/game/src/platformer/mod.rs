@@ -37,8 +37,10 @@
 //! addresses, no wall-clock time).
 
 mod level;
+mod script;
 
 pub use level::{entity_box, Entity, EntityKind, PlatformerLevel};
+pub use script::{sample_script, sample_script_steps};
 
 use collide_core::{Aabb, Real, Vec2};
 use collide_world::Body;
