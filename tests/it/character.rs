@@ -634,10 +634,10 @@ fn runs_along_polyline_joints_and_flush_rectangles_without_a_bump() {
 }
 
 /// A character walking through a sensor rectangle, a sensor circle and a sensor cell is
-/// reported entering each when its box first overlaps it at a step's end and leaving when it
-/// no longer does; queries and circle casts find the character.
+/// reported entering each at the exact time its box starts to overlap it and leaving at the
+/// exact time it stops; queries and circle casts find the character.
 #[test]
-fn characters_meet_sensors_and_are_found_by_queries() {
+fn characters_meet_sensors_at_their_crossing_times_and_are_found_by_queries() {
     let rows = [
         "                    ",
         "                    ",
@@ -675,40 +675,91 @@ fn characters_meet_sensors_and_are_found_by_queries() {
     assert_eq!(hit.target, Target::Character(id));
     assert!((hit.toi - 0.34).abs() < 1e-12, "{}", hit.toi);
     w.set_character_velocity(id, Vec2::new(120.0, 0.0)).unwrap();
-    // (x, entered, which): the box [x − 6, x + 6] first overlaps the zone [100, 140] past
-    // x = 94, the coin [215, 225] past 209, the cell [280, 300] past 274, and has left them
-    // from 146, 231 and 306.
+    // (time, entered, which), absolute: the box [x − 6, x + 6] from x = 40 at 120 units/s
+    // starts to overlap the zone [100, 140] when its right side reaches 100 (54 / 120 s), the
+    // coin (centre 220, radius 5, within the box's height) at 215, the cell [280, 300] at
+    // 280; it stops when its left side passes 140, 225 and 300.
     let mut log = Vec::new();
     for _ in 0..170 {
+        let t0 = w.time();
         let evs = w.step().to_vec();
-        let x = w.character(id).unwrap().pos.x;
         for e in evs {
             match e {
                 Event::CharacterSensorEnter { sensor, toi, .. } => {
-                    assert_eq!(toi, DT);
-                    log.push((x, true, sensor));
+                    log.push((t0 + toi, true, sensor));
                 }
-                Event::CharacterSensorExit { sensor, .. } => log.push((x, false, sensor)),
+                Event::CharacterSensorExit { sensor, toi, .. } => {
+                    log.push((t0 + toi, false, sensor));
+                }
                 _ => {}
             }
         }
     }
     let cell = collide_world::CellCoord { col: 14, row: 4 };
     let expect = [
-        (94.0, true, collide_world::SensorId::Rect(zone)),
-        (146.0, false, collide_world::SensorId::Rect(zone)),
-        (209.0, true, collide_world::SensorId::Shape(coin)),
-        (231.0, false, collide_world::SensorId::Shape(coin)),
-        (274.0, true, collide_world::SensorId::Cell(cell)),
-        (306.0, false, collide_world::SensorId::Cell(cell)),
+        (54.0 / 120.0, true, collide_world::SensorId::Rect(zone)),
+        (106.0 / 120.0, false, collide_world::SensorId::Rect(zone)),
+        (169.0 / 120.0, true, collide_world::SensorId::Shape(coin)),
+        (191.0 / 120.0, false, collide_world::SensorId::Shape(coin)),
+        (234.0 / 120.0, true, collide_world::SensorId::Cell(cell)),
+        (266.0 / 120.0, false, collide_world::SensorId::Cell(cell)),
     ];
     assert_eq!(log.len(), expect.len(), "{log:?}");
-    for ((x, enter, s), (edge, e_enter, e_s)) in log.iter().zip(expect) {
+    for ((t, enter, s), (want, e_enter, e_s)) in log.iter().zip(expect) {
         assert_eq!((*enter, *s), (e_enter, e_s), "{log:?}");
-        // Found at the end of the first step past the edge (entering: overlapping with
-        // positive area; leaving: touching at most), within one step's 2 units.
-        let past = if *enter { *x > edge } else { *x >= edge };
-        assert!(past && *x <= edge + 2.0 + 1e-9, "{log:?}");
+        assert!(
+            (t - want).abs() < 1e-9,
+            "{s:?} at {t}, expected {want}: {log:?}"
+        );
+    }
+}
+
+/// A character falling from rest under gravity through a sensor cell: it enters when its
+/// box's bottom reaches the cell's top and leaves when its top passes the cell's bottom, at
+/// the roots of the parabola (1e-9), whatever the step size.
+#[test]
+fn a_falling_character_crosses_a_sensor_cell_at_the_parabolas_roots() {
+    for dt in [1.0 / 60.0, 1.0 / 7.0] {
+        let rows = [
+            "          ",
+            "          ",
+            "          ",
+            "    s     ",
+            "          ",
+            "          ",
+            "##########",
+        ];
+        let g = 1000.0;
+        let mut w = world(Vec2::new(200.0, 140.0), Vec2::new(0.0, g), &rows, 20.0);
+        w.set_config(StepConfig { dt, ..*w.config() }).unwrap();
+        // Box [84, 96] × [0, 20]: its bottom reaches the cell's top (y = 60) after 40 units,
+        // its top passes the cell's bottom (y = 80) after 80 units.
+        let id = character(&mut w, Vec2::new(90.0, 10.0), Vec2::new(6.0, 10.0), |_| {});
+        let mut log = Vec::new();
+        while w.time() < 0.5 {
+            let t0 = w.time();
+            for e in w.step().to_vec() {
+                match e {
+                    Event::CharacterSensorEnter { toi, character, .. } if character == id => {
+                        log.push((true, t0 + toi));
+                    }
+                    Event::CharacterSensorExit { toi, character, .. } if character == id => {
+                        log.push((false, t0 + toi));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let root = |d: f64| (2.0 * d / g).sqrt();
+        assert_eq!(log.len(), 2, "dt {dt}: {log:?}");
+        assert!(
+            log[0].0 && (log[0].1 - root(40.0)).abs() < 1e-9,
+            "dt {dt}: {log:?}"
+        );
+        assert!(
+            !log[1].0 && (log[1].1 - root(80.0)).abs() < 1e-9,
+            "dt {dt}: {log:?}"
+        );
     }
 }
 

@@ -121,12 +121,14 @@ fn scenes_and_render_stay_below_the_apps() {
 #[test]
 fn maps_depend_on_the_world_and_the_parsers_only() {
     // The world's public API, the Tiled and LDtk parsers (serde_json for LDtk's fields);
-    // serde, serde_json and serde_path_to_error read Tiled's JSON format, base64 and flate2
-    // check a .tmj tile layer's size before the `tiled` crate reads it.
+    // serde, serde_json and serde_path_to_error read Tiled's JSON format, base64, flate2 and
+    // roxmltree count a .tmj's or .tmx's tile layer before the `tiled` crate reads it;
+    // postcard and collide-scene-wire write a loaded level as bytes (`MapLevel::to_bytes`).
     check(
         "crates/maps/Cargo.toml",
         &[
             "collide-world",
+            "collide-scene-wire",
             "thiserror",
             "tiled",
             "ldtk2",
@@ -135,6 +137,8 @@ fn maps_depend_on_the_world_and_the_parsers_only() {
             "serde_path_to_error",
             "base64",
             "flate2",
+            "roxmltree",
+            "postcard",
         ],
     );
 }
@@ -186,7 +190,8 @@ fn the_frontend_apps_are_glue_over_the_frontend_library() {
         &["collide-frontend", "collide-render", "clap", "minifb"],
     );
     // The browser app: the frontend library and JSON for its test modes (its wasm-bindgen,
-    // web-sys and cpal dependencies are wasm32-only, outside `[dependencies]`).
+    // web-sys and cpal dependencies are wasm32-only, outside `[dependencies]`), and
+    // collide-maps' model for the sample maps' levels its build script converts.
     check(
         "apps/web/Cargo.toml",
         &[
@@ -196,6 +201,7 @@ fn the_frontend_apps_are_glue_over_the_frontend_library() {
             "collide-game",
             "collide-render",
             "collide-frontend",
+            "collide-maps",
             "serde",
             "serde_json",
             "thiserror",

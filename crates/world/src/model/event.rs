@@ -210,23 +210,23 @@ pub enum Event {
         toi: Real,
     },
     /// A character's box began to overlap a sensor (a rectangle, a circle or a cell's
-    /// square) with positive area: found at the end of the character's motion in the step.
+    /// square) with positive area, at the exact time on its motion in the step.
     CharacterSensorEnter {
         /// The character.
         character: CharacterId,
         /// The sensor.
         sensor: SensorId,
-        /// When it was found: the step's end, seconds from its start (`dt`).
+        /// When, seconds from the start of the step.
         toi: Real,
     },
-    /// A character's box stopped overlapping a sensor it had entered (or the sensor was
-    /// removed).
+    /// A character's box stopped overlapping a sensor it had entered, at the exact time on
+    /// its motion (or the sensor was removed: at the step's end).
     CharacterSensorExit {
         /// The character.
         character: CharacterId,
         /// The sensor.
         sensor: SensorId,
-        /// When it was found: the step's end, seconds from its start (`dt`).
+        /// When, seconds from the start of the step.
         toi: Real,
     },
 }

@@ -157,7 +157,9 @@ impl World {
         let mut c = self.characters[i];
         let start = c.pos;
         let vel = c.vel;
-        self.move_character(&mut c, motion, Vec2::ZERO, 1.0, 0.0, events);
+        // Sensors are sensed by the step (its characters' motion), not by a move between steps.
+        let mut pieces = Vec::new();
+        self.move_character(&mut c, motion, Vec2::ZERO, 1.0, 0.0, events, &mut pieces);
         c.vel = vel;
         self.characters[i] = c;
         Ok(c.pos - start)

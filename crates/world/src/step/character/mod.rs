@@ -23,6 +23,7 @@ use crate::world::World;
 use crate::RectKind;
 use collide_core::motion::Path;
 use collide_core::{Aabb, Real, Vec2};
+use sensors::MotionPiece;
 
 pub(crate) use slide::TOUCH;
 
@@ -57,6 +58,7 @@ impl World {
         }
         // Appended to the step's events (their buffer's capacity kept between steps).
         let mut events = std::mem::take(&mut self.events);
+        let mut pieces = Vec::new();
         let mut next = platforms.iter().peekable();
         for i in 0..self.characters.len() {
             let mut c = self.characters[i];
@@ -81,9 +83,15 @@ impl World {
             self.push_out_of_movers(&mut c, carrier, &mut events);
             let g = self.config.gravity * c.desc.gravity_scale;
             let vel = c.vel;
-            self.move_character(&mut c, vel, g, dt, 0.0, &mut events);
+            pieces.clear();
+            // Where it was at the last step's end (then carried or pushed at this one's start).
+            pieces.push(MotionPiece::still(0.0, self.characters[i].pos));
+            pieces.push(MotionPiece::still(0.0, c.pos));
+            self.move_character(&mut c, vel, g, dt, 0.0, &mut events, &mut pieces);
+            // The ground probe's snap, at the step's end.
+            pieces.push(MotionPiece::still(dt, c.pos));
             self.characters[i] = c;
-            self.sense_character(&c, dt, &mut events);
+            self.sense_character(&c, &pieces, dt, &mut events);
         }
         self.events = events;
     }

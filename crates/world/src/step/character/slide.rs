@@ -18,6 +18,7 @@
 //!    exactly), or within the snap distance for a character that was on ground and did not
 //!    leave it upward.
 
+use super::sensors::MotionPiece;
 use crate::body::character::{along_ground, slide, Character, Ground};
 use crate::model::event::Contact;
 use crate::model::event::{Body, Event};
@@ -88,8 +89,11 @@ impl World {
 
     /// Moves character `c` for `duration` seconds from velocity `vel` under acceleration
     /// `gravity` (units/s², applied only off the ground), contact by contact (module docs),
-    /// then finds its ground. Contacts are appended to `events` with times from `t0`.
+    /// then finds its ground. Contacts are appended to `events` with times from `t0`, and the
+    /// pieces of the centre's path to `pieces` (a step-up as the chord of its motion; the
+    /// ground probe's snap is not one: the caller reads the position after it).
     /// `c.vel` is left as the motion ended.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn move_character(
         &self,
         c: &mut Character,
@@ -98,6 +102,7 @@ impl World {
         duration: Real,
         t0: Real,
         events: &mut Vec<Event>,
+        pieces: &mut Vec<MotionPiece>,
     ) {
         // It leaves its ground only upward (a jump); walking down a slope at a level
         // velocity stays on it.
@@ -142,7 +147,13 @@ impl World {
                 break;
             }
             let disp = Path::ballistic(Vec2::ZERO, v, acc);
+            let at = t0 + (duration - left);
             let Some(h) = self.cast_character(c, &disp, left, None) else {
+                pieces.push(MotionPiece {
+                    t: at,
+                    path: Path::ballistic(c.pos, v, acc),
+                    duration: left,
+                });
                 c.pos += disp.pos_at(left);
                 v = disp.vel_at(left);
                 break;
@@ -156,6 +167,11 @@ impl World {
                 break;
             }
             contacts += 1;
+            pieces.push(MotionPiece {
+                t: at,
+                path: Path::ballistic(c.pos, v, acc),
+                duration: h.toi,
+            });
             c.pos += disp.pos_at(h.toi);
             v = disp.vel_at(h.toi);
             left -= h.toi;
@@ -183,7 +199,13 @@ impl World {
                 continue;
             }
             if ground.is_some() && c.desc.step_height > 0.0 && n.y.abs() < c.walk_cos {
+                let from = c.pos;
                 if let Some(used) = self.step_up(c, v, left) {
+                    pieces.push(MotionPiece {
+                        t: t0 + (duration - left),
+                        path: Path::linear(from, (c.pos - from) / used),
+                        duration: used,
+                    });
                     left -= used;
                     continue;
                 }
