@@ -184,21 +184,7 @@ where
             }
             Event::Contact(Contact {
                 body: Body::Rect(_),
-                other: Target::Cell(_),
-                toi,
-                speed,
-                ..
-            })
-            | Event::Contact(Contact {
-                body: Body::Rect(_),
-                other: Target::Wall(_),
-                toi,
-                speed,
-                ..
-            })
-            | Event::Contact(Contact {
-                body: Body::Rect(_),
-                other: Target::Rect(_),
+                other: Target::Cell(_) | Target::Wall(_) | Target::Rect(_),
                 toi,
                 speed,
                 ..

@@ -5,7 +5,6 @@
 
 use collide_core::{Aabb, Real, Vec2};
 use collide_world::Body;
-use collide_world::Contact;
 use collide_world::Target;
 use collide_world::{Ball, BallId, Event, World};
 
@@ -152,44 +151,21 @@ pub fn swept_paths(world: &World, trace: &StepTrace<'_>) -> Vec<(BallId, Vec<Vec
     let mut impacts: Vec<(BallId, usize, Vec2)> = Vec::new();
     let radius = |id: BallId| world.ball(id).map(|b| b.radius);
     for (i, e) in trace.events.iter().enumerate() {
-        match *e {
-            Event::Contact(Contact {
-                body: Body::Ball(ball),
-                other: Target::Cell(_),
-                point,
-                normal,
-                ..
-            })
-            | Event::Contact(Contact {
-                body: Body::Ball(ball),
-                other: Target::Wall(_),
-                point,
-                normal,
-                ..
-            })
-            | Event::Contact(Contact {
-                body: Body::Ball(ball),
-                other: Target::Rect(_),
-                point,
-                normal,
-                ..
-            }) => {
+        let Event::Contact(c) = *e else {
+            continue;
+        };
+        match (c.body, c.other) {
+            (Body::Ball(ball), Target::Cell(_) | Target::Wall(_) | Target::Rect(_)) => {
                 if let Some(r) = radius(ball) {
-                    impacts.push((ball, i, point + normal * r));
+                    impacts.push((ball, i, c.point + c.normal * r));
                 }
             }
-            Event::Contact(Contact {
-                body: Body::Ball(a),
-                other: Target::Ball(b),
-                point,
-                normal,
-                ..
-            }) => {
+            (Body::Ball(a), Target::Ball(b)) => {
                 if let Some(r) = radius(a) {
-                    impacts.push((a, i, point + normal * r));
+                    impacts.push((a, i, c.point + c.normal * r));
                 }
                 if let Some(r) = radius(b) {
-                    impacts.push((b, i, point - normal * r));
+                    impacts.push((b, i, c.point - c.normal * r));
                 }
             }
             _ => {}
@@ -217,49 +193,12 @@ pub fn swept_paths(world: &World, trace: &StepTrace<'_>) -> Vec<(BallId, Vec<Vec
 /// a wall, a rectangle or a ball); `None` for the others.
 #[must_use]
 pub fn contact_of(e: &Event) -> Option<(Vec2, Vec2)> {
-    match *e {
-        Event::Contact(Contact {
-            body: Body::Ball(_),
-            other: Target::Cell(_),
-            point,
-            normal,
-            ..
-        })
-        | Event::Contact(Contact {
-            body: Body::Ball(_),
-            other: Target::Wall(_),
-            point,
-            normal,
-            ..
-        })
-        | Event::Contact(Contact {
-            body: Body::Ball(_),
-            other: Target::Ball(_),
-            point,
-            normal,
-            ..
-        })
-        | Event::Contact(Contact {
-            body: Body::Ball(_),
-            other: Target::Rect(_),
-            point,
-            normal,
-            ..
-        })
-        | Event::Contact(Contact {
-            body: Body::Rect(_),
-            other: Target::Cell(_),
-            point,
-            normal,
-            ..
-        })
-        | Event::Contact(Contact {
-            body: Body::Rect(_),
-            other: Target::Rect(_),
-            point,
-            normal,
-            ..
-        }) => Some((point, normal)),
+    let Event::Contact(c) = *e else {
+        return None;
+    };
+    match (c.body, c.other) {
+        (Body::Ball(_), Target::Cell(_) | Target::Wall(_) | Target::Ball(_) | Target::Rect(_))
+        | (Body::Rect(_), Target::Cell(_) | Target::Rect(_)) => Some((c.point, c.normal)),
         _ => None,
     }
 }
