@@ -110,6 +110,7 @@ impl Zone {
 
     /// When the box, inside at `from` (seconds on `path`), stops overlapping: `None` when it
     /// still does at the end of the horizon.
+    #[inline(never)]
     fn exit(&self, path: &Path, from: Real) -> Option<Real> {
         let (rel, b, r) = self.frame(path);
         exit_path_circle_aabb(&rel, r, &b, from)
@@ -117,6 +118,7 @@ impl Zone {
 
     /// The first time in `[from, until]` at which the box starts to overlap the sensor
     /// (a graze reports nothing).
+    #[inline(never)]
     fn enter(&self, path: &Path, from: Real, until: Real) -> Option<Real> {
         let mut t = from;
         // A graze ends where it starts: look again just past it (a few times at most).
@@ -204,6 +206,8 @@ impl World {
     /// Brings `character_sensors` up to date for character `c` after its motion `pieces`
     /// (in time order, the first where it was at the last step's end), appending the enter
     /// and exit events at their times (module docs) to `events`; `dt` is the step's length.
+    // Not inlined: one copy of the sensor walk, off the step's hot path.
+    #[inline(never)]
     pub(super) fn sense_character(
         &mut self,
         c: &Character,
@@ -227,17 +231,19 @@ impl World {
         if zones.is_empty() && before.is_empty() {
             return;
         }
-        zones.sort_unstable_by_key(|z| z.0);
-        zones.dedup_by_key(|z| z.0);
-        // (time, entered, sensor), then in time order.
+        // (time, entered, sensor), kept in time order (then by sensor) as they are found.
         let mut found: Vec<(Real, bool, SensorId)> = Vec::new();
+        let mut add = |t: Real, entered: bool, s: SensorId| {
+            let at = found.partition_point(|f| f.0 < t || (f.0 == t && f.2 <= s));
+            found.insert(at, (t, entered, s));
+        };
         let mut inside_now = Vec::new();
         for &(s, zone) in &zones {
             let mut inside = before.binary_search(&s).is_ok();
             for p in pieces {
                 let at_start = zone.contains(p.path.pos_at(0.0));
                 if at_start != inside {
-                    found.push((p.t, at_start, s));
+                    add(p.t, at_start, s);
                     inside = at_start;
                 }
                 let mut t = 0.0;
@@ -245,7 +251,7 @@ impl World {
                     if inside {
                         match zone.exit(&p.path, t) {
                             Some(e) if e < p.duration => {
-                                found.push((p.t + e, false, s));
+                                add(p.t + e, false, s);
                                 inside = false;
                                 t = e;
                             }
@@ -254,7 +260,7 @@ impl World {
                     } else {
                         match zone.enter(&p.path, t, p.duration) {
                             Some(e) if e < p.duration => {
-                                found.push((p.t + e, true, s));
+                                add(p.t + e, true, s);
                                 inside = true;
                                 t = e;
                             }
@@ -269,8 +275,8 @@ impl World {
         }
         // Sensors it left that are not near its path any more (removed or far): gone.
         for &s in &before {
-            if zones.binary_search_by_key(&s, |z| z.0).is_err() {
-                found.push((dt, false, s));
+            if !zones.iter().any(|z| z.0 == s) {
+                add(dt, false, s);
             }
         }
         // The walk agrees with the positions at the step's end, up to rounding: what it got
@@ -278,16 +284,15 @@ impl World {
         let mut now = Vec::new();
         self.sensors_of(c, &mut now);
         for &s in &now {
-            if inside_now.binary_search(&s).is_err() {
-                found.push((dt, true, s));
+            if !inside_now.contains(&s) {
+                add(dt, true, s);
             }
         }
         for &s in &inside_now {
-            if now.binary_search(&s).is_err() {
-                found.push((dt, false, s));
+            if !now.contains(&s) {
+                add(dt, false, s);
             }
         }
-        found.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.2.cmp(&b.2)));
         for (toi, entered, sensor) in found {
             events.push(if entered {
                 Event::CharacterSensorEnter {
