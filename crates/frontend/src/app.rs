@@ -383,8 +383,9 @@ impl App {
             game_input.flip_left |= auto.flip_left;
             game_input.flip_right |= auto.flip_right;
             game_input.plunger |= auto.plunger;
-            if auto.run_dir != 0 || auto.jump {
+            if auto.run_dir != 0 || auto.jump || auto.climb_dir != 0 {
                 game_input.run_dir = auto.run_dir;
+                game_input.climb_dir = auto.climb_dir;
                 game_input.jump |= auto.jump;
             }
         }

@@ -547,13 +547,17 @@ impl Platformer {
         }
     }
 
-    /// A simple player for demos: runs toward the nearest open door or uncollected chest,
-    /// jumping at walls. Deterministic: a function of the state only.
+    /// A simple player for demos: runs toward the nearest uncollected chest or open door,
+    /// jumping at walls; when that target lies above the player's box (or the level has no
+    /// target, so its way out is up), it runs to the nearest ladder column reaching above its
+    /// feet and climbs it. Only inputs, never a teleport. Deterministic: a function of the
+    /// state only.
     #[must_use]
     pub fn autopilot(&self, world: &World) -> StepInput {
         let Some(c) = world.character(self.player) else {
             return StepInput::default();
         };
+        let b = c.aabb();
         let target = self
             .chests
             .iter()
@@ -566,15 +570,38 @@ impl Platformer {
                     .map(|d| d.aabb.center()),
             )
             .min_by(|a, b| (a.x - c.pos.x).abs().total_cmp(&(b.x - c.pos.x).abs()));
-        let run_dir = target.map_or(0, |t| {
-            if t.x > c.pos.x + 2.0 {
+        let toward = |x: Real| {
+            if x > c.pos.x + 2.0 {
                 1
-            } else if t.x < c.pos.x - 2.0 {
+            } else if x < c.pos.x - 2.0 {
                 -1
             } else {
                 0
             }
-        });
+        };
+        let up = target.is_none_or(|t| t.y < b.min.y);
+        let ladder = self
+            .ladders
+            .iter()
+            .filter(|l| l.min.y < b.max.y - 1.0)
+            .min_by(|p, q| {
+                (p.center().x - c.pos.x)
+                    .abs()
+                    .total_cmp(&(q.center().x - c.pos.x).abs())
+            });
+        if let (true, Some(l)) = (up, ladder) {
+            let run_dir = if self.climbing {
+                0
+            } else {
+                toward(l.center().x)
+            };
+            return StepInput {
+                run_dir,
+                climb_dir: if run_dir == 0 { -1 } else { 0 },
+                ..StepInput::default()
+            };
+        }
+        let run_dir = target.map_or(0, |t| toward(t.x));
         let blocked = c.vel.x == 0.0 && run_dir != 0;
         StepInput {
             run_dir,
