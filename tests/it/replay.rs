@@ -117,10 +117,12 @@ fn to_v1(r: &Replay) -> String {
         }
         Play::Scene => s.push_str("play scene\n"),
         Play::Sandbox => s.push_str("play sandbox\n"),
+        Play::Platformer { .. } => panic!("format 1 has no platformer"),
     }
     let kind = match r.scene.kind {
         collide_game::replay::TextKind::Toml => "toml",
         collide_game::replay::TextKind::Dat => "dat",
+        collide_game::replay::TextKind::Map => panic!("format 1 has no map"),
     };
     let lines = r.scene.text.split('\n').count();
     let _ = writeln!(s, "scene {kind} {lines} {}", r.scene.file);

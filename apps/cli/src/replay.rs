@@ -138,6 +138,8 @@ fn play_name(p: Play) -> String {
         Play::Level(n) => format!("level {n}"),
         Play::Scene => "scene".to_owned(),
         Play::Sandbox => "sandbox".to_owned(),
+        Play::Platformer { balls: 0 } => "platformer".to_owned(),
+        Play::Platformer { balls } => format!("platformer sandbox, {balls} balls"),
     }
 }
 

@@ -244,7 +244,12 @@ impl App {
                 file: file.display().to_string(),
                 source: Box::new(source),
             };
-            let text = SceneText::from_arg(arg).map_err(replay_err)?;
+            // The platformer's levels come from its map: the replay names the file.
+            let text = match &args.platformer {
+                Some(map) => SceneText::map(&map.display().to_string()),
+                None => SceneText::from_arg(arg),
+            }
+            .map_err(replay_err)?;
             game.start_recording(text, DEFAULT_HASH_EVERY)
                 .map_err(replay_err)?;
         }

@@ -217,6 +217,26 @@ pub enum ReplayError {
         /// Steps the replay holds.
         steps: u64,
     },
+    /// The map of a platformer replay is no longer the file that was recorded (its bytes'
+    /// hash differs).
+    #[error("map `{file}` differs from the one recorded in the replay (hash {recorded}, now {now}): re-record it")]
+    MapChanged {
+        /// The map's path, as recorded.
+        file: String,
+        /// The recorded hash, 16 hex digits.
+        recorded: String,
+        /// The file's hash now.
+        now: String,
+    },
+    /// The map of a platformer replay cannot be loaded (or this build reads no maps: the
+    /// `maps` feature is off).
+    #[error("map `{file}`: {reason}")]
+    Map {
+        /// The map's path, as recorded.
+        file: String,
+        /// Why (the map loader's error).
+        reason: String,
+    },
 }
 
 impl ReplayError {
@@ -232,8 +252,8 @@ impl ReplayError {
 // ---------------------------------------------------------------------------------------------
 // The replay
 
-/// How the recorded session plays its scene (the header's `play`: `{"level": N}`, `"scene"`
-/// or `"sandbox"`).
+/// How the recorded session plays its scene (the header's `play`: `{"level": N}`, `"scene"`,
+/// `"sandbox"` or `{"platformer": {"balls": N}}`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Play {
@@ -243,6 +263,12 @@ pub enum Play {
     Scene,
     /// The scene as a sandbox ([`Source::Sandbox`]).
     Sandbox,
+    /// The platformer on the levels of the map the replay's scene names ([`TextKind::Map`]),
+    /// from its first level, with `balls` balls dropped on each ([`Source::Platformer`]).
+    Platformer {
+        /// Balls dropped on each level (0: the game; more: its sandbox sub-mode).
+        balls: u32,
+    },
 }
 
 /// A built-in level's number, 1 to [`LEVELS`].
@@ -351,8 +377,17 @@ impl Replay {
     ///
     /// # Errors
     /// [`ReplayError::Scene`] if the text does not parse, [`ReplayError::BuiltinChanged`] if
-    /// the replay plays a built-in level whose text in this build is not the recorded one.
+    /// the replay plays a built-in level whose text in this build is not the recorded one;
+    /// for the platformer, [`ReplayError::MapChanged`] when the map file's hash is not the
+    /// recorded one, [`ReplayError::Map`] when it cannot be loaded (or the build has no
+    /// `maps` feature), [`ReplayError::Io`] when it cannot be read.
     pub fn source(&self) -> Result<Source, ReplayError> {
+        if let Play::Platformer { balls } = self.play {
+            return Ok(Source::Platformer {
+                levels: platformer_levels(&self.scene)?,
+                balls: balls as usize,
+            });
+        }
         let scene = self.scene.parse().map_err(ReplayError::Scene)?;
         Ok(match self.play {
             Play::Level(n) => {
@@ -363,7 +398,7 @@ impl Replay {
                 }
             }
             Play::Scene => Source::Scene(Box::new(scene)),
-            Play::Sandbox => Source::Sandbox(Box::new(scene)),
+            Play::Sandbox | Play::Platformer { .. } => Source::Sandbox(Box::new(scene)),
         })
     }
 
@@ -515,6 +550,42 @@ impl Replay {
     }
 }
 
+/// The platformer's levels from the map `scene` names ([`TextKind::Map`]), after checking
+/// the file's hash against the recorded one.
+///
+/// # Errors
+/// [`ReplayError::Map`] for a scene that is not a map, a map that does not load, or a build
+/// without the `maps` feature; [`ReplayError::MapChanged`], [`ReplayError::Io`].
+fn platformer_levels(scene: &SceneText) -> Result<Vec<crate::PlatformerLevel>, ReplayError> {
+    let map_err = |reason: String| ReplayError::Map {
+        file: scene.file.clone(),
+        reason,
+    };
+    if scene.kind != TextKind::Map {
+        return Err(map_err(
+            "the platformer plays a map: the replay's scene must be of kind `map`".to_owned(),
+        ));
+    }
+    let now = scene_text::map_hash(Path::new(&scene.file))?;
+    if now != scene.text {
+        return Err(ReplayError::MapChanged {
+            file: scene.file.clone(),
+            recorded: scene.text.clone(),
+            now,
+        });
+    }
+    #[cfg(feature = "maps")]
+    {
+        crate::PlatformerLevel::load_all(Path::new(&scene.file)).map_err(|e| map_err(e.to_string()))
+    }
+    #[cfg(not(feature = "maps"))]
+    {
+        Err(map_err(
+            "this build reads no maps (collide-game's `maps` feature is off)".to_owned(),
+        ))
+    }
+}
+
 /// Compares the recorded world settings with the rebuilt world's, field by field as the
 /// replay stores them (bit for bit: each value's shortest decimal form).
 fn check_world(expected: &StepConfig, got: &StepConfig) -> Result<(), ReplayError> {
@@ -570,6 +641,20 @@ impl Recorder {
             *text = normalize(text);
         }
         check_options(game.options())?;
+        if let Source::Platformer { levels, balls } = game.source() {
+            let play = Play::Platformer {
+                balls: u32::try_from(*balls).map_err(|_| ReplayError::Untracked {
+                    what: "more balls than a replay holds (u32)",
+                })?,
+            };
+            if platformer_levels(&scene)? != *levels {
+                return Err(ReplayError::SceneMismatch {
+                    file: scene.file,
+                    played: "the platformer's levels".to_owned(),
+                });
+            }
+            return Ok(Recorder::start(game, play, scene, hash_every));
+        }
         let parsed = scene.parse().map_err(ReplayError::Scene)?;
         let (play, played) = match game.source() {
             Source::Level(n) => {
@@ -580,9 +665,10 @@ impl Recorder {
             }
             Source::Scene(s) => (Play::Scene, (**s).clone()),
             Source::Sandbox(s) => (Play::Sandbox, (**s).clone()),
+            // Recorded above.
             Source::Platformer { .. } => {
                 return Err(ReplayError::Untracked {
-                    what: "the platformer (its levels come from a map, not a scene file)",
+                    what: "the platformer",
                 })
             }
         };
@@ -592,7 +678,12 @@ impl Recorder {
                 played: played.name,
             });
         }
-        Ok(Recorder {
+        Ok(Recorder::start(game, play, scene, hash_every))
+    }
+
+    /// The recorder of a checked start: the header and the hash of the start state.
+    fn start(game: &Game, play: Play, scene: SceneText, hash_every: u32) -> Recorder {
+        Recorder {
             replay: Replay {
                 play,
                 scene,
@@ -607,7 +698,7 @@ impl Recorder {
             },
             steps: 0,
             untracked: None,
-        })
+        }
     }
 
     pub(crate) fn command(&mut self, c: Command) {

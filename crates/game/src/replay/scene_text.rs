@@ -21,6 +21,12 @@ pub enum TextKind {
     /// A bare BricksBeater level (`.dat`), given the game's layout by
     /// `collide_scene::level::scene_from_level` with 1000 balls.
     Dat,
+    /// A map the platformer loads its levels from (`.ldtk`, `.tmx`, `.tmj`; every level of an
+    /// LDtk project, in order, the one level of a Tiled map): the file is read again from
+    /// [`SceneText::file`], its path as given, when the replay is played back, and
+    /// [`SceneText::text`] holds the FNV-1a hash of its bytes (16 hex digits) so that a
+    /// changed map is refused ([`ReplayError::MapChanged`]).
+    Map,
 }
 
 /// The full source text of a scene, with the level texts a TOML scene refers to: enough to
@@ -32,7 +38,8 @@ pub struct SceneText {
     /// The file name the scene was loaded as (`scenes/level_1.toml`, `my/level.dat`): errors
     /// name it, and the scene is named by its stem unless the TOML has a `name` key. One line.
     pub file: String,
-    /// The text, with `\r\n` line ends turned into `\n`.
+    /// The text, with `\r\n` line ends turned into `\n` (for [`TextKind::Map`], the map
+    /// file's hash).
     pub text: String,
     /// The levels of `grid.level = "..."`: the path as written, and the level's text.
     pub levels: Vec<(String, String)>,
@@ -58,6 +65,20 @@ impl SceneText {
         })
         .ok()?;
         Some(st)
+    }
+
+    /// The map file `path` of a platformer session, as given: [`TextKind::Map`], its bytes'
+    /// FNV-1a hash as the text.
+    ///
+    /// # Errors
+    /// [`ReplayError::Io`] for a file that cannot be read.
+    pub fn map(path: &str) -> Result<SceneText, ReplayError> {
+        Ok(SceneText {
+            kind: TextKind::Map,
+            file: path.to_owned(),
+            text: map_hash(Path::new(path))?,
+            levels: Vec::new(),
+        })
     }
 
     /// Reads a scene file: a TOML scene with the level files it refers to (regular files in
@@ -141,6 +162,13 @@ impl SceneText {
     /// path that is not embedded is a `SceneError::Level` of kind "not found".
     pub fn parse(&self) -> Result<Scene, SceneError> {
         match self.kind {
+            TextKind::Map => Err(SceneError::Io {
+                file: self.file.clone(),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "a map played by the platformer, not a scene",
+                ),
+            }),
             TextKind::Dat => {
                 let grid = parse_level(&self.text).map_err(|source| SceneError::Level {
                     file: self.file.clone(),
@@ -174,6 +202,23 @@ impl SceneText {
 /// `\r\n` → `\n`.
 pub(super) fn normalize(text: &str) -> String {
     text.replace("\r\n", "\n")
+}
+
+/// FNV-1a over the bytes of the file `path`, 16 hex digits.
+///
+/// # Errors
+/// [`ReplayError::Io`] for a file that cannot be read.
+pub(super) fn map_hash(path: &Path) -> Result<String, ReplayError> {
+    let bytes = std::fs::read(path).map_err(|source| ReplayError::Io {
+        file: path.display().to_string(),
+        source,
+    })?;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    Ok(format!("{h:016x}"))
 }
 
 /// Parses a TOML scene and returns the levels it asked `resolve` for, in order.
