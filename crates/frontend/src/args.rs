@@ -39,13 +39,14 @@ pub struct Args {
     /// Play the platformer on a map's levels in order (an LDtk project's levels, or a Tiled
     /// map): run, jump, climb ladders, collect chests, dodge mobs, go through doors. Without
     /// FILE: LDtk's platformer sample, ../shared/maps/ldtk/Typical_2D_platformer_example.ldtk.
-    /// With --sandbox: balls dropped on each level too (100, or --balls N).
+    /// With --sandbox: balls dropped on each level too (100, or --balls N). --save-replay
+    /// records it (the replay names the map's path as given).
     #[arg(
         long,
         value_name = "FILE",
         num_args = 0..=1,
         default_missing_value = PLATFORMER_SAMPLE,
-        conflicts_with_all = ["scene", "map", "save_replay"]
+        conflicts_with_all = ["scene", "map"]
     )]
     pub platformer: Option<PathBuf>,
 
