@@ -136,6 +136,24 @@ pub(crate) fn check_tmx(file: &Path, xml: &[u8]) -> Result<(), MapError> {
         }
         for (i, chunk) in chunks.into_iter().enumerate() {
             let what = format!("{name}, chunk {i}");
+            // The `tiled` crate adds a chunk's size to its position in `i32`.
+            let at = |a: &str| {
+                chunk
+                    .attribute(a)
+                    .and_then(|v| v.trim().parse::<i64>().ok())
+                    .unwrap_or(0)
+            };
+            let (x, y) = (at("x"), at("y"));
+            let (w, h) = (num(chunk, "width"), num(chunk, "height"));
+            let past = |p: i64, n: u64| {
+                p.saturating_add(i64::try_from(n).unwrap_or(i64::MAX)) > i64::from(i32::MAX)
+            };
+            if past(x, w) || past(y, h) {
+                return Err(MapError::Parse {
+                    file: file.to_path_buf(),
+                    reason: format!("{what}: at ({x}, {y}), {w} x {h} tiles reach past the largest tile position"),
+                });
+            }
             check(
                 file,
                 &what,

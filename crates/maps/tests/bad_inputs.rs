@@ -239,6 +239,16 @@ fn bad_tiled_maps_are_typed_errors_naming_what_is_wrong() {
             vec!["Collision", "2 tiles of data"],
         ),
         (
+            "chunk past the largest position",
+            tmx("orthogonal", 1, (16, 16), r#"<layer id="1" name="Collision" width="4" height="3"><data encoding="csv"><chunk x="2147483640" y="0" width="16" height="1">1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1</chunk></data></layer>"#),
+            vec!["chunk 0", "largest tile position"],
+        ),
+        (
+            "short chunk",
+            tmx("orthogonal", 1, (16, 16), r#"<layer id="1" name="Collision" width="4" height="3"><data encoding="csv"><chunk x="0" y="0" width="16" height="1">1,1</chunk></data></layer>"#),
+            vec!["chunk 0", "2 tiles of data"],
+        ),
+        (
             "short layer in a group",
             tmx("orthogonal", 0, (16, 16), r#"<group id="5" name="g"><layer id="6" name="Inner" width="4" height="3"><data encoding="csv">1,1</data></layer></group>"#),
             vec!["layer \"Inner\" (id 6)", "2 tiles of data"],
