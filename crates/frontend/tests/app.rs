@@ -510,6 +510,8 @@ fn the_game_over_screen_shows_the_last_games_summary() {
     );
 }
 
+// `--platformer FILE` reads the map: the `maps` feature (the window apps turn it on).
+#[cfg(feature = "maps")]
 #[test]
 fn the_platformer_runs_on_the_held_keys_and_d_runs_instead_of_toggling_the_debug_view() {
     use collide_frontend::PLATFORMER_SAMPLE;
