@@ -2,7 +2,7 @@
 
 use collide_maps::{MapLevel, ObjectBody};
 use collide_world::limits::{MAX_GRID_CELLS, MAX_GRID_SIDE};
-use collide_world::{SpawnDesc, World};
+use collide_world::{SpawnDesc, Surface, World};
 
 /// Panics when the level breaks one of the loader's promises.
 pub fn check_level(level: &MapLevel) {
@@ -32,8 +32,7 @@ pub fn check_level(level: &MapLevel) {
         density: 1.0,
         seed: 1,
         region: None,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     });
     // A scene outside the world's limits is a typed error, not a panic.
     let Ok(mut world) = World::from_scene(&scene) else {

@@ -17,7 +17,8 @@
 
 use collide_world::limits::{Bound, MAX_EVENTS_PER_BODY};
 use collide_world::{
-    Aabb, BallDesc, BallId, RectDesc, RectId, RectKind, StepConfig, Vec2, Walls, World, WorldError,
+    Aabb, BallDesc, BallId, RectDesc, RectId, RectKind, StepConfig, Surface, Vec2, Walls, World,
+    WorldError,
 };
 
 /// Values drawn often: the edges of the bounds and what lies just past them.
@@ -198,8 +199,7 @@ pub fn run(data: &[u8]) {
                     vel: b.vec2(),
                     radius: b.real(),
                     density: b.real(),
-                    restitution: None,
-                    filter: collide_world::Filter::DEFAULT,
+                    surface: Surface::DEFAULT,
                     gravity_scale: 1.0,
                 };
                 let valid = coord_ok(d.pos)
@@ -232,8 +232,7 @@ pub fn run(data: &[u8]) {
                     vel: b.vec2(),
                     kind,
                     density: b.real(),
-                    restitution: None,
-                    filter: collide_world::Filter::DEFAULT,
+                    surface: Surface::DEFAULT,
                 };
                 let valid =
                     aabb_ok(&d.aabb) && coord_ok(d.vel) && Bound::NonNeg.contains(d.density);

@@ -20,7 +20,10 @@ fuzz_target!(|data: &[u8]| {
         Ok(level) => map_checks::check_level(&level),
         Err(e) => {
             let msg = e.to_string();
-            assert!(msg.contains("fuzz.tmx") || msg.contains(".tx") || msg.contains(".tsx"), "{msg}");
+            assert!(
+                msg.contains("fuzz.tmx") || msg.contains(".tx") || msg.contains(".tsx"),
+                "{msg}"
+            );
         }
     }
 });

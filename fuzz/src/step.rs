@@ -9,7 +9,7 @@ const EMBED_SLACK: f64 = 1e-7;
 use collide_world::limits::MAX_COORD;
 use collide_world::{
     Ball, BallDesc, BallId, Body, Cell, CellCoord, Event, Filter, GridDesc, RectDesc, RectKind,
-    Scene, StepConfig, Walls, World,
+    Scene, StepConfig, Surface, Walls, World,
 };
 
 /// Reads the fuzzer's bytes front to back; past the end every read is 0.
@@ -134,8 +134,7 @@ fn build(bytes: &mut Bytes) -> Option<World> {
             vel,
             kind,
             density,
-            restitution: None,
-            filter: Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         });
     }
     for _ in 0..bytes.u8() % 17 {
@@ -151,8 +150,6 @@ fn build(bytes: &mut Bytes) -> Option<World> {
             vel,
             radius,
             density,
-            restitution: None,
-            filter: Filter::DEFAULT,
             ..BallDesc::default()
         });
     }

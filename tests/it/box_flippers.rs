@@ -7,8 +7,8 @@ use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
 use collide_world::{
-    collide_core::distance_segment_aabb, Aabb, Event, Filter, FlipperDesc, RectDesc, RectId,
-    RectKind, StepConfig, Vec2, Walls, World,
+    collide_core::distance_segment_aabb, Aabb, Event, FlipperDesc, RectDesc, RectId, RectKind,
+    StepConfig, Surface, Vec2, Walls, World,
 };
 
 fn dynamic(min: Vec2, size: Vec2, vel: Vec2) -> RectDesc {
@@ -17,8 +17,7 @@ fn dynamic(min: Vec2, size: Vec2, vel: Vec2) -> RectDesc {
         vel,
         kind: RectKind::Dynamic,
         density: 1.0,
-        restitution: None,
-        filter: Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     }
 }
 

@@ -6,7 +6,7 @@ use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
 use collide_world::{
-    Aabb, Event, Filter, RectDesc, RectId, RectKind, ShapeDesc, StepConfig, Vec2, Walls, World,
+    Aabb, Event, RectDesc, RectId, RectKind, ShapeDesc, StepConfig, Surface, Vec2, Walls, World,
 };
 
 fn dynamic(min: Vec2, size: Vec2, vel: Vec2) -> RectDesc {
@@ -15,8 +15,7 @@ fn dynamic(min: Vec2, size: Vec2, vel: Vec2) -> RectDesc {
         vel,
         kind: RectKind::Dynamic,
         density: 1.0,
-        restitution: None,
-        filter: Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     }
 }
 

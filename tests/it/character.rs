@@ -6,6 +6,7 @@
 
 use collide_world::rng::XorShift64Star;
 use collide_world::Contact;
+use collide_world::Surface;
 use collide_world::{
     Aabb, Body, CharacterDesc, CharacterId, Event, Filter, Grid, RectDesc, RectKind, StepConfig,
     Target, Vec2, Walls, World,
@@ -650,7 +651,8 @@ fn characters_meet_sensors_at_their_crossing_times_and_are_found_by_queries() {
     let zone = w
         .add_rect(RectDesc {
             aabb: Aabb::new(Vec2::new(100.0, 60.0), Vec2::new(140.0, 100.0)),
-            kind: RectKind::Sensor,
+            kind: RectKind::Kinematic,
+            surface: Surface::SENSOR,
             ..RectDesc::default()
         })
         .unwrap();

@@ -9,7 +9,7 @@ use collide_scenes::arena_scene_tiled;
 use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
-use collide_world::{BallDesc, Event, StepConfig, Walls, World};
+use collide_world::{BallDesc, Event, StepConfig, Surface, Walls, World};
 use glam::DVec2;
 
 /// Every step's state hash and events.
@@ -94,8 +94,7 @@ fn mixed_world(speed: f64, seed: u64) -> World {
             vel,
             radius: 1.5 + 1.5 * uniform(),
             density: 0.5 + 7.5 * uniform(),
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
             gravity_scale: 1.0,
         })
         .expect("a valid ball");
@@ -139,8 +138,7 @@ fn a_collision_carried_across_a_cut_fails_the_check_and_gives_the_same_bits() {
                     vel: DVec2::ZERO,
                     radius: 2.0,
                     density: 1.0,
-                    restitution: None,
-                    filter: collide_world::Filter::DEFAULT,
+                    surface: Surface::DEFAULT,
                     gravity_scale: 1.0,
                 })
                 .expect("a valid ball");
@@ -154,8 +152,7 @@ fn a_collision_carried_across_a_cut_fails_the_check_and_gives_the_same_bits() {
                 vel,
                 radius: 2.0,
                 density: 1.0,
-                restitution: None,
-                filter: collide_world::Filter::DEFAULT,
+                surface: Surface::DEFAULT,
                 gravity_scale: 1.0,
             })
             .expect("valid");
@@ -200,8 +197,7 @@ fn simultaneous_contacts_do_not_depend_on_storage_order() {
                         vel: DVec2::new(vx, 0.0),
                         radius: 5.0,
                         density,
-                        restitution: None,
-                        filter: collide_world::Filter::DEFAULT,
+                        surface: Surface::DEFAULT,
                         gravity_scale: 1.0,
                     })
                     .expect("valid"),
@@ -218,8 +214,7 @@ fn simultaneous_contacts_do_not_depend_on_storage_order() {
                         vel: b.vel,
                         radius: b.radius,
                         density: b.density,
-                        restitution: None,
-                        filter: collide_world::Filter::DEFAULT,
+                        surface: Surface::DEFAULT,
                         gravity_scale: 1.0,
                     })
                     .expect("valid");

@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use collide_core::{Aabb, Vec2};
 
-use collide_world::{BallDesc, RectDesc, RectKind, StepConfig, Walls, World, WorldError};
+use collide_world::{BallDesc, RectDesc, RectKind, StepConfig, Surface, Walls, World, WorldError};
 use proptest::prelude::*;
 
 #[path = "../../fuzz/fuzz_targets/setters_input.rs"]
@@ -55,8 +55,7 @@ fn ball() -> BallDesc {
         vel: Vec2::new(30.0, -20.0),
         radius: 3.0,
         density: 1.0,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
         gravity_scale: 1.0,
     }
 }
@@ -67,8 +66,7 @@ fn rect(kind: RectKind) -> RectDesc {
         vel: Vec2::ZERO,
         kind,
         density: 1.0,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     }
 }
 
@@ -308,8 +306,7 @@ fn accepted_extremes_step_to_finite_states() {
             vel: Vec2::new(1e9, -1e9),
             radius: r,
             density: 1e9,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
             gravity_scale: 1.0,
         })
         .unwrap();

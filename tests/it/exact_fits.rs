@@ -8,7 +8,7 @@ use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
 use collide_world::{
-    Aabb, BallDesc, Event, Grid, RectDesc, RectKind, StepConfig, Vec2, Walls, World,
+    Aabb, BallDesc, Event, Grid, RectDesc, RectKind, StepConfig, Surface, Vec2, Walls, World,
 };
 use proptest::prelude::*;
 
@@ -36,7 +36,7 @@ proptest! {
         let r = width / 2.0;
         let height = 10_000.0;
         let mut w = World::new(Vec2::new(width, height), Walls::ALL, StepConfig::default()).unwrap();
-        let id = w.add_ball(BallDesc { pos: Vec2::new(r, r + 1.0), vel: Vec2::new(vx, vy), radius: r, density: 1.0, restitution: None, filter: collide_world::Filter::DEFAULT, gravity_scale: 1.0 }).unwrap();
+        let id = w.add_ball(BallDesc { pos: Vec2::new(r, r + 1.0), vel: Vec2::new(vx, vy), radius: r, density: 1.0, surface: collide_world::Surface::DEFAULT, gravity_scale: 1.0 }).unwrap();
         // 30 steps of 1/60 s: 0.5 s, at most 150 units down, far from the bottom.
         let limits = run(&mut w, 30);
         let b = w.ball(id).unwrap();
@@ -55,7 +55,7 @@ proptest! {
         let mut w = World::new(Vec2::new(3.0 * cell, 400.0 * cell), Walls::ALL, StepConfig::default()).unwrap();
         w.set_grid(Grid::from_rows(cell, Vec2::ZERO, &rows).unwrap());
         let r = cell / 2.0;
-        let id = w.add_ball(BallDesc { pos: Vec2::new(1.5 * cell, r + 0.25 * cell), vel: Vec2::new(vx, vy), radius: r, density: 1.0, restitution: None, filter: collide_world::Filter::DEFAULT, gravity_scale: 1.0 }).unwrap();
+        let id = w.add_ball(BallDesc { pos: Vec2::new(1.5 * cell, r + 0.25 * cell), vel: Vec2::new(vx, vy), radius: r, density: 1.0, surface: collide_world::Surface::DEFAULT, gravity_scale: 1.0 }).unwrap();
         // Stop before the bottom: at most 300·t units, t = 0.25 s, within 400 cells of >= 0.5.
         let steps = ((400.0 * cell - 3.0 * cell) / vy * 60.0).floor().min(15.0) as usize;
         let limits = run(&mut w, steps);
@@ -74,7 +74,7 @@ proptest! {
             vel: Vec2::new(vx, vy),
             kind: RectKind::Dynamic,
             density: 1.0,
-            restitution: None, filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         }).unwrap();
         let limits = run(&mut w, 30);
         let r = w.rect(id).unwrap();
@@ -109,8 +109,7 @@ fn ball_aimed_at_the_pinch_of_two_diagonal_tiles_comes_back() {
             vel: Vec2::new(-30.0, 30.0),
             radius: 2.0,
             density: 1.0,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
             gravity_scale: 1.0,
         })
         .unwrap();

@@ -9,7 +9,8 @@ use collide_world::Contact;
 use collide_world::Filter;
 use collide_world::Target;
 use collide_world::{
-    BallDesc, Event, FlipperDesc, FlipperId, Scene, StepConfig, Vec2, Walls, World, WorldError,
+    BallDesc, Event, FlipperDesc, FlipperId, Scene, StepConfig, Surface, Vec2, Walls, World,
+    WorldError,
 };
 
 fn parse_scene(file: &str, text: &str) -> Result<Scene, collide_scene::SceneError> {
@@ -227,13 +228,13 @@ fn a_ball_lying_on_a_held_flipper_slides_off_without_sinking_in() {
 fn a_ball_whose_mask_leaves_out_the_flipper_passes_through() {
     let mut w = world(Vec2::new(400.0, 400.0), 1.0 / 60.0, Vec2::ZERO);
     let f = FlipperDesc {
-        filter: Filter::new(0b10, u32::MAX),
+        surface: Surface::DEFAULT.with_filter(Filter::new(0b10, u32::MAX)),
         ..flipper(10.0)
     };
     w.add_flipper(f).expect("valid");
     let b = w
         .add_ball(BallDesc {
-            filter: Filter::new(0b1, 0b1),
+            surface: Surface::DEFAULT.with_filter(Filter::new(0b1, 0b1)),
             ..ball(Vec2::new(150.0, 100.0), Vec2::new(0.0, 300.0), 5.0)
         })
         .expect("valid");
@@ -287,7 +288,7 @@ fn flippers_are_added_checked_and_removed_by_id() {
     );
     assert_eq!(
         bad(FlipperDesc {
-            restitution: Some(-1.0),
+            surface: Surface::DEFAULT.with_restitution(-1.0),
             ..ok
         }),
         "restitution"
@@ -342,9 +343,9 @@ fn scene_flipper_tables_take_degrees_and_name_bad_fields() {
     assert!((f.rest_angle - 30f64.to_radians()).abs() < 1e-15);
     assert!((f.active_angle - -30f64.to_radians()).abs() < 1e-15);
     assert!((f.angular_speed - 2000f64.to_radians()).abs() < 1e-12);
-    assert_eq!(f.restitution, Some(0.5));
-    assert_eq!(f.filter.layers, 1);
-    assert_eq!(scene.flippers[1].restitution, None);
+    assert_eq!(f.surface.restitution, Some(0.5));
+    assert_eq!(f.surface.filter.layers, 1);
+    assert_eq!(scene.flippers[1].surface.restitution, None);
     let w = World::from_scene(&scene).expect("builds");
     assert_eq!(w.flippers().len(), 2);
     let err = |text: String| parse_scene("table.toml", &text).expect_err("refused");
@@ -404,8 +405,7 @@ fn table(threads: usize, steps: usize, restore_at: Option<usize>) -> Vec<u64> {
             Vec2::new(0.0, 0.0),
             Vec2::new(400.0, 400.0),
         )),
-        restitution: None,
-        filter: Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     });
     let mut w = World::from_scene(&scene).expect("builds");
     w.set_threads(threads);

@@ -7,7 +7,7 @@
 use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
-use collide_world::{BallDesc, Event, StepConfig, Vec2, Walls, World};
+use collide_world::{BallDesc, Event, StepConfig, Surface, Vec2, Walls, World};
 
 /// Runs the billiard with mass ratio `ratio` (big ball over small ball, same radius, so the
 /// ratio of densities), `max_events` per body and step, for `steps` steps of `dt`; returns
@@ -33,8 +33,7 @@ fn galperin(ratio: f64, max_events: u32, dt: f64, steps: usize) -> (u64, u64, bo
             vel: Vec2::ZERO,
             radius: 1.0,
             density: 1.0,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
             gravity_scale: 1.0,
         })
         .unwrap();
@@ -44,8 +43,7 @@ fn galperin(ratio: f64, max_events: u32, dt: f64, steps: usize) -> (u64, u64, bo
             vel: Vec2::new(-10.0, 0.0),
             radius: 1.0,
             density: ratio,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
             gravity_scale: 1.0,
         })
         .unwrap();

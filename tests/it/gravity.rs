@@ -5,7 +5,7 @@ use collide_tests::REST_TIME;
 use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
-use collide_world::{BallDesc, Event, Grid, StepConfig, Vec2, Walls, World};
+use collide_world::{BallDesc, Event, Grid, StepConfig, Surface, Vec2, Walls, World};
 use proptest::prelude::*;
 
 const G: f64 = 1000.0;
@@ -25,8 +25,7 @@ fn ball(pos: Vec2, vel: Vec2, radius: f64) -> BallDesc {
         vel,
         radius,
         density: 1.0,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
         gravity_scale: 1.0,
     }
 }
@@ -352,8 +351,7 @@ fn a_rising_platform_carries_a_ball() {
             vel: Vec2::new(0.0, -60.0),
             kind: collide_world::RectKind::Kinematic,
             density: 1.0,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         })
         .unwrap();
     let id = w

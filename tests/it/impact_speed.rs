@@ -5,7 +5,7 @@ use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
 use collide_world::{
-    Aabb, BallDesc, Event, Grid, RectDesc, RectKind, StepConfig, Vec2, Walls, World,
+    Aabb, BallDesc, Event, Grid, RectDesc, RectKind, StepConfig, Surface, Vec2, Walls, World,
 };
 
 fn speeds(w: &mut World, steps: usize) -> Vec<(&'static str, f64)> {
@@ -69,8 +69,7 @@ fn ball(pos: Vec2, vel: Vec2) -> BallDesc {
         vel,
         radius: 5.0,
         density: 1.0,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
         gravity_scale: 1.0,
     }
 }
@@ -102,8 +101,7 @@ fn impact_speeds_are_the_normal_relative_speeds() {
         vel: Vec2::new(0.0, -20.0),
         kind: RectKind::Kinematic,
         density: 1.0,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     })
     .unwrap();
     w.add_ball(ball(Vec2::new(100.0, 50.0), Vec2::new(0.0, 100.0)))

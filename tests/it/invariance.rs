@@ -5,10 +5,10 @@
 //! bit for bit.
 
 use collide_tests::closed_level;
-use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
 use collide_world::World;
+use collide_world::{Body, Surface};
 
 fn positions(dt: f64, steps: usize, level: u32) -> Vec<(u64, glam::DVec2)> {
     let mut scene = closed_level(level, 200);
@@ -160,8 +160,7 @@ fn simultaneous_partners_are_met_in_index_order() {
         vel: DVec2::new(vx, 0.0),
         radius: 2.0,
         density: 1.0,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
         gravity_scale: 1.0,
     };
     let a = w.add_ball(ball(50.0, 0.0)).expect("a");
@@ -250,8 +249,7 @@ fn steering_balls_predicts_only_them_and_changes_nothing_else() {
                     vel: DVec2::new((rnd() % 200) as f64 - 100.0, (rnd() % 200) as f64 - 100.0),
                     radius: steered.balls().next().expect("a ball").radius,
                     density: 1.0,
-                    restitution: None,
-                    filter: collide_world::Filter::DEFAULT,
+                    surface: Surface::DEFAULT,
                     gravity_scale: 1.0,
                 };
                 let a = steered.add_ball(desc).expect("add");

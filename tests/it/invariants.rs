@@ -13,7 +13,7 @@
 use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
-use collide_world::{Scene, Snapshot, World};
+use collide_world::{Scene, Snapshot, Surface, World};
 
 /// One row: a name, the scene, how many steps, and what a game does between steps (step
 /// index, world).
@@ -50,8 +50,7 @@ fn boxes_on_flippers(k: usize, w: &mut World) {
                 vel: collide_world::Vec2::new(0.0, 50.0),
                 kind: collide_world::RectKind::Dynamic,
                 density: 1.0,
-                restitution: None,
-                filter: collide_world::Filter::DEFAULT,
+                surface: Surface::DEFAULT,
             })
             .expect("a valid box");
         }

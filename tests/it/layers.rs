@@ -10,7 +10,8 @@ use collide_world::Contact;
 use collide_world::Face;
 use collide_world::{
     Aabb, BallDesc, BallId, Body, Cell, CellCoord, Corner, Event, Feature, Filter, Grid, RectDesc,
-    RectKind, Scene, SensorId, Snapshot, StepConfig, Target, Vec2, Walls, World, WorldError,
+    RectKind, Scene, SensorId, Snapshot, StepConfig, Surface, Target, Vec2, Walls, World,
+    WorldError,
 };
 use proptest::prelude::*;
 
@@ -28,7 +29,10 @@ fn ball(pos: (f64, f64), vel: (f64, f64), radius: f64, filter: Filter) -> BallDe
         pos: Vec2::new(pos.0, pos.1),
         vel: Vec2::new(vel.0, vel.1),
         radius,
-        filter,
+        surface: Surface {
+            filter,
+            ..Surface::DEFAULT
+        },
         ..BallDesc::default()
     }
 }
@@ -142,12 +146,12 @@ fn balls_that_ignore_each_other_move_exactly_as_if_alone() {
         // The same two balls on the default layers meet.
         let mut w = tiled_box(gravity);
         w.add_ball(BallDesc {
-            filter: Filter::DEFAULT,
+            surface: a.surface.with_filter(Filter::DEFAULT),
             ..a
         })
         .unwrap();
         w.add_ball(BallDesc {
-            filter: Filter::DEFAULT,
+            surface: b.surface.with_filter(Filter::DEFAULT),
             ..b
         })
         .unwrap();
@@ -470,7 +474,7 @@ fn queries_see_only_what_their_filter_collides_with() {
     let r = w
         .add_rect(RectDesc {
             aabb: Aabb::new(Vec2::new(49.0, 49.0), Vec2::new(56.0, 56.0)),
-            filter: Filter::new(1 << 2, u32::MAX),
+            surface: Surface::DEFAULT.with_filter(Filter::new(1 << 2, u32::MAX)),
             ..RectDesc::default()
         })
         .unwrap();
@@ -530,7 +534,7 @@ fn setters_read_back_and_refuse_stale_ids() {
     w.set_rect_layers(r, 4, 5).unwrap();
     assert_eq!(w.ball(id).unwrap().filter, Filter::new(0b110, 0b11));
     assert_eq!(w.balls().next().unwrap().filter, Filter::new(0b110, 0b11));
-    assert_eq!(w.rect(r).unwrap().filter, Filter::new(4, 5));
+    assert_eq!(w.rect(r).unwrap().surface.filter, Filter::new(4, 5));
     assert_ne!(
         w.state_hash(),
         h0,
@@ -659,10 +663,10 @@ mod scene_keys {
         let g = s.grid.as_ref().unwrap();
         assert_eq!(g.wall_filter, Filter::new(1, u32::MAX));
         assert_eq!(g.brick_filter, Filter::new(0b10, 0b101));
-        assert_eq!(s.balls[0].filter, Filter::new(0b10, 0b11));
-        assert_eq!(s.balls[1].filter, Filter::DEFAULT);
-        assert_eq!(s.rects[0].filter, Filter::new(0b1000, 8));
-        assert_eq!(s.spawn.unwrap().filter, Filter::new(4, u32::MAX));
+        assert_eq!(s.balls[0].surface.filter, Filter::new(0b10, 0b11));
+        assert_eq!(s.balls[1].surface.filter, Filter::DEFAULT);
+        assert_eq!(s.rects[0].surface.filter, Filter::new(0b1000, 8));
+        assert_eq!(s.spawn.unwrap().surface.filter, Filter::new(4, u32::MAX));
         let w = World::from_scene(&s).unwrap();
         assert_eq!(w.grid().unwrap().brick_filter(), Filter::new(0b10, 0b101));
     }
@@ -788,7 +792,7 @@ proptest! {
         w.set_grid(g);
         let rid = w.add_rect(RectDesc {
             aabb: Aabb::new(Vec2::new(120.0, 150.0), Vec2::new(160.0, 160.0)),
-            filter: rect,
+            surface: Surface::DEFAULT.with_filter(rect),
             ..RectDesc::default()
         }).unwrap();
         let mut ids = Vec::new();
@@ -862,8 +866,8 @@ fn a_sensor_reports_only_the_balls_it_collides_with() {
     let s = w
         .add_rect(RectDesc {
             aabb: Aabb::new(Vec2::new(40.0, 0.0), Vec2::new(60.0, 100.0)),
-            kind: RectKind::Sensor,
-            filter: Filter::new(0b10, u32::MAX),
+            kind: RectKind::Kinematic,
+            surface: Surface::SENSOR.with_filter(Filter::new(0b10, u32::MAX)),
             ..RectDesc::default()
         })
         .unwrap();

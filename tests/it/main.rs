@@ -44,6 +44,7 @@ mod sleep;
 mod slopes;
 mod snapshot;
 mod squeeze;
+mod surface;
 mod threads;
 mod world_api;
 mod world_layout;

@@ -12,7 +12,7 @@ use collide_world::Contact;
 use collide_world::Target;
 use collide_world::{
     Aabb, BallDesc, BallId, Cell, CellCoord, Event, Grid, GridError, RectDesc, RectKind, Snapshot,
-    StepConfig, Vec2, Walls, World, WorldError,
+    StepConfig, Surface, Vec2, Walls, World, WorldError,
 };
 
 /// A ball of radius 5 and density 1 with its own restitution `e`.
@@ -22,8 +22,11 @@ fn ball(pos: Vec2, vel: Vec2, e: Option<f64>) -> BallDesc {
         vel,
         radius: 5.0,
         density: 1.0,
-        restitution: e,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface {
+            restitution: e,
+            filter: collide_world::Filter::DEFAULT,
+            ..Surface::DEFAULT
+        },
         gravity_scale: 1.0,
     }
 }
@@ -32,7 +35,10 @@ fn ball(pos: Vec2, vel: Vec2, e: Option<f64>) -> BallDesc {
 fn pad(min: Vec2, max: Vec2, e: Option<f64>) -> RectDesc {
     RectDesc {
         aabb: Aabb::new(min, max),
-        restitution: e,
+        surface: Surface {
+            restitution: e,
+            ..Surface::DEFAULT
+        },
         ..RectDesc::default()
     }
 }
@@ -212,8 +218,11 @@ fn a_bumper_kicks_one_and_a_half_times_up_to_the_cap() {
         vel: Vec2::new(0.0, -20.0),
         kind: RectKind::Kinematic,
         density: 1.0,
-        restitution: Some(1.5),
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface {
+            restitution: Some(1.5),
+            filter: collide_world::Filter::DEFAULT,
+            ..Surface::DEFAULT
+        },
     })
     .unwrap();
     let id = w
@@ -397,15 +406,18 @@ fn a_dynamic_box_of_its_own_restitution_kicks_off_a_closed_wall() {
             vel: Vec2::new(100.0, 0.0),
             kind: RectKind::Dynamic,
             density: 1.0,
-            restitution: Some(1.5),
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface {
+                restitution: Some(1.5),
+                filter: collide_world::Filter::DEFAULT,
+                ..Surface::DEFAULT
+            },
         })
         .unwrap();
     for _ in 0..30 {
         w.step();
     }
     assert_eq!(w.rect(id).unwrap().vel, Vec2::new(-150.0, 0.0));
-    assert_eq!(w.rect(id).unwrap().restitution, Some(1.5));
+    assert_eq!(w.rect(id).unwrap().surface.restitution, Some(1.5));
 }
 
 #[test]
@@ -525,7 +537,7 @@ fn a_snapshot_keeps_materials_and_the_next_100_steps_are_the_same_bits() {
         (g.wall_restitution(), g.brick_restitution()),
         (Some(0.8), None)
     );
-    assert_eq!(b.rects()[1].restitution, Some(2.0));
+    assert_eq!(b.rects()[1].surface.restitution, Some(2.0));
     let own = b.balls().filter(|x| x.restitution.is_some()).count();
     assert_eq!(own, 600 / 15 * 7);
     assert_eq!(hashes(&mut b, 100), straight);
@@ -592,7 +604,7 @@ fn a_scene_file_gives_each_body_its_material() {
     let w = World::from_scene(&scene).unwrap();
     let es: Vec<_> = w.balls().map(|b| b.restitution).collect();
     assert_eq!(es, [Some(0.0), Some(0.75), Some(0.75), Some(0.75)]);
-    assert_eq!(w.rects()[0].restitution, Some(1.5));
+    assert_eq!(w.rects()[0].surface.restitution, Some(1.5));
     let g = w.grid().unwrap();
     assert_eq!(
         (g.wall_restitution(), g.brick_restitution()),
@@ -622,7 +634,7 @@ fn glancing_kicks_never_raise_a_speed_past_the_cap() {
     let mut w = World::new(Vec2::new(400.0, 400.0), Walls::ALL, config).expect("valid");
     for centre in [Vec2::new(130.0, 200.0), Vec2::new(270.0, 200.0)] {
         let mut c = collide_world::ShapeDesc::circle(centre, 30.0);
-        c.restitution = Some(10.0);
+        c.surface.restitution = Some(10.0);
         w.add_shape(c).expect("valid");
     }
     let mut k = 0u64;

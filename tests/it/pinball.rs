@@ -7,7 +7,7 @@ use collide_game::{Game, Options, Phase, Source, StepInput};
 use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
-use collide_world::{Event, SpawnDesc, World};
+use collide_world::{Event, SpawnDesc, Surface, World};
 use glam::DVec2;
 
 fn table() -> collide_world::Scene {
@@ -38,10 +38,10 @@ fn an_elastic_table_keeps_its_energy_over_ten_thousand_steps() {
     scene.walls.bottom = true;
     scene.step.restitution = 1.0;
     for s in &mut scene.shapes {
-        s.restitution = Some(1.0);
+        s.surface.restitution = Some(1.0);
     }
     for f in &mut scene.flippers {
-        f.restitution = Some(1.0);
+        f.surface.restitution = Some(1.0);
     }
     scene.balls.clear();
     scene.spawn = Some(SpawnDesc {
@@ -54,8 +54,7 @@ fn an_elastic_table_keeps_its_energy_over_ten_thousand_steps() {
             DVec2::new(20.0, 150.0),
             DVec2::new(420.0, 520.0),
         )),
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     });
     let mut w = World::from_scene(&scene).unwrap();
     assert_eq!(w.balls().len(), 100);
@@ -192,7 +191,7 @@ fn bumpers_and_slingshots_score_and_three_drains_end_the_game() {
             }) = *e
             {
                 let s = g.world().shape(shape).unwrap();
-                if s.restitution.is_some_and(|r| r > 1.0) {
+                if s.surface.restitution.is_some_and(|r| r > 1.0) {
                     expected += match s.kind {
                         collide_world::ShapeKind::Circle(_) => BUMPER_SCORE,
                         collide_world::ShapeKind::Segment { .. }

@@ -8,7 +8,8 @@ use collide_world::Body;
 use collide_world::Contact;
 use collide_world::{
     polygon_corners, Aabb, BallDesc, ConvexPolygon, Event, Filter, PolygonCorners, RectDesc,
-    RectKind, ShapeDesc, SnapshotError, StepConfig, Target, Vec2, Walls, World, WorldError,
+    RectKind, ShapeDesc, SnapshotError, StepConfig, Surface, Target, Vec2, Walls, World,
+    WorldError,
 };
 
 fn v(x: f64, y: f64) -> Vec2 {
@@ -39,8 +40,7 @@ fn dynamic(min: Vec2, size: Vec2, vel: Vec2) -> RectDesc {
         vel,
         kind: RectKind::Dynamic,
         density: 1.0,
-        restitution: None,
-        filter: Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     }
 }
 
@@ -514,7 +514,10 @@ fn bad_polygons_are_refused_with_the_field_and_the_point() {
         "{err}"
     );
     let sensor = ShapeDesc {
-        sensor: true,
+        surface: Surface {
+            sensor: true,
+            ..Surface::DEFAULT
+        },
         ..square()
     };
     assert!(w.add_shape(sensor).is_err(), "only a circle is a sensor");
@@ -556,7 +559,7 @@ layers = [2]
     // The first two share the top vertex (100, 200); the third, on another layer, covers
     // nothing of the second's (160, 200) and keeps all its own.
     assert_eq!(corners, [(1, 100.0), (1, 100.0), (0, 0.0)]);
-    assert_eq!(scene.shapes[0].restitution, Some(0.5));
+    assert_eq!(scene.shapes[0].surface.restitution, Some(0.5));
     let w = World::from_scene(&scene).expect("builds");
     assert_eq!(w.shapes().len(), 3);
     // The second block's last point pushed in to (140, 225), inside it: a dent.

@@ -32,7 +32,7 @@ use std::collections::BTreeSet;
 use collide_core::{distance_point_aabb, Aabb, Vec2};
 use collide_world::{
     BallDesc, BallId, Body, Cell, CellCoord, Event, Grid, GridDesc, RectDesc, RectKind, Scene,
-    StepConfig, Walls, World,
+    StepConfig, Surface, Walls, World,
 };
 use proptest::prelude::*;
 
@@ -397,8 +397,7 @@ fn build(spec: &SceneSpec) -> Option<Built> {
                 vel: Vec2::new(r.vel.0, r.vel.1) * (cell / DT),
                 kind: r.kind,
                 density: r.density,
-                restitution: None,
-                filter: collide_world::Filter::DEFAULT,
+                surface: Surface::DEFAULT,
             })
             .expect("valid rect");
         kinematic |= r.kind == RectKind::Kinematic;
@@ -415,8 +414,7 @@ fn build(spec: &SceneSpec) -> Option<Built> {
             vel,
             radius: b.radius,
             density: b.density,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
             gravity_scale: 1.0,
         };
         let free = world.circle_is_free(pos, b.radius, None)
@@ -647,8 +645,7 @@ fn build_open_cluster(balls: &[BallSpec], cell: f64, inward: bool) -> Option<Wor
             vel,
             radius: b.radius,
             density: b.density,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
             gravity_scale: 1.0,
         };
         if placed
@@ -1191,8 +1188,7 @@ fn regression_dynamic_rect_sticks_in_a_tile_it_sank_into_by_rounding() {
             vel: Vec2::new(0.0, 1238.0072576940004),
             kind: RectKind::Dynamic,
             density: 0.1,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         })
         .unwrap();
     let mut bounces = 0;

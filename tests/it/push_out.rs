@@ -2,7 +2,7 @@
 //! held where it is, at rest, velocity kept, and searched for again only when the geometry
 //! changes (`crates/world/src/embed.rs`, `World::unplaceable`).
 
-use collide_world::{BallDesc, Cell, CellCoord, Grid, StepConfig, Vec2, Walls, World};
+use collide_world::{BallDesc, Cell, CellCoord, Grid, StepConfig, Surface, Vec2, Walls, World};
 
 #[test]
 fn a_ball_that_fits_nowhere_is_held_until_the_geometry_changes() {
@@ -25,8 +25,7 @@ fn a_ball_that_fits_nowhere_is_held_until_the_geometry_changes() {
             vel,
             radius: 10.0,
             density: 1.0,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
             gravity_scale: 1.0,
         })
         .unwrap();

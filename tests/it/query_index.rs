@@ -3,7 +3,7 @@
 
 use collide_scenes::arena_scene;
 use collide_world::rng::XorShift64Star;
-use collide_world::{Aabb, BallDesc, Vec2, World};
+use collide_world::{Aabb, BallDesc, Surface, Vec2, World};
 
 fn arena(balls: usize) -> World {
     let mut w = World::from_scene(&arena_scene(balls, 300.0, 5)).unwrap();
@@ -13,8 +13,7 @@ fn arena(balls: usize) -> World {
         vel: Vec2::new(3.0, 1.0),
         radius: 17.0,
         density: 1.0,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
         gravity_scale: 1.0,
     })
     .unwrap();

@@ -6,7 +6,8 @@ use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
 use collide_world::{
-    Aabb, BallDesc, Event, Filter, Grid, RectDesc, RectId, RectKind, StepConfig, Vec2, Walls, World,
+    Aabb, BallDesc, Event, Grid, RectDesc, RectId, RectKind, StepConfig, Surface, Vec2, Walls,
+    World,
 };
 use proptest::prelude::*;
 
@@ -27,8 +28,7 @@ fn dynamic(min: Vec2, size: Vec2, vel: Vec2) -> RectDesc {
         vel,
         kind: RectKind::Dynamic,
         density: 1.0,
-        restitution: None,
-        filter: Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     }
 }
 
@@ -38,8 +38,7 @@ fn ball(pos: Vec2, vel: Vec2, radius: f64) -> BallDesc {
         vel,
         radius,
         density: 1.0,
-        restitution: None,
-        filter: Filter::DEFAULT,
+        surface: Surface::DEFAULT,
         gravity_scale: 1.0,
     }
 }
@@ -322,8 +321,7 @@ fn a_box_falls_onto_a_rising_kinematic_rect() {
             vel: Vec2::new(0.0, -60.0),
             kind: RectKind::Kinematic,
             density: 1.0,
-            restitution: None,
-            filter: Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         })
         .unwrap();
     let boxed = w

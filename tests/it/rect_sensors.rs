@@ -3,7 +3,7 @@
 //! edits between steps reported at the next step's start, layers, snapshots.
 
 use collide_world::Filter;
-use collide_world::{Aabb, Event, RectDesc, RectId, RectKind, StepConfig, Walls, World};
+use collide_world::{Aabb, Event, RectDesc, RectId, RectKind, StepConfig, Surface, Walls, World};
 use glam::DVec2;
 
 const DT: f64 = 1.0 / 64.0;
@@ -22,6 +22,14 @@ fn rect(min: DVec2, max: DVec2, vel: DVec2, kind: RectKind) -> RectDesc {
         vel,
         kind,
         ..RectDesc::default()
+    }
+}
+
+/// A sensor rectangle from `min` to `max` moving at `vel` (a kinematic one).
+fn sensor(min: DVec2, max: DVec2, vel: DVec2) -> RectDesc {
+    RectDesc {
+        surface: Surface::SENSOR,
+        ..rect(min, max, vel, RectKind::Kinematic)
     }
 }
 
@@ -61,11 +69,10 @@ fn a_falling_item_meets_a_moving_paddle_at_the_analytic_times() {
     // 289.5 / 90 ≈ 3.217 s.
     let mut w = world();
     let item = w
-        .add_rect(rect(
+        .add_rect(sensor(
             DVec2::new(192.0, 95.5),
             DVec2::new(208.0, 104.5),
             DVec2::new(0.0, 90.0),
-            RectKind::Sensor,
         ))
         .expect("valid");
     let paddle = w
@@ -97,11 +104,10 @@ fn a_platform_through_a_static_sensor_enters_when_its_side_crosses_and_leaves_af
     let mut w = world();
     let mut plain = world();
     let sensor = w
-        .add_rect(rect(
+        .add_rect(sensor(
             DVec2::new(300.0, 100.0),
             DVec2::new(400.0, 200.0),
             DVec2::ZERO,
-            RectKind::Sensor,
         ))
         .expect("valid");
     let desc = rect(
@@ -143,11 +149,10 @@ fn a_platform_through_a_static_sensor_enters_when_its_side_crosses_and_leaves_af
 fn edits_between_steps_are_reported_at_the_next_step_start() {
     let mut w = world();
     let sensor = w
-        .add_rect(rect(
+        .add_rect(sensor(
             DVec2::new(300.0, 300.0),
             DVec2::new(400.0, 400.0),
             DVec2::ZERO,
-            RectKind::Sensor,
         ))
         .expect("valid");
     let block = w
@@ -196,18 +201,17 @@ fn a_sensor_reports_only_the_rectangles_its_filter_collides_with() {
     let mut w = world();
     let sensor = w
         .add_rect(RectDesc {
-            filter: Filter::new(1, 2),
-            ..rect(
+            surface: Surface::SENSOR.with_filter(Filter::new(1, 2)),
+            ..sensor(
                 DVec2::new(300.0, 0.0),
                 DVec2::new(310.0, 1000.0),
                 DVec2::ZERO,
-                RectKind::Sensor,
             )
         })
         .expect("valid");
     let seen = w
         .add_rect(RectDesc {
-            filter: Filter::new(2, u32::MAX),
+            surface: Surface::DEFAULT.with_filter(Filter::new(2, u32::MAX)),
             ..rect(
                 DVec2::new(100.0, 100.0),
                 DVec2::new(120.0, 110.0),
@@ -246,11 +250,10 @@ fn a_snapshot_taken_inside_a_sensor_continues_bit_identically() {
     for i in 0..12 {
         let x = 110.0 + 60.0 * f64::from(i);
         let y = 400.0 - 7.0 * f64::from(i);
-        w.add_rect(rect(
+        w.add_rect(sensor(
             DVec2::new(x, y),
             DVec2::new(x + 16.0, y + 9.0),
             DVec2::new(0.0, 80.0 + f64::from(i)),
-            RectKind::Sensor,
         ))
         .expect("valid");
     }

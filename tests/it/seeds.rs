@@ -17,7 +17,7 @@ use collide_core::{Corner, Face, Feature, Vec2};
 use collide_tests::{ball, cc, embedded_count, world_with_cells};
 use collide_world::Contact;
 use collide_world::Target;
-use collide_world::{Body, Event, RectDesc, RectKind, Scene, StepConfig, Walls, World};
+use collide_world::{Body, Event, RectDesc, RectKind, Scene, StepConfig, Surface, Walls, World};
 
 fn close(a: Vec2, b: Vec2, eps: f64) -> bool {
     (a - b).length() <= eps
@@ -373,8 +373,7 @@ fn rect(min: (f64, f64), max: (f64, f64), vel: (f64, f64), kind: RectKind) -> Re
         vel: Vec2::new(vel.0, vel.1),
         kind,
         density: 1.0,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     }
 }
 

@@ -1,4 +1,4 @@
-//! Sensor circles ([`ShapeDesc::sensor`]) and sensor cells ([`Cell::Sensor`]): enter and exit
+//! Sensor circles ([`ShapeDesc::sensor_circle`]) and sensor cells ([`Cell::Sensor`]): enter and exit
 //! at their exact times (chords of a straight path, roots of a parabola's quartic, a cell's
 //! faces and corners), motion bit for bit as without them, layers, the same bits with any
 //! thread count, snapshots taken inside a sensor.
@@ -6,7 +6,7 @@
 use collide_scenes::arena_scene;
 use collide_world::{
     BallDesc, BallId, Cell, CellCoord, Event, Filter, Grid, SensorId, ShapeDesc, Snapshot,
-    StepConfig, Walls, World, WorldError,
+    StepConfig, Surface, Walls, World, WorldError,
 };
 use glam::DVec2;
 
@@ -393,10 +393,13 @@ fn a_ball_that_does_not_collide_with_a_sensor_is_not_reported() {
         let mut w = grid_world(&rows, DVec2::ZERO);
         w.set_grid_sensor_layers(layer1).expect("a grid");
         let mut circle = ShapeDesc::sensor_circle(DVec2::new(50.0, 55.0), 10.0);
-        circle.filter = layer1;
+        circle.surface.filter = layer1;
         let s = w.add_shape(circle).expect("valid");
         w.add_ball(BallDesc {
-            filter: if filtered { other } else { Filter::DEFAULT },
+            surface: Surface {
+                filter: if filtered { other } else { Filter::DEFAULT },
+                ..Surface::DEFAULT
+            },
             ..ball(DVec2::new(10.0, 55.0), DVec2::new(100.0, 0.0), 3.0)
         })
         .expect("valid");
@@ -500,7 +503,7 @@ fn a_snapshot_taken_inside_circle_and_cell_sensors_restores_the_overlaps() {
 fn a_segment_cannot_be_a_sensor() {
     let mut w = world(DVec2::new(100.0, 100.0), 1.0 / 60.0, DVec2::ZERO);
     let mut d = ShapeDesc::segment(DVec2::new(10.0, 10.0), DVec2::new(90.0, 10.0));
-    d.sensor = true;
+    d.surface.sensor = true;
     assert!(matches!(
         w.add_shape(d),
         Err(WorldError::BadShape {
@@ -540,10 +543,14 @@ fn scenes_declare_sensor_circles_and_sensor_cells() {
     assert_eq!(g.cells[5], Cell::Sensor(b'h'));
     assert_eq!(g.sensor_filter, Filter::new(0b1000, 0b1000));
     assert_eq!(
-        scene.shapes.iter().map(|s| s.sensor).collect::<Vec<_>>(),
+        scene
+            .shapes
+            .iter()
+            .map(|s| s.surface.sensor)
+            .collect::<Vec<_>>(),
         [true, false]
     );
     let w = World::from_scene(&scene).expect("builds");
     assert_eq!(w.grid().unwrap().sensor_cells(), 2);
-    assert!(w.shapes()[0].sensor);
+    assert!(w.shapes()[0].surface.sensor);
 }

@@ -1,10 +1,11 @@
-//! Sensors ([`RectKind::Sensor`]) and contacts passed through (a hook's
+//! Sensors (rectangles whose [`Surface::sensor`] is set) and contacts passed through (a hook's
 //! [`ContactResponse::Ignore`]): enter and exit events at their exact times, motion unchanged,
 //! one-way platforms, ghosts, snapshots, the same bits with any thread count.
 
 use collide_scenes::arena_scene;
 use collide_world::Body;
 use collide_world::Contact;
+use collide_world::Surface;
 use collide_world::Target;
 use collide_world::{
     Aabb, BallDesc, ContactInfo, ContactResponse, Event, HookError, Obstacle, RectDesc, RectKind,
@@ -36,6 +37,14 @@ fn rect(min: DVec2, max: DVec2, vel: DVec2, kind: RectKind) -> RectDesc {
         vel,
         kind,
         ..RectDesc::default()
+    }
+}
+
+/// A sensor rectangle from `min` to `max` moving at `vel` (a kinematic one).
+fn sensor(min: DVec2, max: DVec2, vel: DVec2) -> RectDesc {
+    RectDesc {
+        surface: Surface::SENSOR,
+        ..rect(min, max, vel, RectKind::Kinematic)
     }
 }
 
@@ -99,11 +108,10 @@ fn a_sensor_reports_enter_and_exit_at_their_exact_times_and_changes_nothing() {
         .add_ball(ball(DVec2::new(20.0, 100.0), DVec2::new(100.0, 0.0), 5.0))
         .expect("valid");
     let s = with
-        .add_rect(rect(
+        .add_rect(sensor(
             DVec2::new(100.0, 50.0),
             DVec2::new(200.0, 150.0),
             DVec2::ZERO,
-            RectKind::Sensor,
         ))
         .expect("valid");
     let events = run(&mut with, 2.5, None);
@@ -137,11 +145,10 @@ fn a_moving_sensor_and_a_falling_ball() {
     let mut w = world(DVec2::new(200.0, 400.0), 1.0 / 64.0, DVec2::new(0.0, 100.0));
     w.add_ball(ball(DVec2::new(100.0, 10.0), DVec2::ZERO, 2.0))
         .expect("valid");
-    w.add_rect(rect(
+    w.add_rect(sensor(
         DVec2::new(0.0, 100.0),
         DVec2::new(200.0, 120.0),
         DVec2::new(0.0, -20.0),
-        RectKind::Sensor,
     ))
     .expect("valid");
     let root = |c: f64| (-20.0 + (400.0 + 200.0 * c).sqrt()) / 100.0;
@@ -291,11 +298,10 @@ fn a_snapshot_taken_inside_a_sensor_restores_the_overlap() {
     // Balls crossing a wide sensor: a snapshot taken while some are inside, restored into a
     // fresh copy, steps on to the same hash and the same exit events as the straight run.
     let mut w = World::from_scene(&arena_scene(300, 200.0, 9)).expect("builds");
-    w.add_rect(rect(
+    w.add_rect(sensor(
         DVec2::new(300.0, 300.0),
         DVec2::new(700.0, 700.0),
         DVec2::ZERO,
-        RectKind::Sensor,
     ))
     .expect("valid");
     for _ in 0..40 {
@@ -305,11 +311,10 @@ fn a_snapshot_taken_inside_a_sensor_restores_the_overlap() {
     let mut straight = w.clone();
     let mut other = World::from_scene(&arena_scene(300, 200.0, 9)).expect("builds");
     other
-        .add_rect(rect(
+        .add_rect(sensor(
             DVec2::new(300.0, 300.0),
             DVec2::new(700.0, 700.0),
             DVec2::ZERO,
-            RectKind::Sensor,
         ))
         .expect("valid");
     other.restore(&snap).expect("same shape");
@@ -342,11 +347,10 @@ fn sensors_and_passes_give_the_same_bits_with_1_2_and_3_threads() {
     let mut w = World::from_scene(&arena_scene(6000, 200.0, 4)).expect("builds");
     for k in 0..4 {
         let x = 100.0 + 220.0 * k as f64;
-        w.add_rect(rect(
+        w.add_rect(sensor(
             DVec2::new(x, 200.0),
             DVec2::new(x + 150.0, 800.0),
             DVec2::new(0.0, if k % 2 == 0 { 30.0 } else { 0.0 }),
-            RectKind::Sensor,
         ))
         .expect("valid");
     }

@@ -7,7 +7,7 @@ use collide_world::Contact;
 use collide_world::Filter;
 use collide_world::Target;
 use collide_world::{
-    BallDesc, Event, Scene, ShapeDesc, StepConfig, Vec2, Walls, World, WorldError,
+    BallDesc, Event, Scene, ShapeDesc, StepConfig, Surface, Vec2, Walls, World, WorldError,
 };
 
 fn parse_scene(file: &str, text: &str) -> Result<Scene, collide_scene::SceneError> {
@@ -135,7 +135,7 @@ fn a_bumper_kicks_with_its_own_restitution() {
         .add_ball(ball(Vec2::new(100.0, 200.0), Vec2::new(100.0, 0.0), 5.0))
         .expect("valid");
     w.add_shape(ShapeDesc {
-        restitution: Some(1.5),
+        surface: Surface::DEFAULT.with_restitution(1.5),
         ..ShapeDesc::circle(Vec2::new(200.0, 200.0), 20.0)
     })
     .expect("valid");
@@ -213,12 +213,12 @@ fn a_chain_has_no_bump_at_its_straight_joints() {
 fn a_ball_whose_mask_excludes_a_shape_passes_it() {
     let mut w = world(Vec2::new(400.0, 400.0), 1.0 / 60.0, Vec2::ZERO);
     w.add_ball(BallDesc {
-        filter: Filter::new(1, !2),
+        surface: Surface::DEFAULT.with_filter(Filter::new(1, !2)),
         ..ball(Vec2::new(100.0, 200.0), Vec2::new(100.0, 0.0), 5.0)
     })
     .expect("valid");
     w.add_shape(ShapeDesc {
-        filter: Filter::new(2, u32::MAX),
+        surface: Surface::DEFAULT.with_filter(Filter::new(2, u32::MAX)),
         ..ShapeDesc::circle(Vec2::new(200.0, 200.0), 20.0)
     })
     .expect("valid");
@@ -246,7 +246,7 @@ radius = 15
     let scene = parse_scene("table.toml", text).expect("parses");
     // One segment, three polyline pieces (the joint at (100, 20) is straight), one circle.
     assert_eq!(scene.shapes.len(), 5);
-    assert_eq!(scene.shapes[0].restitution, Some(1.2));
+    assert_eq!(scene.shapes[0].surface.restitution, Some(1.2));
     let w = World::from_scene(&scene).expect("builds");
     assert_eq!(w.shapes().len(), 5);
     let bad = text.replace("radius = 15", "radius = -1");

@@ -5,8 +5,8 @@
 
 use collide_scenes::arena_scene;
 use collide_world::{
-    Aabb, BallDesc, Event, RectDesc, RectKind, Snapshot, SnapshotError, StepConfig, Vec2, Walls,
-    World,
+    Aabb, BallDesc, Event, RectDesc, RectKind, Snapshot, SnapshotError, StepConfig, Surface, Vec2,
+    Walls, World,
 };
 
 /// The benchmark arena (tiles, balls colliding with each other) with a kinematic paddle and a
@@ -18,8 +18,7 @@ fn world() -> World {
         vel: Vec2::new(80.0, 0.0),
         kind: RectKind::Kinematic,
         density: 1.0,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     })
     .unwrap();
     w.add_rect(RectDesc {
@@ -27,8 +26,7 @@ fn world() -> World {
         vel: Vec2::new(-50.0, 40.0),
         kind: RectKind::Dynamic,
         density: 0.5,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     })
     .unwrap();
     let ids: Vec<_> = w.balls().iter().map(|b| b.id).take(5).collect();
@@ -196,8 +194,7 @@ fn ids_stay_unique_across_a_restore() {
             vel: Vec2::ZERO,
             radius: 1.0,
             density: 1.0,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
             gravity_scale: 1.0,
         })
         .unwrap();

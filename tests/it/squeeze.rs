@@ -8,7 +8,8 @@
 use collide_world::Contact;
 use collide_world::Target;
 use collide_world::{
-    Aabb, BallDesc, Body, Event, Grid, Real, RectDesc, RectKind, StepConfig, Vec2, Walls, World,
+    Aabb, BallDesc, Body, Event, Grid, Real, RectDesc, RectKind, StepConfig, Surface, Vec2, Walls,
+    World,
 };
 use proptest::prelude::*;
 
@@ -105,8 +106,7 @@ fn paddle_world(restitution: Real) -> (World, collide_world::RectId) {
             vel: Vec2::new(-10.0, 0.0),
             kind: RectKind::Kinematic,
             density: 1.0,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         })
         .unwrap();
     (w, paddle)
@@ -133,8 +133,7 @@ fn a_ball_crushed_by_a_paddle_is_carried_then_crushed_at_the_computed_times() {
             vel: Vec2::ZERO,
             radius: 5.0,
             density: 1.0,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
             gravity_scale: 1.0,
         })
         .unwrap();
@@ -193,8 +192,7 @@ fn a_box_crushed_by_a_paddle_is_carried_then_crushed_at_the_computed_times() {
             vel: Vec2::ZERO,
             kind: RectKind::Dynamic,
             density: 1.0,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         })
         .unwrap();
     let r = run(&mut w, Body::Rect(id), 30);
@@ -226,8 +224,7 @@ fn with_room_a_paddle_bounces_a_ball_exactly() {
         vel: Vec2::new(-10.0, 0.0),
         kind: RectKind::Kinematic,
         density: 1.0,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     })
     .unwrap();
     let ball = w
@@ -236,8 +233,7 @@ fn with_room_a_paddle_bounces_a_ball_exactly() {
             vel: Vec2::new(0.0, 3.0),
             radius: 5.0,
             density: 1.0,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
             gravity_scale: 1.0,
         })
         .unwrap();
@@ -269,8 +265,7 @@ fn a_ball_pushed_against_a_corner_slides_around_it() {
             vel: Vec2::new(-10.0, 0.0),
             kind: RectKind::Kinematic,
             density: 1.0,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         })
         .unwrap();
     let ball = w
@@ -279,8 +274,7 @@ fn a_ball_pushed_against_a_corner_slides_around_it() {
             vel: Vec2::ZERO,
             radius: 5.0,
             density: 1.0,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
             gravity_scale: 1.0,
         })
         .unwrap();
@@ -361,14 +355,14 @@ proptest! {
             vel: rot_v(Vec2::new(-u, 0.0)),
             kind: RectKind::Kinematic,
             density: 1.0,
-            restitution: None, filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         }).unwrap();
         let ball = w.add_ball(BallDesc {
             pos: rot(Vec2::new(ball_x, long * 0.5), world),
             vel: rot_v(Vec2::new(v0n, v0t)),
             radius,
             density: 1.0,
-            restitution: None, filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
             gravity_scale: 1.0,
         }).unwrap();
         // Until the paddle has passed the wall, and one more step.

@@ -4,7 +4,7 @@
 //! within a step, the rebuild after an edit or a lost ball).
 
 use collide_scenes::arena_scene;
-use collide_world::{BallDesc, Walls, World};
+use collide_world::{BallDesc, Surface, Walls, World};
 use glam::DVec2;
 
 /// Steps `world` `steps` times; every 10th step adds a ball and removes one (edits between
@@ -29,8 +29,7 @@ fn hashes(mut world: World, threads: usize, steps: usize) -> Vec<u64> {
                         vel: DVec2::new(900.0, 700.0),
                         radius: 2.0,
                         density: 1.0,
-                        restitution: None,
-                        filter: collide_world::Filter::DEFAULT,
+                        surface: Surface::DEFAULT,
                         gravity_scale: 1.0,
                     })
                     .expect("a valid ball");

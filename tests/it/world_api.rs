@@ -396,16 +396,16 @@ fn properties_are_set_per_property_on_any_body() {
     let f = Filter::new(0b100, 0b1);
     w.set_filter(Target::Flipper(fl), f).unwrap();
     w.set_filter(Target::Character(ch), f).unwrap();
-    assert_eq!(w.flipper(fl).unwrap().desc.filter, f);
-    assert_eq!(w.character(ch).unwrap().desc.filter, f);
+    assert_eq!(w.flipper(fl).unwrap().desc.surface.filter, f);
+    assert_eq!(w.character(ch).unwrap().desc.surface.filter, f);
     w.set_restitution(Target::Flipper(fl), Some(2.0)).unwrap();
-    assert_eq!(w.flipper(fl).unwrap().desc.restitution, Some(2.0));
+    assert_eq!(w.flipper(fl).unwrap().desc.surface.restitution, Some(2.0));
     let e = w
         .set_restitution(Target::Flipper(fl), Some(11.0))
         .unwrap_err();
     assert!(e.to_string().contains("restitution"), "{e}");
     assert_eq!(
-        w.flipper(fl).unwrap().desc.restitution,
+        w.flipper(fl).unwrap().desc.surface.restitution,
         Some(2.0),
         "unchanged on error"
     );

@@ -3,7 +3,9 @@
 
 use collide_core::Vec2;
 use collide_scene::level;
-use collide_world::{BallDesc, Cell, CellCoord, GridDesc, Scene, StepConfig, Walls, World};
+use collide_world::{
+    BallDesc, Cell, CellCoord, GridDesc, Scene, StepConfig, Surface, Walls, World,
+};
 
 /// Path of the project's copy of BricksBeater level `n` (1..=7).
 #[must_use]
@@ -76,8 +78,7 @@ pub fn ball(pos: (f64, f64), vel: (f64, f64), radius: f64, density: f64) -> Ball
         vel: Vec2::new(vel.0, vel.1),
         radius,
         density,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
         gravity_scale: 1.0,
     }
 }

@@ -34,7 +34,8 @@ use collide_world::limits::{
     MAX_BALLS, MAX_EVENTS_PER_BODY, MAX_GRID_CELLS, MAX_GRID_SIDE, MAX_RECTS,
 };
 use collide_world::{
-    Body, Cell, Event, GridDesc, RectDesc, Scene, SpawnDesc, StepConfig, Walls, World, WorldError,
+    Body, Cell, Event, GridDesc, RectDesc, Scene, SpawnDesc, StepConfig, Surface, Walls, World,
+    WorldError,
 };
 use collide_world::{Grid, GridError};
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
@@ -279,8 +280,7 @@ fn spawn_count_over_the_ball_limit_is_refused_before_allocating() {
             density: 1.0,
             seed: 1,
             region: None,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         }),
         ..Scene::default()
     };
@@ -330,8 +330,7 @@ fn spawn_that_cannot_fit_fails_in_bounded_time() {
             density: 1.0,
             seed: 1,
             region: None,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         }),
         ..Scene::default()
     };
@@ -365,8 +364,7 @@ fn spawn_of_one_point_ball_in_a_huge_world_allocates_little() {
             density: 1.0,
             seed: 1,
             region: None,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         }),
         ..Scene::default()
     };

@@ -44,7 +44,7 @@ use clap::{Args, Parser, Subcommand};
 use collide_maps::OneWayHook;
 use collide_render::{render, Camera, Canvas, Style};
 use collide_world::limits::Bound;
-use collide_world::{Event, HookError, Scene, SpawnDesc, Vec2, Walls, World};
+use collide_world::{Event, HookError, Scene, SpawnDesc, Surface, Vec2, Walls, World};
 
 use crate::report::{BallOut, EventCounts, EventOut, RectOut, RenderReport, RunReport, StepTrace};
 
@@ -350,8 +350,7 @@ fn load_map(args: &SceneArgs) -> Result<(Scene, Vec<usize>)> {
         density: 1.0,
         seed: 1,
         region: None,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     });
     Ok((scene, map.one_way))
 }
@@ -406,8 +405,7 @@ fn load_scene(args: &SceneArgs) -> Result<(Scene, Vec<usize>)> {
                 density: 1.0,
                 seed: args.seed.unwrap_or(1),
                 region: None,
-                restitution: None,
-                filter: collide_world::Filter::DEFAULT,
+                surface: Surface::DEFAULT,
             });
         }
         _ => {}

@@ -187,12 +187,12 @@ pub struct RectOut {
     kind: &'static str,
 }
 
-fn rect_kind(k: RectKind) -> &'static str {
-    match k {
-        RectKind::Static => "static",
-        RectKind::Kinematic => "kinematic",
-        RectKind::Dynamic => "dynamic",
-        RectKind::Sensor => "sensor",
+fn rect_kind(k: RectKind, sensor: bool) -> &'static str {
+    match (k, sensor) {
+        (_, true) => "sensor",
+        (RectKind::Static, false) => "static",
+        (RectKind::Kinematic, false) => "kinematic",
+        (RectKind::Dynamic, false) => "dynamic",
     }
 }
 
@@ -203,7 +203,7 @@ impl From<&Rect> for RectOut {
             min: xy(r.aabb.min),
             max: xy(r.aabb.max),
             vel: xy(r.vel),
-            kind: rect_kind(r.kind),
+            kind: rect_kind(r.kind, r.surface.sensor),
         }
     }
 }

@@ -15,7 +15,7 @@ pub fn embedded(world: &World, pass: &[RectId]) -> usize {
     let statics: Vec<_> = world
         .rects()
         .iter()
-        .filter(|r| r.kind == RectKind::Static && !pass.contains(&r.id))
+        .filter(|r| r.kind == RectKind::Static && !r.surface.sensor && !pass.contains(&r.id))
         .collect();
     world
         .balls()
@@ -36,16 +36,17 @@ pub fn embedded(world: &World, pass: &[RectId]) -> usize {
             }
             in_cell
                 || statics.iter().any(|r| {
-                    b.filter.collides(r.filter) && distance_point_aabb(b.pos, &r.aabb) < limit
+                    b.filter.collides(r.surface.filter)
+                        && distance_point_aabb(b.pos, &r.aabb) < limit
                 })
                 || world.shapes().iter().any(|s| {
-                    !s.sensor
-                        && b.filter.collides(s.filter)
+                    !s.surface.sensor
+                        && b.filter.collides(s.surface.filter)
                         && shape_distance(&s.kind, b.pos).is_some_and(|d| d < limit)
                 })
                 || world.flippers().iter().any(|f| {
                     let cap = f.capsule_at(world.time());
-                    b.filter.collides(f.desc.filter)
+                    b.filter.collides(f.desc.surface.filter)
                         && distance_point_segment(b.pos, &cap.segment) - cap.radius < limit
                 })
         })

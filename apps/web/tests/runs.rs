@@ -1,6 +1,8 @@
 //! The page's runs natively: the fixed-frame game equals the CLI's `collide record` on the
 //! same input, its replay verifies, and DOM-level input (keys, mouse, touch) reaches the game.
 
+use collide_world::Surface;
+
 use collide_game::{Game, Options, Phase, Replay, Source, StepInput};
 use collide_web::{run_frames, run_world, RunError, Session, SessionOptions, WebError};
 
@@ -177,8 +179,7 @@ fn cli_map_hash(file: &str, level: Option<&str>, steps: u64) -> u64 {
         density: 1.0,
         seed: 1,
         region: None,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     });
     let mut world = collide_world::World::from_scene(&scene).unwrap();
     let hook = map.one_way_hook(&world);

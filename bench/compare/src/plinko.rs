@@ -12,7 +12,7 @@
 //! without overlap by the scene's `[spawn]` machinery at 40 units/s in random directions.
 
 use collide_core::Vec2;
-use collide_world::{Aabb, Cell, GridDesc, Scene, SpawnDesc, StepConfig, Walls};
+use collide_world::{Aabb, Cell, GridDesc, Scene, SpawnDesc, StepConfig, Surface, Walls};
 
 /// Side of a cell, world units (as `scenes/plinko.toml`).
 pub const CELL: f64 = 8.0;
@@ -174,8 +174,7 @@ impl Board {
                 density: 1.0,
                 seed,
                 region: Some(self.band()),
-                restitution: None,
-                filter: collide_world::Filter::DEFAULT,
+                surface: Surface::DEFAULT,
             }),
             step: StepConfig {
                 gravity: GRAVITY,

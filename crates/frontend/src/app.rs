@@ -4,9 +4,9 @@
 //! [`PixelTarget`]; [`App::presented`] counts presented frames for `--frames` /
 //! `--screenshot`.
 
-use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
+use collide_world::{Body, Surface};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -946,8 +946,7 @@ fn map_sandbox(map: collide_maps::MapLevel, balls: Option<u32>) -> (Source, Opti
         density: 1.0,
         seed: 1,
         region: None,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     };
     scene.spawn = Some(spawn);
     // The default count on a level with less room (LDtk's World_Level_3 holds 270): as many
@@ -1111,8 +1110,7 @@ fn with_balls(source: &mut Source, options: &mut Options, n: usize) {
                 density: 1.0,
                 seed: 1,
                 region: None,
-                restitution: None,
-                filter: collide_world::Filter::DEFAULT,
+                surface: Surface::DEFAULT,
             });
         }
     }

@@ -158,7 +158,7 @@ pub fn check_pinball_start(img: &RgbImage) -> Result<PinballCheck, String> {
     let mut bumpers = 0;
     for s in world.shapes() {
         if let Some(c) = s.kind.disc() {
-            if s.restitution.is_some_and(|e| e > 1.0) && !s.sensor {
+            if s.surface.restitution.is_some_and(|e| e > 1.0) && !s.surface.sensor {
                 at(c.center, style.bumper, "bumper")?;
                 bumpers += 1;
             }

@@ -9,7 +9,7 @@ use collide_world::Contact;
 use collide_world::Target;
 use collide_world::{
     BallDesc, BallId, Cell, CellCoord, Event, Filter, Grid, RectDesc, RectId, RectKind, Scene,
-    World, WorldError,
+    Surface, World, WorldError,
 };
 
 use crate::colors::BallColors;
@@ -58,7 +58,7 @@ pub const PADDLE_LAYER: u32 = 1 << 30;
 pub const POWER_UP_LAYER: u32 = 1 << 31;
 
 /// A power-up falling from a destroyed brick: a kinematic sensor rectangle of the world
-/// ([`RectKind::Sensor`]) of [`Options::power_up_size`] falling at
+/// (kinematic, [`collide_world::Surface::SENSOR`]) of [`Options::power_up_size`] falling at
 /// [`Options::power_up_speed`], caught when the paddle enters it
 /// ([`Event::SensorRectEnter`], at the exact time the two boxes start to overlap).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -218,7 +218,7 @@ impl Breaker {
         let paddle = world
             .rects()
             .iter()
-            .find(|r| r.kind == RectKind::Kinematic)
+            .find(|r| r.kind == RectKind::Kinematic && !r.surface.sensor)
             .map(|r| r.id)
             .ok_or_else(|| WorldError::BadSetting {
                 field: "rects",
@@ -227,7 +227,9 @@ impl Breaker {
             })?;
         let rng = XorShift64Star::new(world.state_hash());
         // The power-ups' sensors look for the paddle's extra layer.
-        let f = world.rect(paddle).map_or(Filter::DEFAULT, |r| r.filter);
+        let f = world
+            .rect(paddle)
+            .map_or(Filter::DEFAULT, |r| r.surface.filter);
         world.set_rect_layers(paddle, f.layers | PADDLE_LAYER, f.mask)?;
         let target_x = world.rect(paddle).map_or(0.0, |r| r.aabb.center().x);
         let mut b = Breaker {
@@ -361,8 +363,8 @@ impl Breaker {
         let rect = world.add_rect(RectDesc {
             aabb: Aabb::new(center - half, center + half),
             vel: Vec2::new(0.0, options.power_up_speed),
-            kind: RectKind::Sensor,
-            filter: Filter::new(POWER_UP_LAYER, PADDLE_LAYER),
+            kind: RectKind::Kinematic,
+            surface: Surface::SENSOR.with_filter(Filter::new(POWER_UP_LAYER, PADDLE_LAYER)),
             ..RectDesc::default()
         })?;
         self.power_ups.push(PowerUp { kind, rect, center });
@@ -392,8 +394,7 @@ impl Breaker {
                 vel: Vec2::ZERO,
                 radius: self.ball_radius,
                 density: 1.0,
-                restitution: None,
-                filter: collide_world::Filter::DEFAULT,
+                surface: Surface::DEFAULT,
                 gravity_scale: 1.0,
             })?;
             self.resting.push(id);
@@ -563,8 +564,7 @@ impl Breaker {
                         vel: self.volley_vel,
                         radius: self.ball_radius,
                         density: 1.0,
-                        restitution: None,
-                        filter: collide_world::Filter::DEFAULT,
+                        surface: Surface::DEFAULT,
                         gravity_scale: 1.0,
                     });
                 }
@@ -874,8 +874,7 @@ impl Breaker {
                 vel,
                 radius: self.ball_radius,
                 density: 1.0,
-                restitution: None,
-                filter: collide_world::Filter::DEFAULT,
+                surface: Surface::DEFAULT,
                 gravity_scale: 1.0,
             }) {
                 colors.remove(id);
@@ -923,9 +922,8 @@ impl Breaker {
                             vel: rotate(b.vel, c, sign * s),
                             radius: b.radius,
                             density: b.density,
-                            restitution: None,
+                            surface: Surface::DEFAULT.with_filter(b.filter),
                             // A split ball is on its parent's layers and gravity.
-                            filter: b.filter,
                             gravity_scale: b.gravity_scale,
                         };
                         if let Ok(id) = world.add_ball(desc) {
@@ -959,8 +957,7 @@ impl Breaker {
                         vel,
                         radius: r,
                         density: 1.0,
-                        restitution: None,
-                        filter: collide_world::Filter::DEFAULT,
+                        surface: Surface::DEFAULT,
                         gravity_scale: 1.0,
                     });
                 }

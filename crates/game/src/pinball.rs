@@ -92,7 +92,7 @@ impl Pinball {
         let (plunger, rest_top) = world
             .rects()
             .iter()
-            .find(|r| r.kind == RectKind::Kinematic)
+            .find(|r| r.kind == RectKind::Kinematic && !r.surface.sensor)
             .map(|r| (r.id, r.aabb.min.y))
             .ok_or_else(|| WorldError::BadSetting {
                 field: "rects",
@@ -238,7 +238,7 @@ impl Pinball {
                 let Some(s) = world.shape(shape) else {
                     continue;
                 };
-                if s.restitution.is_some_and(|r| r > 1.0) {
+                if s.surface.restitution.is_some_and(|r| r > 1.0) {
                     // A round kicker is a bumper; a straight one a slingshot.
                     self.score += if s.kind.disc().is_some() {
                         BUMPER_SCORE

@@ -680,7 +680,8 @@ fn destroyed_bricks_drop_power_ups_at_their_cells() {
     // rectangle of the world falling at 90 units/s.
     assert_eq!(p[0].center, Vec2::new(94.5, 31.5));
     let r = g.world().rect(p[0].rect).copied().expect("its sensor");
-    assert_eq!(r.kind, collide_world::RectKind::Sensor);
+    assert!(r.surface.sensor);
+    assert_eq!(r.kind, collide_world::RectKind::Kinematic);
     assert_eq!(r.vel, Vec2::new(0.0, 90.0));
     assert_eq!(r.aabb.size(), g.options().power_up_size);
     // One step later it fell 90/60 = 1.5 units.

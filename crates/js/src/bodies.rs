@@ -1,30 +1,31 @@
 //! Balls and rectangles: add, remove, read back and change them.
 
-use collide_world::{Aabb, BallDesc, BallId, Filter, RectDesc, RectId, RectKind, Vec2};
+use collide_world::{Aabb, BallDesc, BallId, Filter, RectDesc, RectId, RectKind, Surface, Vec2};
 use wasm_bindgen::prelude::*;
 
 use crate::ids::{from_js, to_js};
 use crate::{err, World};
 
-/// The rectangle kind named `s`.
-fn rect_kind(s: &str) -> Result<RectKind, JsError> {
+/// The rectangle kind named `s` and whether it is a sensor (a "sensor" moves with its velocity
+/// as a kinematic rectangle does).
+fn rect_kind(s: &str) -> Result<(RectKind, bool), JsError> {
     match s {
-        "static" => Ok(RectKind::Static),
-        "kinematic" => Ok(RectKind::Kinematic),
-        "dynamic" => Ok(RectKind::Dynamic),
-        "sensor" => Ok(RectKind::Sensor),
+        "static" => Ok((RectKind::Static, false)),
+        "kinematic" => Ok((RectKind::Kinematic, false)),
+        "dynamic" => Ok((RectKind::Dynamic, false)),
+        "sensor" => Ok((RectKind::Kinematic, true)),
         _ => Err(err(format!(
             "rect field `kind`: `{s}` is not one of static, kinematic, dynamic, sensor"
         ))),
     }
 }
 
-fn kind_name(k: RectKind) -> &'static str {
-    match k {
-        RectKind::Static => "static",
-        RectKind::Kinematic => "kinematic",
-        RectKind::Dynamic => "dynamic",
-        RectKind::Sensor => "sensor",
+fn kind_name(k: RectKind, sensor: bool) -> &'static str {
+    match (k, sensor) {
+        (_, true) => "sensor",
+        (RectKind::Static, false) => "static",
+        (RectKind::Kinematic, false) => "kinematic",
+        (RectKind::Dynamic, false) => "dynamic",
     }
 }
 
@@ -68,7 +69,10 @@ impl World {
                 vel: Vec2::new(vx, vy),
                 radius,
                 density: density.unwrap_or(1.0),
-                restitution,
+                surface: Surface {
+                    restitution,
+                    ..Surface::DEFAULT
+                },
                 ..BallDesc::default()
             })
             .map_err(err)?;
@@ -179,7 +183,7 @@ impl World {
         density: Option<f64>,
         restitution: Option<f64>,
     ) -> Result<f64, JsError> {
-        let kind = rect_kind(kind.as_deref().unwrap_or("static"))?;
+        let (kind, sensor) = rect_kind(kind.as_deref().unwrap_or("static"))?;
         let id = self
             .w
             .add_rect(RectDesc {
@@ -187,8 +191,11 @@ impl World {
                 vel: Vec2::new(vx.unwrap_or(0.0), vy.unwrap_or(0.0)),
                 kind,
                 density: density.unwrap_or(1.0),
-                restitution,
-                filter: Filter::DEFAULT,
+                surface: Surface {
+                    restitution,
+                    filter: Filter::DEFAULT,
+                    sensor,
+                },
             })
             .map_err(err)?;
         to_js(id).map_err(|e| {
@@ -220,7 +227,7 @@ impl World {
                 ("maxY", r.aabb.max.y.into()),
                 ("vx", r.vel.x.into()),
                 ("vy", r.vel.y.into()),
-                ("kind", kind_name(r.kind).into()),
+                ("kind", kind_name(r.kind, r.surface.sensor).into()),
             ]),
         })
     }

@@ -1,6 +1,6 @@
 //! Static segments, polylines and circles, and flippers.
 
-use collide_world::{Filter, FlipperDesc, FlipperId, ShapeDesc, ShapeId, Vec2};
+use collide_world::{Filter, FlipperDesc, FlipperId, ShapeDesc, ShapeId, Surface, Vec2};
 use wasm_bindgen::prelude::*;
 
 use crate::ids::{from_js, to_js};
@@ -34,7 +34,10 @@ impl World {
         restitution: Option<f64>,
     ) -> Result<f64, JsError> {
         let desc = ShapeDesc {
-            restitution,
+            surface: Surface {
+                restitution,
+                ..Surface::DEFAULT
+            },
             ..ShapeDesc::segment(Vec2::new(ax, ay), Vec2::new(bx, by))
         };
         self.add_shape_desc(desc)
@@ -53,7 +56,10 @@ impl World {
         restitution: Option<f64>,
     ) -> Result<f64, JsError> {
         let desc = ShapeDesc {
-            restitution,
+            surface: Surface {
+                restitution,
+                ..Surface::DEFAULT
+            },
             ..ShapeDesc::circle(Vec2::new(cx, cy), radius)
         };
         self.add_shape_desc(desc)
@@ -130,7 +136,10 @@ impl World {
             .collect();
         let desc = ShapeDesc::polygon(&pts).map_err(err)?;
         self.add_shape_desc(ShapeDesc {
-            restitution,
+            surface: Surface {
+                restitution,
+                ..Surface::DEFAULT
+            },
             ..desc
         })
     }
@@ -165,7 +174,10 @@ impl World {
         restitution: Option<f64>,
     ) -> Result<f64, JsError> {
         let desc = FlipperDesc {
-            restitution,
+            surface: Surface {
+                restitution,
+                ..Surface::DEFAULT
+            },
             ..FlipperDesc::new(
                 Vec2::new(pivot_x, pivot_y),
                 length,

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use collide_world::limits::{MAX_GRID_CELLS, MAX_GRID_SIDE};
 use collide_world::{
     polygon_corners, polyline_segments, Aabb, Cell, Filter, GridDesc, Real, RectDesc, RectKind,
-    Scene, ShapeDesc, ShapeKind, Vec2,
+    Scene, ShapeDesc, ShapeKind, Surface, Vec2,
 };
 
 use crate::config::{MapConfig, Rule};
@@ -209,11 +209,12 @@ impl<'c> Builder<'c> {
                         aabb.max.y - aabb.min.y
                     )));
                 }
-                let kind = match rule {
-                    Rule::Kinematic => RectKind::Kinematic,
-                    Rule::Dynamic => RectKind::Dynamic,
-                    Rule::Sensor(_) => RectKind::Sensor,
-                    Rule::Wall | Rule::OneWay => RectKind::Static,
+                // A sensor object is a kinematic sensor rectangle at rest.
+                let (kind, sensor) = match rule {
+                    Rule::Kinematic => (RectKind::Kinematic, false),
+                    Rule::Dynamic => (RectKind::Dynamic, false),
+                    Rule::Sensor(_) => (RectKind::Kinematic, true),
+                    Rule::Wall | Rule::OneWay => (RectKind::Static, false),
                     Rule::Brick(_) | Rule::Slope(_) | Rule::None => {
                         return Err(unmappable(format!(
                             "rule {rule:?} is for cells, not objects (use wall, one_way, sensor, \
@@ -225,8 +226,11 @@ impl<'c> Builder<'c> {
                     desc: RectDesc {
                         aabb,
                         kind,
-                        restitution: material.restitution,
-                        filter: material.filter,
+                        surface: Surface {
+                            restitution: material.restitution,
+                            filter: material.filter,
+                            sensor,
+                        },
                         ..RectDesc::default()
                     },
                     one_way: rule == Rule::OneWay,
@@ -247,8 +251,11 @@ impl<'c> Builder<'c> {
                 // segments (hollow: a body inside it stays inside).
                 if let Some(polygon) = closed.then(|| ShapeDesc::polygon(&points).ok()).flatten() {
                     self.shapes.push(ShapeDesc {
-                        restitution: material.restitution,
-                        filter: material.filter,
+                        surface: Surface {
+                            restitution: material.restitution,
+                            filter: material.filter,
+                            ..Surface::DEFAULT
+                        },
                         ..polygon
                     });
                     self.objects[owner].rule = rule;
@@ -261,9 +268,11 @@ impl<'c> Builder<'c> {
                     }
                     self.shapes.push(ShapeDesc {
                         kind: ShapeKind::Segment { segment, ends },
-                        restitution: material.restitution,
-                        filter: material.filter,
-                        sensor: false,
+                        surface: Surface {
+                            restitution: material.restitution,
+                            filter: material.filter,
+                            sensor: false,
+                        },
                     });
                 }
                 let count = self.shapes.len() - start;
@@ -290,9 +299,11 @@ impl<'c> Builder<'c> {
                 }
                 let start = self.shapes.len();
                 self.shapes.push(ShapeDesc {
-                    restitution: material.restitution,
-                    filter: material.filter,
-                    sensor,
+                    surface: Surface {
+                        restitution: material.restitution,
+                        filter: material.filter,
+                        sensor,
+                    },
                     ..ShapeDesc::circle(center, radius)
                 });
                 self.objects[owner].rule = rule;
@@ -334,16 +345,19 @@ impl<'c> Builder<'c> {
         let mut rects: Vec<RectDesc> = Vec::new();
         let mut one_way = Vec::new();
         let mut owners: Vec<Vec<usize>> = vec![Vec::new(); self.objects.len()];
-        let (mergeable, rest): (Vec<PendingRect>, Vec<PendingRect>) = self
-            .rects
-            .into_iter()
-            .partition(|p| self.cfg.merge_rects && p.desc.kind == RectKind::Static && !p.one_way);
+        let (mergeable, rest): (Vec<PendingRect>, Vec<PendingRect>) =
+            self.rects.into_iter().partition(|p| {
+                self.cfg.merge_rects
+                    && p.desc.kind == RectKind::Static
+                    && !p.desc.surface.sensor
+                    && !p.one_way
+            });
         // Group the mergeable rectangles by material, in order of first appearance.
         let mut groups: Vec<(Material, Vec<PendingRect>)> = Vec::new();
         for p in mergeable {
             let m = Material {
-                restitution: p.desc.restitution,
-                filter: p.desc.filter,
+                restitution: p.desc.surface.restitution,
+                filter: p.desc.surface.filter,
             };
             match groups.iter_mut().find(|(g, _)| *g == m) {
                 Some((_, v)) => v.push(p),
@@ -366,8 +380,11 @@ impl<'c> Builder<'c> {
                 }
                 rects.push(RectDesc {
                     aabb: b,
-                    restitution: m.restitution,
-                    filter: m.filter,
+                    surface: Surface {
+                        restitution: m.restitution,
+                        filter: m.filter,
+                        ..Surface::DEFAULT
+                    },
                     ..RectDesc::default()
                 });
             }
@@ -417,14 +434,14 @@ impl<'c> Builder<'c> {
 fn seal_polygon_seams(shapes: &mut [ShapeDesc]) {
     let mut filters: Vec<Filter> = Vec::new();
     for s in shapes.iter() {
-        if matches!(s.kind, ShapeKind::Polygon { .. }) && !filters.contains(&s.filter) {
-            filters.push(s.filter);
+        if matches!(s.kind, ShapeKind::Polygon { .. }) && !filters.contains(&s.surface.filter) {
+            filters.push(s.surface.filter);
         }
     }
     for f in filters {
         let group: Vec<usize> = (0..shapes.len())
             .filter(|&i| {
-                shapes[i].filter == f && matches!(shapes[i].kind, ShapeKind::Polygon { .. })
+                shapes[i].surface.filter == f && matches!(shapes[i].kind, ShapeKind::Polygon { .. })
             })
             .collect();
         let polygons: Vec<_> = group

@@ -105,7 +105,7 @@ fn objects_become_rects_polylines_circles_and_points() {
         s.rects[r[0]].aabb,
         Aabb::new(Vec2::new(10.0, 20.0), Vec2::new(40.0, 25.0))
     );
-    assert_eq!(s.rects[r[0]].restitution, Some(0.25));
+    assert_eq!(s.rects[r[0]].surface.restitution, Some(0.25));
     // 45° about (0, 0): corners (0,0), (7.07, 7.07), (0, 14.14), (-7.07, 7.07): one solid
     // convex polygon.
     let ObjectBody::Shapes { start, count } = m.object("tilted").unwrap().body else {
@@ -136,7 +136,7 @@ fn objects_become_rects_polylines_circles_and_points() {
     let ObjectBody::Shapes { start, .. } = m.object("ring").unwrap().body else {
         panic!()
     };
-    assert!(s.shapes[start].sensor);
+    assert!(s.shapes[start].surface.sensor);
     assert_eq!(
         s.shapes[start].kind,
         ShapeKind::Circle(collide_world::Circle::new(Vec2::new(24.0, 24.0), 4.0))

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use collide_maps::MapLevel;
-use collide_world::{Aabb, Cell, ContactHook, Real, SpawnDesc, Vec2, World};
+use collide_world::{Aabb, Cell, ContactHook, Real, SpawnDesc, Surface, Vec2, World};
 
 /// The folder of the shared sample maps: `../shared/maps` beside the repository (CI has a
 /// read-only copy there). Panics with a clear message when it is missing: the map tests never
@@ -100,8 +100,7 @@ pub fn drop_balls(
         density: 1.0,
         seed: 7,
         region: Some(region),
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     });
     let mut world = World::from_scene(&scene).expect("the level's scene builds a world");
     assert_eq!(world.balls().len(), count, "the spawn placed every ball");

@@ -62,7 +62,7 @@ fn hash_after(level: &MapLevel, steps: usize) -> u64 {
                 pos: Vec2::new(40.0 + 60.0 * f64::from(i), 20.0),
                 vel: Vec2::new(if i % 2 == 0 { 50.0 } else { -50.0 }, 0.0),
                 radius: 6.0,
-                restitution: Some(0.5),
+                surface: collide_world::Surface::DEFAULT.with_restitution(0.5),
                 ..BallDesc::default()
             })
             .unwrap();

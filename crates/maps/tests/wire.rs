@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 
 use collide_maps::{MapConfig, MapError, MapLevel};
-use collide_world::{SpawnDesc, World};
+use collide_world::{SpawnDesc, Surface, World};
 
 fn levels() -> Vec<MapLevel> {
     let cfg = MapConfig::default();
@@ -34,8 +34,7 @@ fn hash_after(level: &MapLevel, steps: usize) -> u64 {
         density: 1.0,
         seed: 3,
         region: None,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     });
     let mut w = World::from_scene(&scene).expect("the level builds");
     let hook = level.one_way_hook(&w);

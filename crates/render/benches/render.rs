@@ -17,7 +17,7 @@ use collide_core::Vec2;
 use collide_render::{render, render_frame, Camera, Frame, Rgb, Style, Xrgb32Target};
 use collide_scene::level::{parse_level, scene_from_level};
 use collide_world::rng::XorShift64Star;
-use collide_world::{BallDesc, World};
+use collide_world::{BallDesc, Surface, World};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::{Duration, Instant};
 
@@ -40,8 +40,7 @@ fn level_with_balls(n: usize) -> World {
                 vel: rng.unit_vector() * 144.0,
                 radius: 3.0,
                 density: 1.0,
-                restitution: None,
-                filter: collide_world::Filter::DEFAULT,
+                surface: Surface::DEFAULT,
                 gravity_scale: 1.0,
             })
             .expect("ball");

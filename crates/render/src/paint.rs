@@ -131,14 +131,14 @@ fn paint_world<T: PixelTarget + ?Sized>(
     // 4. Rectangles.
     for r in world.rects() {
         let px = camera.pixels_of(&r.aabb, w, h).intersect(view);
-        fill_rect(target, &px, style.rect_color(r.kind));
+        fill_rect(target, &px, style.rect_color(r.kind, r.surface.sensor));
     }
 
     // 4b. Static shapes: bumpers as discs (sensor circles in the sensors' colour), segments as
     // lines about a world unit wide, polygons filled and outlined.
     for sh in world.shapes() {
         if let Some(c) = sh.kind.disc() {
-            let color = if sh.sensor {
+            let color = if sh.surface.sensor {
                 style.sensor_rect
             } else {
                 style.bumper

@@ -204,14 +204,15 @@ impl Style {
         }
     }
 
-    /// The colour of a rectangle of this kind.
+    /// The colour of a rectangle of this kind; a sensor (`sensor`, [`collide_world::Surface::sensor`])
+    /// has its own colour whatever its kind.
     #[must_use]
-    pub fn rect_color(&self, kind: RectKind) -> Rgb {
-        match kind {
-            RectKind::Static => self.static_rect,
-            RectKind::Kinematic => self.kinematic_rect,
-            RectKind::Dynamic => self.dynamic_rect,
-            RectKind::Sensor => self.sensor_rect,
+    pub fn rect_color(&self, kind: RectKind, sensor: bool) -> Rgb {
+        match (kind, sensor) {
+            (_, true) => self.sensor_rect,
+            (RectKind::Static, false) => self.static_rect,
+            (RectKind::Kinematic, false) => self.kinematic_rect,
+            (RectKind::Dynamic, false) => self.dynamic_rect,
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use collide_core::{Aabb, Vec2};
 use collide_world::rng::XorShift64Star;
-use collide_world::{Ball, BallDesc, Event, StepConfig, Walls, World};
+use collide_world::{Ball, BallDesc, Event, StepConfig, Surface, Walls, World};
 
 use crate::draw::{draw_disc, draw_line, draw_text, glyph, text_width, DiscPainter, GLYPH_PX};
 use crate::{
@@ -33,8 +33,7 @@ fn ball(world: &mut World, x: f64, y: f64, vx: f64, vy: f64, r: f64) {
             vel: Vec2::new(vx, vy),
             radius: r,
             density: 1.0,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
             gravity_scale: 1.0,
         })
         .unwrap();

@@ -7,7 +7,7 @@ use collide_world::collide_core::{Segment, SegmentEnds};
 use collide_world::{
     Aabb, BallDesc, Cell, Circle, ConvexPolygon, Corner, Filter, FlipperDesc, GridDesc,
     PolygonCorners, Real, RectDesc, RectKind, Scene, ShapeDesc, ShapeKind, SpawnDesc, StepConfig,
-    Vec2, Walls,
+    Surface, Vec2, Walls,
 };
 use serde::{Deserialize, Serialize};
 
@@ -130,12 +130,15 @@ fn cell_of(code: u16) -> Option<Cell> {
     })
 }
 
-fn rect_code(k: RectKind) -> u8 {
-    match k {
-        RectKind::Static => 0,
-        RectKind::Kinematic => 1,
-        RectKind::Dynamic => 2,
-        RectKind::Sensor => 3,
+/// A rectangle's kind and sensor flag as one number: 0 static, 1 kinematic, 2 dynamic,
+/// 3 kinematic sensor, 4 static sensor.
+fn rect_code(k: RectKind, sensor: bool) -> u8 {
+    match (k, sensor) {
+        (RectKind::Static, false) => 0,
+        (RectKind::Kinematic, false) => 1,
+        (RectKind::Dynamic, _) => 2,
+        (RectKind::Kinematic, true) => 3,
+        (RectKind::Static, true) => 4,
     }
 }
 
@@ -306,8 +309,11 @@ fn ball_of(b: &BallDesc) -> WireBall {
         vel,
         radius,
         density,
-        restitution,
-        filter,
+        surface: Surface {
+            restitution,
+            filter,
+            ..
+        },
         gravity_scale,
     } = *b;
     (
@@ -328,8 +334,11 @@ fn ball(b: WireBall) -> BallDesc {
         vel: vec2(vel),
         radius,
         density,
-        restitution,
-        filter: filter(f),
+        surface: Surface {
+            restitution,
+            filter: filter(f),
+            ..Surface::DEFAULT
+        },
         gravity_scale,
     }
 }
@@ -340,13 +349,17 @@ fn rect_of(r: &RectDesc) -> WireRect {
         vel,
         kind,
         density,
-        restitution,
-        filter,
+        surface:
+            Surface {
+                restitution,
+                filter,
+                sensor,
+            },
     } = *r;
     (
         bx(aabb),
         v2(vel),
-        rect_code(kind),
+        rect_code(kind, sensor),
         density,
         restitution,
         fl(filter),
@@ -355,11 +368,12 @@ fn rect_of(r: &RectDesc) -> WireRect {
 
 fn rect(i: usize, r: WireRect) -> Result<RectDesc, WireError> {
     let (b, vel, code, density, restitution, f) = r;
-    let kind = match code {
-        0 => RectKind::Static,
-        1 => RectKind::Kinematic,
-        2 => RectKind::Dynamic,
-        3 => RectKind::Sensor,
+    let (kind, sensor) = match code {
+        0 => (RectKind::Static, false),
+        1 => (RectKind::Kinematic, false),
+        2 => (RectKind::Dynamic, false),
+        3 => (RectKind::Kinematic, true),
+        4 => (RectKind::Static, true),
         _ => return Err(bad(format!("rect[{i}].kind"), u64::from(code))),
     };
     Ok(RectDesc {
@@ -367,17 +381,23 @@ fn rect(i: usize, r: WireRect) -> Result<RectDesc, WireError> {
         vel: vec2(vel),
         kind,
         density,
-        restitution,
-        filter: filter(f),
+        surface: Surface {
+            restitution,
+            filter: filter(f),
+            sensor,
+        },
     })
 }
 
 fn shape_of(s: &ShapeDesc) -> WireShape {
     let ShapeDesc {
         kind,
-        restitution,
-        filter,
-        sensor,
+        surface:
+            Surface {
+                restitution,
+                filter,
+                sensor,
+            },
     } = *s;
     let kind = match kind {
         ShapeKind::Segment { segment, ends } => {
@@ -413,9 +433,11 @@ fn shape(i: usize, s: WireShape) -> Result<ShapeDesc, WireError> {
     };
     Ok(ShapeDesc {
         kind,
-        restitution,
-        filter: filter(f),
-        sensor,
+        surface: Surface {
+            restitution,
+            filter: filter(f),
+            sensor,
+        },
     })
 }
 
@@ -427,8 +449,11 @@ fn flipper_of(f: &FlipperDesc) -> WireFlipper {
         rest_angle,
         active_angle,
         angular_speed,
-        restitution,
-        filter,
+        surface: Surface {
+            restitution,
+            filter,
+            ..
+        },
     } = *f;
     (
         v2(pivot),
@@ -451,8 +476,11 @@ fn flipper(f: WireFlipper) -> FlipperDesc {
         rest_angle,
         active_angle,
         angular_speed,
-        restitution,
-        filter: filter(fi),
+        surface: Surface {
+            restitution,
+            filter: filter(fi),
+            ..Surface::DEFAULT
+        },
     }
 }
 
@@ -464,8 +492,11 @@ fn spawn_of(s: &SpawnDesc) -> WireSpawn {
         density,
         seed,
         region,
-        restitution,
-        filter,
+        surface: Surface {
+            restitution,
+            filter,
+            ..
+        },
     } = *s;
     (
         count as u64,
@@ -488,7 +519,10 @@ fn spawn(s: WireSpawn) -> Result<SpawnDesc, WireError> {
         density,
         seed,
         region: region.map(aabb),
-        restitution,
-        filter: filter(f),
+        surface: Surface {
+            restitution,
+            filter: filter(f),
+            ..Surface::DEFAULT
+        },
     })
 }

@@ -5,7 +5,7 @@
 use collide_scene_wire::{from_bytes, to_bytes, WireError, WIRE_VERSION};
 use collide_world::{
     Aabb, BallDesc, Cell, Corner, Filter, FlipperDesc, GridDesc, RectDesc, RectKind, Scene,
-    ShapeDesc, SpawnDesc, StepConfig, Vec2, Walls, World,
+    ShapeDesc, SpawnDesc, StepConfig, Surface, Vec2, Walls, World,
 };
 use proptest::prelude::*;
 use std::path::Path;
@@ -23,17 +23,17 @@ fn every_kind() -> Scene {
         Cell::Slope(Corner::BottomRight),
     ];
     let mut sensor = ShapeDesc::sensor_circle(Vec2::new(150.0, 40.0), 6.5);
-    sensor.filter = Filter::new(4, 5);
+    sensor.surface.filter = Filter::new(4, 5);
     let mut polygon = ShapeDesc::polygon(&[
         Vec2::new(100.0, 100.0),
         Vec2::new(120.0, 100.0),
         Vec2::new(110.0, 80.0),
     ])
     .unwrap();
-    polygon.restitution = Some(0.25);
+    polygon.surface.restitution = Some(0.25);
     let mut flipper = FlipperDesc::new(Vec2::new(60.0, 170.0), 30.0, 4.0, 0.4, -0.4, 20.0);
-    flipper.restitution = Some(0.5);
-    flipper.filter = Filter::new(2, 3);
+    flipper.surface.restitution = Some(0.5);
+    flipper.surface.filter = Filter::new(2, 3);
     Scene {
         name: "every kind ✓".to_owned(),
         size: Vec2::new(200.0, 0.1 + 180.0),
@@ -60,19 +60,23 @@ fn every_kind() -> Scene {
             vel: Vec2::new(120.0, -30.5),
             radius: 3.5,
             density: 2.0,
-            restitution: Some(1.5),
-            filter: Filter::new(32, 33),
+            surface: Surface {
+                restitution: Some(1.5),
+                filter: Filter::new(32, 33),
+                ..Surface::DEFAULT
+            },
             gravity_scale: -0.5,
         }],
         rects: [
-            RectKind::Static,
-            RectKind::Kinematic,
-            RectKind::Dynamic,
-            RectKind::Sensor,
+            (RectKind::Static, false),
+            (RectKind::Kinematic, false),
+            (RectKind::Dynamic, false),
+            (RectKind::Kinematic, true),
+            (RectKind::Static, true),
         ]
         .iter()
         .enumerate()
-        .map(|(i, &kind)| RectDesc {
+        .map(|(i, &(kind, sensor))| RectDesc {
             aabb: Aabb::new(
                 Vec2::new(20.0 + 30.0 * i as f64, 120.0),
                 Vec2::new(40.0 + 30.0 * i as f64, 130.0),
@@ -80,8 +84,11 @@ fn every_kind() -> Scene {
             vel: Vec2::new(1.0, -2.0),
             kind,
             density: 0.5,
-            restitution: Some(0.125),
-            filter: Filter::new(64, 65),
+            surface: Surface {
+                restitution: Some(0.125),
+                filter: Filter::new(64, 65),
+                sensor,
+            },
         })
         .collect(),
         shapes: vec![
@@ -98,8 +105,7 @@ fn every_kind() -> Scene {
             density: 3.0,
             seed: u64::MAX - 3,
             region: Some(Aabb::new(Vec2::new(10.0, 10.0), Vec2::new(190.0, 60.0))),
-            restitution: None,
-            filter: Filter::new(128, 129),
+            surface: Surface::DEFAULT.with_filter(Filter::new(128, 129)),
         }),
         step: StepConfig {
             dt: 1.0 / 120.0,

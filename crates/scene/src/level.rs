@@ -21,7 +21,7 @@
 
 pub use collide_world::{cell_from_char, char_from_cell, parse_rows, LevelError};
 use collide_world::{
-    Aabb, Filter, GridDesc, Real, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Vec2, Walls,
+    Aabb, GridDesc, Real, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Surface, Vec2, Walls,
 };
 
 use crate::limits::MAX_LEVEL_BYTES;
@@ -136,8 +136,7 @@ pub fn scene_from_level(name: &str, grid: GridDesc, balls: usize) -> Scene {
         vel: Vec2::ZERO,
         kind: RectKind::Kinematic,
         density: 1.0,
-        restitution: None,
-        filter: Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     };
     let spawn = SpawnDesc {
         count: balls,
@@ -149,8 +148,7 @@ pub fn scene_from_level(name: &str, grid: GridDesc, balls: usize) -> Scene {
             Vec2::ZERO,
             Vec2::new(width, height - SPAWN_BOTTOM_MARGIN),
         )),
-        restitution: None,
-        filter: Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     };
     Scene {
         name: name.to_owned(),

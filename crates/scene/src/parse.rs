@@ -192,6 +192,7 @@ mod tests {
     use crate::locate::*;
     use crate::random_grid::random_grid;
     use collide_world::limits::{MAX_BALLS, MAX_RECTS};
+    use collide_world::Surface;
     use collide_world::{
         Aabb, BallDesc, Cell, Filter, GridDesc, RectDesc, RectKind, SpawnDesc, StepConfig, Vec2,
         Walls,
@@ -328,8 +329,7 @@ sleep = false
                     vel: v(120.0, -30.0),
                     radius: 3.0,
                     density: 2.5,
-                    restitution: None,
-                    filter: Filter::DEFAULT,
+                    surface: Surface::DEFAULT,
                     gravity_scale: 1.0,
                 },
                 BallDesc {
@@ -337,8 +337,7 @@ sleep = false
                     vel: Vec2::ZERO,
                     radius: 0.0,
                     density: 1.0,
-                    restitution: None,
-                    filter: Filter::DEFAULT,
+                    surface: Surface::DEFAULT,
                     gravity_scale: 1.0,
                 },
             ],
@@ -348,32 +347,28 @@ sleep = false
                     vel: v(10.0, 0.0),
                     kind: RectKind::Kinematic,
                     density: 3.0,
-                    restitution: None,
-                    filter: Filter::DEFAULT,
+                    surface: Surface::DEFAULT,
                 },
                 RectDesc {
                     aabb: Aabb::new(v(1.0, 2.0), v(3.0, 4.0)),
                     vel: Vec2::ZERO,
                     kind: RectKind::Static,
                     density: 1.0,
-                    restitution: None,
-                    filter: Filter::DEFAULT,
+                    surface: Surface::DEFAULT,
                 },
                 RectDesc {
                     aabb: Aabb::new(v(10.0, 20.0), v(30.0, 40.0)),
                     vel: v(-1.0, 1.0),
                     kind: RectKind::Dynamic,
                     density: 1.0,
-                    restitution: None,
-                    filter: Filter::DEFAULT,
+                    surface: Surface::DEFAULT,
                 },
                 RectDesc {
                     aabb: Aabb::new(Vec2::ZERO, Vec2::ZERO),
                     vel: Vec2::ZERO,
                     kind: RectKind::Static,
                     density: 1.0,
-                    restitution: None,
-                    filter: Filter::DEFAULT,
+                    surface: Surface::DEFAULT,
                 },
             ],
             shapes: Vec::new(),
@@ -385,8 +380,7 @@ sleep = false
                 density: 0.5,
                 seed: 7,
                 region: Some(Aabb::new(Vec2::ZERO, v(640.0, 470.0))),
-                restitution: None,
-                filter: Filter::DEFAULT,
+                surface: Surface::DEFAULT,
             }),
             step: StepConfig {
                 dt: 0.01,
@@ -688,10 +682,10 @@ sleep = false
             (g.wall_restitution, g.brick_restitution),
             (Some(0.5), Some(2.0))
         );
-        assert_eq!(s.balls[0].restitution, Some(0.0));
-        assert_eq!(s.balls[1].restitution, None);
-        assert_eq!(s.rects[0].restitution, Some(1.5));
-        assert_eq!(s.spawn.unwrap().restitution, Some(10.0));
+        assert_eq!(s.balls[0].surface.restitution, Some(0.0));
+        assert_eq!(s.balls[1].surface.restitution, None);
+        assert_eq!(s.rects[0].surface.restitution, Some(1.5));
+        assert_eq!(s.spawn.unwrap().surface.restitution, Some(10.0));
         // Read in pieces, the same scene.
         let (whole, pieces) = parse_both(&text);
         assert_eq!(whole.unwrap(), pieces.unwrap());

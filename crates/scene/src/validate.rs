@@ -5,7 +5,7 @@
 use std::fmt::Display;
 use std::ops::Range;
 
-use collide_world::{Aabb, Real, Vec2};
+use collide_world::{Aabb, Real, Surface, Vec2};
 use toml::Spanned;
 
 use crate::errors::SceneError;
@@ -381,8 +381,11 @@ impl<'a> Ctx<'a> {
                 active_angle: angle(&r.active_angle, &f("active_angle"))?,
                 // Never above the bound: a rounding up is clamped back.
                 angular_speed: speed.to_radians().min(MAX_FLIPPER_ANGULAR_SPEED),
-                restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
-                filter: self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?,
+                surface: Surface {
+                    restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
+                    filter: self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?,
+                    ..Surface::DEFAULT
+                },
             });
         }
         Ok(out)
@@ -419,8 +422,11 @@ impl<'a> Ctx<'a> {
                 self.vec2(&r.b, &f("b"), Rule::Coord)?,
             );
             out.push(ShapeDesc {
-                restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
-                filter: self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?,
+                surface: Surface {
+                    restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
+                    filter: self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?,
+                    ..Surface::DEFAULT
+                },
                 ..ShapeDesc::segment(a, b)
             });
         }
@@ -446,9 +452,11 @@ impl<'a> Ctx<'a> {
                 room(&out, &pl.span(), &f("points"))?;
                 out.push(ShapeDesc {
                     kind: ShapeKind::Segment { segment, ends },
-                    restitution,
-                    filter,
-                    sensor: false,
+                    surface: Surface {
+                        restitution,
+                        filter,
+                        sensor: false,
+                    },
                 });
             }
         }
@@ -457,9 +465,11 @@ impl<'a> Ctx<'a> {
             room(&out, &c.span(), &f("center"))?;
             let r = c.get_ref();
             out.push(ShapeDesc {
-                restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
-                filter: self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?,
-                sensor: r.sensor.as_ref().is_some_and(|s| *s.get_ref()),
+                surface: Surface {
+                    restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
+                    filter: self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?,
+                    sensor: r.sensor.as_ref().is_some_and(|s| *s.get_ref()),
+                },
                 ..ShapeDesc::circle(
                     self.vec2(&r.center, &f("center"), Rule::Coord)?,
                     self.num(&r.radius, &f("radius"), Rule::Positive)?,
@@ -492,19 +502,22 @@ impl<'a> Ctx<'a> {
                 .map_err(|e| self.err(&r.points.span(), &f("points"), e))?;
             let desc = ShapeDesc::chain_polygon(polygon, PolygonCorners::ALL);
             out.push(ShapeDesc {
-                restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
-                filter: self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?,
+                surface: Surface {
+                    restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
+                    filter: self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?,
+                    ..Surface::DEFAULT
+                },
                 ..desc
             });
         }
         let added = &mut out[first..];
         let polys: Vec<_> = added.iter().filter_map(|d| d.kind.polygon()).collect();
-        let mut groups: Vec<Filter> = added.iter().map(|d| d.filter).collect();
+        let mut groups: Vec<Filter> = added.iter().map(|d| d.surface.filter).collect();
         groups.sort_by_key(|f| (f.layers, f.mask));
         groups.dedup();
         for filter in groups {
             let idx: Vec<usize> = (0..added.len())
-                .filter(|&k| added[k].filter == filter)
+                .filter(|&k| added[k].surface.filter == filter)
                 .collect();
             let group: Vec<_> = idx.iter().map(|&k| polys[k]).collect();
             for (&k, corners) in idx.iter().zip(polygon_corners(&group)) {
@@ -714,8 +727,11 @@ impl<'a> Ctx<'a> {
             vel: self.opt_vec2(&b.vel, &f("vel"))?,
             radius: self.num(&b.radius, &f("radius"), Rule::NonNeg)?,
             density: self.opt_num(&b.density, &f("density"), Rule::NonNeg, 1.0)?,
-            restitution: self.opt_restitution(&b.restitution, &f("restitution"))?,
-            filter: self.filter(b.layers.as_deref(), b.mask.as_deref(), &f(""))?,
+            surface: Surface {
+                restitution: self.opt_restitution(&b.restitution, &f("restitution"))?,
+                filter: self.filter(b.layers.as_deref(), b.mask.as_deref(), &f(""))?,
+                ..Surface::DEFAULT
+            },
             gravity_scale: self.opt_num(
                 &b.gravity_scale,
                 &f("gravity_scale"),
@@ -740,13 +756,14 @@ impl<'a> Ctx<'a> {
                 ),
             ));
         }
-        let kind = match &r.kind {
-            None => RectKind::Static,
+        // A "sensor" moves with its velocity as a kinematic rectangle does.
+        let (kind, sensor) = match &r.kind {
+            None => (RectKind::Static, false),
             Some(k) => match k.get_ref().as_str() {
-                "static" => RectKind::Static,
-                "kinematic" => RectKind::Kinematic,
-                "dynamic" => RectKind::Dynamic,
-                "sensor" => RectKind::Sensor,
+                "static" => (RectKind::Static, false),
+                "kinematic" => (RectKind::Kinematic, false),
+                "dynamic" => (RectKind::Dynamic, false),
+                "sensor" => (RectKind::Kinematic, true),
                 other => {
                     return Err(self.err(
                         &k.span(),
@@ -774,8 +791,11 @@ impl<'a> Ctx<'a> {
             vel,
             kind,
             density: self.opt_num(&r.density, &f("density"), Rule::NonNeg, 1.0)?,
-            restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
-            filter: self.filter(r.layers.as_deref(), r.mask.as_deref(), &f(""))?,
+            surface: Surface {
+                restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
+                filter: self.filter(r.layers.as_deref(), r.mask.as_deref(), &f(""))?,
+                sensor,
+            },
         })
     }
 
@@ -818,8 +838,11 @@ impl<'a> Ctx<'a> {
             density: self.opt_num(&s.density, "spawn.density", Rule::NonNeg, 1.0)?,
             seed: s.seed.as_ref().map_or(1, |v| *v.get_ref()),
             region,
-            restitution: self.opt_restitution(&s.restitution, "spawn.restitution")?,
-            filter: self.filter(s.layers.as_ref(), s.mask.as_ref(), "spawn.")?,
+            surface: Surface {
+                restitution: self.opt_restitution(&s.restitution, "spawn.restitution")?,
+                filter: self.filter(s.layers.as_ref(), s.mask.as_ref(), "spawn.")?,
+                ..Surface::DEFAULT
+            },
         })
     }
 

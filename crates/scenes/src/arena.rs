@@ -2,7 +2,7 @@
 //! and any number of balls, and its tiled repetition for larger counts.
 
 use collide_scene::random_grid;
-use collide_world::{Filter, GridDesc, Real, Scene, SpawnDesc, StepConfig, Vec2, Walls};
+use collide_world::{GridDesc, Real, Scene, SpawnDesc, StepConfig, Surface, Vec2, Walls};
 
 /// Side of the arena world, world units: 1000 (the world is `[0, 1000]²`).
 pub const ARENA_SIZE: Real = 1000.0;
@@ -51,8 +51,7 @@ pub fn arena_scene(balls: usize, speed: Real, seed: u64) -> Scene {
             density: 1.0,
             seed,
             region: None,
-            restitution: None,
-            filter: Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         }),
         step: StepConfig {
             ball_ball: true,

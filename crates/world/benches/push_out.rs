@@ -16,7 +16,9 @@
 use std::time::Duration;
 
 use collide_scene::random_grid;
-use collide_world::{Aabb, BallDesc, Grid, RectDesc, RectKind, StepConfig, Vec2, Walls, World};
+use collide_world::{
+    Aabb, BallDesc, Grid, RectDesc, RectKind, StepConfig, Surface, Vec2, Walls, World,
+};
 use criterion::{criterion_main, BatchSize, BenchmarkId, Criterion};
 
 /// A 300 × 300 closed world with the `k × k` block at (100, 100) and a ball of radius 100 at
@@ -31,8 +33,7 @@ fn world(k: usize, ball: Vec2) -> World {
         vel: Vec2::new(10.0, 0.0),
         radius: 100.0,
         density: 1.0,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
         gravity_scale: 1.0,
     })
     .expect("valid ball");
@@ -75,8 +76,7 @@ fn squeeze_world(vx: f64) -> World {
         vel: Vec2::new(vx, 0.0),
         kind: RectKind::Kinematic,
         density: 1.0,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
     })
     .expect("valid paddle");
     w.add_ball(BallDesc {
@@ -84,8 +84,7 @@ fn squeeze_world(vx: f64) -> World {
         vel: Vec2::ZERO,
         radius: 5.0,
         density: 1.0,
-        restitution: None,
-        filter: collide_world::Filter::DEFAULT,
+        surface: Surface::DEFAULT,
         gravity_scale: 1.0,
     })
     .expect("valid ball");

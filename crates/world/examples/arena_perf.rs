@@ -13,7 +13,7 @@
 //! With `THREADS=2` or more, a world of 20 000 balls or more steps in spatial domains: the
 //! counts of domain steps and of reruns go to stderr.
 use collide_scenes::{arena_scene, arena_scene_tiled};
-use collide_world::World;
+use collide_world::{Surface, World};
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let n: usize = a.get(1).and_then(|s| s.parse().ok()).unwrap_or(10_000);
@@ -47,8 +47,7 @@ fn main() {
             vel: glam::DVec2::ZERO,
             kind: collide_world::RectKind::Kinematic,
             density: 1.0,
-            restitution: None,
-            filter: collide_world::Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         })
         .expect("the paddle is a valid rectangle")
     });

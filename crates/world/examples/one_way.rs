@@ -13,10 +13,11 @@
 //! Run: `cargo run --release --example one_way`
 use collide_world::Body;
 use collide_world::Contact;
+use collide_world::Surface;
 use collide_world::Target;
 use collide_world::{
-    Aabb, BallDesc, ContactInfo, ContactResponse, Event, RectDesc, RectKind, SensorId, StepConfig,
-    Vec2, Walls, World,
+    Aabb, BallDesc, ContactInfo, ContactResponse, Event, RectDesc, SensorId, StepConfig, Vec2,
+    Walls, World,
 };
 
 /// Ignores contacts with the platforms from below; everything else bounces.
@@ -48,7 +49,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let line = world.add_rect(RectDesc {
         aabb: Aabb::new(Vec2::new(0.0, 200.0), Vec2::new(320.0, 204.0)),
-        kind: RectKind::Sensor,
+        surface: Surface::SENSOR,
         ..RectDesc::default()
     })?;
     let mut balls = Vec::new();

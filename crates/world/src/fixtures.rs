@@ -62,8 +62,7 @@ pub(crate) fn arena_scene(balls: usize, speed: Real, seed: u64) -> Scene {
             density: 1.0,
             seed,
             region: None,
-            restitution: None,
-            filter: Filter::DEFAULT,
+            surface: crate::Surface::DEFAULT,
         }),
         step: StepConfig {
             ball_ball: true,

@@ -83,6 +83,7 @@ pub use model::hook::{
 };
 pub use model::ids::{BallId, CharacterId, FlipperId, RectId, ShapeId};
 pub use model::shape_desc::{ShapeDesc, ShapeKind};
+pub use model::surface::Surface;
 pub use world::query::{CastHit, Target};
 pub use world::query_index::QueryIndex;
 pub use world::snapshot::{Snapshot, SnapshotError, SNAPSHOT_VERSION};

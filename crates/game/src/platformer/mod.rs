@@ -29,7 +29,7 @@
 //!   collecting them all. After the last level: victory.
 //! - **Start**: the level's `Player` entity; without one, the first unlocked door; without
 //!   one, standing at the foot of the first ladder column.
-//! - **Sandbox**: [`Platformer::new`] with `balls > 0` drops that many balls of radius 3 on
+//! - **Sandbox**: a platformer started with `balls > 0` drops that many balls of radius 3 on
 //!   each level (they bounce off the level and its one-way platforms, and pass through the
 //!   characters).
 //!
@@ -47,7 +47,7 @@ use collide_world::Body;
 use collide_world::Contact;
 use collide_world::{
     Cell, CellCoord, CharacterDesc, CharacterId, ContactHook, ContactInfo, ContactResponse, Event,
-    Filter, RectDesc, RectId, RectKind, SpawnDesc, Target, World, WorldError,
+    RectDesc, RectId, RectKind, SpawnDesc, Surface, Target, World, WorldError,
 };
 
 use crate::breaker::Phase;
@@ -180,8 +180,7 @@ impl Platformer {
             density: 1.0,
             seed: 1 + index as u64,
             region: None,
-            restitution: None,
-            filter: Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         });
         let mut world = World::from_scene(&scene)?;
         let mut one_way: Vec<RectId> = level

@@ -225,10 +225,13 @@ pub(crate) fn validate(d: &FlipperDesc) -> Result<(), WorldError> {
             ),
         ));
     }
-    if let Some(e) = d.restitution {
+    if let Some(e) = d.surface.restitution {
         Bound::Restitution
             .check(e)
             .map_err(|err| bad("restitution", err))?;
+    }
+    if d.surface.sensor {
+        return Err(bad("surface.sensor", "a flipper cannot be a sensor"));
     }
     Ok(())
 }

@@ -30,7 +30,7 @@
 //! seam it touches the next polygon's vertex tangentially, which by the contact rule is no
 //! hit (as for a box on a polyline).
 //!
-//! **Sensor circles.** A circle flagged [`ShapeDesc::sensor`] is a trigger area, not an
+//! **Sensor circles.** A circle whose [`ShapeDesc::surface`] is a sensor is a trigger area, not an
 //! obstacle: it never changes a ball's motion and reports [`crate::Event::SensorEnter`] when a
 //! ball's circle first touches its disc moving in (the same sweep as a solid circle's contact,
 //! on straight and parabolic paths) and [`crate::Event::SensorExit`] when they part
@@ -46,12 +46,12 @@
 //! Conventions as in `collide-core` (y down, world units).
 
 use crate::model::error::WorldError;
-use crate::model::filter::Filter;
 use crate::model::ids::ShapeId;
 use crate::model::limits::MAX_SHAPES;
 use crate::model::limits::{self, Bound};
 use crate::model::shape_desc::ShapeDesc;
 use crate::model::shape_desc::ShapeKind;
+use crate::model::surface::Surface;
 use collide_core::motion::Path;
 use collide_core::sweep_path::{sweep_path_aabb_polygon, sweep_path_circle_polygon};
 use collide_core::sweep_path::{
@@ -73,12 +73,9 @@ pub struct Shape {
     pub id: ShapeId,
     /// The segment, circle or polygon.
     pub kind: ShapeKind,
-    /// Its own restitution, or `None`.
-    pub restitution: Option<Real>,
-    /// Its layers and mask.
-    pub filter: Filter,
-    /// Whether it is a sensor circle ([`ShapeDesc::sensor`]).
-    pub sensor: bool,
+    /// Its restitution (or `None`: the world's), layers and mask, and whether it is a sensor
+    /// circle ([`ShapeDesc::surface`]).
+    pub surface: Surface,
 }
 
 /// The segments of a polyline through `points` (closed: back to the first), with the ends at
@@ -213,10 +210,10 @@ pub(crate) fn validate(desc: &ShapeDesc) -> Result<(), WorldError> {
             }
         }
     }
-    if desc.sensor && !matches!(desc.kind, ShapeKind::Circle(_)) {
+    if desc.surface.sensor && !matches!(desc.kind, ShapeKind::Circle(_)) {
         return Err(bad("sensor", "only a circle can be a sensor"));
     }
-    if let Some(e) = desc.restitution {
+    if let Some(e) = desc.surface.restitution {
         Bound::Restitution
             .check(e)
             .map_err(|err| bad("restitution", err))?;

@@ -144,7 +144,7 @@ impl ShapeIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::filter::Filter;
+
     use crate::model::ids::Slots;
     use crate::model::rng::XorShift64Star;
     use crate::model::shape_desc::ShapeKind;
@@ -168,9 +168,7 @@ mod tests {
                 Shape {
                     id: slots.insert(k as u32),
                     kind,
-                    restitution: None,
-                    filter: Filter::DEFAULT,
-                    sensor: false,
+                    surface: crate::Surface::DEFAULT,
                 }
             })
             .collect()

@@ -3,8 +3,8 @@
 //! balls and boxes). The motion itself is `crate::body::character`.
 
 use crate::model::error::WorldError;
-use crate::model::filter::Filter;
 use crate::model::limits::Bound;
+use crate::model::surface::Surface;
 use collide_core::{Real, Vec2};
 
 /// A character to add ([`crate::World::add_character`]): an axis-aligned box the game moves
@@ -35,8 +35,10 @@ pub struct CharacterDesc {
     pub step_height: Real,
     /// Its multiple of the world's gravity, as [`crate::BallDesc::gravity_scale`]. Default 1.
     pub gravity_scale: Real,
-    /// Its layers and mask ([`crate::Filter`]): what it collides with.
-    pub filter: Filter,
+    /// Its layers and mask ([`crate::Filter`]): what it collides with. A character never
+    /// bounces (its restitution is unused) and is never a sensor. Default
+    /// [`Surface::DEFAULT`].
+    pub surface: Surface,
 }
 
 impl Default for CharacterDesc {
@@ -49,7 +51,7 @@ impl Default for CharacterDesc {
             snap_distance: 0.0,
             step_height: 0.0,
             gravity_scale: 1.0,
-            filter: Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         }
     }
 }
@@ -96,6 +98,20 @@ impl CharacterDesc {
         Bound::GravityScale
             .check(self.gravity_scale)
             .map_err(|e| bad("gravity_scale", e))?;
+        if self.surface.sensor {
+            return Err(WorldError::BadCharacter {
+                field: "surface.sensor",
+                problem: "a character cannot be a sensor".to_string(),
+            });
+        }
+        if let Some(r) = self.surface.restitution {
+            return Err(WorldError::BadCharacter {
+                field: "surface.restitution",
+                problem: format!(
+                    "a character never bounces (it slides): expected None, found {r:?}"
+                ),
+            });
+        }
         Ok(())
     }
 }

@@ -6,6 +6,7 @@
 
 use crate::model::cell::Cell;
 use crate::model::filter::Filter;
+use crate::model::surface::Surface;
 use collide_core::{Aabb, Real, Vec2};
 
 /// Which sides of the world rectangle `[0, 0]–size` reflect. An open side lets balls leave;
@@ -95,15 +96,9 @@ pub struct BallDesc {
     pub radius: Real,
     /// Density (mass per unit area), finite and `>= 0`. Default 1.
     pub density: Real,
-    /// The ball's own restitution, finite in `[0, MAX_RESTITUTION]`
-    /// ([`crate::model::limits::MAX_RESTITUTION`], 10; above 1 a bounce adds speed, up to
-    /// [`crate::model::limits::MAX_KICK_SPEED`]); `None` (the default) = the world's
-    /// [`StepConfig::restitution`]. A collision uses the larger of the two bodies' values
-    /// (docs/algorithms.md, "Materials").
-    pub restitution: Option<Real>,
-    /// The ball's layers and mask ([`crate::Filter`]): which bodies and cell kinds it
-    /// collides with. Default [`Filter::DEFAULT`] (layer 0, colliding with everything).
-    pub filter: Filter,
+    /// The ball's restitution and layers ([`Surface`]; a ball is never a sensor). Default
+    /// [`Surface::DEFAULT`]: the world's restitution, colliding with everything.
+    pub surface: Surface,
     /// The multiple of the world's [`StepConfig::gravity`] that accelerates this ball: 1 (the
     /// default) falls with the world, 0 flies straight (a bullet), a negative value rises (a
     /// balloon). Finite, `|s| <= MAX_GRAVITY_SCALE` (1000). Pairs of balls of different
@@ -118,14 +113,17 @@ impl Default for BallDesc {
             vel: Vec2::ZERO,
             radius: 3.0,
             density: 1.0,
-            restitution: None,
-            filter: Filter::DEFAULT,
+            surface: Surface::DEFAULT,
             gravity_scale: 1.0,
         }
     }
 }
 
-/// How a rectangle moves.
+/// How a rectangle moves. A static or kinematic rectangle whose [`Surface::sensor`] is set is
+/// a trigger area: it never changes a body's motion, reports [`crate::Event::SensorEnter`] and
+/// [`crate::Event::SensorExit`] at the exact times a ball's circle starts and stops overlapping
+/// it, and moves as its kind says. Dynamic rectangles and pushed-out bodies ignore it; world
+/// queries see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum RectKind {
     /// Never moves: an obstacle like a tile.
@@ -136,11 +134,6 @@ pub enum RectKind {
     /// Moves and bounces off everything, exchanging momentum (mass = density·area) with balls
     /// and other dynamic rectangles (seed article 003's bouncing rectangle).
     Dynamic,
-    /// A trigger area: never changes a ball's motion, reports [`crate::Event::SensorEnter`]
-    /// and [`crate::Event::SensorExit`] at the exact times a ball's circle starts and stops
-    /// overlapping it. Moves with its own velocity as a kinematic rectangle does (zero: in
-    /// place). Dynamic rectangles and pushed-out bodies ignore it; world queries see it.
-    Sensor,
 }
 
 /// A rectangle to add: `aabb` (world units), velocity `vel` (units/s), `kind`, and `density`
@@ -155,11 +148,9 @@ pub struct RectDesc {
     pub kind: RectKind,
     /// Density (mass per unit area), finite and `>= 0`. Default 1.
     pub density: Real,
-    /// The rectangle's own restitution (a bumper, a dead pad), as [`BallDesc::restitution`];
-    /// `None` (the default) = the world's [`StepConfig::restitution`].
-    pub restitution: Option<Real>,
-    /// The rectangle's layers and mask, as [`BallDesc::filter`].
-    pub filter: Filter,
+    /// The rectangle's restitution (a bumper, a dead pad), layers, and whether it is a sensor
+    /// (static or kinematic only; see [`RectKind`]). Default [`Surface::DEFAULT`].
+    pub surface: Surface,
 }
 
 impl Default for RectDesc {
@@ -169,8 +160,7 @@ impl Default for RectDesc {
             vel: Vec2::ZERO,
             kind: RectKind::Static,
             density: 1.0,
-            restitution: None,
-            filter: Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         }
     }
 }
@@ -191,11 +181,9 @@ pub struct SpawnDesc {
     pub seed: u64,
     /// Region the centres are drawn from (world units); `None` = the whole world.
     pub region: Option<Aabb>,
-    /// Restitution of every ball, as [`BallDesc::restitution`]; `None` = the world's.
-    pub restitution: Option<Real>,
-    /// Layers and mask of every ball, as [`BallDesc::filter`]. The balls are placed clear of
-    /// every solid cell, rectangle and other ball whatever their filter.
-    pub filter: Filter,
+    /// Restitution and layers of every ball, as [`BallDesc::surface`]. The balls are placed
+    /// clear of every solid cell, rectangle and other ball whatever their filter.
+    pub surface: Surface,
 }
 
 /// Simulation settings.
@@ -207,7 +195,7 @@ pub struct StepConfig {
     pub ball_ball: bool,
     /// Restitution (1 = elastic), in `[0, 1]`: of every collision with a closed wall of the
     /// world, and of every body or cell kind without its own value
-    /// ([`BallDesc::restitution`], [`RectDesc::restitution`], [`GridDesc::wall_restitution`],
+    /// ([`Surface::restitution`], [`GridDesc::wall_restitution`],
     /// [`GridDesc::brick_restitution`]; see docs/algorithms.md, "Materials"). Default 1.
     pub restitution: Real,
     /// Whether bricks are destroyed by their first hit (false: bricks act as walls).

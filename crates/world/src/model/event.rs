@@ -23,9 +23,9 @@ pub enum Body {
 /// A sensor: what [`Event::SensorEnter`] and [`Event::SensorExit`] name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SensorId {
-    /// A sensor rectangle ([`crate::RectKind::Sensor`]).
+    /// A sensor rectangle (its [`crate::Surface::sensor`] set).
     Rect(RectId),
-    /// A sensor circle ([`crate::ShapeDesc::sensor`]).
+    /// A sensor circle ([`crate::ShapeDesc::sensor_circle`]).
     Shape(ShapeId),
     /// A sensor cell of the grid ([`crate::Cell::Sensor`]): each cell's square is a sensor of
     /// its own.

@@ -1,6 +1,6 @@
 //! Collision layers and masks: which bodies and cell kinds collide with which.
 //!
-//! Every ball ([`crate::BallDesc::filter`]), rectangle ([`crate::RectDesc::filter`]) and the two kinds of
+//! Every body ([`crate::Surface::filter`] on its description) and the two kinds of
 //! grid cell ([`crate::GridDesc::wall_filter`] for every [`Cell::Wall`], [`crate::GridDesc::brick_filter`]
 //! for every [`Cell::Brick`]) has a [`Filter`]: 32 bits of `layers` (what it is) and 32 bits of
 //! `mask` (what it collides with).

@@ -1,7 +1,7 @@
 //! The description of a flipper ([`FlipperDesc`]): pivot, length, radius, rest and active
 //! angles and angular speed. See `crate::body::flipper` for its motion and the step.
 
-use crate::model::filter::Filter;
+use crate::model::surface::Surface;
 use collide_core::{Real, Vec2};
 
 /// A flipper to add ([`crate::World::add_flipper`]). Angles in radians with the module's sign
@@ -20,10 +20,9 @@ pub struct FlipperDesc {
     pub active_angle: Real,
     /// How fast it turns between the two, radians per second, `> 0`.
     pub angular_speed: Real,
-    /// Its own restitution (`None`: the world's), as [`crate::ShapeDesc::restitution`].
-    pub restitution: Option<Real>,
-    /// Its layers and mask ([`crate::Filter`]).
-    pub filter: Filter,
+    /// Its restitution and layers ([`Surface`]; a flipper is never a sensor). Default
+    /// [`Surface::DEFAULT`].
+    pub surface: Surface,
 }
 
 impl FlipperDesc {
@@ -46,8 +45,7 @@ impl FlipperDesc {
             rest_angle,
             active_angle,
             angular_speed,
-            restitution: None,
-            filter: Filter::DEFAULT,
+            surface: Surface::DEFAULT,
         }
     }
 }

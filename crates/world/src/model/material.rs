@@ -4,8 +4,8 @@
 //! the contact normal at `e` times the speed at which they met (1: elastic, 0: dead, above 1:
 //! a kicker that adds speed). Tangential velocities are kept (no friction).
 //!
-//! - **Whose value.** A ball ([`BallDesc::restitution`]), a rectangle
-//!   ([`RectDesc::restitution`]) and the two kinds of grid cell ([`GridDesc::wall_restitution`]
+//! - **Whose value.** Every body ([`crate::Surface::restitution`]
+//!   on its description) and the two kinds of grid cell ([`GridDesc::wall_restitution`]
 //!   for every [`Cell::Wall`], [`GridDesc::brick_restitution`] for every [`Cell::Brick`]) may
 //!   have their own value, finite in `[0, MAX_RESTITUTION]`. One without (`None`) uses the
 //!   world's [`StepConfig::restitution`] (in `[0, 1]`), as the world's closed walls always do.

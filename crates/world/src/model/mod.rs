@@ -15,4 +15,5 @@ pub mod limits;
 pub(crate) mod material;
 pub mod rng;
 pub(crate) mod shape_desc;
+pub(crate) mod surface;
 pub(crate) mod target;

@@ -3,7 +3,7 @@
 //! step meets shapes.
 
 use crate::model::error::WorldError;
-use crate::model::filter::Filter;
+use crate::model::surface::Surface;
 use collide_core::{Aabb, Circle, ConvexPolygon, PolygonCorners, Real, Segment, SegmentEnds, Vec2};
 
 /// What a static shape is.
@@ -51,14 +51,10 @@ impl ShapeKind {
 pub struct ShapeDesc {
     /// The segment, circle or polygon.
     pub kind: ShapeKind,
-    /// Its own restitution (`None`: the world's), as [`crate::RectDesc::restitution`].
-    pub restitution: Option<Real>,
-    /// Its layers and mask ([`crate::Filter`]).
-    pub filter: Filter,
-    /// A sensor circle (docs/algorithms.md, section 7f): reports the balls it collides with entering and
-    /// leaving it, and is no obstacle. Only a circle can be a sensor; its restitution is
-    /// unused.
-    pub sensor: bool,
+    /// Its restitution, layers and mask, and whether it is a sensor circle (docs/algorithms.md,
+    /// section 7f: it reports the balls it collides with entering and leaving it, and is no
+    /// obstacle; only a circle can be a sensor).
+    pub surface: Surface,
 }
 
 impl ShapeDesc {
@@ -70,9 +66,7 @@ impl ShapeDesc {
                 segment: Segment::new(a, b),
                 ends: SegmentEnds::BOTH,
             },
-            restitution: None,
-            filter: Filter::DEFAULT,
-            sensor: false,
+            surface: Surface::DEFAULT,
         }
     }
 
@@ -82,9 +76,7 @@ impl ShapeDesc {
     pub fn chain_segment(segment: Segment, ends: SegmentEnds) -> Self {
         ShapeDesc {
             kind: ShapeKind::Segment { segment, ends },
-            restitution: None,
-            filter: Filter::DEFAULT,
-            sensor: false,
+            surface: Surface::DEFAULT,
         }
     }
 
@@ -93,9 +85,7 @@ impl ShapeDesc {
     pub fn circle(center: Vec2, radius: Real) -> Self {
         ShapeDesc {
             kind: ShapeKind::Circle(Circle::new(center, radius)),
-            restitution: None,
-            filter: Filter::DEFAULT,
-            sensor: false,
+            surface: Surface::DEFAULT,
         }
     }
 
@@ -122,9 +112,7 @@ impl ShapeDesc {
     pub fn chain_polygon(polygon: ConvexPolygon, corners: PolygonCorners) -> Self {
         ShapeDesc {
             kind: ShapeKind::Polygon { polygon, corners },
-            restitution: None,
-            filter: Filter::DEFAULT,
-            sensor: false,
+            surface: Surface::DEFAULT,
         }
     }
 
@@ -132,7 +120,7 @@ impl ShapeDesc {
     #[must_use]
     pub fn sensor_circle(center: Vec2, radius: Real) -> Self {
         ShapeDesc {
-            sensor: true,
+            surface: Surface::SENSOR,
             ..ShapeDesc::circle(center, radius)
         }
     }

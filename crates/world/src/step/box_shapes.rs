@@ -29,11 +29,11 @@ impl World {
         limit: &mut Real,
     ) {
         let k = self.rect_index(m);
-        let filter = self.rects[k].filter;
+        let filter = self.rects[k].surface.filter;
         let straight = disp.accel == Vec2::ZERO;
         let reach = box_path_bounds(aabb, disp, base, *limit).grown(1e-9);
         for (j, shape) in self.shapes.iter().enumerate() {
-            if shape.sensor || !filter.collides(shape.filter) {
+            if shape.surface.sensor || !filter.collides(shape.surface.filter) {
                 continue;
             }
             if !collide_core::aabb_overlaps_aabb(&reach, &shape.kind.aabb()) {

@@ -8,9 +8,9 @@
 use super::contact::no_hit;
 use super::mover::{PTarget, Prediction};
 use super::predict::{static_found, take, STATIC_WINDOW_CELLS};
+use crate::body::rect::RectRole;
 use crate::body::rest::rest_end_time;
 use crate::grid::walk::time_to_cover;
-use crate::model::desc::RectKind;
 use crate::model::event::Side;
 use crate::world::World;
 use collide_core::motion::Path;
@@ -154,7 +154,7 @@ impl World {
         let filter = self.ball_filter_at(m);
         let passes = self.passes_of(m);
         for (k, rc) in self.rects.iter().enumerate() {
-            if !filter.collides(rc.filter) {
+            if !filter.collides(rc.surface.filter) {
                 continue;
             }
             if let Some(after) = self.rect_pass_contact(m, k, passes, *limit) {
@@ -164,15 +164,15 @@ impl World {
                 }
                 continue;
             }
-            let hit = match rc.kind {
-                RectKind::Static => {
+            let hit = match rc.role() {
+                RectRole::Static => {
                     if !collide_core::aabb_overlaps_aabb(reach_box, &rc.aabb) {
                         continue;
                     }
                     sweep_path_circle_aabb(path, radius, *limit, &rc.aabb, Features::ALL)
                         .map(|h| (h.toi, h))
                 }
-                RectKind::Kinematic | RectKind::Sensor => {
+                RectRole::Kinematic | RectRole::Sensor => {
                     // In the rectangle's frame from the later of the two paths' starts.
                     let u = rc.vel;
                     let (ra, rt, _) = self.rect_anchor[k];
@@ -187,7 +187,7 @@ impl World {
                         },
                     )
                 }
-                RectKind::Dynamic => None,
+                RectRole::Dynamic => None,
             };
             if let Some((toi, h)) = hit {
                 take(toi.max(base), PTarget::Rect(k as u32), h, best, limit);
@@ -207,7 +207,7 @@ impl World {
         cap: Real,
     ) -> (Option<Prediction>, Real) {
         let k = self.rect_index(m);
-        let filter = self.rects[k].filter;
+        let filter = self.rects[k].surface.filter;
         let (aabb, at, v0, acc) = self.dyn_path(m);
         let disp = Path::ballistic(Vec2::ZERO, v0, acc);
         let centre = Path::ballistic(aabb.center(), v0, acc);
@@ -252,14 +252,14 @@ impl World {
         }
         let still = Path::default();
         for (j, rc) in self.rects.iter().enumerate() {
-            if !filter.collides(rc.filter) {
+            if !filter.collides(rc.surface.filter) {
                 continue;
             }
-            let hit = match rc.kind {
-                RectKind::Static => {
+            let hit = match rc.role() {
+                RectRole::Static => {
                     sweep_path_aabb_aabb(&aabb, &disp, &rc.aabb, &still, limit).map(|h| (h.toi, h))
                 }
-                RectKind::Kinematic => {
+                RectRole::Kinematic => {
                     // From the later of the two paths' starts.
                     let (ka, kt, _) = self.rect_anchor[j];
                     let r_t = at.max(kt);
@@ -272,7 +272,7 @@ impl World {
                         .map(|h| (off + h.toi, h))
                 }
                 // Dynamic rectangles are movers; they pass through sensors.
-                RectKind::Dynamic | RectKind::Sensor => None,
+                RectRole::Dynamic | RectRole::Sensor => None,
             };
             if let Some((toi, h)) = hit {
                 take(

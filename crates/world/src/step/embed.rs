@@ -15,9 +15,9 @@
 //! and the rectangles its filter excludes are free space for its push-out (the closed walls
 //! never are).
 
+use crate::body::rect::RectRole;
 use crate::grid::Grid;
 use crate::model::cell::Cell;
-use crate::model::desc::RectKind;
 use crate::model::event::{Body, Event};
 use crate::model::filter::{CellKinds, Filter};
 use crate::world::World;
@@ -34,7 +34,7 @@ pub const EMBED_SLACK: Real = 1e-7;
 impl World {
     /// The rectangles that are obstacles (every kind but sensors).
     fn obstacle_rects(&self) -> impl Iterator<Item = &crate::body::rect::Rect> {
-        self.rects.iter().filter(|r| r.kind != RectKind::Sensor)
+        self.rects.iter().filter(|r| r.role() != RectRole::Sensor)
     }
 
     /// Pushes ball `i` (dense index) to free space if it is embedded; returns whether it
@@ -54,7 +54,7 @@ impl World {
         let still = self
             .rects
             .iter()
-            .all(|r| matches!(r.kind, RectKind::Static | RectKind::Sensor));
+            .all(|r| matches!(r.role(), RectRole::Static | RectRole::Sensor));
         if still && self.unplaceable.contains(&b.id) {
             return false;
         }
@@ -85,7 +85,7 @@ impl World {
         let mut aabb = r.aabb;
         let mut moved = false;
         for _ in 0..8 {
-            let Some(push) = self.box_push(&aabb, r.id, r.filter) else {
+            let Some(push) = self.box_push(&aabb, r.id, r.surface.filter) else {
                 break;
             };
             aabb = aabb.translated(push);
@@ -152,7 +152,7 @@ impl World {
             self.unembed_ball(i);
         }
         for i in 0..self.rects.len() {
-            if self.rects[i].kind == RectKind::Dynamic {
+            if self.rects[i].role() == RectRole::Dynamic {
                 self.unembed_rect(i);
             }
         }
@@ -172,7 +172,7 @@ impl World {
             });
         }
         for r in self.obstacle_rects() {
-            if r.id != me && filter.collides(r.filter) {
+            if r.id != me && filter.collides(r.surface.filter) {
                 obstacles.push(r.aabb);
             }
         }
@@ -245,7 +245,7 @@ impl World {
         }
         for rc in self
             .obstacle_rects()
-            .filter(|rc| filter.collides(rc.filter))
+            .filter(|rc| filter.collides(rc.surface.filter))
         {
             if circle_overlaps_aabb(p, r - EMBED_SLACK, &rc.aabb) {
                 let contact = contact_circle_aabb(p, r, &rc.aabb)?;
@@ -306,7 +306,7 @@ impl World {
         }
         for rc in self
             .obstacle_rects()
-            .filter(|rc| filter.collides(rc.filter))
+            .filter(|rc| filter.collides(rc.surface.filter))
         {
             everything = everything.union(&rc.aabb);
         }
@@ -501,7 +501,7 @@ impl World {
         }
         for rc in self
             .obstacle_rects()
-            .filter(|rc| filter.collides(rc.filter))
+            .filter(|rc| filter.collides(rc.surface.filter))
         {
             if aabb_overlaps_aabb(&rc.aabb.grown(r), &area) {
                 box_candidates(rc.aabb, collide_core::Features::ALL, &mut f);

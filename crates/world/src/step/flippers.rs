@@ -58,7 +58,7 @@ impl World {
         };
         let filter = self.mover_filter(m);
         for (k, fl) in self.flippers.iter().enumerate() {
-            if !filter.collides(fl.desc.filter)
+            if !filter.collides(fl.desc.surface.filter)
                 || !collide_core::aabb_overlaps_aabb(reach, &fl.reach())
             {
                 continue;

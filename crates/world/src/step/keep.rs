@@ -6,8 +6,8 @@
 use super::mover::{
     body_key, Mover, MoverBody, PTarget, PairRef, Prediction, ACTIVE, BALL, DEAD, FROZEN,
 };
+use crate::body::rect::RectRole;
 use crate::body::rest::acc_on;
-use crate::model::desc::RectKind;
 use crate::model::event::{Body, Event};
 use crate::world::World;
 use collide_core::motion::Path;
@@ -65,7 +65,7 @@ impl World {
         s.mv.clear();
         s.mv.resize(nb, Mover::new(t0, BALL));
         for (k, r) in self.rects.iter().enumerate() {
-            if r.kind == RectKind::Dynamic {
+            if r.role() == RectRole::Dynamic {
                 s.rect_movers.push(s.mv.len() as u32);
                 s.mv.push(Mover::new(t0, k as u32));
             }

@@ -222,7 +222,7 @@ impl World {
             || !self.shapes.is_empty()
             || !self.flippers.is_empty()
             || self.has_sensor_cells()
-            || self.rects.iter().any(|r| r.kind == RectKind::Sensor)
+            || self.rects.iter().any(|r| r.surface.sensor)
     }
 
     /// [`World::run_events`] for worlds with gravity or not (`G`, [`World::acc_g`]) and with
@@ -466,7 +466,7 @@ impl World {
         // exactly `vel·dt`, so that `vel = (target - x) / dt` lands on the target.
         let t0 = self.scratch.t0;
         for (r, &(a, at, _)) in self.rects.iter_mut().zip(&self.rect_anchor) {
-            if matches!(r.kind, RectKind::Kinematic | RectKind::Sensor) {
+            if r.kind == RectKind::Kinematic {
                 let elapsed = if at == t0 { dt } else { t1 - at };
                 r.aabb = a.translated(r.vel * elapsed);
             }

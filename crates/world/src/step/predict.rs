@@ -5,7 +5,7 @@
 use super::contact::{ball_ball_contact, ball_ball_contact_acc, no_hit};
 use super::mover::{PTarget, Predicted, Prediction, ACTIVE, DEAD, NO_CROSSING};
 use super::pair_scan::PairBest;
-use crate::model::desc::RectKind;
+use crate::body::rect::RectRole;
 use crate::step::pass::PassWith;
 use crate::world::World;
 use collide_core::{
@@ -334,7 +334,7 @@ impl World {
         let filter = self.ball_filter_at(m);
         let passes = if X { self.passes_of(m) } else { &[] };
         for (k, rc) in self.rects.iter().enumerate() {
-            if !filter.collides(rc.filter) {
+            if !filter.collides(rc.surface.filter) {
                 continue;
             }
             if let Some(after) = self.rect_pass_contact(m, k, passes, *limit) {
@@ -344,8 +344,8 @@ impl World {
                 }
                 continue;
             }
-            match rc.kind {
-                RectKind::Static => {
+            match rc.role() {
+                RectRole::Static => {
                     if !collide_core::aabb_overlaps_aabb(&reach_box.grown(1e-9), &rc.aabb) {
                         continue;
                     }
@@ -355,7 +355,7 @@ impl World {
                         take(h.toi.max(base), PTarget::Rect(k as u32), h, best, limit);
                     }
                 }
-                RectKind::Kinematic | RectKind::Sensor => {
+                RectRole::Kinematic | RectRole::Sensor => {
                     // Swept in the rectangle's frame from the later of the two
                     // anchors (the ball's, the rectangle's): the same bits whenever
                     // the ball searches (after a crossing, at a horizon, at another
@@ -379,7 +379,7 @@ impl World {
                         );
                     }
                 }
-                RectKind::Dynamic => {}
+                RectRole::Dynamic => {}
             }
         }
     }
@@ -390,7 +390,7 @@ impl World {
             return self.box_static_event_curved(m, s_t, cap);
         }
         let me = &self.rects[self.rect_index(m)];
-        let (v, filter) = (me.vel, me.filter);
+        let (v, filter) = (me.vel, me.surface.filter);
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
         // A box from the start of its current path, as a ball (times from there).
         let (aabb, at, _, _) = self.dyn_path(m);
@@ -427,19 +427,19 @@ impl World {
             );
         }
         for (k, rc) in self.rects.iter().enumerate() {
-            if !filter.collides(rc.filter) {
+            if !filter.collides(rc.surface.filter) {
                 continue;
             }
             // A kinematic rectangle from the later of the two paths' starts.
-            let (other, u, off) = match rc.kind {
-                RectKind::Static => (rc.aabb, Vec2::ZERO, 0.0),
-                RectKind::Kinematic => {
+            let (other, u, off) = match rc.role() {
+                RectRole::Static => (rc.aabb, Vec2::ZERO, 0.0),
+                RectRole::Kinematic => {
                     let (ka, kt, _) = self.rect_anchor[k];
                     let r_t = at.max(kt);
                     (ka.translated(rc.vel * (r_t - kt)), rc.vel, r_t - at)
                 }
                 // Dynamic rectangles pass through sensors.
-                RectKind::Dynamic | RectKind::Sensor => continue,
+                RectRole::Dynamic | RectRole::Sensor => continue,
             };
             let from = aabb.translated(v * off);
             if let Some(h) = sweep_aabb_aabb(&from, v, &other, u, limit - off) {
@@ -511,7 +511,8 @@ impl World {
             // Dynamic rectangles (few): every one it collides with.
             for &j in &sc.rect_movers {
                 let j = j as usize;
-                if sc.mv[j].state == DEAD || !filter.collides(self.rects[self.rect_index(j)].filter)
+                if sc.mv[j].state == DEAD
+                    || !filter.collides(self.rects[self.rect_index(j)].surface.filter)
                 {
                     continue;
                 }
@@ -565,7 +566,7 @@ impl World {
                 let j = j as usize;
                 if j == m
                     || sc.mv[j].state == DEAD
-                    || !filter.collides(self.rects[self.rect_index(j)].filter)
+                    || !filter.collides(self.rects[self.rect_index(j)].surface.filter)
                 {
                     continue;
                 }

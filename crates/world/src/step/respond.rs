@@ -5,9 +5,9 @@
 
 use super::access::MoverId;
 use super::mover::{MoverBody, Prediction, DEAD, FROZEN};
+use crate::body::rect::RectRole;
 use crate::body::rest::RestOn;
 use crate::model::cell::{Cell, CellCoord};
-use crate::model::desc::RectKind;
 use crate::model::event::{Body, Event, Side};
 use crate::model::material::{kick_capped, speed_capped};
 use crate::step::squeeze::carry_velocity;
@@ -328,7 +328,7 @@ impl World {
             Some(prev) if immovable => leave_wedge(nv, n, prev),
             _ => nv,
         };
-        let closing = rc.kind == RectKind::Kinematic && rc.vel.dot(n) > 0.0;
+        let closing = rc.role() == RectRole::Kinematic && rc.vel.dot(n) > 0.0;
         if let Some(c) =
             carry.filter(|c| c.crushed && closing && World::carry_holds(c, rc.id, rc.vel))
         {

@@ -188,7 +188,7 @@ impl World {
         let forward = rest_forward(rest, v, self.config.gravity);
         let rc = &self.rects[k];
         let widen = rc.aabb.half_extents()[1 - rest.axis()];
-        self.next_cell_rest(rest, forward, g.kinds_for(rc.filter), widen)
+        self.next_cell_rest(rest, forward, g.kinds_for(rc.surface.filter), widen)
     }
 
     /// Starts ball `i`'s path again at the world's current time from where it is, with the

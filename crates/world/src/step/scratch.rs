@@ -228,8 +228,7 @@ mod tests {
             vel: Vec2::new(vx, 0.0),
             radius: 2.0,
             density: 1.0,
-            restitution: None,
-            filter: crate::Filter::DEFAULT,
+            surface: crate::Surface::DEFAULT,
             gravity_scale: 1.0,
         }
     }

@@ -15,10 +15,10 @@
 
 use super::mover::{PTarget, Prediction};
 use super::predict::take;
+use crate::body::rect::RectRole;
 use crate::grid::walk::{path_bounds, window_end};
 use crate::model::cell::Cell;
 use crate::model::cell::CellCoord;
-use crate::model::desc::RectKind;
 use crate::model::event::Event;
 use crate::step::pass::{Pass, PassWith};
 use crate::world::World;
@@ -31,10 +31,10 @@ impl World {
     #[inline]
     pub(super) fn sensor_target(&self, target: PTarget) -> Option<PassWith> {
         match target {
-            PTarget::Rect(k) if self.rects[k as usize].kind == RectKind::Sensor => {
+            PTarget::Rect(k) if self.rects[k as usize].role() == RectRole::Sensor => {
                 Some(PassWith::Rect(self.rects[k as usize].id))
             }
-            PTarget::Shape(k) if self.shapes[k as usize].sensor => {
+            PTarget::Shape(k) if self.shapes[k as usize].surface.sensor => {
                 Some(PassWith::Shape(self.shapes[k as usize].id))
             }
             PTarget::SensorCell(c) => Some(PassWith::Cell(c)),

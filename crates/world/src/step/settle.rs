@@ -3,9 +3,9 @@
 //! during the step.
 
 use super::mover::{MoverBody, PTarget, Prediction, ACTIVE};
+use crate::body::rect::RectRole;
 use crate::body::rest::RestOn;
 use crate::body::rest::REST_TIME;
-use crate::model::desc::RectKind;
 use crate::world::World;
 use collide_core::Real;
 
@@ -27,7 +27,7 @@ impl World {
                     ((bx.min[t], bx.max[t]), RestOn::Cell(c))
                 }),
                 PTarget::Wall(_) => Some(((Real::NEG_INFINITY, Real::INFINITY), RestOn::Wall)),
-                PTarget::Rect(k) if self.rects[k as usize].kind == RectKind::Static => {
+                PTarget::Rect(k) if self.rects[k as usize].role() == RectRole::Static => {
                     let rc = &self.rects[k as usize];
                     Some(((rc.aabb.min[t], rc.aabb.max[t]), RestOn::Rect(rc.id)))
                 }
@@ -127,7 +127,7 @@ impl World {
                 ((cb.min[t] - h, cb.max[t] + h), RestOn::Cell(c))
             }),
             PTarget::Wall(_) => Some(((Real::NEG_INFINITY, Real::INFINITY), RestOn::Wall)),
-            PTarget::Rect(j) if self.rects[j as usize].kind == RectKind::Static => {
+            PTarget::Rect(j) if self.rects[j as usize].role() == RectRole::Static => {
                 let rc = &self.rects[j as usize];
                 Some((
                     (rc.aabb.min[t] - h, rc.aabb.max[t] + h),

@@ -121,7 +121,7 @@ impl World {
     /// vertex (a normal no face has).
     pub(super) fn shape_rest_face(&self, k: usize, n: Vec2) -> Option<((Real, Real), RestOn)> {
         let sh = self.shapes.get(k)?;
-        if sh.sensor {
+        if sh.surface.sensor {
             return None;
         }
         let face = face_of(&sh.kind, n)?;
@@ -147,7 +147,7 @@ impl World {
         let line = here.a.dot(rest.normal);
         let tol = 1e-9 * (1.0 + end.abs());
         for sh in &self.shapes {
-            if sh.id == id || sh.sensor || !filter.collides(sh.filter) {
+            if sh.id == id || sh.surface.sensor || !filter.collides(sh.surface.filter) {
                 continue;
             }
             let Some(f) = face_of(&sh.kind, rest.normal) else {

@@ -111,12 +111,13 @@ impl World {
         limit: &mut Real,
     ) {
         let sh = &self.shapes[k];
-        if !filter.collides(sh.filter) || !collide_core::aabb_overlaps_aabb(reach, &sh.kind.aabb())
+        if !filter.collides(sh.surface.filter)
+            || !collide_core::aabb_overlaps_aabb(reach, &sh.kind.aabb())
         {
             return;
         }
         {
-            if let (true, Some(c)) = (sh.sensor, sh.kind.disc()) {
+            if let (true, Some(c)) = (sh.surface.sensor, sh.kind.disc()) {
                 // Inside it (nothing to meet), or parted from it: touched again only after.
                 let sweep = |p: &Path, lim: Real| {
                     sweep_path_circle_circle(p, radius, &still(c.center), c.radius, lim)

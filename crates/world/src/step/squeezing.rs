@@ -2,6 +2,7 @@
 //! body pressed between a kinematic rectangle and something that does not give way is
 //! carried, then crushed.
 
+use crate::body::rect::RectRole;
 use crate::model::event::Body;
 use crate::model::ids::RectId;
 use crate::step::squeeze::*;
@@ -57,11 +58,7 @@ impl World {
     /// rectangles.
     pub(crate) fn squeezed_against(&self, body: Probe, n: Vec2) -> bool {
         let still = |rc: &crate::body::rect::Rect| {
-            rc.vel == Vec2::ZERO
-                && !matches!(
-                    rc.kind,
-                    crate::model::desc::RectKind::Dynamic | crate::model::desc::RectKind::Sensor
-                )
+            rc.vel == Vec2::ZERO && !matches!(rc.role(), RectRole::Dynamic | RectRole::Sensor)
         };
         match body {
             Probe::Ball {
@@ -77,7 +74,7 @@ impl World {
                     sweep_circle_half_plane(center, radius, d, 1.0, &face).is_some()
                 }) || self.rects.iter().any(|rc| {
                     still(rc)
-                        && filter.collides(rc.filter)
+                        && filter.collides(rc.surface.filter)
                         && sweep_circle_aabb(center, radius, d, 1.0, &rc.aabb, Features::ALL)
                             .is_some()
                 })
@@ -85,7 +82,7 @@ impl World {
             Probe::Box { aabb, rect } => {
                 let size = aabb.max - aabb.min;
                 let d = n * (size.x * n.x.abs() + size.y * n.y.abs());
-                let filter = self.rects[rect].filter;
+                let filter = self.rects[rect].surface.filter;
                 self.grid.as_ref().is_some_and(|g| {
                     g.sweep_aabb_kinds(g.kinds_for(filter), &aabb, d, 0.0, 1.0)
                         .is_some()
@@ -93,7 +90,7 @@ impl World {
                     || self.rects.iter().enumerate().any(|(j, rc)| {
                         j != rect
                             && still(rc)
-                            && filter.collides(rc.filter)
+                            && filter.collides(rc.surface.filter)
                             && sweep_aabb_aabb(&aabb, d, &rc.aabb, Vec2::ZERO, 1.0).is_some()
                     })
             }

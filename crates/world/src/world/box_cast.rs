@@ -6,6 +6,7 @@
 //! (`sweep_path_aabb_aabb`, separating axes), static shapes (`Shape::sweep_box`) and flippers
 //! where they are now (`sweep_path_aabb_turning_capsule` held still).
 
+use crate::body::rect::RectRole;
 use crate::grid::walk::box_path_bounds;
 use crate::model::filter::Filter;
 use crate::model::target::Target;
@@ -144,12 +145,12 @@ impl World {
         }
         let still = Path::default();
         for rc in &self.rects {
-            let meets = match rc.kind {
-                crate::RectKind::Static | crate::RectKind::Kinematic => true,
-                crate::RectKind::Dynamic => rules.dynamic_rects,
-                crate::RectKind::Sensor => false,
+            let meets = match rc.role() {
+                RectRole::Static | RectRole::Kinematic => true,
+                RectRole::Dynamic => rules.dynamic_rects,
+                RectRole::Sensor => false,
             };
-            if !meets || !filter.collides(rc.filter) {
+            if !meets || !filter.collides(rc.surface.filter) {
                 continue;
             }
             let h = if straight {
@@ -164,8 +165,8 @@ impl World {
         if !self.shapes.is_empty() || !self.flippers.is_empty() {
             let reach = box_path_bounds(aabb, disp, 0.0, limit).grown(1e-9);
             for sh in &self.shapes {
-                if sh.sensor
-                    || !filter.collides(sh.filter)
+                if sh.surface.sensor
+                    || !filter.collides(sh.surface.filter)
                     || !collide_core::aabb_overlaps_aabb(&reach, &sh.kind.aabb())
                 {
                     continue;
@@ -175,7 +176,7 @@ impl World {
                 }
             }
             for fl in &self.flippers {
-                if !filter.collides(fl.desc.filter) {
+                if !filter.collides(fl.desc.surface.filter) {
                     continue;
                 }
                 let d = &fl.desc;

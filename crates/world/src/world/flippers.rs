@@ -124,8 +124,8 @@ impl World {
             ] {
                 out.push(x.to_bits());
             }
-            out.push(d.restitution.map_or(u64::MAX, Real::to_bits));
-            out.push(u64::from(d.filter.layers) << 32 | u64::from(d.filter.mask));
+            out.push(d.surface.restitution.map_or(u64::MAX, Real::to_bits));
+            out.push(u64::from(d.surface.filter.layers) << 32 | u64::from(d.surface.filter.mask));
             out.push(u64::from(fl.pressed));
             let m = &fl.motion;
             for x in [m.since, m.angle, m.target, m.omega, m.until] {

@@ -47,7 +47,7 @@ impl World {
     }
 
     /// Gives a rectangle its `layers` and `mask` ([`Filter`]), from the next prediction on;
-    /// [`crate::Rect::filter`] reads it back.
+    /// [`crate::Rect::surface`] reads it back.
     ///
     /// # Errors
     /// [`WorldError::NoSuchBody`] for a stale id; the world is unchanged then.
@@ -64,7 +64,7 @@ impl World {
         self.edited();
         self.embed_check = true;
         self.scratch.valid = false;
-        self.rects[i].filter = Filter::new(layers, mask);
+        self.rects[i].surface.filter = Filter::new(layers, mask);
         Ok(())
     }
 
@@ -130,7 +130,7 @@ impl World {
     pub(crate) fn mover_filter(&self, m: usize) -> Filter {
         match self.mover(m) {
             MoverBody::Ball(i) => self.ball_filter_at(i),
-            MoverBody::Rect(k) => self.rects[k].filter,
+            MoverBody::Rect(k) => self.rects[k].surface.filter,
         }
     }
 
@@ -165,10 +165,10 @@ impl World {
             }
         }
         for r in &self.rects {
-            if !r.filter.is_default() {
+            if !r.surface.filter.is_default() {
                 word(0x6c61_7972); // "layr"
                 word(r.id.to_bits());
-                word(r.filter.bits());
+                word(r.surface.filter.bits());
             }
         }
         if let Some(g) = &self.grid {

@@ -52,7 +52,7 @@ impl World {
     }
 
     /// Gives a rectangle its own restitution (`None`: the world's
-    /// [`crate::StepConfig::restitution`]), from the next collision on; [`crate::Rect::restitution`]
+    /// [`crate::StepConfig::restitution`]), from the next collision on; [`crate::Rect::surface`]
     /// reads it back.
     ///
     /// # Errors
@@ -73,7 +73,7 @@ impl World {
             .get(id)
             .ok_or(WorldError::NoSuchBody(Body::Rect(id)))?;
         self.edited();
-        self.rects[i].restitution = restitution;
+        self.rects[i].surface.restitution = restitution;
         Ok(())
     }
 
@@ -105,9 +105,12 @@ impl World {
     /// is the world's and the step does not look it up per contact).
     pub(crate) fn has_own_restitution(&self) -> bool {
         self.ball_restitution.iter().any(Option::is_some)
-            || self.rects.iter().any(|r| r.restitution.is_some())
-            || self.shapes.iter().any(|s| s.restitution.is_some())
-            || self.flippers.iter().any(|f| f.desc.restitution.is_some())
+            || self.rects.iter().any(|r| r.surface.restitution.is_some())
+            || self.shapes.iter().any(|s| s.surface.restitution.is_some())
+            || self
+                .flippers
+                .iter()
+                .any(|f| f.desc.surface.restitution.is_some())
             || self
                 .grid
                 .as_ref()
@@ -143,7 +146,7 @@ impl World {
     fn mover_restitution(&self, m: usize) -> Option<Real> {
         match self.mover(m) {
             MoverBody::Ball(i) => self.ball_restitution_at(i),
-            MoverBody::Rect(k) => self.rects[k].restitution,
+            MoverBody::Rect(k) => self.rects[k].surface.restitution,
         }
     }
 
@@ -161,9 +164,11 @@ impl World {
                     g.restitution_of(g.cell(c))
                 }
             }),
-            PTarget::Rect(k) => self.rects[k as usize].restitution,
-            PTarget::Shape(k) => self.shapes[k as usize].restitution,
-            PTarget::Flipper { index, .. } => self.flippers[index as usize].desc.restitution,
+            PTarget::Rect(k) => self.rects[k as usize].surface.restitution,
+            PTarget::Shape(k) => self.shapes[k as usize].surface.restitution,
+            PTarget::Flipper { index, .. } => {
+                self.flippers[index as usize].desc.surface.restitution
+            }
             PTarget::Mover(j) => self.mover_restitution(j as usize),
             // Closed walls, and whatever is not a body.
             _ => None,
@@ -222,7 +227,7 @@ impl World {
             }
         }
         for r in &self.rects {
-            if let Some(e) = r.restitution {
+            if let Some(e) = r.surface.restitution {
                 word(0x6d61_7472); // "matr"
                 word(r.id.to_bits());
                 word(e.to_bits());

@@ -2,8 +2,8 @@
 //! hash (FNV-1a over the state's bits in a fixed order).
 
 use crate::body::ball_gravity::scaled;
+use crate::body::rect::RectRole;
 use crate::model::cell::Cell;
-use crate::model::desc::RectKind;
 use crate::model::event::Body;
 use crate::world::World;
 use collide_core::{Real, Vec2};
@@ -18,7 +18,7 @@ impl World {
             e += 0.5 * b.mass() * b.vel.length_squared();
         }
         for r in &self.rects {
-            if r.kind == RectKind::Dynamic {
+            if r.role() == RectRole::Dynamic {
                 e += 0.5 * r.mass() * r.vel.length_squared();
             }
         }
@@ -41,7 +41,7 @@ impl World {
             e -= b.mass() * scaled(g, b.gravity_scale).dot(b.pos);
         }
         for r in &self.rects {
-            if r.kind == RectKind::Dynamic {
+            if r.role() == RectRole::Dynamic {
                 e -= r.mass() * g.dot(r.aabb.center());
             }
         }
@@ -64,7 +64,7 @@ impl World {
             p += b.vel * b.mass();
         }
         for r in &self.rects {
-            if r.kind == RectKind::Dynamic {
+            if r.role() == RectRole::Dynamic {
                 p += r.vel * r.mass();
             }
         }
@@ -138,13 +138,13 @@ impl World {
             ] {
                 h.word(x.to_bits());
             }
-            h.word(r.kind as u64);
+            h.word(u64::from(r.code()));
         }
         // Under gravity, each dynamic rectangle's path (its anchor: box, time, velocity) and
         // the face holding it, if any (nothing without gravity: those hashes are unchanged).
         if self.config.gravity != Vec2::ZERO {
             for (k, r) in self.rects.iter().enumerate() {
-                if r.kind != RectKind::Dynamic {
+                if r.role() != RectRole::Dynamic {
                     continue;
                 }
                 let (a, at, v0) = self.rect_anchor[k];

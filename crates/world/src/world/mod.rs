@@ -510,8 +510,8 @@ impl World {
         });
         self.ball_rest.push(None);
         self.ball_slow.push(crate::step::sleep::Slow::default());
-        self.ball_pushed(desc.restitution);
-        self.ball_filter_pushed(desc.filter);
+        self.ball_pushed(desc.surface.restitution);
+        self.ball_filter_pushed(desc.surface.filter);
         self.ball_gravity_pushed(desc.gravity_scale);
         // It may have been placed inside something: checked (alone) at the next step.
         self.embed_some.push(self.balls.len() - 1);
@@ -648,8 +648,7 @@ impl World {
             vel,
             kind: desc.kind,
             density: desc.density,
-            restitution: desc.restitution,
-            filter: desc.filter,
+            surface: desc.surface,
         });
         Ok(id)
     }
@@ -713,7 +712,7 @@ impl World {
         self.rect_anchor[i] = (self.rects[i].aabb, self.time, vel);
         // A new velocity with a part along the normal of the face holding it ends its rest.
         self.rect_rest[i] = self.rect_rest[i].filter(|r| vel.dot(r.normal) == 0.0);
-        if matches!(self.rects[i].kind, RectKind::Kinematic | RectKind::Sensor) {
+        if self.rects[i].kind == RectKind::Kinematic {
             self.scratch.kinematic_changed(i);
         } else {
             self.scratch.valid = false;

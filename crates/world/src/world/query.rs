@@ -113,7 +113,11 @@ impl World {
                 &mut best,
             );
         }
-        for r in self.rects.iter().filter(|r| filter.collides(r.filter)) {
+        for r in self
+            .rects
+            .iter()
+            .filter(|r| filter.collides(r.surface.filter))
+        {
             consider(
                 sweep_circle_aabb(from, radius, d, 1.0, &r.aabb, Features::ALL),
                 Target::Rect(r.id),
@@ -126,7 +130,11 @@ impl World {
             point: h.point + h.normal * grow,
             feature: Feature::Circle,
         };
-        for sh in self.shapes.iter().filter(|s| filter.collides(s.filter)) {
+        for sh in self
+            .shapes
+            .iter()
+            .filter(|s| filter.collides(s.surface.filter))
+        {
             consider(
                 sh.kind.cast_circle(from, radius, d),
                 Target::Shape(sh.id),
@@ -136,7 +144,7 @@ impl World {
         for fl in self
             .flippers
             .iter()
-            .filter(|f| filter.collides(f.desc.filter))
+            .filter(|f| filter.collides(f.desc.surface.filter))
         {
             // The capsule where it is now: a circle grown by its radius against its core.
             let cap = fl.capsule_at(self.time);
@@ -170,7 +178,7 @@ impl World {
         for c in self
             .characters
             .iter()
-            .filter(|c| filter.collides(c.desc.filter))
+            .filter(|c| filter.collides(c.desc.surface.filter))
         {
             consider(
                 sweep_circle_aabb(from, radius, d, 1.0, &c.aabb(), Features::ALL),
@@ -220,12 +228,20 @@ impl World {
                 out.push(Target::Ball(b.id));
             }
         }
-        for r in self.rects.iter().filter(|r| filter.collides(r.filter)) {
+        for r in self
+            .rects
+            .iter()
+            .filter(|r| filter.collides(r.surface.filter))
+        {
             if point_in_aabb(p, &r.aabb) {
                 out.push(Target::Rect(r.id));
             }
         }
-        for sh in self.shapes.iter().filter(|s| filter.collides(s.filter)) {
+        for sh in self
+            .shapes
+            .iter()
+            .filter(|s| filter.collides(s.surface.filter))
+        {
             if sh.kind.contains_point(p) {
                 out.push(Target::Shape(sh.id));
             }
@@ -233,7 +249,7 @@ impl World {
         for fl in self
             .flippers
             .iter()
-            .filter(|f| filter.collides(f.desc.filter))
+            .filter(|f| filter.collides(f.desc.surface.filter))
         {
             let cap = fl.capsule_at(self.time);
             if distance_point_segment(p, &cap.segment) <= cap.radius {
@@ -241,7 +257,7 @@ impl World {
             }
         }
         for c in &self.characters {
-            if filter.collides(c.desc.filter) && point_in_aabb(p, &c.aabb()) {
+            if filter.collides(c.desc.surface.filter) && point_in_aabb(p, &c.aabb()) {
                 out.push(Target::Character(c.id));
             }
         }
@@ -280,12 +296,20 @@ impl World {
                 out.push(Target::Ball(b.id));
             }
         }
-        for r in self.rects.iter().filter(|r| filter.collides(r.filter)) {
+        for r in self
+            .rects
+            .iter()
+            .filter(|r| filter.collides(r.surface.filter))
+        {
             if aabb_overlaps_aabb(aabb, &r.aabb) {
                 out.push(Target::Rect(r.id));
             }
         }
-        for sh in self.shapes.iter().filter(|s| filter.collides(s.filter)) {
+        for sh in self
+            .shapes
+            .iter()
+            .filter(|s| filter.collides(s.surface.filter))
+        {
             if sh.kind.overlaps_aabb(aabb) {
                 out.push(Target::Shape(sh.id));
             }
@@ -293,14 +317,14 @@ impl World {
         for fl in self
             .flippers
             .iter()
-            .filter(|f| filter.collides(f.desc.filter))
+            .filter(|f| filter.collides(f.desc.surface.filter))
         {
             if aabb_overlaps_capsule(aabb, &fl.capsule_at(self.time)) {
                 out.push(Target::Flipper(fl.id));
             }
         }
         for c in &self.characters {
-            if filter.collides(c.desc.filter) && aabb_overlaps_aabb(aabb, &c.aabb()) {
+            if filter.collides(c.desc.surface.filter) && aabb_overlaps_aabb(aabb, &c.aabb()) {
                 out.push(Target::Character(c.id));
             }
         }

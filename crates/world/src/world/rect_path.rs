@@ -9,8 +9,8 @@
 //! adding up per-event moves, and the anchor is moved only at velocity changes, so a box
 //! follows bit for bit the same path whatever the step size.
 
+use crate::body::rect::RectRole;
 use crate::body::rest::acc_on;
-use crate::model::desc::RectKind;
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::{Aabb, Real, Vec2};
@@ -22,7 +22,7 @@ impl World {
     #[inline]
     pub(crate) fn rect_acc(&self, k: usize) -> Vec2 {
         let g = self.config.gravity;
-        if g == Vec2::ZERO || self.rects[k].kind != RectKind::Dynamic {
+        if g == Vec2::ZERO || self.rects[k].role() != RectRole::Dynamic {
             return Vec2::ZERO;
         }
         acc_on(g, self.rect_rest[k])

@@ -1,4 +1,4 @@
-//! Sensor rectangles that report rectangles: a trigger area ([`RectKind::Sensor`], static or
+//! Sensor rectangles that report rectangles: a trigger area ([`RectRole::Sensor`], static or
 //! kinematic) reports [`Event::SensorRectEnter`] and [`Event::SensorRectExit`] when a static
 //! or kinematic rectangle starts and stops overlapping it with positive area. A game's
 //! pickup is one: an item falling as a kinematic sensor and the paddle it meets; so is a door
@@ -25,7 +25,7 @@
 //! Cost: one slab test per pair of (sensor, rectangle) per step, nothing in a world without
 //! sensor rectangles (one pass over the rectangles per step finds none).
 
-use crate::model::desc::RectKind;
+use crate::body::rect::RectRole;
 use crate::model::event::Event;
 use crate::model::ids::RectId;
 use crate::world::World;
@@ -45,7 +45,7 @@ impl World {
     /// from `t0` (absolute) of `dt` seconds, pushed with their absolute times (`times`) for
     /// the step's ordering; the overlapping pairs updated to the step's end.
     pub(crate) fn sense_rects(&mut self, t0: Real, dt: Real) {
-        let any_sensor = self.rects.iter().any(|r| r.kind == RectKind::Sensor);
+        let any_sensor = self.rects.iter().any(|r| r.role() == RectRole::Sensor);
         if !any_sensor && self.sensor_rects.is_empty() {
             return;
         }
@@ -54,13 +54,13 @@ impl World {
         let mut seen: Vec<(RectId, RectId)> = Vec::new();
         let mut found: Vec<(Real, Event)> = Vec::new();
         for (s, sr) in self.rects.iter().enumerate() {
-            if sr.kind != RectKind::Sensor {
+            if sr.role() != RectRole::Sensor {
                 continue;
             }
             let (sb, sv) = (self.rect_box_at(s, t0), self.rect_vel_at(s, t0));
             for (k, r) in self.rects.iter().enumerate() {
-                if !matches!(r.kind, RectKind::Static | RectKind::Kinematic)
-                    || !sr.filter.collides(r.filter)
+                if !matches!(r.role(), RectRole::Static | RectRole::Kinematic)
+                    || !sr.surface.filter.collides(r.surface.filter)
                 {
                     continue;
                 }

@@ -6,6 +6,7 @@ use crate::model::filter::Filter;
 use crate::model::ids::ShapeId;
 use crate::model::limits::MAX_SHAPES;
 use crate::model::shape_desc::ShapeDesc;
+use crate::model::surface::Surface;
 use crate::world::World;
 use collide_core::{Real, Vec2};
 
@@ -33,9 +34,7 @@ impl World {
         self.shapes.push(Shape {
             id,
             kind: desc.kind,
-            restitution: desc.restitution,
-            filter: desc.filter,
-            sensor: desc.sensor,
+            surface: desc.surface,
         });
         Ok(id)
     }
@@ -71,8 +70,11 @@ impl World {
         let descs: Vec<ShapeDesc> = segments
             .into_iter()
             .map(|(segment, ends)| ShapeDesc {
-                restitution,
-                filter,
+                surface: Surface {
+                    restitution,
+                    filter,
+                    sensor: false,
+                },
                 ..ShapeDesc::chain_segment(segment, ends)
             })
             .collect();
@@ -100,9 +102,9 @@ impl World {
         let mut out = Vec::new();
         for sh in &self.shapes {
             out.push(sh.id.to_bits());
-            sh.kind.push_words(sh.sensor, &mut out);
-            out.push(sh.restitution.map_or(u64::MAX, Real::to_bits));
-            out.push(u64::from(sh.filter.layers) << 32 | u64::from(sh.filter.mask));
+            sh.kind.push_words(sh.surface.sensor, &mut out);
+            out.push(sh.surface.restitution.map_or(u64::MAX, Real::to_bits));
+            out.push(u64::from(sh.surface.filter.layers) << 32 | u64::from(sh.surface.filter.mask));
         }
         out
     }
@@ -112,7 +114,7 @@ impl World {
     pub(crate) fn circle_overlaps_shape(&self, p: Vec2, radius: Real) -> bool {
         self.shapes
             .iter()
-            .filter(|sh| !sh.sensor)
+            .filter(|sh| !sh.surface.sensor)
             .any(|sh| sh.kind.overlaps_circle(p, radius))
     }
 

@@ -1,7 +1,8 @@
 //! Placing balls: a scene's spawners (random places without overlap, from the seeded
 //! generator) and the test of a free place.
 
-use crate::model::desc::{BallDesc, RectKind};
+use crate::body::rect::RectRole;
+use crate::model::desc::BallDesc;
 use crate::model::error::WorldError;
 use crate::model::filter::{CellKinds, Filter};
 use crate::model::ids::RectId;
@@ -31,8 +32,7 @@ impl World {
             vel: Vec2::ZERO,
             radius: sp.radius,
             density: sp.density,
-            restitution: sp.restitution,
-            filter: sp.filter,
+            surface: sp.surface,
             gravity_scale: 1.0,
         })?;
         Bound::NonNeg
@@ -150,8 +150,7 @@ impl World {
                 vel,
                 radius: r,
                 density: sp.density,
-                restitution: sp.restitution,
-                filter: sp.filter,
+                surface: sp.surface,
                 gravity_scale: 1.0,
             })?;
         }
@@ -194,8 +193,8 @@ impl World {
         }
         !self.rects.iter().any(|rc| {
             Some(rc.id) != skip
-                && filter.is_none_or(|f| f.collides(rc.filter))
-                && rc.kind != RectKind::Sensor
+                && filter.is_none_or(|f| f.collides(rc.surface.filter))
+                && rc.role() != RectRole::Sensor
                 && circle_overlaps_aabb(p, r, &rc.aabb)
         })
     }

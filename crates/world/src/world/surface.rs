@@ -40,7 +40,7 @@ impl World {
                 self.embed_check = true;
                 self.scratch.valid = false;
                 self.shape_index_stale = true;
-                self.shapes[i].filter = filter;
+                self.shapes[i].surface.filter = filter;
                 Ok(())
             }
             Target::Flipper(id) => {
@@ -50,7 +50,7 @@ impl World {
                     .ok_or(WorldError::NoSuchFlipper(id))?;
                 self.edited();
                 self.scratch.valid = false;
-                self.flippers[i].desc.filter = filter;
+                self.flippers[i].desc.surface.filter = filter;
                 Ok(())
             }
             Target::Character(id) => {
@@ -58,7 +58,7 @@ impl World {
                     .character_slots
                     .get(id)
                     .ok_or(WorldError::NoSuchBody(Body::Character(id)))?;
-                self.characters[i].desc.filter = filter;
+                self.characters[i].desc.surface.filter = filter;
                 Ok(())
             }
             Target::Cell(_) | Target::Wall(_) => Err(bad_target("filter", target)),
@@ -97,7 +97,7 @@ impl World {
                     .get(id)
                     .ok_or_else(|| bad_target("restitution", target))?;
                 self.edited();
-                self.shapes[i].restitution = restitution;
+                self.shapes[i].surface.restitution = restitution;
                 Ok(())
             }
             Target::Flipper(id) => {
@@ -106,7 +106,7 @@ impl World {
                     .get(id)
                     .ok_or(WorldError::NoSuchFlipper(id))?;
                 self.edited();
-                self.flippers[i].desc.restitution = restitution;
+                self.flippers[i].desc.surface.restitution = restitution;
                 Ok(())
             }
             _ => Err(bad_target("restitution", target)),

@@ -1,7 +1,7 @@
 //! The checks of a world's inputs: settings, a ball's and a rectangle's description, each
 //! refusing with a [`WorldError`] that names the field.
 
-use crate::model::desc::{BallDesc, RectDesc, StepConfig};
+use crate::model::desc::{BallDesc, RectDesc, RectKind, StepConfig};
 use crate::model::error::WorldError;
 use crate::model::limits::{self, Bound, OutOfBounds};
 use collide_core::{Aabb, Vec2};
@@ -58,6 +58,14 @@ pub(crate) fn check_ball_vec2(field: &'static str, v: Vec2) -> Result<(), WorldE
 
 /// Checks a ball with the scene format's bounds ([`Bound`]).
 pub(crate) fn validate_ball(b: &BallDesc) -> Result<(), WorldError> {
+    if b.surface.sensor {
+        return Err(WorldError::BadBall {
+            field: "surface.sensor",
+            problem: "a ball cannot be a sensor (a sensor is a static or kinematic rectangle \
+                      or a circle shape)"
+                .to_string(),
+        });
+    }
     check_ball_vec2("pos", b.pos)?;
     check_ball_vec2("vel", b.vel)?;
     for (field, v) in [("radius", b.radius), ("density", b.density)] {
@@ -66,7 +74,7 @@ pub(crate) fn validate_ball(b: &BallDesc) -> Result<(), WorldError> {
             problem: e.to_string(),
         })?;
     }
-    crate::model::material::check(b.restitution).map_err(|e| WorldError::BadBall {
+    crate::model::material::check(b.surface.restitution).map_err(|e| WorldError::BadBall {
         field: "restitution",
         problem: e.to_string(),
     })?;
@@ -114,7 +122,14 @@ pub(crate) fn validate_rect(r: &RectDesc) -> Result<(), WorldError> {
             field: "density",
             problem: e.to_string(),
         })?;
-    crate::model::material::check(r.restitution).map_err(|e| WorldError::BadRect {
+    if r.surface.sensor && r.kind == RectKind::Dynamic {
+        return Err(WorldError::BadRect {
+            field: "surface.sensor",
+            problem: "a dynamic rectangle cannot be a sensor (make it static or kinematic)"
+                .to_string(),
+        });
+    }
+    crate::model::material::check(r.surface.restitution).map_err(|e| WorldError::BadRect {
         field: "restitution",
         problem: e.to_string(),
     })

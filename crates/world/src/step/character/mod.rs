@@ -16,11 +16,11 @@ mod sensors;
 mod slide;
 
 use crate::body::character::{slide, Character};
+use crate::body::rect::RectRole;
 use crate::model::event::{Body, Event};
 use crate::model::ids::RectId;
 use crate::model::target::Target;
 use crate::world::World;
-use crate::RectKind;
 use collide_core::motion::Path;
 use collide_core::{Aabb, Real, Vec2};
 use sensors::MotionPiece;
@@ -41,7 +41,7 @@ impl World {
         for (i, c) in self.characters.iter().enumerate() {
             if let Some(Target::Rect(id)) = c.ground.map(|g| g.target) {
                 if let Some(r) = self.rect(id) {
-                    if r.kind == RectKind::Kinematic {
+                    if r.role() == RectRole::Kinematic {
                         out.push((i, id, r.aabb));
                     }
                 }
@@ -107,10 +107,10 @@ impl World {
     ) {
         for k in 0..self.rects.len() {
             let r = &self.rects[k];
-            if r.kind != RectKind::Kinematic
+            if r.role() != RectRole::Kinematic
                 || Some(r.id) == carrier
                 || r.vel == Vec2::ZERO
-                || !c.desc.filter.collides(r.filter)
+                || !c.desc.surface.filter.collides(r.surface.filter)
             {
                 continue;
             }

@@ -19,11 +19,11 @@
 //! difference is reported at the step's end (`toi` = `dt`).
 
 use crate::body::character::Character;
+use crate::body::rect::RectRole;
 use crate::model::cell::{Cell, CellCoord};
 use crate::model::event::{Event, SensorId};
 use crate::model::ids::CharacterId;
 use crate::world::World;
-use crate::RectKind;
 use collide_core::motion::Path;
 use collide_core::sweep_path::sweep_path_circle_aabb;
 use collide_core::{aabb_overlaps_aabb, exit_path_circle_aabb, Aabb, Features, Real, Vec2};
@@ -144,10 +144,10 @@ impl World {
     /// meet the centre within `reach` (world units), with their zones.
     fn sensor_zones(&self, c: &Character, reach: &Aabb, out: &mut Vec<(SensorId, Zone)>) {
         let half = c.desc.half_extents;
-        let filter = c.desc.filter;
+        let filter = c.desc.surface.filter;
         let grown = |b: &Aabb| Aabb::new(b.min - half, b.max + half);
         for r in &self.rects {
-            if r.kind == RectKind::Sensor && filter.collides(r.filter) {
+            if r.role() == RectRole::Sensor && filter.collides(r.surface.filter) {
                 let z = grown(&r.aabb);
                 if aabb_overlaps_aabb(&z, reach) {
                     out.push((SensorId::Rect(r.id), Zone::Grown(z)));
@@ -155,12 +155,12 @@ impl World {
             }
         }
         for sh in &self.shapes {
-            if let (true, Some(circle)) = (sh.sensor, sh.kind.disc()) {
+            if let (true, Some(circle)) = (sh.surface.sensor, sh.kind.disc()) {
                 let z = Aabb::new(
                     circle.center - half - circle.radius,
                     circle.center + half + circle.radius,
                 );
-                if filter.collides(sh.filter) && aabb_overlaps_aabb(&z, reach) {
+                if filter.collides(sh.surface.filter) && aabb_overlaps_aabb(&z, reach) {
                     out.push((
                         SensorId::Shape(sh.id),
                         Zone::Circle(circle.center, circle.radius, half),

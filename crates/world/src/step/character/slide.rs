@@ -72,7 +72,7 @@ impl World {
         let aabb = c.aabb();
         let pass = |t: Target, h: &SweepHit| self.character_passes(c, &aabb, ignore, t, h);
         let rules = BoxCastRules {
-            filter: c.desc.filter,
+            filter: c.desc.surface.filter,
             dynamic_rects: false,
             pass: &pass,
         };

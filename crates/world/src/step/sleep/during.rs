@@ -1,7 +1,7 @@
 //! Sleeping balls in the step (`sleep.rs`): counting slow inelastic contacts, falling asleep
 //! at an event, and waking a ball and what lies on it in the middle of the step.
 
-use crate::model::desc::RectKind;
+use crate::body::rect::RectRole;
 use crate::step::mover::{ACTIVE, FROZEN};
 use crate::step::sleep::{
     asleep_rest, confinement, lies_on, sleep_speed, touch_tolerance, touches_box, Slow,
@@ -119,8 +119,8 @@ impl World {
         }
         let touches = |k: usize| touches_box(p, r, &self.rect_box_at(k, t), tol);
         let moving_rect = self.rects.iter().enumerate().any(|(k, rc)| {
-            (rc.kind == RectKind::Dynamic
-                || (rc.kind == RectKind::Kinematic && rc.vel != Vec2::ZERO))
+            (rc.role() == RectRole::Dynamic
+                || (rc.role() == RectRole::Kinematic && rc.vel != Vec2::ZERO))
                 && touches(k)
         });
         !moving_rect

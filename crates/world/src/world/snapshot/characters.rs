@@ -8,6 +8,7 @@ use crate::model::character_desc::CharacterDesc;
 use crate::model::event::SensorId;
 use crate::model::filter::Filter;
 use crate::model::ids::{CharacterId, RectId, ShapeId, Slots};
+use crate::model::surface::Surface;
 use crate::model::target::Target;
 use crate::world::World;
 use collide_core::{Real, Vec2};
@@ -82,7 +83,7 @@ impl SnapCharacter {
                 d.gravity_scale,
                 c.walk_cos,
             ],
-            (d.filter.layers, d.filter.mask),
+            (d.surface.filter.layers, d.surface.filter.mask),
             c.ground.map(|g| {
                 let (tag, word) = g.target.code();
                 (
@@ -106,7 +107,7 @@ impl SnapCharacter {
             snap_distance,
             step_height,
             gravity_scale,
-            filter: Filter::new(self.3 .0, self.3 .1),
+            surface: Surface::DEFAULT.with_filter(Filter::new(self.3 .0, self.3 .1)),
         };
         desc.validate()
             .map_err(|e| corrupt(format!("characters[{i}]"), e))?;

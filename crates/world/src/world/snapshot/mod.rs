@@ -30,7 +30,7 @@ use crate::body::rest::Rest;
 use crate::body::rest::RestOn;
 use crate::model::cell::Cell;
 use crate::model::cell::CellCoord;
-use crate::model::desc::{RectKind, Walls};
+use crate::model::desc::Walls;
 use crate::model::event::Body;
 use crate::model::filter::Filter;
 use crate::model::ids::{RectId, ShapeId};
@@ -247,8 +247,8 @@ impl SnapFlipper {
                 d.active_angle,
                 d.angular_speed,
             ],
-            d.restitution,
-            filter_pair(d.filter),
+            d.surface.restitution,
+            filter_pair(d.surface.filter),
             fl.pressed,
             [m.since, m.angle, m.target, m.omega, m.until],
         )
@@ -344,15 +344,6 @@ fn aabb4(a: &Aabb) -> [Real; 4] {
 
 fn walls_bits(w: Walls) -> u8 {
     u8::from(w.left) | u8::from(w.top) << 1 | u8::from(w.right) << 2 | u8::from(w.bottom) << 3
-}
-
-fn kind_code(k: RectKind) -> u8 {
-    match k {
-        RectKind::Static => 0,
-        RectKind::Kinematic => 1,
-        RectKind::Dynamic => 2,
-        RectKind::Sensor => 3,
-    }
 }
 
 fn cell_code(c: Cell) -> u16 {
@@ -473,10 +464,13 @@ impl World {
                 (g.wall_restitution(), g.brick_restitution())
             }),
             ball_filters: self.ball_filter.iter().map(|&f| filter_pair(f)).collect(),
-            rect_filters: if self.rects.iter().all(|r| r.filter.is_default()) {
+            rect_filters: if self.rects.iter().all(|r| r.surface.filter.is_default()) {
                 Vec::new()
             } else {
-                self.rects.iter().map(|r| filter_pair(r.filter)).collect()
+                self.rects
+                    .iter()
+                    .map(|r| filter_pair(r.surface.filter))
+                    .collect()
             },
             grid_filters: self
                 .grid
@@ -518,11 +512,11 @@ impl World {
                     r.id.to_bits(),
                     aabb4(&r.aabb),
                     v2(r.vel),
-                    kind_code(r.kind),
+                    r.code(),
                     r.density,
                     aabb4(a),
                     *at,
-                    r.restitution,
+                    r.surface.restitution,
                 )
             })
             .collect()

@@ -13,6 +13,7 @@ use crate::model::desc::{BallDesc, GridDesc, RectDesc, RectKind, StepConfig};
 use crate::model::event::Body;
 use crate::model::filter::Filter;
 use crate::model::ids::{BallId, RectId, ShapeId, Slots};
+use crate::model::surface::Surface;
 use crate::step::pass::{Pass, PassWith};
 use crate::step::squeeze::Carry;
 use crate::world::World;
@@ -417,7 +418,7 @@ impl World {
                 && match with {
                     PassWith::Rect(id) => rect_slots.get(id).is_some(),
                     PassWith::Ball(id) => ball_slots.get(id).is_some() && id != ball,
-                    PassWith::Shape(id) => self.shape(id).is_some_and(|s| s.sensor),
+                    PassWith::Shape(id) => self.shape(id).is_some_and(|s| s.surface.sensor),
                     PassWith::Cell(c) => grid
                         .or(self.grid.as_ref())
                         .is_some_and(|g| matches!(g.cell(c), Cell::Sensor(_))),
@@ -472,8 +473,11 @@ fn restored_balls(snap: &Snapshot) -> Result<RestoredBalls, SnapshotError> {
             vel: Vec2::from(b.3),
             radius: b.4,
             density: b.5,
-            restitution: snap.ball_restitution.get(i).copied().flatten(),
-            filter: filter_at(&snap.ball_filters, i),
+            surface: Surface {
+                restitution: snap.ball_restitution.get(i).copied().flatten(),
+                filter: filter_at(&snap.ball_filters, i),
+                sensor: false,
+            },
             gravity_scale: snap.ball_gravity.get(i).copied().unwrap_or(1.0),
         };
         crate::world::validate::validate_ball(&desc)
@@ -544,12 +548,16 @@ fn restored_rects(snap: &Snapshot) -> Result<RestoredRects, SnapshotError> {
     let mut rects = Vec::with_capacity(snap.rects.len());
     let mut rect_anchor = Vec::with_capacity(snap.rects.len());
     for (i, r) in snap.rects.iter().enumerate() {
-        let kind = match r.3 {
-            0 => RectKind::Static,
-            1 => RectKind::Kinematic,
-            2 => RectKind::Dynamic,
-            3 => RectKind::Sensor,
-            k => return Err(corrupt(format!("rects[{i}].kind"), format!("no kind {k}"))),
+        let Some((kind, sensor)) = Rect::from_code(u64::from(r.3)) else {
+            return Err(corrupt(
+                format!("rects[{i}].kind"),
+                format!("no kind {}", r.3),
+            ));
+        };
+        let surface = Surface {
+            restitution: r.7,
+            filter: filter_at(&snap.rect_filters, i),
+            sensor,
         };
         let aabb = Aabb::new(Vec2::new(r.1[0], r.1[1]), Vec2::new(r.1[2], r.1[3]));
         let anchor = Aabb::new(Vec2::new(r.5[0], r.5[1]), Vec2::new(r.5[2], r.5[3]));
@@ -560,8 +568,7 @@ fn restored_rects(snap: &Snapshot) -> Result<RestoredRects, SnapshotError> {
                 vel,
                 kind,
                 density: r.4,
-                restitution: r.7,
-                filter: filter_at(&snap.rect_filters, i),
+                surface,
             })
             .map_err(|e| corrupt(format!("rects[{i}]"), e))?;
         }
@@ -580,8 +587,7 @@ fn restored_rects(snap: &Snapshot) -> Result<RestoredRects, SnapshotError> {
             vel,
             kind,
             density: r.4,
-            restitution: r.7,
-            filter: filter_at(&snap.rect_filters, i),
+            surface,
         });
         rect_anchor.push((anchor, r.6, vel));
     }
