@@ -6,6 +6,7 @@
 mod box_flippers;
 mod box_shapes;
 mod character;
+mod code_size;
 mod doc_paths;
 mod domains;
 mod entry_points;

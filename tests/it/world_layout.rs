@@ -691,3 +691,49 @@ fn every_contact_is_one_event_variant() {
         "contact variants besides `Contact`: {contacts:?}"
     );
 }
+
+/// The library files (under `crates/`) whose non-test code names a `ShapeKind` variant.
+fn shape_kind_matches() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut out = Vec::new();
+    let mut stack = vec![root.join("crates")];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for p in entries.filter_map(Result::ok).map(|e| e.path()) {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if p.is_dir() {
+                if !matches!(name, "target" | "tests" | "benches" | "examples") {
+                    stack.push(p);
+                }
+            } else if name.ends_with(".rs") && name != "tests.rs" {
+                let text = std::fs::read_to_string(&p).expect("readable source");
+                if code_of(&text).contains("ShapeKind::") {
+                    let rel = p.strip_prefix(&root).unwrap_or(&p);
+                    out.push(rel.to_string_lossy().replace('\\', "/"));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn a_shape_kind_is_told_apart_only_in_its_own_module_and_the_loaders() {
+    let allowed = |f: &str| {
+        f == "crates/world/src/body/shape.rs"
+            || f == "crates/world/src/model/shape_desc.rs"
+            || f.starts_with("crates/scene/src/")
+            || f.starts_with("crates/scene-wire/src/")
+            || f.starts_with("crates/maps/src/")
+    };
+    let files = shape_kind_matches();
+    assert!(
+        files.iter().any(|f| f == "crates/world/src/body/shape.rs"),
+        "the scan sees the shape's module: {files:?}"
+    );
+    let outside: Vec<_> = files.iter().filter(|f| !allowed(f)).collect();
+    assert!(outside.is_empty(), "ShapeKind matched in {outside:?}");
+}

@@ -430,3 +430,64 @@ impl ShapeKind {
         }
     }
 }
+
+/// The faces of a shape that a ball rests on (`crate::step::shape_rest`).
+impl ShapeKind {
+    /// The outward normal of face `face` (`crate::step::shape_rest`'s numbering: a segment's two
+    /// sides 0 and 1, a polygon's edges, a circle's four axis points `axis << 1 | positive`),
+    /// `None` if it has none.
+    pub(crate) fn face_normal(&self, face: u8) -> Option<Vec2> {
+        match *self {
+            ShapeKind::Segment { segment, .. } => {
+                let n = segment.normal()?;
+                match face {
+                    0 => Some(n),
+                    1 => Some(-n),
+                    _ => None,
+                }
+            }
+            ShapeKind::Polygon { polygon, .. } => {
+                (usize::from(face) < polygon.len()).then(|| polygon.normal(usize::from(face)))
+            }
+            ShapeKind::Circle(_) => {
+                let axis = usize::from(face >> 1);
+                (face < 4).then(|| {
+                    let mut n = Vec2::ZERO;
+                    n[axis] = if face & 1 == 1 { 1.0 } else { -1.0 };
+                    n
+                })
+            }
+        }
+    }
+
+    /// The straight edge of face `face` (`None` for a circle's point).
+    pub(crate) fn face_edge(&self, face: u8) -> Option<Segment> {
+        match *self {
+            ShapeKind::Segment { segment, .. } => Some(segment),
+            ShapeKind::Polygon { polygon, .. } => {
+                (usize::from(face) < polygon.len()).then(|| polygon.edge(usize::from(face)))
+            }
+            ShapeKind::Circle(_) => None,
+        }
+    }
+
+    /// The face whose normal is within `dot_slack` of `n` (their dot product at least
+    /// `1 − dot_slack`).
+    pub(crate) fn face_of(&self, n: Vec2, dot_slack: Real) -> Option<u8> {
+        let count = match *self {
+            ShapeKind::Segment { .. } => 2,
+            ShapeKind::Polygon { polygon, .. } => polygon.len() as u8,
+            ShapeKind::Circle(_) => {
+                if n.x != 0.0 && n.y != 0.0 {
+                    return None;
+                }
+                let axis = usize::from(n.x == 0.0);
+                return Some((axis as u8) << 1 | u8::from(n[axis] > 0.0));
+            }
+        };
+        (0..count).find(|&f| {
+            self.face_normal(f)
+                .is_some_and(|fnm| fnm.dot(n) >= 1.0 - dot_slack)
+        })
+    }
+}

@@ -28,64 +28,12 @@ use crate::grid::Grid;
 use crate::model::ids::ShapeId;
 use crate::model::shape_desc::ShapeKind;
 use crate::world::World;
-use collide_core::{Real, Segment, Vec2};
+use collide_core::{Real, Vec2};
 
 /// How close a contact normal must be to a face's (their dot product at least `1 − this`)
 /// for the contact to be on that face; an end point's contact outside the face's range is
 /// then refused by the range.
 const FACE_DOT: Real = 1e-9;
-
-/// The normal of face `face` of shape `kind` (see the module docs), `None` if it has none.
-fn face_normal(kind: &ShapeKind, face: u8) -> Option<Vec2> {
-    match *kind {
-        ShapeKind::Segment { segment, .. } => {
-            let n = segment.normal()?;
-            match face {
-                0 => Some(n),
-                1 => Some(-n),
-                _ => None,
-            }
-        }
-        ShapeKind::Polygon { polygon, .. } => {
-            (usize::from(face) < polygon.len()).then(|| polygon.normal(usize::from(face)))
-        }
-        ShapeKind::Circle(_) => {
-            let axis = usize::from(face >> 1);
-            (face < 4).then(|| {
-                let mut n = Vec2::ZERO;
-                n[axis] = if face & 1 == 1 { 1.0 } else { -1.0 };
-                n
-            })
-        }
-    }
-}
-
-/// The straight edge of face `face` of shape `kind` (`None` for a circle's point).
-fn face_edge(kind: &ShapeKind, face: u8) -> Option<Segment> {
-    match *kind {
-        ShapeKind::Segment { segment, .. } => Some(segment),
-        ShapeKind::Polygon { polygon, .. } => {
-            (usize::from(face) < polygon.len()).then(|| polygon.edge(usize::from(face)))
-        }
-        ShapeKind::Circle(_) => None,
-    }
-}
-
-/// The faces of shape `kind` whose normal is within [`FACE_DOT`] of `n`.
-fn face_of(kind: &ShapeKind, n: Vec2) -> Option<u8> {
-    let count = match *kind {
-        ShapeKind::Segment { .. } => 2,
-        ShapeKind::Polygon { polygon, .. } => polygon.len() as u8,
-        ShapeKind::Circle(_) => {
-            if n.x != 0.0 && n.y != 0.0 {
-                return None;
-            }
-            let axis = usize::from(n.x == 0.0);
-            return Some((axis as u8) << 1 | u8::from(n[axis] > 0.0));
-        }
-    };
-    (0..count).find(|&f| face_normal(kind, f).is_some_and(|fnm| fnm.dot(n) >= 1.0 - FACE_DOT))
-}
 
 /// The range of the tangential coordinate (`Rest::along`, for a face of `normal`) over which
 /// face `face` of `kind` holds a ball: its edge's, or a circle's one point.
@@ -96,7 +44,7 @@ fn face_range(kind: &ShapeKind, face: u8, normal: Vec2) -> (Real, Real) {
         hi: 0.0,
         on: RestOn::Edge,
     };
-    match face_edge(kind, face) {
+    match kind.face_edge(face) {
         Some(e) => {
             let (a, b) = (probe.along(e.a), probe.along(e.b));
             (a.min(b), a.max(b))
@@ -112,7 +60,7 @@ impl World {
     /// The normal of face `face` of shape `id` (see the module docs); `None` if the shape is
     /// gone or has no such face.
     pub(crate) fn shape_face_normal(&self, id: ShapeId, face: u8) -> Option<Vec2> {
-        face_normal(&self.shape(id)?.kind, face)
+        self.shape(id)?.kind.face_normal(face)
     }
 
     /// The face of solid shape `k` (dense index) a ball touched with contact normal `n`, as
@@ -124,8 +72,8 @@ impl World {
         if sh.surface.sensor {
             return None;
         }
-        let face = face_of(&sh.kind, n)?;
-        let normal = face_normal(&sh.kind, face)?;
+        let face = sh.kind.face_of(n, FACE_DOT)?;
+        let normal = sh.kind.face_normal(face)?;
         Some((
             face_range(&sh.kind, face, normal),
             RestOn::Shape(sh.id, face),
@@ -141,7 +89,7 @@ impl World {
         let RestOn::Shape(id, face) = rest.on else {
             return None;
         };
-        let here = face_edge(&self.shape(id)?.kind, face)?;
+        let here = self.shape(id)?.kind.face_edge(face)?;
         let end = if forward { rest.hi } else { rest.lo };
         let filter = self.ball_filter_at(i);
         let line = here.a.dot(rest.normal);
@@ -150,10 +98,10 @@ impl World {
             if sh.id == id || sh.surface.sensor || !filter.collides(sh.surface.filter) {
                 continue;
             }
-            let Some(f) = face_of(&sh.kind, rest.normal) else {
+            let Some(f) = sh.kind.face_of(rest.normal, FACE_DOT) else {
                 continue;
             };
-            let (Some(n), Some(e)) = (face_normal(&sh.kind, f), face_edge(&sh.kind, f)) else {
+            let (Some(n), Some(e)) = (sh.kind.face_normal(f), sh.kind.face_edge(f)) else {
                 continue;
             };
             if n != rest.normal || (e.a.dot(n) - line).abs() > tol {
