@@ -8,7 +8,7 @@ use collide_world::Contact;
 use collide_world::Target;
 use collide_world::{
     collide_core::distance_segment_aabb, Aabb, Event, FlipperDesc, RectDesc, RectId, RectKind,
-    StepConfig, Surface, Vec2, Walls, World,
+    Surface, Vec2, World,
 };
 
 fn dynamic(min: Vec2, size: Vec2, vel: Vec2) -> RectDesc {
@@ -22,16 +22,7 @@ fn dynamic(min: Vec2, size: Vec2, vel: Vec2) -> RectDesc {
 }
 
 fn world(gravity: Vec2, dt: f64) -> World {
-    World::new(
-        Vec2::new(400.0, 400.0),
-        Walls::ALL,
-        StepConfig {
-            dt,
-            gravity,
-            ..StepConfig::default()
-        },
-    )
-    .expect("a valid world")
+    crate::build::world(Vec2::new(400.0, 400.0), dt, gravity)
 }
 
 /// A flipper pivoting at (100, 200), 100 long, radius 10, resting horizontal (pointing +x,

@@ -20,16 +20,11 @@ fn dynamic(min: Vec2, size: Vec2, vel: Vec2) -> RectDesc {
 }
 
 fn world(gravity: Vec2, dt: f64) -> World {
-    World::new(
+    crate::build::world_with(
         Vec2::new(400.0, 400.0),
         Walls::NONE,
-        StepConfig {
-            dt,
-            gravity,
-            ..StepConfig::default()
-        },
+        crate::build::config(dt, gravity),
     )
-    .unwrap()
 }
 
 /// The first `rect_shape` contact of `id`, with its absolute time, stepping until `t_end`.

@@ -18,24 +18,6 @@ fn parse_scene(file: &str, text: &str) -> Result<Scene, collide_scene::SceneErro
     collide_scene::from_toml_str(text, file, &no_levels)
 }
 
-fn world(size: Vec2, dt: f64, gravity: Vec2) -> World {
-    let config = StepConfig {
-        dt,
-        gravity,
-        ..StepConfig::default()
-    };
-    World::new(size, Walls::ALL, config).expect("a valid world")
-}
-
-fn ball(pos: Vec2, vel: Vec2, radius: f64) -> BallDesc {
-    BallDesc {
-        pos,
-        vel,
-        radius,
-        ..BallDesc::default()
-    }
-}
-
 /// A flipper pivoting at (100, 200), 100 long, radius 10, resting horizontal (pointing +x)
 /// and flipping up to −0.5 rad at `speed` rad/s.
 fn flipper(speed: f64) -> FlipperDesc {
@@ -482,6 +464,7 @@ fn a_snapshot_needs_the_same_flippers_and_brings_back_their_motion() {
 // ---------------------------------------------------------------------------------------------
 // Invariants over random flips
 
+use crate::build::{ball, world};
 use proptest::prelude::*;
 
 /// A random ball of a [`Case`].

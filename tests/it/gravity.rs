@@ -1,11 +1,12 @@
 //! Gravity in the step: exact parabolas between events, against values computed by hand
 //! (textbook kinematics) or independently (a fine scan of the distance function).
 
+use crate::build::ball;
 use collide_tests::REST_TIME;
 use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
-use collide_world::{BallDesc, Event, Grid, StepConfig, Surface, Vec2, Walls, World};
+use collide_world::{Event, Grid, StepConfig, Surface, Vec2, Walls, World};
 use proptest::prelude::*;
 
 const G: f64 = 1000.0;
@@ -16,17 +17,6 @@ fn config(e: f64, dt: f64) -> StepConfig {
         restitution: e,
         gravity: Vec2::new(0.0, G),
         ..StepConfig::default()
-    }
-}
-
-fn ball(pos: Vec2, vel: Vec2, radius: f64) -> BallDesc {
-    BallDesc {
-        pos,
-        vel,
-        radius,
-        density: 1.0,
-        surface: Surface::DEFAULT,
-        gravity_scale: 1.0,
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod box_flippers;
 mod box_shapes;
+mod build;
 mod character;
 mod code_size;
 mod doc_paths;

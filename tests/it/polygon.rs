@@ -3,35 +3,17 @@
 //! of polygons laid edge to edge (`polygon_corners`), no ball or box tunnels through a thin
 //! polygon at 10^5 units/s, and polygons are in snapshots, the state hash and the queries.
 
+use crate::build::{ball, world};
 use collide_world::collide_core::{sweep_circle_polygon, PolygonFeature};
 use collide_world::Body;
 use collide_world::Contact;
 use collide_world::{
-    polygon_corners, Aabb, BallDesc, ConvexPolygon, Event, Filter, PolygonCorners, RectDesc,
-    RectKind, ShapeDesc, SnapshotError, StepConfig, Surface, Target, Vec2, Walls, World,
-    WorldError,
+    polygon_corners, Aabb, ConvexPolygon, Event, Filter, PolygonCorners, RectDesc, RectKind,
+    ShapeDesc, SnapshotError, Surface, Target, Vec2, World, WorldError,
 };
 
 fn v(x: f64, y: f64) -> Vec2 {
     Vec2::new(x, y)
-}
-
-fn world(size: Vec2, dt: f64, gravity: Vec2) -> World {
-    let config = StepConfig {
-        dt,
-        gravity,
-        ..StepConfig::default()
-    };
-    World::new(size, Walls::ALL, config).expect("a valid world")
-}
-
-fn ball(pos: Vec2, vel: Vec2, radius: f64) -> BallDesc {
-    BallDesc {
-        pos,
-        vel,
-        radius,
-        ..BallDesc::default()
-    }
 }
 
 fn dynamic(min: Vec2, size: Vec2, vel: Vec2) -> RectDesc {

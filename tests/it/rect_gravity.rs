@@ -1,13 +1,13 @@
 //! Dynamic rectangles under gravity: exact parabolas between events, against values computed
 //! by hand (textbook kinematics, quadratic roots worked out here).
 
+use crate::build::ball;
 use collide_tests::REST_TIME;
 use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
 use collide_world::{
-    Aabb, BallDesc, Event, Grid, RectDesc, RectId, RectKind, StepConfig, Surface, Vec2, Walls,
-    World,
+    Aabb, Event, Grid, RectDesc, RectId, RectKind, StepConfig, Surface, Vec2, Walls, World,
 };
 use proptest::prelude::*;
 
@@ -29,17 +29,6 @@ fn dynamic(min: Vec2, size: Vec2, vel: Vec2) -> RectDesc {
         kind: RectKind::Dynamic,
         density: 1.0,
         surface: Surface::DEFAULT,
-    }
-}
-
-fn ball(pos: Vec2, vel: Vec2, radius: f64) -> BallDesc {
-    BallDesc {
-        pos,
-        vel,
-        radius,
-        density: 1.0,
-        surface: Surface::DEFAULT,
-        gravity_scale: 1.0,
     }
 }
 

@@ -3,30 +3,13 @@
 //! faces and corners), motion bit for bit as without them, layers, the same bits with any
 //! thread count, snapshots taken inside a sensor.
 
+use crate::build::{ball, world};
 use collide_scenes::arena_scene;
 use collide_world::{
-    BallDesc, BallId, Cell, CellCoord, Event, Filter, Grid, SensorId, ShapeDesc, Snapshot,
-    StepConfig, Surface, Walls, World, WorldError,
+    BallDesc, BallId, Cell, CellCoord, Event, Filter, Grid, SensorId, ShapeDesc, Snapshot, Surface,
+    World, WorldError,
 };
 use glam::DVec2;
-
-fn world(size: DVec2, dt: f64, gravity: DVec2) -> World {
-    let config = StepConfig {
-        dt,
-        gravity,
-        ..StepConfig::default()
-    };
-    World::new(size, Walls::ALL, config).expect("a valid world")
-}
-
-fn ball(pos: DVec2, vel: DVec2, radius: f64) -> BallDesc {
-    BallDesc {
-        pos,
-        vel,
-        radius,
-        ..BallDesc::default()
-    }
-}
 
 /// Steps `w` until `t_end` and returns its sensor events with their absolute times.
 fn sensor_events(w: &mut World, t_end: f64) -> Vec<(f64, Event)> {

@@ -2,34 +2,17 @@
 //! [`ContactResponse::Ignore`]): enter and exit events at their exact times, motion unchanged,
 //! one-way platforms, ghosts, snapshots, the same bits with any thread count.
 
+use crate::build::{ball, world};
 use collide_scenes::arena_scene;
 use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Surface;
 use collide_world::Target;
 use collide_world::{
-    Aabb, BallDesc, ContactInfo, ContactResponse, Event, HookError, Obstacle, RectDesc, RectKind,
-    SensorId, StepConfig, Walls, World,
+    Aabb, ContactInfo, ContactResponse, Event, HookError, Obstacle, RectDesc, RectKind, SensorId,
+    World,
 };
 use glam::DVec2;
-
-fn world(size: DVec2, dt: f64, gravity: DVec2) -> World {
-    let config = StepConfig {
-        dt,
-        gravity,
-        ..StepConfig::default()
-    };
-    World::new(size, Walls::ALL, config).expect("a valid world")
-}
-
-fn ball(pos: DVec2, vel: DVec2, radius: f64) -> BallDesc {
-    BallDesc {
-        pos,
-        vel,
-        radius,
-        ..BallDesc::default()
-    }
-}
 
 fn rect(min: DVec2, max: DVec2, vel: DVec2, kind: RectKind) -> RectDesc {
     RectDesc {

@@ -2,6 +2,7 @@
 //! straight and parabolic paths, bounces, kickers, chains without ghost bumps, filters, scene
 //! keys, snapshots, the same bits for any thread count.
 
+use crate::build::{ball, world};
 use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Filter;
@@ -13,24 +14,6 @@ use collide_world::{
 fn parse_scene(file: &str, text: &str) -> Result<Scene, collide_scene::SceneError> {
     let no_levels = |_: &str| Err(std::io::Error::other("no level files here"));
     collide_scene::from_toml_str(text, file, &no_levels)
-}
-
-fn world(size: Vec2, dt: f64, gravity: Vec2) -> World {
-    let config = StepConfig {
-        dt,
-        gravity,
-        ..StepConfig::default()
-    };
-    World::new(size, Walls::ALL, config).expect("a valid world")
-}
-
-fn ball(pos: Vec2, vel: Vec2, radius: f64) -> BallDesc {
-    BallDesc {
-        pos,
-        vel,
-        radius,
-        ..BallDesc::default()
-    }
 }
 
 /// Every `ball_shape` contact with its absolute time, stepping until `t_end`.

@@ -3,13 +3,14 @@
 //! the diagonals of a ramp join (no ghost collision), never tunnelled, kept by snapshots,
 //! pushed out of exactly.
 
+use crate::build::ball;
 use collide_world::rng::XorShift64Star;
 use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
 use collide_world::{
-    Aabb, BallDesc, Cell, CellCoord, Corner, Event, Feature, Features, Grid, RectDesc, RectKind,
-    StepConfig, Vec2, Walls, World,
+    Aabb, Cell, CellCoord, Corner, Event, Feature, Features, Grid, RectDesc, RectKind, StepConfig,
+    Vec2, Walls, World,
 };
 
 const SQRT_2: f64 = std::f64::consts::SQRT_2;
@@ -23,15 +24,6 @@ fn world(size: Vec2, gravity: Vec2, rows: &[&str], cell: f64) -> World {
     let mut w = World::new(size, Walls::ALL, config).expect("a valid world");
     w.set_grid(Grid::from_rows(cell, Vec2::ZERO, rows).expect("valid rows"));
     w
-}
-
-fn ball(pos: Vec2, vel: Vec2, radius: f64) -> BallDesc {
-    BallDesc {
-        pos,
-        vel,
-        radius,
-        ..BallDesc::default()
-    }
 }
 
 /// Steps until `t_end`, returning every event with its absolute time.

@@ -1,0 +1,38 @@
+//! The builders the integration tests share: a world in a closed box, a ball. A test module
+//! that needs another world (a grid, open sides, its own restitution) starts from
+//! [`config`] and [`world_with`].
+
+use collide_world::{BallDesc, StepConfig, Vec2, Walls, World};
+
+/// The default settings with step `dt` (seconds) and `gravity` (units/s²).
+pub(crate) fn config(dt: f64, gravity: Vec2) -> StepConfig {
+    StepConfig {
+        dt,
+        gravity,
+        ..StepConfig::default()
+    }
+}
+
+/// A world of `size` (world units) with `walls` and `config`.
+///
+/// # Panics
+/// For settings a world refuses: a test's own mistake.
+pub(crate) fn world_with(size: Vec2, walls: Walls, config: StepConfig) -> World {
+    World::new(size, walls, config).expect("a valid world")
+}
+
+/// A world of `size` closed on every side, step `dt`, `gravity`; the other settings default.
+pub(crate) fn world(size: Vec2, dt: f64, gravity: Vec2) -> World {
+    world_with(size, Walls::ALL, config(dt, gravity))
+}
+
+/// A ball at `pos` moving at `vel` of `radius`; the other fields default (density 1, the
+/// world's restitution, the default filter, gravity scale 1).
+pub(crate) fn ball(pos: Vec2, vel: Vec2, radius: f64) -> BallDesc {
+    BallDesc {
+        pos,
+        vel,
+        radius,
+        ..BallDesc::default()
+    }
+}
