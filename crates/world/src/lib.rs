@@ -70,7 +70,7 @@ pub use body::shape::{polygon_corners, polyline_segments, Shape};
 pub use grid::rows::{cell_from_char, char_from_cell, parse_rows};
 pub use grid::{CellShape, Grid, GridHit};
 pub use model::cell::{Cell, CellCoord};
-pub use model::character_desc::CharacterDesc;
+pub use model::character_desc::{CharacterDesc, CharacterPush};
 pub use model::desc::{
     BallDesc, GridDesc, RectDesc, RectKind, Scene, SpawnDesc, StepConfig, Walls,
 };

@@ -35,10 +35,40 @@ pub struct CharacterDesc {
     pub step_height: Real,
     /// Its multiple of the world's gravity, as [`crate::BallDesc::gravity_scale`]. Default 1.
     pub gravity_scale: Real,
+    /// How it meets balls and dynamic rectangles ([`CharacterPush`]). Default
+    /// [`CharacterPush::Kinematic`]: they bounce off it and it pushes them, unslowed.
+    pub push: CharacterPush,
     /// Its layers and mask ([`crate::Filter`]): what it collides with. A character never
     /// bounces (its restitution is unused) and is never a sensor. Default
     /// [`Surface::DEFAULT`].
     pub surface: Surface,
+}
+
+/// How a character meets balls and dynamic rectangles (docs/algorithms.md, "Characters meet
+/// balls and boxes"). Within a step, balls and boxes move first: they meet each character as
+/// an immovable box where it stands at the step's start (their exact time of impact, their
+/// own restitution). The characters then move and slide with the balls and boxes where the
+/// step left them as obstacles: a character stops against one at its exact time of impact
+/// and slides along it, and pushes it by an impulse along the contact normal `n`, with the
+/// pair's restitution `e` (the body's own, or the world's) and `w` the speed at which the
+/// character closes on it along `n`.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub enum CharacterPush {
+    /// They pass through each other: the character meets only the level.
+    None,
+    /// The character has infinite mass: the body's velocity along `n` gains `(1 + e)·w`
+    /// (a ball at rest hit at speed `v` leaves at `2v` when elastic); the character is not
+    /// slowed beyond stopping at the contact. A body with immovable geometry closer than its
+    /// own size behind it (squeezed: `crate::step::squeeze`'s room test) gains only `w`, so
+    /// that it leaves with the character, never faster.
+    #[default]
+    Kinematic,
+    /// The character has this mass (mass units, as a body's `density × area`; finite,
+    /// `> 0`): the impulse `j = (1 + e)·w / (1/m + 1/M)` of two bodies (`m` the body's mass)
+    /// changes the body's velocity by `j/m` along `n` and the character's by `−j/M` from
+    /// the next step on. A ball or box that runs into the character during the event loop
+    /// bounces off it as off a wall whatever its mass (the character does not move then).
+    Mass(Real),
 }
 
 impl Default for CharacterDesc {
@@ -51,6 +81,7 @@ impl Default for CharacterDesc {
             snap_distance: 0.0,
             step_height: 0.0,
             gravity_scale: 1.0,
+            push: CharacterPush::Kinematic,
             surface: Surface::DEFAULT,
         }
     }
@@ -98,6 +129,9 @@ impl CharacterDesc {
         Bound::GravityScale
             .check(self.gravity_scale)
             .map_err(|e| bad("gravity_scale", e))?;
+        if let CharacterPush::Mass(m) = self.push {
+            Bound::Positive.check(m).map_err(|e| bad("push", e))?;
+        }
         if self.surface.sensor {
             return Err(WorldError::BadCharacter {
                 field: "surface.sensor",

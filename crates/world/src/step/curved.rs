@@ -114,6 +114,9 @@ impl World {
         if !self.shapes.is_empty() {
             self.shape_hits(m, &path, &reach_box, base, &mut best, &mut limit);
         }
+        if !self.characters.is_empty() {
+            self.character_hits(m, &path, &reach_box, base, &mut best, &mut limit);
+        }
         if self.has_sensor_cells() {
             self.sensor_cell_hits(m, &path, base, &mut best, &mut limit);
         }
@@ -286,6 +289,9 @@ impl World {
         }
         if !self.shapes.is_empty() {
             self.box_shape_hits(m, &aabb, &disp, base, &mut best, &mut limit);
+        }
+        if !self.characters.is_empty() {
+            self.box_character_hits(m, &aabb, &disp, base, &mut best, &mut limit);
         }
         let mut searched = cap;
         if !self.flippers.is_empty() {

@@ -96,6 +96,7 @@ mod access;
 mod box_shapes;
 pub(crate) mod broad;
 pub(crate) mod character;
+mod character_obstacle;
 mod contact;
 mod curved;
 pub(crate) mod domains;
@@ -223,6 +224,7 @@ impl World {
             || !self.flippers.is_empty()
             || self.has_sensor_cells()
             || self.rects.iter().any(|r| r.surface.sensor)
+            || self.has_pushing_characters()
     }
 
     /// [`World::run_events`] for worlds with gravity or not (`G`, [`World::acc_g`]) and with

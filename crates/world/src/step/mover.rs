@@ -35,6 +35,9 @@ pub(crate) enum PTarget {
     /// The end of one of a ball's passes (`pass.rs`): it leaves a sensor, or a body whose
     /// contact a hook ignored.
     PassEnd,
+    /// A character's box where it stands during the event loop (dense index,
+    /// `character_obstacle.rs`).
+    Character(u32),
 }
 
 /// A mover's predictions as [`World::compute_prediction`] finds them.

@@ -50,6 +50,8 @@ pub(crate) enum Obstacle {
     Ball,
     /// A dynamic rectangle.
     Box,
+    /// A character's box where it stands (characters move after the event loop).
+    Character,
 }
 
 /// How a pair meets.
@@ -224,6 +226,16 @@ pub(crate) const PAIRS: &[(MoverShape, Obstacle, Meets)] = &[
         O::Box,
         contact("step/contact.rs", "box_box_contact"),
     ),
+    (
+        M::Circle,
+        O::Character,
+        contact("step/character_obstacle.rs", "character_hits"),
+    ),
+    (
+        M::Box,
+        O::Character,
+        contact("step/character_obstacle.rs", "box_character_hits"),
+    ),
 ];
 
 #[cfg(test)]
@@ -231,7 +243,7 @@ mod tests {
     use super::*;
 
     const MOVERS: [MoverShape; 2] = [M::Circle, M::Box];
-    const OBSTACLES: [Obstacle; 16] = [
+    const OBSTACLES: [Obstacle; 17] = [
         O::Tile,
         O::SlopeTile,
         O::Wall,
@@ -248,6 +260,7 @@ mod tests {
         O::TurningFlipper,
         O::Ball,
         O::Box,
+        O::Character,
     ];
 
     fn meets(m: MoverShape, o: Obstacle) -> Vec<Meets> {
@@ -278,7 +291,8 @@ mod tests {
                 | O::HeldFlipper
                 | O::TurningFlipper
                 | O::Ball
-                | O::Box => {}
+                | O::Box
+                | O::Character => {}
             }
         }
         let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");

@@ -301,6 +301,11 @@ impl World {
                 &mut limit,
             );
         }
+        if X && !self.characters.is_empty() {
+            let path = collide_core::motion::Path::linear(a.pos, v);
+            let reach = reach_box.grown(1e-9);
+            self.character_hits(m, &path, &reach, base, &mut best, &mut limit);
+        }
         if X && self.has_sensor_cells() {
             let path = collide_core::motion::Path::linear(a.pos, v);
             self.sensor_cell_hits(m, &path, base, &mut best, &mut limit);
@@ -455,6 +460,10 @@ impl World {
         if !self.shapes.is_empty() {
             let disp = collide_core::motion::Path::linear(Vec2::ZERO, v);
             self.box_shape_hits(m, &aabb, &disp, base, &mut best, &mut limit);
+        }
+        if !self.characters.is_empty() {
+            let disp = collide_core::motion::Path::linear(Vec2::ZERO, v);
+            self.box_character_hits(m, &aabb, &disp, base, &mut best, &mut limit);
         }
         let mut searched = cap;
         if !self.flippers.is_empty() {

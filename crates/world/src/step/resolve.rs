@@ -158,6 +158,7 @@ impl World {
             }
             PTarget::Rect(k) => self.respond_rect::<G, X>(&imp, k),
             PTarget::Mover(j) => self.respond_mover::<G, X>(&imp, j),
+            PTarget::Character(_) => self.respond_character::<G, X>(&imp),
         };
         if let Some(outcome) = outcome {
             self.after_impact::<G, X>(&imp, outcome, e_pair);
@@ -181,6 +182,8 @@ impl World {
     fn is_immovable(&self, target: PTarget) -> bool {
         match target {
             PTarget::Cell(_) | PTarget::Wall(_) | PTarget::Shape(_) => true,
+            // Characters move after the event loop: still during it.
+            PTarget::Character(_) => true,
             PTarget::Flipper { turning, .. } => !turning,
             PTarget::Rect(k) => self.rects[k as usize].vel == Vec2::ZERO,
             _ => false,
@@ -314,6 +317,11 @@ impl World {
             }
             PTarget::Wall(side) => (Target::Wall(side), still, None),
             PTarget::Shape(k) => (Target::Shape(self.shapes[k as usize].id), still, None),
+            PTarget::Character(k) => (
+                Target::Character(self.characters[k as usize].id),
+                still,
+                None,
+            ),
             PTarget::Flipper { index, turning } => {
                 let u = self.flipper_surface_vel(index, turning, point);
                 let flipper = self.flippers[index as usize].id;
@@ -412,6 +420,7 @@ impl World {
                 let vj = self.vel_of(j);
                 Obstacle::Body(self.mover_state(j, vj, None))
             }
+            PTarget::Character(k) => Obstacle::Body(self.character_state(k as usize)),
             // Not a contact: never asked.
             PTarget::RestEnd | PTarget::PassEnd | PTarget::SensorCell(_) => Obstacle::Body(mine),
         };

@@ -54,9 +54,10 @@ impl World {
             self.ball_rest[m] = rest.or_else(|| self.rest_kept(m, b.v0));
             if self.ball_rest[m].is_none() {
                 if let Some(u) = match pred.target {
-                    PTarget::Cell(_) | PTarget::Wall(_) | PTarget::Shape(_) => {
-                        Some(collide_core::Vec2::ZERO)
-                    }
+                    PTarget::Cell(_)
+                    | PTarget::Wall(_)
+                    | PTarget::Shape(_)
+                    | PTarget::Character(_) => Some(collide_core::Vec2::ZERO),
                     PTarget::Rect(k) => Some(self.rects[k as usize].vel),
                     // A turning flipper's contact parts in its response (`flippers.rs`).
                     PTarget::Flipper { turning: false, .. } => Some(collide_core::Vec2::ZERO),

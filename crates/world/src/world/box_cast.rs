@@ -9,6 +9,7 @@
 use crate::body::rect::RectRole;
 use crate::grid::walk::box_path_bounds;
 use crate::model::filter::Filter;
+use crate::model::shape_desc::ShapeKind;
 use crate::model::target::Target;
 use crate::world::query::CastHit;
 use crate::world::World;
@@ -16,7 +17,7 @@ use collide_core::motion::Path;
 use collide_core::sweep_path::{
     sweep_path_aabb_aabb, sweep_path_aabb_turning_capsule, sweep_path_circle_half_plane,
 };
-use collide_core::{Aabb, Feature, Real, SweepHit, TurningCapsule, Vec2};
+use collide_core::{Aabb, Circle, Feature, Real, SweepHit, TurningCapsule, Vec2};
 
 /// Which obstacles a box cast meets besides the level (tiles, walls, static shapes):
 /// rectangles and flippers, and a rule that lets some contacts pass (one-way platforms, the
@@ -26,6 +27,8 @@ pub(crate) struct BoxCastRules<'a> {
     pub filter: Filter,
     /// Whether to meet dynamic rectangles (where they are now).
     pub dynamic_rects: bool,
+    /// Whether to meet balls (where they are now, as a circle shape is met).
+    pub balls: bool,
     /// Contacts for which this returns `true` are passed through.
     pub pass: &'a dyn Fn(Target, &SweepHit) -> bool,
 }
@@ -72,6 +75,7 @@ impl World {
         let rules = BoxCastRules {
             filter,
             dynamic_rects: false,
+            balls: false,
             pass: &|_, _| false,
         };
         let disp = Path::linear(Vec2::ZERO, motion);
@@ -199,6 +203,39 @@ impl World {
                 }
             }
         }
+        if rules.balls {
+            self.ball_box_hits(aabb, disp, limit, filter, &mut |t, h| {
+                take(t, h, &mut best, &mut limit);
+            });
+        }
         best
+    }
+
+    /// The contacts of box `aabb` displaced by `disp` up to `limit` with the balls (where they
+    /// are now) that `filter` collides with, each given to `take`: as the box meets a circle
+    /// shape (`ShapeKind::sweep_box`).
+    fn ball_box_hits(
+        &self,
+        aabb: &Aabb,
+        disp: &Path,
+        limit: Real,
+        filter: Filter,
+        take: &mut dyn FnMut(Target, SweepHit),
+    ) {
+        let reach = box_path_bounds(aabb, disp, 0.0, limit).grown(1e-9);
+        let straight = disp.accel == Vec2::ZERO;
+        for i in 0..self.balls.len() {
+            let b = self.balls[i].ball_at(self.time, self.acc_of(i));
+            let disc = Aabb::new(b.pos - b.radius, b.pos + b.radius);
+            if !collide_core::aabb_overlaps_aabb(&reach, &disc)
+                || !filter.collides(self.ball_filter_at(i))
+            {
+                continue;
+            }
+            let circle = ShapeKind::Circle(Circle::new(b.pos, b.radius));
+            if let Some(h) = circle.sweep_box(aabb, disp, straight, limit) {
+                take(Target::Ball(b.id), h);
+            }
+        }
     }
 }

@@ -12,11 +12,13 @@
 //! characters. Event times are seconds from the start of the step; carry and push contacts
 //! are reported at 0.
 
+mod push;
 mod sensors;
 mod slide;
 
 use crate::body::character::{slide, Character};
 use crate::body::rect::RectRole;
+use crate::model::character_desc::CharacterPush;
 use crate::model::event::{Body, Event};
 use crate::model::ids::RectId;
 use crate::model::target::Target;
@@ -87,11 +89,18 @@ impl World {
             // Where it was at the last step's end (then carried or pushed at this one's start).
             pieces.push(MotionPiece::still(0.0, self.characters[i].pos));
             pieces.push(MotionPiece::still(0.0, c.pos));
+            let first = events.len();
             self.move_character(&mut c, vel, g, dt, 0.0, &mut events, &mut pieces);
             // The ground probe's snap, at the step's end.
             pieces.push(MotionPiece::still(dt, c.pos));
+            let moved = c.pos != self.characters[i].pos;
             self.characters[i] = c;
+            self.push_bodies(i, &events[first..]);
             self.sense_character(&c, &pieces, dt, &mut events);
+            // Balls and boxes predicted their contacts with it where it stood.
+            if moved && c.desc.push != CharacterPush::None {
+                self.scratch.valid = false;
+            }
         }
         self.events = events;
     }

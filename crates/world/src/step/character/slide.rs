@@ -20,6 +20,7 @@
 
 use super::sensors::MotionPiece;
 use crate::body::character::{along_ground, slide, Character, Ground};
+use crate::model::character_desc::CharacterPush;
 use crate::model::event::Contact;
 use crate::model::event::{Body, Event};
 use crate::model::limits::MAX_CHARACTER_CONTACTS;
@@ -71,9 +72,12 @@ impl World {
     ) -> Option<BoxHit> {
         let aabb = c.aabb();
         let pass = |t: Target, h: &SweepHit| self.character_passes(c, &aabb, ignore, t, h);
+        // A character that pushes meets balls and dynamic rectangles where the step left them.
+        let pushes = c.desc.push != CharacterPush::None;
         let rules = BoxCastRules {
             filter: c.desc.surface.filter,
-            dynamic_rects: false,
+            dynamic_rects: pushes,
+            balls: pushes,
             pass: &pass,
         };
         self.cast_box_path(&aabb, disp, limit, &rules)

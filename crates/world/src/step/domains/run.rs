@@ -27,6 +27,7 @@ fn eligible(w: &World) -> bool {
         && w.shapes.is_empty()
         && w.grid.as_ref().is_none_or(|g| g.sensor_cells() == 0)
         && w.flippers.is_empty()
+        && w.characters.is_empty()
         && w.config.ball_ball
         && w.config.restitution == 1.0
         && w.config.gravity == Vec2::ZERO

@@ -4,7 +4,7 @@
 use super::{corrupt, SnapshotError};
 use crate::body::character::{Character, Ground};
 use crate::model::cell::CellCoord;
-use crate::model::character_desc::CharacterDesc;
+use crate::model::character_desc::{CharacterDesc, CharacterPush};
 use crate::model::event::SensorId;
 use crate::model::filter::Filter;
 use crate::model::ids::{CharacterId, RectId, ShapeId, Slots};
@@ -37,6 +37,28 @@ pub(super) struct SnapCharacters {
     slots: (Vec<(u32, u32)>, Vec<u32>),
     one_way: Vec<(u8, u64)>,
     sensors: Vec<(u64, u8, u64)>,
+    /// Each character's push ([`push_code`]), index for index with `list`, or empty (absent)
+    /// when every one's is the default.
+    #[serde(default)]
+    push: Vec<(u8, Real)>,
+}
+
+/// A character's push as a tag and a mass: 0 none, 1 kinematic, 2 a mass.
+fn push_code(p: CharacterPush) -> (u8, Real) {
+    match p {
+        CharacterPush::None => (0, 0.0),
+        CharacterPush::Kinematic => (1, 0.0),
+        CharacterPush::Mass(m) => (2, m),
+    }
+}
+
+fn push_of(code: (u8, Real)) -> Option<CharacterPush> {
+    Some(match code {
+        (0, _) => CharacterPush::None,
+        (1, _) => CharacterPush::Kinematic,
+        (2, m) => CharacterPush::Mass(m),
+        _ => return None,
+    })
 }
 
 fn sensor_code(s: SensorId) -> (u8, u64) {
@@ -107,6 +129,7 @@ impl SnapCharacter {
             snap_distance,
             step_height,
             gravity_scale,
+            push: CharacterPush::default(),
             surface: Surface::DEFAULT.with_filter(Filter::new(self.3 .0, self.3 .1)),
         };
         desc.validate()
@@ -168,6 +191,18 @@ impl World {
                     (c.to_bits(), k, w)
                 })
                 .collect(),
+            push: if self
+                .characters
+                .iter()
+                .all(|c| c.desc.push == CharacterPush::default())
+            {
+                Vec::new()
+            } else {
+                self.characters
+                    .iter()
+                    .map(|c| push_code(c.desc.push))
+                    .collect()
+            },
         }
     }
 
@@ -189,6 +224,12 @@ impl World {
                 }
             }
             out.push(u64::from(s.5));
+            // The push, when not the default (a world without one hashes as before).
+            if c.desc.push != CharacterPush::default() {
+                let (tag, mass) = push_code(c.desc.push);
+                out.push(u64::from(tag) | 1 << 10);
+                out.push(mass.to_bits());
+            }
         }
         for t in &self.one_way {
             let (tag, word) = t.code();
@@ -219,12 +260,27 @@ pub(super) type RestoredCharacters = (
 pub(super) fn restored_characters(
     snap: &SnapCharacters,
 ) -> Result<RestoredCharacters, SnapshotError> {
-    let list = snap
+    let mut list = snap
         .list
         .iter()
         .enumerate()
         .map(|(i, c)| c.restored(i))
         .collect::<Result<Vec<_>, _>>()?;
+    if !snap.push.is_empty() {
+        if snap.push.len() != list.len() {
+            return Err(corrupt(
+                "character_push",
+                format!("{} entries for {} characters", snap.push.len(), list.len()),
+            ));
+        }
+        for (i, (c, &code)) in list.iter_mut().zip(&snap.push).enumerate() {
+            c.desc.push = push_of(code)
+                .ok_or_else(|| corrupt(format!("character_push[{i}]"), "no such push"))?;
+            c.desc
+                .validate()
+                .map_err(|e| corrupt(format!("characters[{i}]"), e))?;
+        }
+    }
     let slots = Slots::from_parts(
         snap.slots.0.clone(),
         snap.slots.1.clone(),
