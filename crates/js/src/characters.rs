@@ -1,6 +1,6 @@
 //! Characters (platformer player boxes moved by move and slide) and one-way platforms.
 
-use collide_world::{CharacterDesc, CharacterId, Target, Vec2};
+use collide_world::{CharacterDesc, CharacterId, CharacterPush, Target, Vec2};
 use wasm_bindgen::prelude::*;
 
 use crate::bodies::object;
@@ -69,6 +69,34 @@ impl World {
         self.w
             .set_character_velocity(id, Vec2::new(vx, vy))
             .map_err(err)
+    }
+
+    /// Sets how a character meets balls and dynamic rectangles: `"kinematic"` (the default:
+    /// they bounce off it and it pushes them, unslowed), `"mass"` with `mass` (mass units,
+    /// > 0: the two-body impulse when it pushes) or `"none"` (they pass through each other).
+    /// See docs/algorithms.md, "Characters meet balls and boxes".
+    ///
+    /// @throws {Error} `no such body` for a removed character, `character field \`push\`` for
+    /// a mass that is not a number > 0, or for another mode.
+    #[wasm_bindgen(js_name = setCharacterPush)]
+    pub fn set_character_push(
+        &mut self,
+        id: f64,
+        #[wasm_bindgen(unchecked_param_type = "\"none\" | \"kinematic\" | \"mass\"")] mode: String,
+        mass: Option<f64>,
+    ) -> Result<(), JsError> {
+        let id = from_js(id).map_err(err)?;
+        let push = match mode.as_str() {
+            "none" => CharacterPush::None,
+            "kinematic" => CharacterPush::Kinematic,
+            "mass" => CharacterPush::Mass(mass.unwrap_or(f64::NAN)),
+            _ => {
+                return Err(err(format!(
+                    "character field `push`: `{mode}` is not one of none, kinematic, mass"
+                )))
+            }
+        };
+        self.w.set_character_push(id, push).map_err(err)
     }
 
     /// Lets a character drop through one-way platforms (`true`) or stand on them (`false`).

@@ -64,7 +64,9 @@ function one(b, i) {
     case 20: return { kind: "rect_flipper", rect: b[i + 1], flipper: b[i + 2], toi, point: point(), normal: normal(), speed };
     case 21: return { kind: "character_hit", character: b[i + 1], target: target(b, i), toi, point: point(), normal: normal(), speed };
     case 22: return { kind: "character_sensor_enter", character: b[i + 1], sensor: sensor(b, i), toi };
-    default: return { kind: "character_sensor_exit", character: b[i + 1], sensor: sensor(b, i), toi };
+    case 23: return { kind: "character_sensor_exit", character: b[i + 1], sensor: sensor(b, i), toi };
+    case 24: return { kind: "ball_character", ball: b[i + 1], character: b[i + 2], toi, point: point(), normal: normal(), speed };
+    default: return { kind: "rect_character", rect: b[i + 1], character: b[i + 2], toi, point: point(), normal: normal(), speed };
   }
 }
 export function decodeEvents(b) {
@@ -117,6 +119,8 @@ export type CollideEvent =
   | ({ kind: "rect_shape"; rect: number; shape: number } & Contact)
   | ({ kind: "rect_flipper"; rect: number; flipper: number } & Contact)
   | ({ kind: "character_hit"; character: number; target: TargetRef } & Contact)
+  | ({ kind: "ball_character"; ball: number; character: number } & Contact)
+  | ({ kind: "rect_character"; rect: number; character: number } & Contact)
   | { kind: "character_sensor_enter"; character: number; sensor: SensorRef; toi: number }
   | { kind: "character_sensor_exit"; character: number; sensor: SensorRef; toi: number }
   | { kind: "brick_destroyed"; cell: CellCoord; brick: string; by: BodyRef; toi: number }
@@ -317,6 +321,17 @@ fn ball_contact_record(e: &Event) -> Option<Rec> {
         }) => Rec::new(18, toi)
             .ids(id(ball), id(flipper))
             .contact(point, normal, speed),
+        Event::Contact(Contact {
+            body: Body::Ball(ball),
+            other: Target::Character(character),
+            point,
+            normal,
+            toi,
+            speed,
+            ..
+        }) => Rec::new(24, toi)
+            .ids(id(ball), id(character))
+            .contact(point, normal, speed),
         _ => return None,
     })
 }
@@ -413,6 +428,17 @@ fn body_contact_record(e: &Event) -> Option<Rec> {
             ..
         }) => Rec::new(20, toi)
             .ids(id(rect), id(flipper))
+            .contact(point, normal, speed),
+        Event::Contact(Contact {
+            body: Body::Rect(rect),
+            other: Target::Character(character),
+            point,
+            normal,
+            toi,
+            speed,
+            ..
+        }) => Rec::new(25, toi)
+            .ids(id(rect), id(character))
             .contact(point, normal, speed),
         Event::Contact(Contact {
             body: Body::Character(character),

@@ -70,3 +70,39 @@ test("one-way platforms: through from below, onto it from above, dropped through
   assert.equal(w.removeCharacter(id), true);
   assert.equal(w.character(id), undefined);
 });
+
+test("a character pushes a ball at twice its speed, and a ball bounces off a character", () => {
+  // No gravity: a 16 × 24 character walking right at 120 units/s meets a ball of radius 8 at
+  // rest at x = 200 after 84 units (0.7 s), stops against it and sends it off at 240.
+  const w = new World(400, 200, 1 / 60);
+  const id = w.addCharacter(100, 100, 8, 12);
+  const ball = w.addBall(200, 100, 0, 0, 8);
+  let met;
+  for (let k = 0; k < 60 && met === undefined; k += 1) {
+    w.setCharacterVelocity(id, 120, 0);
+    const t0 = w.time;
+    for (const e of w.step()) {
+      if (e.kind === "character_hit" && e.target.type === "ball") met = t0 + e.toi;
+    }
+  }
+  assert.ok(Math.abs(met - 0.7) < 1e-9, `met at ${met}`);
+  assert.ok(Math.abs(w.ball(ball).vx - 240) < 1e-9);
+  assert.ok(Math.abs(w.character(id).x - 184) < 1e-9);
+  // A ball thrown back at the standing character bounces off it (elastic: the same speed).
+  w.setCharacterVelocity(id, 0, 0);
+  w.removeBall(ball);
+  const back = w.addBall(300, 100, -300, 0, 4);
+  let bounced;
+  for (let k = 0; k < 60 && bounced === undefined; k += 1) {
+    for (const e of w.step()) {
+      if (e.kind === "ball_character" && e.ball === back) bounced = e;
+    }
+  }
+  assert.equal(bounced.character, id);
+  assert.deepEqual(bounced.normal, { x: 1, y: 0 });
+  assert.ok(Math.abs(w.ball(back).vx - 300) < 1e-9);
+  // "none": they pass through each other.
+  w.setCharacterPush(id, "none");
+  assert.throws(() => w.setCharacterPush(id, "mass", -1), /push/);
+  assert.throws(() => w.setCharacterPush(id, "heavy"), /push/);
+});

@@ -30,8 +30,8 @@
 //! - **Start**: the level's `Player` entity; without one, the first unlocked door; without
 //!   one, standing at the foot of the first ladder column.
 //! - **Sandbox**: a platformer started with `balls > 0` drops that many balls of radius 3 on
-//!   each level (they bounce off the level and its one-way platforms, and pass through the
-//!   characters).
+//!   each level (they bounce off the level, its one-way platforms and the characters, and
+//!   the player and the mobs push them: `collide_world::CharacterPush::Kinematic`).
 //!
 //! Deterministic: a function of the levels, the inputs and the world (no hashing of
 //! addresses, no wall-clock time).

@@ -2,7 +2,7 @@
 //! one-way platforms.
 
 use crate::body::character::Character;
-use crate::model::character_desc::CharacterDesc;
+use crate::model::character_desc::{CharacterDesc, CharacterPush};
 use crate::model::error::WorldError;
 use crate::model::event::{Body, Event};
 use crate::model::ids::CharacterId;
@@ -41,7 +41,39 @@ impl World {
         };
         c.ground = self.probe_ground(&mut c, 0.0);
         self.characters.push(c);
+        self.character_box_changed(&c);
         Ok(id)
+    }
+
+    /// Balls and boxes predict their contacts with a pushing character's box: when one
+    /// appears, moves between steps or goes, they predict again at the next step.
+    pub(crate) fn character_box_changed(&mut self, c: &Character) {
+        if c.desc.push != CharacterPush::None {
+            self.scratch.valid = false;
+        }
+    }
+
+    /// Sets how a character meets balls and dynamic rectangles ([`CharacterPush`]), from the
+    /// next step on.
+    ///
+    /// # Errors
+    /// [`WorldError::NoSuchBody`] for a stale id; [`WorldError::BadCharacter`] (`push`) for a
+    /// mass outside [`Bound::Positive`]. The character is unchanged then.
+    pub fn set_character_push(
+        &mut self,
+        id: CharacterId,
+        push: CharacterPush,
+    ) -> Result<(), WorldError> {
+        let i = self.character_index(id)?;
+        let desc = CharacterDesc {
+            push,
+            ..self.characters[i].desc
+        };
+        desc.validate()?;
+        self.characters[i].desc = desc;
+        // Balls stop or start meeting it.
+        self.scratch.valid = false;
+        Ok(())
     }
 
     /// A character by id, or `None` if the id is stale.
@@ -64,6 +96,11 @@ impl World {
         let c = self.characters.swap_remove(i);
         if let Some(moved) = self.characters.get(i) {
             self.character_slots.relocate(moved.id, i as u32);
+        }
+        // The balls' predictions name characters by their place in storage, which the
+        // removal changed for the last one.
+        if c.desc.push != CharacterPush::None || self.has_pushing_characters() {
+            self.scratch.valid = false;
         }
         Some(c)
     }
@@ -112,6 +149,7 @@ impl World {
         c.pos = pos;
         c.ground = self.probe_ground(&mut c, 0.0);
         self.characters[i] = c;
+        self.character_box_changed(&c);
         Ok(())
     }
 
@@ -136,7 +174,8 @@ impl World {
     /// motion (walking along its ground, stepping up ledges up to its step height), then
     /// finds its ground (snapping down up to its snap distance if it was on ground). The
     /// contacts are appended to `events` as [`Event::Contact`], with `toi` the fraction
-    /// of `motion` travelled. Returns the displacement made.
+    /// of `motion` travelled. Balls and dynamic rectangles stop it as in the step, but a move
+    /// between steps has no speed: it does not push them. Returns the displacement made.
     ///
     /// # Errors
     /// [`WorldError::NoSuchBody`] for a stale id; [`WorldError::BadCharacter`] (`motion`) for
@@ -162,6 +201,7 @@ impl World {
         self.move_character(&mut c, motion, Vec2::ZERO, 1.0, 0.0, events, &mut pieces);
         c.vel = vel;
         self.characters[i] = c;
+        self.character_box_changed(&c);
         Ok(c.pos - start)
     }
 

@@ -8,8 +8,9 @@
 //! 3. its **own motion** for the step (`slide.rs`): its velocity, plus gravity while it is
 //!    in the air, by move and slide.
 //!
-//! Characters do not meet balls, dynamic rectangles or each other, and those do not meet
-//! characters. Event times are seconds from the start of the step; carry and push contacts
+//! A character that pushes ([`crate::CharacterPush`]) meets the balls and dynamic rectangles
+//! where the event loop left them and pushes them after its motion (`push.rs`); characters do
+//! not meet each other. Event times are seconds from the start of the step; carry and push contacts
 //! are reported at 0.
 
 mod push;
