@@ -441,3 +441,39 @@ fn a_snapshot_with_pushing_characters_continues_bit_for_bit() {
         CharacterPush::Mass(50.0)
     );
 }
+
+#[test]
+fn a_ball_left_on_a_characters_head_falls_when_it_walks_away() {
+    // A dead ball (restitution 0) dropped on a standing character comes to lie on its head;
+    // when the character walks away, the ball falls to the floor (top y = 180).
+    let mut w = world(Vec2::new(400.0, 200.0), DT, Vec2::new(0.0, 1000.0));
+    let mut rows = vec!["                    "; 9];
+    rows.push("####################");
+    w.set_grid(Grid::from_rows(20.0, Vec2::ZERO, &rows).expect("valid rows"));
+    let c = character(
+        &mut w,
+        Vec2::new(100.0, 168.0),
+        Vec2::new(8.0, 12.0),
+        CharacterPush::Kinematic,
+    );
+    w.step();
+    let b = w
+        .add_ball(collide_world::BallDesc {
+            surface: collide_world::Surface::DEFAULT.with_restitution(0.0),
+            ..ball(Vec2::new(100.0, 120.0), Vec2::ZERO, 4.0)
+        })
+        .expect("a valid ball");
+    for _ in 0..240 {
+        w.set_character_velocity(c, Vec2::ZERO).expect("live");
+        w.step();
+    }
+    let y = w.ball(b).expect("live").pos.y;
+    assert!((y - 152.0).abs() < 1e-6, "on the head: {y}");
+    for _ in 0..120 {
+        w.set_character_velocity(c, Vec2::new(150.0, 0.0))
+            .expect("live");
+        w.step();
+    }
+    let y = w.ball(b).expect("live").pos.y;
+    assert!((y - 176.0).abs() < 1e-6, "on the floor: {y}");
+}

@@ -27,10 +27,13 @@ impl World {
     /// with move and slide at exact times of impact, no skin gap. `maxSlope`: the steepest
     /// ground it walks on, radians (default 50°, so 45° ramps are walkable); `snapDistance`:
     /// how far down it looks for ground after walking (default 0); `stepHeight`: the highest
-    /// ledge it steps up (default 0). Returns its id.
+    /// ledge it steps up (default 0). `mass`: how it meets balls and dynamic rectangles
+    /// (docs/algorithms.md, "Characters meet balls and boxes"): absent, they bounce off it and
+    /// it pushes them as an infinite mass; a number > 0, it pushes them as a body of that mass
+    /// (mass units, a body's density × area); 0, they pass through each other. Returns its id.
     ///
     /// @throws {Error} `character field \`half_extents\`: ...` (or `pos`, `max_slope`,
-    /// `snap_distance`, `step_height`) naming the value.
+    /// `snap_distance`, `step_height`, `push` for a negative mass) naming the value.
     #[wasm_bindgen(js_name = addCharacter)]
     #[allow(clippy::too_many_arguments)]
     pub fn add_character(
@@ -42,6 +45,7 @@ impl World {
         #[wasm_bindgen(js_name = "maxSlope")] max_slope: Option<f64>,
         #[wasm_bindgen(js_name = "snapDistance")] snap_distance: Option<f64>,
         #[wasm_bindgen(js_name = "stepHeight")] step_height: Option<f64>,
+        mass: Option<f64>,
     ) -> Result<f64, JsError> {
         let d = CharacterDesc::default();
         let desc = CharacterDesc {
@@ -50,6 +54,11 @@ impl World {
             max_slope: max_slope.unwrap_or(d.max_slope),
             snap_distance: snap_distance.unwrap_or(d.snap_distance),
             step_height: step_height.unwrap_or(d.step_height),
+            push: match mass {
+                None => CharacterPush::Kinematic,
+                Some(m) if m == 0.0 => CharacterPush::None,
+                Some(m) => CharacterPush::Mass(m),
+            },
             ..d
         };
         let id = self.w.add_character(desc).map_err(err)?;
@@ -69,34 +78,6 @@ impl World {
         self.w
             .set_character_velocity(id, Vec2::new(vx, vy))
             .map_err(err)
-    }
-
-    /// Sets how a character meets balls and dynamic rectangles: `"kinematic"` (the default:
-    /// they bounce off it and it pushes them, unslowed), `"mass"` with `mass` (mass units,
-    /// > 0: the two-body impulse when it pushes) or `"none"` (they pass through each other).
-    /// See docs/algorithms.md, "Characters meet balls and boxes".
-    ///
-    /// @throws {Error} `no such body` for a removed character, `character field \`push\`` for
-    /// a mass that is not a number > 0, or for another mode.
-    #[wasm_bindgen(js_name = setCharacterPush)]
-    pub fn set_character_push(
-        &mut self,
-        id: f64,
-        #[wasm_bindgen(unchecked_param_type = "\"none\" | \"kinematic\" | \"mass\"")] mode: String,
-        mass: Option<f64>,
-    ) -> Result<(), JsError> {
-        let id = from_js(id).map_err(err)?;
-        let push = match mode.as_str() {
-            "none" => CharacterPush::None,
-            "kinematic" => CharacterPush::Kinematic,
-            "mass" => CharacterPush::Mass(mass.unwrap_or(f64::NAN)),
-            _ => {
-                return Err(err(format!(
-                    "character field `push`: `{mode}` is not one of none, kinematic, mass"
-                )))
-            }
-        };
-        self.w.set_character_push(id, push).map_err(err)
     }
 
     /// Lets a character drop through one-way platforms (`true`) or stand on them (`false`).

@@ -101,8 +101,15 @@ test("a character pushes a ball at twice its speed, and a ball bounces off a cha
   assert.equal(bounced.character, id);
   assert.deepEqual(bounced.normal, { x: 1, y: 0 });
   assert.ok(Math.abs(w.ball(back).vx - 300) < 1e-9);
-  // "none": they pass through each other.
-  w.setCharacterPush(id, "none");
-  assert.throws(() => w.setCharacterPush(id, "mass", -1), /push/);
-  assert.throws(() => w.setCharacterPush(id, "heavy"), /push/);
+  // Mass 0: they pass through each other; a negative mass is refused.
+  const ghost = w.addCharacter(60, 40, 8, 12, undefined, undefined, undefined, 0);
+  const through = w.addBall(120, 40, -300, 0, 4);
+  let leftmost = Infinity;
+  for (let k = 0; k < 30; k += 1) {
+    for (const e of w.step()) assert.notEqual(e.kind === "ball_character" && e.character, ghost);
+    leftmost = Math.min(leftmost, w.ball(through).x);
+  }
+  // Through the ghost's box (x 52..68) to the world's left wall.
+  assert.ok(leftmost < 52 - 4, `${leftmost}`);
+  assert.throws(() => w.addCharacter(60, 40, 8, 12, undefined, undefined, undefined, -1), /push/);
 });

@@ -320,20 +320,7 @@ impl ShapeKind {
                 point: h.point,
                 feature: Feature::Circle,
             }),
-            ShapeKind::Circle(c) => {
-                let h = if straight {
-                    sweep_circle_aabb(c.center, c.radius, -disp.v0, limit, aabb, Features::ALL)
-                } else {
-                    let back = Path::ballistic(c.center, -disp.v0, -disp.accel);
-                    sweep_path_circle_aabb(&back, c.radius, limit, aabb, Features::ALL)
-                };
-                h.map(|h| SweepHit {
-                    toi: h.toi,
-                    normal: -h.normal,
-                    point: c.center - h.normal * c.radius,
-                    feature: Feature::Circle,
-                })
-            }
+            ShapeKind::Circle(c) => sweep_box_circle(c, aabb, disp, straight, limit),
             ShapeKind::Polygon { polygon, .. } => if straight {
                 sweep_aabb_polygon(aabb, disp.v0, &polygon, limit)
             } else {
@@ -490,4 +477,30 @@ impl ShapeKind {
                 .is_some_and(|fnm| fnm.dot(n) >= 1.0 - dot_slack)
         })
     }
+}
+
+/// The first contact of box `aabb` displaced by `disp` (straight when `straight`) up to
+/// `limit` with the still disc `c` (a circle shape, a ball where it is): the circle meets the
+/// box moving the other way (the same Minkowski sum), `sweep_circle_aabb` with the opposite
+/// velocity, on a parabola `sweep_path_circle_aabb` with the opposite path. The normal points
+/// from the disc toward the box.
+pub(crate) fn sweep_box_circle(
+    c: Circle,
+    aabb: &Aabb,
+    disp: &Path,
+    straight: bool,
+    limit: Real,
+) -> Option<SweepHit> {
+    let h = if straight {
+        sweep_circle_aabb(c.center, c.radius, -disp.v0, limit, aabb, Features::ALL)
+    } else {
+        let back = Path::ballistic(c.center, -disp.v0, -disp.accel);
+        sweep_path_circle_aabb(&back, c.radius, limit, aabb, Features::ALL)
+    };
+    h.map(|h| SweepHit {
+        toi: h.toi,
+        normal: -h.normal,
+        point: c.center - h.normal * c.radius,
+        feature: Feature::Circle,
+    })
 }

@@ -11,8 +11,6 @@
 
 use super::mover::PTarget;
 use super::predict::take;
-use super::respond::Impact;
-use super::respond::Outcome;
 use crate::grid::walk::box_path_bounds;
 use crate::model::character_desc::CharacterPush;
 use crate::model::event::Body;
@@ -107,16 +105,6 @@ impl World {
                 );
             }
         }
-    }
-
-    /// A ball or a box against a character, still during the event loop: as against a wall
-    /// (module docs).
-    #[inline(always)]
-    pub(super) fn respond_character<const G: bool, const X: bool>(
-        &mut self,
-        imp: &Impact<'_>,
-    ) -> Option<Outcome> {
-        self.respond_immovable::<G, X>(imp)
     }
 
     /// Character `k` (dense index) as a contact hook sees it during the event loop: its box,

@@ -153,12 +153,13 @@ impl World {
                 index,
                 turning: true,
             } => self.respond_turning_flipper::<G, X>(&imp, index),
-            PTarget::Wall(_) | PTarget::Shape(_) | PTarget::Flipper { .. } => {
-                self.respond_immovable::<G, X>(&imp)
-            }
+            // A character is still during the event loop (`character_obstacle.rs`).
+            PTarget::Wall(_)
+            | PTarget::Shape(_)
+            | PTarget::Flipper { .. }
+            | PTarget::Character(_) => self.respond_immovable::<G, X>(&imp),
             PTarget::Rect(k) => self.respond_rect::<G, X>(&imp, k),
             PTarget::Mover(j) => self.respond_mover::<G, X>(&imp, j),
-            PTarget::Character(_) => self.respond_character::<G, X>(&imp),
         };
         if let Some(outcome) = outcome {
             self.after_impact::<G, X>(&imp, outcome, e_pair);

@@ -7,9 +7,9 @@
 //! where they are now (`sweep_path_aabb_turning_capsule` held still).
 
 use crate::body::rect::RectRole;
+use crate::body::shape::sweep_box_circle;
 use crate::grid::walk::box_path_bounds;
 use crate::model::filter::Filter;
-use crate::model::shape_desc::ShapeKind;
 use crate::model::target::Target;
 use crate::world::query::CastHit;
 use crate::world::World;
@@ -232,8 +232,8 @@ impl World {
             {
                 continue;
             }
-            let circle = ShapeKind::Circle(Circle::new(b.pos, b.radius));
-            if let Some(h) = circle.sweep_box(aabb, disp, straight, limit) {
+            let disc = Circle::new(b.pos, b.radius);
+            if let Some(h) = sweep_box_circle(disc, aabb, disp, straight, limit) {
                 take(Target::Ball(b.id), h);
             }
         }

@@ -94,6 +94,7 @@ impl World {
             self.move_character(&mut c, vel, g, dt, 0.0, &mut events, &mut pieces);
             // The ground probe's snap, at the step's end.
             pieces.push(MotionPiece::still(dt, c.pos));
+            let before = self.characters[i].aabb();
             let moved = c.pos != self.characters[i].pos;
             self.characters[i] = c;
             self.push_bodies(i, &events[first..]);
@@ -101,6 +102,10 @@ impl World {
             // Balls and boxes predicted their contacts with it where it stood.
             if moved && c.desc.push != CharacterPush::None {
                 self.scratch.valid = false;
+                // What slept on it or against it wakes.
+                if self.config.gravity != Vec2::ZERO {
+                    self.wake_touching_box(before);
+                }
             }
         }
         self.events = events;

@@ -40,25 +40,27 @@ pub(super) struct SnapCharacters {
     /// Each character's push ([`push_code`]), index for index with `list`, or empty (absent)
     /// when every one's is the default.
     #[serde(default)]
-    push: Vec<(u8, Real)>,
+    push: Vec<Real>,
 }
 
-/// A character's push as a tag and a mass: 0 none, 1 kinematic, 2 a mass.
-fn push_code(p: CharacterPush) -> (u8, Real) {
+/// A character's push as one number: −1 none, 0 kinematic, a mass `> 0` itself.
+fn push_code(p: CharacterPush) -> Real {
     match p {
-        CharacterPush::None => (0, 0.0),
-        CharacterPush::Kinematic => (1, 0.0),
-        CharacterPush::Mass(m) => (2, m),
+        CharacterPush::None => -1.0,
+        CharacterPush::Kinematic => 0.0,
+        CharacterPush::Mass(m) => m,
     }
 }
 
-fn push_of(code: (u8, Real)) -> Option<CharacterPush> {
-    Some(match code {
-        (0, _) => CharacterPush::None,
-        (1, _) => CharacterPush::Kinematic,
-        (2, m) => CharacterPush::Mass(m),
-        _ => return None,
-    })
+/// The push of [`push_code`]'s number (a mass is checked by the character's validation).
+fn push_of(code: Real) -> CharacterPush {
+    if code == -1.0 {
+        CharacterPush::None
+    } else if code == 0.0 {
+        CharacterPush::Kinematic
+    } else {
+        CharacterPush::Mass(code)
+    }
 }
 
 fn sensor_code(s: SensorId) -> (u8, u64) {
@@ -226,9 +228,8 @@ impl World {
             out.push(u64::from(s.5));
             // The push, when not the default (a world without one hashes as before).
             if c.desc.push != CharacterPush::default() {
-                let (tag, mass) = push_code(c.desc.push);
-                out.push(u64::from(tag) | 1 << 10);
-                out.push(mass.to_bits());
+                out.push(1 << 10);
+                out.push(push_code(c.desc.push).to_bits());
             }
         }
         for t in &self.one_way {
@@ -274,8 +275,7 @@ pub(super) fn restored_characters(
             ));
         }
         for (i, (c, &code)) in list.iter_mut().zip(&snap.push).enumerate() {
-            c.desc.push = push_of(code)
-                .ok_or_else(|| corrupt(format!("character_push[{i}]"), "no such push"))?;
+            c.desc.push = push_of(code);
             c.desc
                 .validate()
                 .map_err(|e| corrupt(format!("characters[{i}]"), e))?;
