@@ -444,9 +444,14 @@ fn a_snapshot_with_pushing_characters_continues_bit_for_bit() {
 
 #[test]
 fn a_ball_left_on_a_characters_head_falls_when_it_walks_away() {
-    // A dead ball (restitution 0) dropped on a standing character comes to lie on its head;
-    // when the character walks away, the ball falls to the floor (top y = 180).
-    let mut w = world(Vec2::new(400.0, 200.0), DT, Vec2::new(0.0, 1000.0));
+    // A ball dropped on a standing character in a world of restitution 0 comes to lie on its
+    // head; when the character walks away, the ball falls to the floor (top y = 180).
+    let config = collide_world::StepConfig {
+        restitution: 0.0,
+        ..crate::build::config(DT, Vec2::new(0.0, 1000.0))
+    };
+    let mut w =
+        crate::build::world_with(Vec2::new(400.0, 200.0), collide_world::Walls::ALL, config);
     let mut rows = vec!["                    "; 9];
     rows.push("####################");
     w.set_grid(Grid::from_rows(20.0, Vec2::ZERO, &rows).expect("valid rows"));
@@ -458,10 +463,7 @@ fn a_ball_left_on_a_characters_head_falls_when_it_walks_away() {
     );
     w.step();
     let b = w
-        .add_ball(collide_world::BallDesc {
-            surface: collide_world::Surface::DEFAULT.with_restitution(0.0),
-            ..ball(Vec2::new(100.0, 120.0), Vec2::ZERO, 4.0)
-        })
+        .add_ball(ball(Vec2::new(100.0, 120.0), Vec2::ZERO, 4.0))
         .expect("a valid ball");
     for _ in 0..240 {
         w.set_character_velocity(c, Vec2::ZERO).expect("live");

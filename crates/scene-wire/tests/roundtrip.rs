@@ -185,12 +185,13 @@ fn codes_a_scene_cannot_hold_are_named() {
     let kind_at = find(&bytes, &20.0f64.to_le_bytes()) + 6 * 8;
     let mut bad = bytes.clone();
     assert_eq!(bad[kind_at], 0);
-    bad[kind_at] = 4;
+    // 0 to 4 are static, kinematic, dynamic, kinematic sensor and static sensor.
+    bad[kind_at] = 5;
     assert_eq!(
         from_bytes(&bad),
         Err(WireError::Value {
             field: "rect[0].kind".to_owned(),
-            value: 4
+            value: 5
         })
     );
 }
