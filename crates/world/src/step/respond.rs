@@ -241,7 +241,23 @@ impl World {
         } = *imp;
         let u = self.flipper_surface_vel(index, true, pred.point);
         let e = speed_capped(kick_capped(e, v, u, n, false), v, u, n);
-        let nv = reflect_relative_on(v, u, n, e);
+        // Pressed into immovable geometry closer than its own size (`squeeze.rs`, rule 1):
+        // it moves with the flipper's surface across the contact instead of bouncing off it,
+        // never faster (each bounce in the narrowing gap would add `(1 + e)·u·n`).
+        let bounce = reflect_relative_on(v, u, n, e);
+        let pressed = u.dot(n) > 0.0 && {
+            let probe = self.probe(m, contact);
+            // Along the normal, or along its way out (a wedge between the flipper and a
+            // face at an angle to it).
+            let out = (bounce - u).normalize_or_zero();
+            self.squeezed_against(probe, n)
+                || out != Vec2::ZERO && self.squeezed_against(probe, out)
+        };
+        let nv = if pressed {
+            carry_velocity(v, u, n, !imp.is_ball)
+        } else {
+            bounce
+        };
         let centre = match self.mover(m) {
             MoverBody::Ball(_) => contact.unwrap_or_else(|| self.ball_pos(m)),
             MoverBody::Rect(k) => self.rects[k].aabb.center(),
