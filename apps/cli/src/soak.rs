@@ -12,7 +12,8 @@
 //! and counts the `IterationLimit` events (a body stopped by the event bound). It reads the
 //! process's resident set size (`VmRSS` of `/proc/self/status`, Linux) after the world is
 //! built, after a tenth of the steps (allocations done warming up) and at the end. Output:
-//! one JSON line, keys of [`SoakReport`].
+//! one JSON line, keys of [`SoakReport`] (with `--every N`, one more every N steps, `steps`
+//! the steps done so far).
 
 use std::io::{self, Write};
 use std::time::Instant;
@@ -58,6 +59,10 @@ pub struct SoakArgs {
     /// Plinko: the world's restitution (pegs, walls and balls), in [0, 1].
     #[arg(long, default_value_t = 0.5, value_parser = parse_unit)]
     pub restitution: f64,
+    /// Also print the line so far every N steps (a long run's progress); the last line is
+    /// the whole run's.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub every: Option<u64>,
 }
 
 fn parse_unit(s: &str) -> std::result::Result<f64, String> {
@@ -186,6 +191,61 @@ fn plinko_scene(balls: usize, restitution: f64, seed: u64) -> Result<Scene> {
     Ok(scene)
 }
 
+/// A soak in progress: what is counted and when it started.
+struct Soak {
+    name: &'static str,
+    seed: u64,
+    steps: u64,
+    every: u64,
+    tally: Tally,
+    rss_start: Option<u64>,
+    rss_warm: Option<u64>,
+    t0: Instant,
+}
+
+impl Soak {
+    /// Counts step `k` (from 0) and its events; reads the memory after a tenth of the
+    /// steps; prints an interim line every `--every` steps.
+    fn after_step(&mut self, k: u64, events: &[Event], world: &World, ms: f64) -> Result<()> {
+        self.tally.add(events, world, ms);
+        let done = k + 1;
+        if done == self.steps / 10 {
+            self.rss_warm = rss_kib();
+        }
+        if self.every > 0 && done % self.every == 0 && done < self.steps {
+            self.print(done, world)?;
+        }
+        Ok(())
+    }
+
+    /// Prints the report after `done` steps as one JSON line.
+    fn print(&self, done: u64, world: &World) -> Result<()> {
+        let t = &self.tally;
+        let report = SoakReport {
+            scene: self.name,
+            steps: done,
+            seed: self.seed,
+            balls_end: world.balls().len(),
+            balls_asleep: world.sleeping_balls(),
+            rss_start_kib: self.rss_start,
+            rss_warm_kib: self.rss_warm.or(self.rss_start),
+            rss_end_kib: rss_kib(),
+            non_finite_steps: t.non_finite_steps,
+            iteration_limits: t.iteration_limits,
+            iteration_limit_steps: t.iteration_limit_steps,
+            events: t.events,
+            balls_lost: t.balls_lost,
+            seconds: self.t0.elapsed().as_secs_f64(),
+            max_step_ms: t.max_step_ms,
+        };
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        serde_json::to_writer(&mut out, &report).map_err(json_error)?;
+        writeln!(out).map_err(stdout_error)?;
+        out.flush().map_err(stdout_error)
+    }
+}
+
 /// `collide soak`.
 pub fn cmd_soak(args: &SoakArgs) -> Result<()> {
     let (name, default_steps) = match args.scene {
@@ -193,18 +253,23 @@ pub fn cmd_soak(args: &SoakArgs) -> Result<()> {
         SoakScene::Plinko => ("plinko", 100_000),
     };
     let steps = args.steps.unwrap_or(default_steps);
-    let warm_at = steps / 10;
-    let mut tally = Tally::default();
-    let mut rss_warm = None;
-    let t0 = Instant::now();
-    let (rss_start, world_end): (Option<u64>, (usize, usize));
+    let mut soak = Soak {
+        name,
+        seed: args.seed,
+        steps,
+        every: args.every.unwrap_or(0),
+        tally: Tally::default(),
+        rss_start: None,
+        rss_warm: None,
+        t0: Instant::now(),
+    };
     match args.scene {
         SoakScene::Pinball => {
             let source = Source::demo("pinball")
                 .map_err(|e| CliError::new("cannot load the scene `pinball`", e))?;
             let mut game = Game::new(source, Options::default())
                 .map_err(|e| CliError::new("cannot start the pinball table", e))?;
-            rss_start = rss_kib();
+            soak.rss_start = rss_kib();
             let mut rng = XorShift64Star::new(args.seed);
             let mut input = StepInput::default();
             for k in 0..steps {
@@ -220,51 +285,22 @@ pub fn cmd_soak(args: &SoakArgs) -> Result<()> {
                 let s = Instant::now();
                 game.step(&input);
                 let ms = s.elapsed().as_secs_f64() * 1e3;
-                tally.add(game.last_events(), game.world(), ms);
-                if k + 1 == warm_at {
-                    rss_warm = rss_kib();
-                }
+                soak.after_step(k, game.last_events(), game.world(), ms)?;
             }
-            let w = game.world();
-            world_end = (w.balls().len(), w.sleeping_balls());
+            soak.print(steps, game.world())
         }
         SoakScene::Plinko => {
             let scene = plinko_scene(args.balls, args.restitution, args.seed)?;
             let mut world = World::from_scene(&scene)
                 .map_err(|e| CliError::new("cannot build a world from the scene `plinko`", e))?;
-            rss_start = rss_kib();
+            soak.rss_start = rss_kib();
             for k in 0..steps {
                 let s = Instant::now();
                 world.step();
                 let ms = s.elapsed().as_secs_f64() * 1e3;
-                tally.add(world.events(), &world, ms);
-                if k + 1 == warm_at {
-                    rss_warm = rss_kib();
-                }
+                soak.after_step(k, world.events(), &world, ms)?;
             }
-            world_end = (world.balls().len(), world.sleeping_balls());
+            soak.print(steps, &world)
         }
     }
-    let report = SoakReport {
-        scene: name,
-        steps,
-        seed: args.seed,
-        balls_end: world_end.0,
-        balls_asleep: world_end.1,
-        rss_start_kib: rss_start,
-        rss_warm_kib: rss_warm.or(rss_start),
-        rss_end_kib: rss_kib(),
-        non_finite_steps: tally.non_finite_steps,
-        iteration_limits: tally.iteration_limits,
-        iteration_limit_steps: tally.iteration_limit_steps,
-        events: tally.events,
-        balls_lost: tally.balls_lost,
-        seconds: t0.elapsed().as_secs_f64(),
-        max_step_ms: tally.max_step_ms,
-    };
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    serde_json::to_writer(&mut out, &report).map_err(json_error)?;
-    writeln!(out).map_err(stdout_error)?;
-    out.flush().map_err(stdout_error)
 }

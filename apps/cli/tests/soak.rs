@@ -93,6 +93,29 @@ fn plinko_soak_keeps_every_ball_in_the_closed_board() {
 }
 
 #[test]
+fn every_prints_the_progress_then_the_whole_run() {
+    let out = Command::new(BIN)
+        .args(["soak", "pinball", "--steps", "2500", "--every", "1000"])
+        .output()
+        .expect("the collide binary runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("UTF-8 output");
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let steps: Vec<u64> = lines.iter().map(|v| u(v, "steps")).collect();
+    assert_eq!(steps, [1000, 2000, 2500], "{text}");
+    for v in &lines {
+        check_keys(v, "pinball", u(v, "steps"), 1);
+    }
+    // Counts only grow; the last line is the run without --every.
+    assert!(u(&lines[0], "events") <= u(&lines[1], "events"));
+    let whole = soak(&["pinball", "--steps", "2500"]);
+    assert_eq!(u(&whole, "events"), u(&lines[2], "events"));
+}
+
+#[test]
 fn soak_refuses_a_restitution_outside_0_1() {
     let out = Command::new(BIN)
         .args(["soak", "plinko", "--restitution", "1.5"])
