@@ -212,7 +212,7 @@ impl Soak {
         if done == self.steps / 10 {
             self.rss_warm = rss_kib();
         }
-        if self.every > 0 && done % self.every == 0 && done < self.steps {
+        if self.every > 0 && done.is_multiple_of(self.every) && done < self.steps {
             self.print(done, world)?;
         }
         Ok(())
@@ -274,14 +274,14 @@ pub fn cmd_soak(args: &SoakArgs) -> Result<()> {
             let mut input = StepInput::default();
             for k in 0..steps {
                 let mut flip = |b: &mut bool| {
-                    if rng.next_u64() % TOGGLE_EVERY == 0 {
+                    if rng.next_u64().is_multiple_of(TOGGLE_EVERY) {
                         *b = !*b;
                     }
                 };
                 flip(&mut input.flip_left);
                 flip(&mut input.flip_right);
                 flip(&mut input.plunger);
-                input.launch = rng.next_u64() % LAUNCH_EVERY == 0;
+                input.launch = rng.next_u64().is_multiple_of(LAUNCH_EVERY);
                 let s = Instant::now();
                 game.step(&input);
                 let ms = s.elapsed().as_secs_f64() * 1e3;
