@@ -615,3 +615,27 @@ impl World {
         self.pair_prediction(m, s_t, best)
     }
 }
+
+#[cfg(test)]
+mod window_tests {
+    use super::{static_window, MAX_WINDOW_CELLS, STATIC_WINDOW_CELLS};
+
+    #[test]
+    fn the_window_is_a_quarter_step_between_half_a_cell_and_16_cells() {
+        let cell = 8.0;
+        // A quarter of the path over a step where it lies between the two ends.
+        assert_eq!(static_window(cell, 800.0, 0.25), 50.0);
+        // Slow or short steps: half a cell.
+        assert_eq!(
+            static_window(cell, 0.0, 1.0 / 60.0),
+            STATIC_WINDOW_CELLS * cell
+        );
+        assert_eq!(static_window(cell, 60.0, 1.0 / 60.0), 4.0);
+        // Whatever the step size and the speed, at most 16 cells.
+        for dt in [1.0, 100.0, 1e4, 1e9] {
+            for speed in [1e3, 1e6, 1e9] {
+                assert_eq!(static_window(cell, speed, dt), MAX_WINDOW_CELLS * cell);
+            }
+        }
+    }
+}
