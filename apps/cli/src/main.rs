@@ -14,6 +14,8 @@
 //! collide replay convert OLD NEW                         rewrites a replay in the current format
 //! collide bench [--balls N,..] [--speeds V,..] [--json]   times the step on the arena (bench.rs)
 //! collide hashes                                         the golden-hash table (golden.rs)
+//! collide soak pinball|plinko [--steps N] [--seed N]     a long run: memory, NaN, event bound
+//!                                                        (soak.rs)
 //! ```
 //!
 //! `SCENE` is a TOML scene file, a bare BricksBeater `.dat` level, a Tiled (`.tmx`, `.tmj`) or LDtk
@@ -31,6 +33,7 @@ mod bench;
 mod golden;
 mod replay;
 mod report;
+mod soak;
 mod stats;
 
 use std::error::Error;
@@ -134,6 +137,15 @@ enum Command {
     ///
     /// Columns: case, steps, threads, state_hash, events_hash (16 hex digits each).
     Hashes,
+    /// Runs a long soak: the pinball table with random flipper and plunger input (10^6 steps
+    /// by default) or the plinko board with 5000 balls at restitution 0.5 (10^5 steps); checks
+    /// that every body stays finite, counts the event-bound stops and reads the resident
+    /// memory at the start, after a tenth of the steps and at the end. Prints one JSON line.
+    ///
+    /// Keys: scene, steps, seed, balls_end, balls_asleep, rss_start_kib, rss_warm_kib,
+    /// rss_end_kib (null where /proc is missing), non_finite_steps, iteration_limits,
+    /// iteration_limit_steps, events, seconds, max_step_ms.
+    Soak(soak::SoakArgs),
 }
 
 /// Largest width or height of a rendered image, pixels.
@@ -327,6 +339,7 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Record(args) => replay::cmd_record(&args),
         Command::Replay(args) => replay::cmd_replay(&args),
         Command::Hashes => golden::cmd_hashes(),
+        Command::Soak(args) => soak::cmd_soak(&args),
     }
 }
 

@@ -7,7 +7,7 @@
 
 use super::contact::no_hit;
 use super::mover::{PTarget, Prediction};
-use super::predict::{static_found, take, STATIC_WINDOW_CELLS};
+use super::predict::{static_found, static_window, take};
 use crate::body::rect::RectRole;
 use crate::body::rest::rest_end_time;
 use crate::grid::walk::time_to_cover;
@@ -49,7 +49,7 @@ impl World {
             // As for straight paths: no tile within `free` of the centre, so the search
             // window is the time the path needs to cover it; near tiles a short window.
             let free = g.clearance(pos) - radius;
-            let window = (STATIC_WINDOW_CELLS * g.cell_size()).max(0.25 * speed * self.config.dt);
+            let window = static_window(g.cell_size(), speed, self.config.dt);
             let mut skip_walk = free >= window;
             let run = if skip_walk { free } else { window };
             let dur = time_to_cover(speed, acc, run);

@@ -16,6 +16,22 @@ use collide_core::{
 /// The shortest static search window of a ball, in grid cells (see `static_event`).
 pub(super) const STATIC_WINDOW_CELLS: Real = 0.5;
 
+/// The longest static search window of a ball near tiles, in grid cells: a quarter of a
+/// step's path is walked at most this far, so that one search's cost does not grow with the
+/// step size (with a step of 1000 s a quarter of the path crosses the whole world at every
+/// event). Only the windows change, never the events found (times are from the ball's
+/// anchor).
+pub(super) const MAX_WINDOW_CELLS: Real = 16.0;
+
+/// The static search window near tiles, world units: a quarter of the path over a step of
+/// `dt` at `speed`, at least [`STATIC_WINDOW_CELLS`] and at most [`MAX_WINDOW_CELLS`] cells
+/// of side `cell`.
+pub(super) fn static_window(cell: Real, speed: Real, dt: Real) -> Real {
+    (0.25 * speed * dt)
+        .min(MAX_WINDOW_CELLS * cell)
+        .max(STATIC_WINDOW_CELLS * cell)
+}
+
 /// A static search's result as a prediction: the earliest hit (time from `origin`, the start
 /// of the mover's path), never before `s_t` (now).
 #[inline]
@@ -140,7 +156,8 @@ impl World {
     /// A ball far from every tile searches as far as it can travel without touching one
     /// (the grid's clearance, a lower bound on the distance to every solid cell) without
     /// walking the grid; a ball near tiles walks a window of `STATIC_WINDOW_CELLS` grid
-    /// cells or a quarter of its path over a step, whichever is longer; both at most to
+    /// cells or a quarter of its path over a step, whichever is longer, at most `MAX_WINDOW_CELLS`
+    /// cells; both at most to
     /// `cap`. Returns the event, if any, and the absolute time the search reached (the mover
     /// searches further from there when nothing was found).
     pub(super) fn static_event<const G: bool, const X: bool>(
@@ -230,7 +247,7 @@ impl World {
             clear = g.clearance(pos);
             let free = clear - radius;
             // At least a quarter of a step's path: a few windows per step at most.
-            let window = (STATIC_WINDOW_CELLS * g.cell_size()).max(0.25 * speed * self.config.dt);
+            let window = static_window(g.cell_size(), speed, self.config.dt);
             skip_walk = free >= window;
             let run = if skip_walk { free } else { window };
             if speed > 0.0 && run < speed * (limit - base) {
@@ -606,5 +623,29 @@ impl World {
             }
         }
         self.pair_prediction(m, s_t, best)
+    }
+}
+
+#[cfg(test)]
+mod window_tests {
+    use super::{static_window, MAX_WINDOW_CELLS, STATIC_WINDOW_CELLS};
+
+    #[test]
+    fn the_window_is_a_quarter_step_between_half_a_cell_and_16_cells() {
+        let cell = 8.0;
+        // A quarter of the path over a step where it lies between the two ends.
+        assert_eq!(static_window(cell, 800.0, 0.25), 50.0);
+        // Slow or short steps: half a cell.
+        assert_eq!(
+            static_window(cell, 0.0, 1.0 / 60.0),
+            STATIC_WINDOW_CELLS * cell
+        );
+        assert_eq!(static_window(cell, 60.0, 1.0 / 60.0), 4.0);
+        // Whatever the step size and the speed, at most 16 cells.
+        for dt in [1.0, 100.0, 1e4, 1e9] {
+            for speed in [1e3, 1e6, 1e9] {
+                assert_eq!(static_window(cell, speed, dt), MAX_WINDOW_CELLS * cell);
+            }
+        }
     }
 }
