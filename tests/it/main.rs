@@ -9,6 +9,7 @@ mod character;
 mod doc_paths;
 mod domains;
 mod entry_points;
+mod everything;
 mod exact_fits;
 mod flippers;
 mod fuzz_findings;
