@@ -12,6 +12,7 @@ mod code_size;
 mod doc_paths;
 mod domains;
 mod entry_points;
+mod everything;
 mod exact_fits;
 mod flippers;
 mod fuzz_findings;

@@ -1,0 +1,48 @@
+//! Every feature fuzzed together, as a property test on a fixed seed set: random worlds
+//! mixing tiles, slope and sensor cells, segments, polylines (with repeated and collinear
+//! points), circles, polygons, sensor circles, flippers pressed and released at random,
+//! static, kinematic, dynamic and sensor rectangles, layers and masks, gravity of any
+//! direction up to the limit, restitution 0 to 10, sleep on and off, a contact hook with
+//! random legal answers, a snapshot restored at a random step, 1 and 2 threads. The
+//! generator and the checks are those of the fuzz target `everything`
+//! (`fuzz/src/everything.rs`, included here), which `docs/reliability.md` describes.
+//!
+//! Run: `cargo test --release -p collide-tests --test it everything::`; the cases are the same
+//! on every run (fixed seed; `PROPTEST_RNG_SEED=<n>` and `PROPTEST_CASES=<n>` explore).
+
+use proptest::prelude::*;
+
+#[allow(dead_code)]
+#[path = "../../fuzz/src/everything.rs"]
+mod generator;
+
+/// Cases (`PROPTEST_CASES` overrides).
+const CASES: u32 = 64;
+/// Seed of the case generator (`PROPTEST_RNG_SEED` overrides).
+const SEED: u64 = 38;
+
+fn config() -> ProptestConfig {
+    let mut c = ProptestConfig::default();
+    if std::env::var_os("PROPTEST_CASES").is_none() {
+        c.cases = CASES;
+    }
+    if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
+        c.rng_seed = proptest::test_runner::RngSeed::Fixed(SEED);
+    }
+    // A failure is kept as an input in `fuzz/regressions/everything/` and, once fixed, as a
+    // test in `fuzz_findings.rs`, not in a seed file.
+    c.failure_persistence = None;
+    c
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// No panic, finite states, nothing inside static geometry, no energy from nowhere,
+    /// the same bits with 1 and 2 threads and after a restore.
+    #[test]
+    fn every_feature_together_keeps_the_invariants(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        let result = generator::run(&bytes);
+        prop_assert!(result.is_ok(), "{:?} for {:?}", result, bytes);
+    }
+}
