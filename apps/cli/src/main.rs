@@ -140,11 +140,13 @@ enum Command {
     /// Runs a long soak: the pinball table with random flipper and plunger input (10^6 steps
     /// by default) or the plinko board with 5000 balls at restitution 0.5 (10^5 steps); checks
     /// that every body stays finite, counts the event-bound stops and reads the resident
-    /// memory at the start, after a tenth of the steps and at the end. Prints one JSON line.
+    /// memory at the start, after a tenth of the steps and at the end. Prints one JSON line
+    /// (with --every N, also one every N steps).
     ///
-    /// Keys: scene, steps, seed, balls_end, balls_asleep, rss_start_kib, rss_warm_kib,
-    /// rss_end_kib (null where /proc is missing), non_finite_steps, iteration_limits,
-    /// iteration_limit_steps, events, seconds, max_step_ms.
+    /// Keys: scene, steps, seed, balls_end, balls_asleep, rss_start_kib, rss_warm_kib
+    /// (null until a tenth of the steps is run), rss_end_kib (null where /proc is missing),
+    /// non_finite_steps, iteration_limits, iteration_limit_steps, events, balls_lost, seconds,
+    /// max_step_ms.
     Soak(soak::SoakArgs),
 }
 

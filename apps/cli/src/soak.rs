@@ -53,7 +53,8 @@ pub struct SoakArgs {
     /// Seed of the random input (pinball) or of the balls' placement (plinko).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Plinko: number of balls (radius 2, dropped at random over the board above the bins).
+    /// Plinko: number of balls (radius 2, dropped at random over the upper three quarters of
+    /// the board).
     #[arg(long, default_value_t = 5000)]
     pub balls: usize,
     /// Plinko: the world's restitution (pegs, walls and balls), in [0, 1].
@@ -92,7 +93,7 @@ pub struct SoakReport {
     pub balls_asleep: usize,
     /// Resident set size after the world is built, KiB (`null` where `/proc` is missing).
     pub rss_start_kib: Option<u64>,
-    /// Resident set size after a tenth of the steps, KiB.
+    /// Resident set size after a tenth of the steps (at least one), KiB; `null` before.
     pub rss_warm_kib: Option<u64>,
     /// Resident set size at the end, KiB.
     pub rss_end_kib: Option<u64>,
@@ -209,7 +210,7 @@ impl Soak {
     fn after_step(&mut self, k: u64, events: &[Event], world: &World, ms: f64) -> Result<()> {
         self.tally.add(events, world, ms);
         let done = k + 1;
-        if done == self.steps / 10 {
+        if done == (self.steps / 10).max(1) {
             self.rss_warm = rss_kib();
         }
         if self.every > 0 && done.is_multiple_of(self.every) && done < self.steps {
@@ -228,7 +229,7 @@ impl Soak {
             balls_end: world.balls().len(),
             balls_asleep: world.sleeping_balls(),
             rss_start_kib: self.rss_start,
-            rss_warm_kib: self.rss_warm.or(self.rss_start),
+            rss_warm_kib: self.rss_warm,
             rss_end_kib: rss_kib(),
             non_finite_steps: t.non_finite_steps,
             iteration_limits: t.iteration_limits,
