@@ -1,7 +1,8 @@
 //! collide's cross-crate integration tests, one binary: each module is a capability (its own
 //! `//!` line says what it covers). The allocation-counting tests (`tests/tests/alloc.rs`,
 //! `tests/tests/limits.rs`) are binaries of their own, because each installs a counting global
-//! allocator that measures the whole process.
+//! allocator that measures the whole process, and so is the peak-memory test
+//! (`tests/tests/parse_memory.rs`), which reads the whole process's resident size.
 
 mod box_flippers;
 mod box_shapes;
@@ -27,7 +28,6 @@ mod layering;
 mod layers;
 mod levels;
 mod materials;
-mod parse_memory;
 mod pinball;
 mod platform_maths;
 mod polygon;
