@@ -245,15 +245,7 @@ impl World {
         // it moves with the flipper's surface across the contact instead of bouncing off it,
         // never faster (each bounce in the narrowing gap would add `(1 + e)·u·n`).
         let bounce = reflect_relative_on(v, u, n, e);
-        let pressed = u.dot(n) > 0.0 && {
-            let probe = self.probe(m, contact);
-            // Along the normal, or along its way out (a wedge between the flipper and a
-            // face at an angle to it).
-            let out = (bounce - u).normalize_or_zero();
-            self.squeezed_against(probe, n)
-                || out != Vec2::ZERO && self.squeezed_against(probe, out)
-        };
-        let nv = if pressed {
+        let nv = if u.dot(n) > 0.0 && self.pressed_by_flipper(m, contact, n, bounce - u) {
             carry_velocity(v, u, n, !imp.is_ball)
         } else {
             bounce
@@ -268,6 +260,16 @@ impl World {
         self.end_carry(me);
         self.events.extend(self.contact_event(m, &pred, v, toi));
         Some(Outcome::NONE)
+    }
+
+    /// Whether mover `m` (a ball at `contact`) has immovable geometry closer than its size
+    /// along the contact normal `n` or along `out`, the way a bounce would send it (a wedge
+    /// between a flipper and a face at an angle to it).
+    #[inline(never)]
+    fn pressed_by_flipper(&self, m: usize, contact: Option<Vec2>, n: Vec2, out: Vec2) -> bool {
+        let probe = self.probe(m, contact);
+        let out = out.normalize_or_zero();
+        self.squeezed_against(probe, n) || out != Vec2::ZERO && self.squeezed_against(probe, out)
     }
 
     /// A ball or a box against a closed wall, a static shape, or a flipper held at a limit: as against a wall.
