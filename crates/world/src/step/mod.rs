@@ -202,11 +202,14 @@ impl World {
     /// acceleration zero, the code for gravity left out) or for any world (`G = true`), and
     /// without the extras (`X = false`: no static shape, flipper, sensor or pass, and no
     /// hook: their tests left out) or with them (`X = true`). `X = false` is compiled only
-    /// with `G = false`: a world with gravity takes the general loop.
+    /// with `G = false`: a world with gravity takes the general loop. Built with `--cfg
+    /// collide_small_code` (the JavaScript package, scripts/build-js.sh), `X = false` is left
+    /// out: every world without gravity takes the loop with the extras, which gives the same
+    /// bits (the extras' tests find nothing), a smaller module and a slower step.
     fn run_events(&mut self, hook: Hook<'_>) {
         if self.config.gravity != Vec2::ZERO {
             self.run_events_g::<true, true>(hook);
-        } else if self.has_extras(hook) {
+        } else if cfg!(collide_small_code) || self.has_extras(hook) {
             self.run_events_g::<false, true>(hook);
         } else {
             self.run_events_g::<false, false>(hook);
