@@ -28,6 +28,7 @@ mod layering;
 mod layers;
 mod levels;
 mod materials;
+mod one_way;
 mod pinball;
 mod platform_maths;
 mod polygon;

@@ -1,9 +1,13 @@
 //! Exit times: when a circle moving on a path (straight or parabolic) stops overlapping a box
-//! or another circle. The method, and why it is certified, is on the pair functions' module
+//! a segment, a polygon or another circle. The method, and why it is certified, is on the pair functions' module
 //! (the signs of twelve polynomials of the time cut it into pieces of constant overlap):
 //! - [`exit_path_circle_aabb`]: a circle leaving a box (a sensor rectangle, a one-way
 //!   platform passed through);
 //! - [`exit_path_circle_circle`]: two circles parting, from their relative path;
+//! - [`exit_path_circle_segment`], [`exit_path_circle_polygon`]: a circle leaving a segment
+//!   or a convex polygon (a one-way segment or polygon passed through): the same method on
+//!   their Minkowski sums with the disc, each edge's line moved out by the radius (quadratics)
+//!   and a disc at each vertex (quartics);
 //! - [`overlap_interval_aabb_aabb`]: when two boxes moving on straight lines start and stop
 //!   overlapping (a sensor rectangle and a moving rectangle: closed forms, no root search).
 //!
@@ -23,5 +27,6 @@
 //! fixed span `[from, from + SOLVE_HORIZON]`: the result depends on the path and `from` only.
 
 pub use crate::query::exit::{
-    exit_path_circle_aabb, exit_path_circle_circle, overlap_interval_aabb_aabb,
+    exit_path_circle_aabb, exit_path_circle_circle, exit_path_circle_polygon,
+    exit_path_circle_segment, overlap_interval_aabb_aabb,
 };

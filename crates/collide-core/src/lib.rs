@@ -73,7 +73,10 @@ pub mod shape;
 pub mod sweep;
 pub mod sweep_path;
 
-pub use exit::{exit_path_circle_aabb, exit_path_circle_circle, overlap_interval_aabb_aabb};
+pub use exit::{
+    exit_path_circle_aabb, exit_path_circle_circle, exit_path_circle_polygon,
+    exit_path_circle_segment, overlap_interval_aabb_aabb,
+};
 pub use math::{sin_cos, Real, Vec2, FRAC_1_SQRT_2};
 pub use overlap::{
     aabb_overlaps_aabb, aabb_overlaps_capsule, aabb_overlaps_half_tile, aabb_overlaps_polygon,

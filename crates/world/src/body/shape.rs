@@ -260,6 +260,27 @@ impl ShapeKind {
         }
     }
 
+    /// The first time `τ >= from` (seconds from the path's start) at which a circle of
+    /// `radius` whose centre follows `path` stops overlapping the shape: the end of a pass
+    /// through it (`step/pass.rs`; [`collide_core::exit`]). `None` while it still overlaps
+    /// past the solver's horizon.
+    #[must_use]
+    pub(crate) fn exit_path_circle(&self, path: &Path, radius: Real, from: Real) -> Option<Real> {
+        match *self {
+            ShapeKind::Segment { segment, .. } => {
+                collide_core::exit_path_circle_segment(path, radius, &segment, from)
+            }
+            ShapeKind::Circle(c) => {
+                // The centre's path relative to the still disc's centre.
+                let rel = Path::ballistic(path.p0 - c.center, path.v0, path.accel);
+                collide_core::exit_path_circle_circle(&rel, radius + c.radius, from)
+            }
+            ShapeKind::Polygon { ref polygon, .. } => {
+                collide_core::exit_path_circle_polygon(path, radius, polygon, from)
+            }
+        }
+    }
+
     /// The first contact of a circle of `radius` whose centre follows `path` (from its
     /// anchor, times in seconds) with the shape before `limit`: the point on the shape, the
     /// normal toward the circle, the feature `Feature::Circle` (a point of a shape).

@@ -259,6 +259,11 @@ impl World {
                 continue;
             }
             let hit = match rc.role() {
+                RectRole::Static if self.one_way_rect(j) => {
+                    let v = disp.v0;
+                    self.box_platform_hit(&aabb, v, acc, &rc.aabb, Vec2::ZERO, limit)
+                        .map(|h| (h.toi, h))
+                }
                 RectRole::Static => {
                     sweep_path_aabb_aabb(&aabb, &disp, &rc.aabb, &still, limit).map(|h| (h.toi, h))
                 }
@@ -271,8 +276,12 @@ impl World {
                     let mine = Path::ballistic(Vec2::ZERO, disp.vel_at(off), acc);
                     let other = ka.translated(rc.vel * (r_t - kt));
                     let theirs = Path::linear(Vec2::ZERO, rc.vel);
-                    sweep_path_aabb_aabb(&from, &mine, &other, &theirs, limit - off)
-                        .map(|h| (off + h.toi, h))
+                    if self.one_way_rect(j) {
+                        self.box_platform_hit(&from, mine.v0, acc, &other, rc.vel, limit - off)
+                    } else {
+                        sweep_path_aabb_aabb(&from, &mine, &other, &theirs, limit - off)
+                    }
+                    .map(|h| (off + h.toi, h))
                 }
                 // Dynamic rectangles are movers; they pass through sensors.
                 RectRole::Dynamic | RectRole::Sensor => None,

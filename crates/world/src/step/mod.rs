@@ -105,6 +105,7 @@ mod flippers;
 mod hook;
 mod keep;
 pub(crate) mod mover;
+mod one_way;
 mod pair_scan;
 // The pair table (every mover × obstacle pair and where its contact is found), checked
 // against the code by its test.
@@ -217,8 +218,8 @@ impl World {
     }
 
     /// Whether the step may meet a static shape, a flipper, a sensor (rectangle, shape or
-    /// cell) or a pass (a body passing through another), or steps with a hook (which can
-    /// start passes): what the loop compiled with `X = false` leaves out. Decided once per
+    /// cell), a one-way platform or a pass (a body passing through another), or steps with a
+    /// hook (which can start passes): what the loop compiled with `X = false` leaves out. Decided once per
     /// step: none of them can appear during a step without them.
     fn has_extras(&self, hook: Hook<'_>) -> bool {
         hook.is_some()
@@ -228,6 +229,7 @@ impl World {
             || self.has_sensor_cells()
             || self.rects.iter().any(|r| r.surface.sensor)
             || self.has_pushing_characters()
+            || !self.one_way.is_empty()
     }
 
     /// [`World::run_events`] for worlds with gravity or not (`G`, [`World::acc_g`]) and with

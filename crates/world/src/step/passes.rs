@@ -141,11 +141,9 @@ impl World {
             }
             PassWith::Shape(id) => {
                 let k = self.shape_slots.get(id)?;
-                let c = self.shapes[k].kind.disc()?;
-                // The centre's path relative to the still disc's centre.
-                let rel = Path::ballistic(path.p0 - c.center, path.v0, path.accel);
                 let from = (p.since - at).max(0.0);
-                exit_path_circle_circle(&rel, b.radius + c.radius, from).map(|e| at + e)
+                let exit = self.shapes[k].kind.exit_path_circle(&path, b.radius, from);
+                exit.map(|e| at + e)
             }
             PassWith::Cell(c) => {
                 let aabb = self.grid.as_ref()?.cell_aabb(c);
@@ -276,13 +274,13 @@ impl World {
 }
 
 impl World {
-    /// For ball `m`'s search of a static sensor `with` (a sensor circle or cell; its `passes`):
-    /// `None` when it has no pass with it (searched as usual); otherwise what the search
+    /// For ball `m`'s search of a static body `with` it may pass (a sensor circle or cell, a
+    /// one-way shape; its `passes`): `None` when it has no pass with it (searched as usual); otherwise what the search
     /// keeps of it: nothing while the ball is inside, the first touch after the exit once the
     /// pass has ended, found by `sweep` (a sweep of the ball's path, rebased to start at the
     /// exit, up to a time limit; times from the path's start up to `limit`).
     #[inline]
-    pub(crate) fn static_sensor_pass_contact(
+    pub(crate) fn static_pass_contact(
         &self,
         m: usize,
         with: PassWith,

@@ -464,7 +464,12 @@ impl World {
                 RectRole::Dynamic | RectRole::Sensor => continue,
             };
             let from = aabb.translated(v * off);
-            if let Some(h) = sweep_aabb_aabb(&from, v, &other, u, limit - off) {
+            let hit = if self.one_way_rect(k) {
+                self.box_platform_hit(&from, v, Vec2::ZERO, &other, u, limit - off)
+            } else {
+                sweep_aabb_aabb(&from, v, &other, u, limit - off)
+            };
+            if let Some(h) = hit {
                 take(
                     (off + h.toi).max(base),
                     PTarget::Rect(k as u32),

@@ -109,6 +109,13 @@ impl World {
             // wakes, at rest where it is (`sleep.rs`).
             self.wake_in_step(m, t);
         }
+        // A one-way platform met from below or a side is passed through (`one_way.rs`).
+        if X && !self.one_way.is_empty() {
+            if let Some(with) = self.one_way_pass(m, &pred) {
+                self.start_pass(m, with, &pred, t);
+                return;
+            }
+        }
         // The game's rule at the contact (`hook.rs`): a new velocity for the event's first
         // body (mover `m`, or its partner when the event names the partner first).
         let (hook_m, hook_j) = match hook {
@@ -529,6 +536,13 @@ impl World {
             }
             _ => return Err(HookError::CannotIgnore { event }),
         };
+        self.start_pass(m, with, pred, t);
+        Ok(())
+    }
+
+    /// Ball `m` starts passing through `with` at `t`, the time of its contact `pred`
+    /// (`pass.rs`): a pass of two balls is kept for both, and both predict again.
+    pub(super) fn start_pass(&mut self, m: usize, with: PassWith, pred: &Prediction, t: Real) {
         let ball = self.balls[m].id;
         let pass = |ball, with| Pass {
             ball,
@@ -546,7 +560,6 @@ impl World {
             }
         }
         self.predict_unchanged(m, t);
-        Ok(())
     }
 
     /// Mover `m`, at `t`, predicts again with its path unchanged (an event that changed no

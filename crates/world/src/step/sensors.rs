@@ -75,7 +75,7 @@ impl World {
     /// The earliest touch of ball `m` (centre on `path`, times from its anchor) with the square
     /// of a sensor cell it is not inside, from `base` up to `limit`, kept in `best` by
     /// [`take`] (see the module docs). A cell the ball has left on this path is touched
-    /// again only after the exit (`World::static_sensor_pass_contact`). Out of line: the
+    /// again only after the exit (`World::static_pass_contact`). Out of line: the
     /// searches of a world without sensor cells never call it.
     #[inline(never)]
     pub(super) fn sensor_cell_hits(
@@ -114,7 +114,7 @@ impl World {
                             let sweep = |p: &Path, lim: Real| {
                                 sweep_path_circle_aabb(p, radius, lim, &square, Features::ALL)
                             };
-                            let hit = match self.static_sensor_pass_contact(
+                            let hit = match self.static_pass_contact(
                                 m,
                                 PassWith::Cell(c),
                                 passes,

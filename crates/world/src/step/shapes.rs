@@ -1,7 +1,8 @@
 //! A ball's search against the static shapes (`crate::body::shape`: segments, circles, polygons), on its straight
 //! or curved path: a part of its static search. A sensor circle is met as a solid one (its
 //! touch is the ball's entry, `resolve.rs`), except while the ball is inside it or after it
-//! left it on the same path (`crate::step::pass`).
+//! left it on the same path (`crate::step::pass`); so is a one-way shape the ball passes
+//! through (`one_way.rs`).
 
 use super::mover::PTarget;
 use super::predict::take;
@@ -10,8 +11,7 @@ use crate::model::filter::Filter;
 use crate::step::pass::{Pass, PassWith};
 use crate::world::World;
 use collide_core::motion::Path;
-use collide_core::sweep_path::sweep_path_circle_circle;
-use collide_core::{Aabb, Real, SweepHit, Vec2};
+use collide_core::{Aabb, Real, SweepHit};
 
 thread_local! {
     /// The shapes near a window of a ball's path (`ShapeIndex::candidates`) and those its
@@ -19,11 +19,6 @@ thread_local! {
     /// nothing.
     static CANDIDATES: std::cell::RefCell<(Vec<u32>, Vec<u32>)> =
         const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
-}
-
-/// The path of a still disc's centre.
-fn still(center: Vec2) -> Path {
-    Path::linear(center, Vec2::ZERO)
 }
 
 impl World {
@@ -117,19 +112,15 @@ impl World {
             return;
         }
         {
-            if let (true, Some(c)) = (sh.surface.sensor, sh.kind.disc()) {
-                // Inside it (nothing to meet), or parted from it: touched again only after.
-                let sweep = |p: &Path, lim: Real| {
-                    sweep_path_circle_circle(p, radius, &still(c.center), c.radius, lim)
-                };
-                let with = PassWith::Shape(sh.id);
-                if let Some(after) = self.static_sensor_pass_contact(m, with, passes, *limit, sweep)
-                {
-                    if let Some((toi, h)) = after {
-                        take(toi.max(base), PTarget::Shape(k as u32), h, best, limit);
-                    }
-                    return;
+            // Inside it (a sensor circle, or a one-way platform passed through: nothing to
+            // meet), or parted from it: touched again only after.
+            let sweep = |p: &Path, lim: Real| sh.kind.sweep_path_circle(p, radius, lim);
+            let with = PassWith::Shape(sh.id);
+            if let Some(after) = self.static_pass_contact(m, with, passes, *limit, sweep) {
+                if let Some((toi, h)) = after {
+                    take(toi.max(base), PTarget::Shape(k as u32), h, best, limit);
                 }
+                return;
             }
             let hit = sh.kind.sweep_path_circle(path, radius, *limit);
             if let Some(h) = hit {

@@ -2,6 +2,7 @@
 //! one-way platforms.
 
 use crate::body::character::Character;
+use crate::body::rect::RectRole;
 use crate::model::character_desc::{CharacterDesc, CharacterPush};
 use crate::model::error::WorldError;
 use crate::model::event::{Body, Event};
@@ -205,31 +206,61 @@ impl World {
         Ok(c.pos - start)
     }
 
-    /// Marks a rectangle or a static shape as a one-way platform (`true`) or an ordinary
-    /// obstacle (`false`): characters pass through it from below and the sides and stand on
-    /// it from above (a contact whose normal points up, `normal.y < 0`, met while the
-    /// character's bottom was no lower than the platform's top), unless they drop through
-    /// ([`World::set_character_drop_through`]). Balls and boxes are not affected (a
-    /// [`crate::ContactHook`] gives them one-way platforms).
+    /// Marks a static or kinematic rectangle or a static shape (segment, circle, polygon) as
+    /// a one-way platform (`true`) or an ordinary obstacle (`false`): it stops a body only
+    /// from above, where the contact normal, from the platform toward the body, points up
+    /// (`normal.y < 0`, y down), and lets it pass from below and the sides
+    /// (docs/algorithms.md, "One-way platforms"):
+    /// - a **ball** met from below or a side passes through, unchanged and with no event,
+    ///   until its disc leaves the platform at the exact exit time (`collide_core::exit`);
+    ///   it lands on the top once above it;
+    /// - a **dynamic rectangle** meets a one-way rectangle only when its bottom face enters
+    ///   the platform's top face from above; a one-way shape is an ordinary obstacle to it;
+    /// - a **character** stands on it when met from above with its bottom no lower than the
+    ///   platform's top, unless it drops through ([`World::set_character_drop_through`]).
+    ///
+    /// Takes effect at the next step; kept by snapshots and the state hash.
     ///
     /// # Errors
     /// [`WorldError::NoSuchBody`] for a stale rectangle id; [`WorldError::BadSetting`]
-    /// (`one_way`) for a target that is not a live rectangle or static shape.
+    /// (`one_way`) for a target that is not a live static or kinematic rectangle or static
+    /// shape (a dynamic rectangle, a sensor, a ball, a cell, a wall, a flipper, a
+    /// character). Nothing changes then.
     pub fn set_one_way(&mut self, target: Target, one_way: bool) -> Result<(), WorldError> {
         match target {
-            Target::Rect(id) => {
-                if self.rect(id).is_none() {
-                    return Err(WorldError::NoSuchBody(Body::Rect(id)));
+            Target::Rect(id) => match self.rect(id).map(|r| r.role()) {
+                None => return Err(WorldError::NoSuchBody(Body::Rect(id))),
+                Some(RectRole::Static | RectRole::Kinematic) => {}
+                Some(role) => {
+                    return Err(WorldError::BadSetting {
+                        field: "one_way",
+                        problem: format!(
+                            "only static and kinematic rectangles can be one-way platforms, \
+                             {id} is {}",
+                            if role == RectRole::Dynamic {
+                                "dynamic"
+                            } else {
+                                "a sensor"
+                            }
+                        ),
+                    })
                 }
-            }
-            Target::Shape(id) => {
-                if self.shape(id).is_none() {
+            },
+            Target::Shape(id) => match self.shape(id) {
+                None => {
                     return Err(WorldError::BadSetting {
                         field: "one_way",
                         problem: format!("no such static shape: {id}"),
                     });
                 }
-            }
+                Some(sh) if sh.surface.sensor => {
+                    return Err(WorldError::BadSetting {
+                        field: "one_way",
+                        problem: format!("a sensor cannot be a one-way platform: {id}"),
+                    });
+                }
+                Some(_) => {}
+            },
             other => {
                 return Err(WorldError::BadSetting {
                     field: "one_way",

@@ -6,10 +6,12 @@
 
 mod exit_path_circle_aabb;
 mod exit_path_circle_circle;
+mod exit_path_circle_polygon;
 mod overlap_interval_aabb_aabb;
 
 pub use exit_path_circle_aabb::exit_path_circle_aabb;
 pub use exit_path_circle_circle::exit_path_circle_circle;
+pub use exit_path_circle_polygon::{exit_path_circle_polygon, exit_path_circle_segment};
 pub use overlap_interval_aabb_aabb::overlap_interval_aabb_aabb;
 
 use crate::math::Real;
