@@ -252,6 +252,7 @@ fn surface(b: &mut Bytes, sensor: bool) -> Surface {
         restitution: b.bit().then(|| b.restitution()),
         filter: b.filter(),
         sensor,
+        one_way: false,
     }
 }
 
@@ -501,7 +502,7 @@ fn check_state(w: &World, dynamic: &[RectId]) -> Result<(), String> {
             return Err(format!("box inside static geometry: {r:?}"));
         }
     }
-    let embedded = stats::embedded(w, &[]);
+    let embedded = stats::embedded(w);
     if embedded > 0 {
         return Err(format!("{embedded} balls inside static geometry"));
     }

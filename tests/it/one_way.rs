@@ -630,3 +630,142 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_one_way_surface_marks_the_platform_and_is_refused_where_it_means_nothing() {
+    use collide_world::{CharacterDesc, FlipperDesc, Surface, WorldError};
+    let mut w = world(Vec2::ZERO);
+    let r = w
+        .add_rect(RectDesc {
+            aabb: Aabb::new(Vec2::new(50.0, 150.0), Vec2::new(150.0, 160.0)),
+            surface: Surface::ONE_WAY,
+            ..RectDesc::default()
+        })
+        .expect("a one-way platform");
+    let s = w
+        .add_shape(ShapeDesc {
+            surface: Surface::ONE_WAY,
+            ..ShapeDesc::segment(Vec2::new(0.0, 300.0), Vec2::new(100.0, 300.0))
+        })
+        .expect("a one-way segment");
+    assert!(w.is_one_way(Target::Rect(r)) && w.is_one_way(Target::Shape(s)));
+    // The record follows the setter, and a snapshot brings back the mark.
+    let snap = w.snapshot();
+    w.set_one_way(Target::Rect(r), false).expect("a rectangle");
+    assert!(!w.rect(r).expect("live").surface.one_way);
+    w.restore(&snap).expect("its own snapshot");
+    assert!(w.rect(r).expect("live").surface.one_way && w.is_one_way(Target::Rect(r)));
+    assert!(w.shape(s).expect("live").surface.one_way);
+
+    let field = |e: WorldError| match e {
+        WorldError::BadBall { field, .. }
+        | WorldError::BadRect { field, .. }
+        | WorldError::BadShape { field, .. }
+        | WorldError::BadFlipper { field, .. }
+        | WorldError::BadCharacter { field, .. } => field,
+        other => panic!("unexpected error {other}"),
+    };
+    let (balls, rects, shapes) = (w.balls().len(), w.rects().len(), w.shapes().len());
+    let one_way = Surface::ONE_WAY;
+    let e = w
+        .add_ball(collide_world::BallDesc {
+            surface: one_way,
+            ..ball(Vec2::new(200.0, 200.0), Vec2::ZERO, 5.0)
+        })
+        .expect_err("a ball");
+    assert_eq!(field(e), "surface.one_way");
+    for kind in [RectKind::Dynamic, RectKind::Kinematic] {
+        let sensor = kind == RectKind::Kinematic;
+        let e = w
+            .add_rect(RectDesc {
+                aabb: Aabb::new(Vec2::new(200.0, 200.0), Vec2::new(210.0, 210.0)),
+                kind,
+                surface: Surface { sensor, ..one_way },
+                ..RectDesc::default()
+            })
+            .expect_err("a dynamic or sensor rectangle");
+        assert_eq!(field(e), "surface.one_way");
+    }
+    let e = w
+        .add_shape(ShapeDesc {
+            surface: Surface {
+                sensor: true,
+                ..one_way
+            },
+            ..ShapeDesc::circle(Vec2::new(300.0, 300.0), 10.0)
+        })
+        .expect_err("a sensor circle");
+    assert_eq!(field(e), "surface.one_way");
+    let e = w
+        .add_flipper(FlipperDesc {
+            surface: one_way,
+            ..FlipperDesc::new(Vec2::new(300.0, 300.0), 40.0, 5.0, 0.5, -0.5, 10.0)
+        })
+        .expect_err("a flipper");
+    assert_eq!(field(e), "surface.one_way");
+    let e = w
+        .add_character(CharacterDesc {
+            pos: Vec2::new(300.0, 100.0),
+            surface: one_way,
+            ..CharacterDesc::default()
+        })
+        .expect_err("a character");
+    assert_eq!(field(e), "surface.one_way");
+    assert_eq!(
+        (w.balls().len(), w.rects().len(), w.shapes().len()),
+        (balls, rects, shapes)
+    );
+}
+
+#[test]
+fn a_scene_marks_its_one_way_rects_and_shapes_and_names_a_refused_one() {
+    let text = r#"
+[world]
+size = [400, 400]
+
+[[rect]]
+min = [50, 150]
+max = [150, 160]
+one_way = true
+
+[[segment]]
+a = [0, 300]
+b = [100, 300]
+one_way = true
+
+[[polyline]]
+points = [[200, 300], [250, 300], [300, 320]]
+one_way = true
+"#;
+    let no_levels = |p: &str| -> Result<String, std::io::Error> {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            p.to_owned(),
+        ))
+    };
+    let scene =
+        collide_scene::from_toml_str(text, "one_way.toml", &no_levels).expect("a valid scene");
+    let w = World::from_scene(&scene).expect("a world");
+    assert!(w.rects()[0].surface.one_way && w.is_one_way(Target::Rect(w.rects()[0].id)));
+    assert_eq!(w.shapes().len(), 3);
+    for sh in w.shapes() {
+        assert!(w.is_one_way(Target::Shape(sh.id)));
+    }
+    let bad = r#"
+[world]
+size = [400, 400]
+
+[[rect]]
+min = [50, 150]
+max = [150, 160]
+kind = "dynamic"
+one_way = true
+"#;
+    let e = collide_scene::from_toml_str(bad, "one_way.toml", &no_levels)
+        .expect_err("a dynamic one-way rect");
+    assert_eq!(
+        (e.line(), e.field()),
+        (Some(9), Some("rect[0].one_way")),
+        "{e}"
+    );
+}

@@ -308,7 +308,7 @@ pub fn run_one(
             0.0
         },
         overlapping_pairs: stats::overlapping_pairs(&world.balls().collect::<Vec<_>>()),
-        embedded: stats::embedded(&world, &[]),
+        embedded: stats::embedded(&world),
         iteration_limits,
         domain_steps: domains_after.0 - domains_before.0,
         domain_reruns: domains_after.1 - domains_before.1,

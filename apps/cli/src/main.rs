@@ -44,10 +44,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
-use collide_maps::OneWayHook;
 use collide_render::{render, Camera, Canvas, Style};
 use collide_world::limits::Bound;
-use collide_world::{Event, HookError, Scene, SpawnDesc, Surface, Vec2, Walls, World};
+use collide_world::{Event, Scene, SpawnDesc, Surface, Vec2, Walls, World};
 
 use crate::report::{BallOut, EventCounts, EventOut, RectOut, RenderReport, RunReport, StepTrace};
 
@@ -349,8 +348,8 @@ fn dispatch(command: Command) -> Result<()> {
 const MAP_BALLS: usize = 100;
 
 /// A map file (`.tmx`, `.tmj`, `.ldtk`) as a scene with [`MAP_BALLS`] balls of radius 3 dropped at
-/// rest over the whole level, and the indices of its one-way platforms' rectangles.
-fn load_map(args: &SceneArgs) -> Result<(Scene, Vec<usize>)> {
+/// rest over the whole level (its one-way platforms are one-way rectangles of the scene).
+fn load_map(args: &SceneArgs) -> Result<Scene> {
     let map = collide_maps::load(
         &args.scene,
         args.level.as_deref(),
@@ -367,13 +366,12 @@ fn load_map(args: &SceneArgs) -> Result<(Scene, Vec<usize>)> {
         region: None,
         surface: Surface::DEFAULT,
     });
-    Ok((scene, map.one_way))
+    Ok(scene)
 }
 
-/// Loads the scene argument and applies the overrides; also returns the one-way platforms'
-/// rectangle indices of a map (empty for other scenes).
-fn load_scene(args: &SceneArgs) -> Result<(Scene, Vec<usize>)> {
-    let (mut scene, one_way) = if collide_maps::is_map_path(std::path::Path::new(&args.scene)) {
+/// Loads the scene argument and applies the overrides.
+fn load_scene(args: &SceneArgs) -> Result<Scene> {
+    let mut scene = if collide_maps::is_map_path(std::path::Path::new(&args.scene)) {
         load_map(args)?
     } else {
         if args.level.is_some() {
@@ -387,7 +385,7 @@ fn load_scene(args: &SceneArgs) -> Result<(Scene, Vec<usize>)> {
         }
         let scene = collide_scenes::resolve(&args.scene)
             .map_err(|e| CliError::new(format!("cannot load the scene `{}`", args.scene), e))?;
-        (scene, Vec::new())
+        scene
     };
     if let Some(dt) = args.dt {
         // The scene format's bound, checked here to name the flag (the world checks it too).
@@ -428,30 +426,23 @@ fn load_scene(args: &SceneArgs) -> Result<(Scene, Vec<usize>)> {
     if let (Some(sp), Some(seed)) = (&mut scene.spawn, args.seed) {
         sp.seed = seed;
     }
-    Ok((scene, one_way))
+    Ok(scene)
 }
 
-/// A world and the contact hook of its map's one-way platforms (none for other scenes).
+/// The world a command steps.
 struct Stepper {
     world: World,
-    one_way: Option<OneWayHook>,
 }
 
 impl Stepper {
-    /// One step, through the one-way hook when there is one.
+    /// One step.
     fn step(&mut self) -> Result<&[Event]> {
-        match &self.one_way {
-            None => Ok(self.world.step()),
-            Some(hook) => self
-                .world
-                .step_with(hook)
-                .map_err(|e: HookError| CliError::new("the one-way platforms' hook failed", e)),
-        }
+        Ok(self.world.step())
     }
 }
 
 fn build_world(args: &SceneArgs) -> Result<(Scene, Stepper)> {
-    let (scene, one_way) = load_scene(args)?;
+    let scene = load_scene(args)?;
     let mut world = World::from_scene(&scene).map_err(|e| {
         CliError::new(
             format!("cannot build a world from the scene `{}`", args.scene),
@@ -459,15 +450,7 @@ fn build_world(args: &SceneArgs) -> Result<(Scene, Stepper)> {
         )
     })?;
     world.set_threads(args.threads as usize);
-    let one_way = (!one_way.is_empty()).then(|| {
-        let mut rects: Vec<_> = one_way
-            .iter()
-            .filter_map(|&i| world.rects().get(i).map(|r| r.id))
-            .collect();
-        rects.sort_unstable();
-        OneWayHook { rects }
-    });
-    Ok((scene, Stepper { world, one_way }))
+    Ok((scene, Stepper { world }))
 }
 
 fn stdout_error(e: io::Error) -> CliError {
@@ -514,7 +497,7 @@ fn cmd_run(args: &SceneArgs, steps: u64, dump: bool) -> Result<()> {
         balls_alive: world.balls().len(),
         balls_asleep: world.sleeping_balls(),
         balls_lost: counts.get("ball_lost"),
-        embedded: stats::embedded(&world, stepper.one_way.as_ref().map_or(&[], |h| &h.rects)),
+        embedded: stats::embedded(world),
         overlapping_pairs: stats::overlapping_pairs(&world.balls().collect::<Vec<_>>()),
         overlapping_pairs_note: (!world.config().ball_ball).then_some(report::BALLS_PASS_THROUGH),
         energy_start,

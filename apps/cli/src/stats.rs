@@ -1,21 +1,21 @@
 //! Checks and statistics of `collide run`: embedded balls, overlapping ball pairs, medians.
 
 use collide_core::{distance_point_aabb, distance_point_segment, Aabb, Real, Vec2};
-use collide_world::{Ball, RectId, RectKind, ShapeKind, World};
+use collide_world::{Ball, RectKind, ShapeKind, World};
 
 /// Tolerance of the embedding and overlap checks, world units.
 pub const TOLERANCE: Real = 1e-6;
 
 /// Balls whose centre is closer than `radius − 1e-6` to the nearest solid cell, static
 /// rectangle, static segment or circle, or flipper (where it is now) that the ball collides
-/// with (its layers and mask, [`collide_world::Filter`]); sensors are not solid, nor the
-/// rectangles of `pass` (a map's one-way platforms, which balls enter from below and the
-/// sides by design).
-pub fn embedded(world: &World, pass: &[RectId]) -> usize {
+/// with (its layers and mask, [`collide_world::Filter`]); sensors are not solid, nor one-way
+/// platforms ([`collide_world::Surface::one_way`]: balls enter them from below and the sides
+/// by design).
+pub fn embedded(world: &World) -> usize {
     let statics: Vec<_> = world
         .rects()
         .iter()
-        .filter(|r| r.kind == RectKind::Static && !r.surface.sensor && !pass.contains(&r.id))
+        .filter(|r| r.kind == RectKind::Static && !r.surface.sensor && !r.surface.one_way)
         .collect();
     world
         .balls()
@@ -41,6 +41,7 @@ pub fn embedded(world: &World, pass: &[RectId]) -> usize {
                 })
                 || world.shapes().iter().any(|s| {
                     !s.surface.sensor
+                        && !s.surface.one_way
                         && b.filter.collides(s.surface.filter)
                         && shape_distance(&s.kind, b.pos).is_some_and(|d| d < limit)
                 })
@@ -399,17 +400,19 @@ mod tests {
             20.0,
         ))
         .unwrap();
-        assert_eq!(embedded(&w, &[]), 3);
-        // A platform 1 above the ball at (700, 700): it embeds the ball, unless it is one of
-        // the rectangles passed (a one-way platform).
+        assert_eq!(embedded(&w), 3);
+        // A platform 1 above the ball at (700, 700): it embeds the ball, unless it is a
+        // one-way platform.
         let platform = w
             .add_rect(collide_world::RectDesc {
                 aabb: collide_world::Aabb::new(Vec2::new(695.0, 695.0), Vec2::new(705.0, 699.0)),
                 ..collide_world::RectDesc::default()
             })
             .unwrap();
-        assert_eq!(embedded(&w, &[]), 4);
-        assert_eq!(embedded(&w, &[platform]), 3);
+        assert_eq!(embedded(&w), 4);
+        w.set_one_way(collide_world::Target::Rect(platform), true)
+            .unwrap();
+        assert_eq!(embedded(&w), 3);
     }
 
     #[test]

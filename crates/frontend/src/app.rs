@@ -181,31 +181,31 @@ impl App {
             source: Box::new(source),
         };
         let mut options = Options::default();
-        let (source, hook) = match (&args.platformer, &args.map) {
-            (Some(file), _) => (platformer_source(file, platformer_balls(args))?, None),
+        let source = match (&args.platformer, &args.map) {
+            (Some(file), _) => platformer_source(file, platformer_balls(args))?,
             (None, Some(file)) => map_source(file, args.level.as_deref(), args.balls)?,
             (None, None) => {
                 let mut source = Source::from_arg(&arg, args.sandbox).map_err(game_err)?;
                 if let Some(n) = args.balls {
                     with_balls(&mut source, &mut options, n as usize);
                 }
-                (source, None)
+                source
             }
         };
-        Self::with_source(args, &arg, source, hook, options)
+        Self::with_source(args, &arg, source, options)
     }
 
     /// A map's level already loaded (a build that embeds its maps: the browser's) opened as
     /// `--map` opens a file: a sandbox with `args.balls` (default [`MAP_BALLS`]) balls of
-    /// radius 3 dropped at rest and the level's one-way hook. `args.map` is not read.
+    /// radius 3 dropped at rest. `args.map` is not read.
     ///
     /// # Errors
     /// As [`App::new`].
     #[cfg(feature = "map-levels")]
     pub fn with_map(args: &Args, map: collide_maps::MapLevel) -> Result<App, FrontendError> {
         let arg = map.name.clone();
-        let (source, hook) = map_sandbox(map, args.balls);
-        Self::with_source(args, &arg, source, hook, Options::default())
+        let source = map_sandbox(map, args.balls);
+        Self::with_source(args, &arg, source, Options::default())
     }
 
     /// The platformer on levels already loaded (a build that embeds its maps: the browser's),
@@ -221,14 +221,13 @@ impl App {
     ) -> Result<App, FrontendError> {
         let balls = platformer_balls(args);
         let source = Source::Platformer { levels, balls };
-        Self::with_source(args, "platformer", source, None, Options::default())
+        Self::with_source(args, "platformer", source, Options::default())
     }
 
     fn with_source(
         args: &Args,
         arg: &str,
         source: Source,
-        hook: Option<SandboxHook>,
         options: Options,
     ) -> Result<App, FrontendError> {
         let game_err = |source| FrontendError::Game {
@@ -236,9 +235,6 @@ impl App {
             source: Box::new(source),
         };
         let mut game = Game::new(source, options).map_err(game_err)?;
-        if let Some(hook) = hook {
-            game.set_contact_hook(hook);
-        }
         if let Some(file) = &args.save_replay {
             let replay_err = |source| FrontendError::Replay {
                 file: file.display().to_string(),
@@ -912,32 +908,23 @@ impl App {
 pub const MAP_BALLS: usize = 300;
 
 /// `--map FILE [--level NAME]`: the map's level as a sandbox, with `balls` (default
-/// [`MAP_BALLS`]) balls of radius 3 placed at rest anywhere free, and the contact hook of its
-/// one-way platforms (`collide_maps::MapLevel::one_way_hook`), if it has any.
+/// [`MAP_BALLS`]) balls of radius 3 placed at rest anywhere free (its one-way platforms are
+/// one-way rectangles of the scene).
 #[cfg(feature = "maps")]
 fn map_source(
     file: &std::path::Path,
     level: Option<&str>,
     balls: Option<u32>,
-) -> Result<(Source, Option<SandboxHook>), FrontendError> {
+) -> Result<Source, FrontendError> {
     let map = collide_maps::load(file, level, &collide_maps::MapConfig::default())
         .map_err(|e| FrontendError::Map(Box::new(e)))?;
     Ok(map_sandbox(map, balls))
 }
 
 /// A loaded map's level as a sandbox: `balls` (default [`MAP_BALLS`], or as many as the
-/// level has room for when fewer) balls of radius 3 placed at rest anywhere free (seed 1),
-/// and the contact hook of its one-way platforms.
+/// level has room for when fewer) balls of radius 3 placed at rest anywhere free (seed 1).
 #[cfg(feature = "map-levels")]
-fn map_sandbox(map: collide_maps::MapLevel, balls: Option<u32>) -> (Source, Option<SandboxHook>) {
-    // The rectangles' ids are the same in every world built from the scene (the balls
-    // spawned below come after them).
-    let hook = match map.world() {
-        Ok(world) if !map.one_way.is_empty() => {
-            Some(std::sync::Arc::new(map.one_way_hook(&world)) as SandboxHook)
-        }
-        _ => None,
-    };
+fn map_sandbox(map: collide_maps::MapLevel, balls: Option<u32>) -> Source {
     let mut scene = map.scene;
     let spawn = collide_world::SpawnDesc {
         count: balls.map_or(MAP_BALLS, |n| n as usize),
@@ -962,7 +949,7 @@ fn map_sandbox(map: collide_maps::MapLevel, balls: Option<u32>) -> (Source, Opti
             });
         }
     }
-    (Source::Sandbox(Box::new(scene)), hook)
+    Source::Sandbox(Box::new(scene))
 }
 
 /// Balls dropped on each level of `--platformer --sandbox` when `--balls` is not given.
@@ -1068,16 +1055,13 @@ pub const MOB: Rgb = Rgb::new(230, 70, 70);
 /// The player.
 pub const PLAYER: Rgb = Rgb::new(90, 170, 255);
 
-/// A sandbox's contact hook ([`collide_game::Game::set_contact_hook`]).
-type SandboxHook = std::sync::Arc<dyn collide_world::ContactHook>;
-
 /// `--map` in a build without the `maps` feature (the browser's): refused, with the reason.
 #[cfg(not(feature = "maps"))]
 fn map_source(
     _file: &std::path::Path,
     _level: Option<&str>,
     _balls: Option<u32>,
-) -> Result<(Source, Option<SandboxHook>), FrontendError> {
+) -> Result<Source, FrontendError> {
     Err(FrontendError::Map(
         "this build opens no maps (collide-frontend's `maps` feature is off)".into(),
     ))

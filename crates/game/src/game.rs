@@ -373,8 +373,8 @@ impl Game {
         Ok(())
     }
 
-    /// Makes the sandbox of the current source step with `hook` (a map's one-way platforms,
-    /// `collide_maps::MapLevel::one_way_hook`): every contact is offered to it
+    /// Makes the sandbox of the current source step with `hook` (a game's own contact rule:
+    /// bumpers that shoot balls, ghosts that pass through): every contact is offered to it
     /// (`World::step_with`). It stays through restarts of the same source and is dropped when
     /// another source is loaded. Games played by the rules (BricksBeater levels, the pinball
     /// table) step without it. A hook that refuses a step leaves the world as it was; the

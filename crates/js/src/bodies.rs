@@ -195,6 +195,7 @@ impl World {
                     restitution,
                     filter: Filter::DEFAULT,
                     sensor,
+                    one_way: false,
                 },
             })
             .map_err(err)?;

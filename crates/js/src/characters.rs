@@ -150,19 +150,23 @@ impl World {
         Ok(self.w.remove_character(id).is_some())
     }
 
-    /// Makes a rectangle a one-way platform for characters (`true`: they pass through it
-    /// from below and the sides and stand on its top) or an ordinary one (`false`).
+    /// Makes a static or kinematic rectangle a one-way platform (`true`: balls, boxes and
+    /// characters pass through it from below and the sides and land on its top, y down) or
+    /// an ordinary one (`false`); from the next step.
     ///
-    /// @throws {Error} `no such body` for a removed rectangle.
+    /// @throws {Error} `no such body` for a removed rectangle; `one_way` for a dynamic or
+    /// sensor rectangle.
     #[wasm_bindgen(js_name = setRectOneWay)]
     pub fn set_rect_one_way(&mut self, id: f64, one_way: bool) -> Result<(), JsError> {
         let id = from_js(id).map_err(err)?;
         self.w.set_one_way(Target::Rect(id), one_way).map_err(err)
     }
 
-    /// Makes a static shape a one-way platform for characters, as `setRectOneWay`.
+    /// Makes a static shape a one-way platform, as `setRectOneWay`: balls and characters pass
+    /// it from below and the sides; boxes meet it as a solid shape.
     ///
-    /// @throws {Error} `one_way: no such static shape` for a removed shape.
+    /// @throws {Error} `one_way: no such static shape` for a removed shape; `one_way` for a
+    /// sensor circle.
     #[wasm_bindgen(js_name = setShapeOneWay)]
     pub fn set_shape_one_way(&mut self, id: f64, one_way: bool) -> Result<(), JsError> {
         let id = from_js(id).map_err(err)?;

@@ -230,6 +230,7 @@ impl<'c> Builder<'c> {
                             restitution: material.restitution,
                             filter: material.filter,
                             sensor,
+                            one_way: false,
                         },
                         ..RectDesc::default()
                     },
@@ -272,6 +273,7 @@ impl<'c> Builder<'c> {
                             restitution: material.restitution,
                             filter: material.filter,
                             sensor: false,
+                            one_way: false,
                         },
                     });
                 }
@@ -303,6 +305,7 @@ impl<'c> Builder<'c> {
                         restitution: material.restitution,
                         filter: material.filter,
                         sensor,
+                        one_way: false,
                     },
                     ..ShapeDesc::circle(center, radius)
                 });
@@ -394,10 +397,12 @@ impl<'c> Builder<'c> {
             if let Some(o) = p.owner {
                 owners[o].push(index);
             }
+            let mut desc = p.desc;
             if p.one_way {
                 one_way.push(index);
+                desc.surface.one_way = true;
             }
-            rects.push(p.desc);
+            rects.push(desc);
         }
         for (o, list) in self.objects.iter_mut().zip(owners) {
             if !list.is_empty() {

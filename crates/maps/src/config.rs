@@ -29,8 +29,8 @@ pub enum Rule {
     Brick(u8),
     /// A 45° slope cell, solid at the corner named.
     Slope(Corner),
-    /// A one-way platform: a static rectangle that balls pass from below and land on from
-    /// above (see [`crate::OneWayHook`]).
+    /// A one-way platform: a static one-way rectangle ([`collide_world::Surface::one_way`])
+    /// that balls, boxes and characters pass from below and land on from above.
     OneWay,
     /// A sensor: a trigger area reporting balls entering and leaving, holding a kind byte
     /// for cells.

@@ -6,7 +6,7 @@
 //! `ldtk`, through the `ldtk2` crate). Tile and IntGrid layers become grid cells (walls,
 //! bricks, slopes, sensors: a floor of many tiles is one face, with no seam), objects become
 //! static, kinematic or sensor rectangles, closed or open polylines and circles, one-way
-//! platforms become rectangles with a contact hook ([`OneWayHook`]), and every object and
+//! platforms become one-way rectangles ([`collide_world::Surface::one_way`]), and every object and
 //! entity is kept in a table the game reads by name or editor id
 //! ([`MapLevel::object`]). The mapping is configurable ([`MapConfig`]); its defaults are the
 //! tables of `docs/maps.md`. What is not turned into geometry is listed in a [`MapReport`];
@@ -24,8 +24,7 @@
 //! ```no_run
 //! let level = collide_maps::load("level.ldtk", Some("Bottom"), &collide_maps::MapConfig::default())?;
 //! let mut world = level.world()?;
-//! let hook = level.one_way_hook(&world);
-//! world.step_with(&hook)?;
+//! world.step();
 //! if let Some(player) = level.object("Player") {
 //!     println!("player at {:?}", player.pos);
 //! }
@@ -51,7 +50,7 @@ use std::path::Path;
 pub use build::merge_bands;
 pub use config::{MapConfig, Rule};
 pub use error::MapError;
-pub use model::{FieldValue, MapLevel, MapObject, MapReport, ObjectBody, OneWayHook};
+pub use model::{FieldValue, MapLevel, MapObject, MapReport, ObjectBody};
 pub use wire::MAP_WIRE_VERSION;
 
 /// Whether `path` names a map this crate reads by its extension (`.tmx`, `.tmj`, `.ldtk`).

@@ -1,14 +1,9 @@
 //! What a loaded map level is: [`MapLevel`] (the collide [`Scene`], the object table, the
 //! one-way platforms and the [`MapReport`]) and its parts.
 
-use collide_world::Body;
-use collide_world::Contact;
-use collide_world::Target;
 use std::path::PathBuf;
 
-use collide_world::{
-    ContactHook, ContactInfo, ContactResponse, Event, Real, RectId, Scene, Vec2, World, WorldError,
-};
+use collide_world::{Real, Scene, Vec2, World, WorldError};
 
 use crate::config::Rule;
 
@@ -133,7 +128,9 @@ pub struct MapLevel {
     /// Every object of the map's object layers (Tiled) or entity layers (LDtk), in the
     /// file's order.
     pub objects: Vec<MapObject>,
-    /// The one-way platforms: indices into [`Scene::rects`] (see [`MapLevel::one_way_hook`]).
+    /// The one-way platforms: indices into [`Scene::rects`], the rectangles whose
+    /// [`collide_world::Surface::one_way`] is set (a world built from the scene has them
+    /// one-way for balls, boxes and characters: [`collide_world::World::set_one_way`]).
     pub one_way: Vec<usize>,
     /// What was not turned into geometry.
     pub report: MapReport,
@@ -167,64 +164,5 @@ impl MapLevel {
     /// `1e9`, too many rectangles...).
     pub fn world(&self) -> Result<World, WorldError> {
         World::from_scene(&self.scene)
-    }
-
-    /// Marks [`MapLevel::one_way`] as one-way platforms for the characters of `world` (a
-    /// world built from this level's scene, its rectangles not removed):
-    /// [`World::set_one_way`]. Balls and boxes take [`MapLevel::one_way_hook`] instead.
-    ///
-    /// # Errors
-    /// [`WorldError::NoSuchBody`] if a one-way rectangle is no longer in `world`.
-    pub fn mark_one_way(&self, world: &mut World) -> Result<(), WorldError> {
-        let ids: Vec<RectId> = self
-            .one_way
-            .iter()
-            .filter_map(|&i| world.rects().get(i).map(|r| r.id))
-            .collect();
-        for id in ids {
-            world.set_one_way(collide_world::Target::Rect(id), true)?;
-        }
-        Ok(())
-    }
-
-    /// The contact hook that makes [`MapLevel::one_way`] one-way platforms in `world` (a
-    /// world built from this level's scene, its rectangles not removed): pass it to
-    /// [`World::step_with`].
-    #[must_use]
-    pub fn one_way_hook(&self, world: &World) -> OneWayHook {
-        let rects = world.rects();
-        let mut ids: Vec<RectId> = self
-            .one_way
-            .iter()
-            .filter_map(|&i| rects.get(i).map(|r| r.id))
-            .collect();
-        ids.sort_unstable();
-        OneWayHook { rects: ids }
-    }
-}
-
-/// One-way platforms as a contact hook: a ball meeting one of [`OneWayHook::rects`] passes
-/// through unless the contact normal points up (`normal.y < 0`, the ball coming down onto
-/// its top face), in which case it bounces as usual. A pure function of the contact, so the
-/// step stays deterministic ([`collide_world::ContactHook`]).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct OneWayHook {
-    /// The platforms' rectangles, sorted.
-    pub rects: Vec<RectId>,
-}
-
-impl ContactHook for OneWayHook {
-    fn on_contact(&self, contact: &ContactInfo) -> ContactResponse {
-        match contact.event {
-            Event::Contact(Contact {
-                body: Body::Ball(_),
-                other: Target::Rect(rect),
-                normal,
-                ..
-            }) if normal.y >= 0.0 && self.rects.binary_search(&rect).is_ok() => {
-                ContactResponse::Ignore
-            }
-            _ => ContactResponse::Reflect,
-        }
     }
 }

@@ -8,7 +8,7 @@ mod common;
 use collide_maps::{MapConfig, ObjectBody, Rule};
 use collide_world::Body;
 use collide_world::Contact;
-use collide_world::{Aabb, BallDesc, CharacterDesc, ContactHook, Event, Vec2, World};
+use collide_world::{Aabb, BallDesc, CharacterDesc, Event, Vec2, World};
 
 /// Every `<object>` of the map with its layer name, id, box (tile objects are placed by their
 /// bottom-left corner) and properties, read from the XML.
@@ -193,7 +193,6 @@ fn five_hundred_balls_dropped_on_the_ground() {
 fn a_ball_rolled_along_the_flush_ground_keeps_its_height() {
     let level = collide_maps::load(common::sticker_knight(), None, &MapConfig::default()).unwrap();
     let mut world: World = level.world().unwrap();
-    let hook = level.one_way_hook(&world);
     let r = 8.0;
     let y = 991.0 - r;
     let id = world
@@ -207,7 +206,7 @@ fn a_ball_rolled_along_the_flush_ground_keeps_its_height() {
     let mut worst: f64 = 0.0;
     let mut max_x: f64 = 0.0;
     for _ in 0..360 {
-        world.step_with(&hook as &dyn ContactHook).unwrap();
+        world.step();
         let b = world.ball(id).unwrap();
         worst = worst.max((b.pos.y - y).abs());
         max_x = max_x.max(b.pos.x);
@@ -222,10 +221,11 @@ fn a_ball_rolled_along_the_flush_ground_keeps_its_height() {
     assert!(worst <= 1e-9, "height kept to {worst:e}");
 }
 
-/// The one-way platforms act as one-way with the level's hook: a ball thrown up from the
-/// ground at x = 640 passes from below through floating platform 87 (x 448..704, y 735..831)
-/// and then 180 (x 512..768, y 575..671) and comes to rest on 180's top (y = 575 − r);
-/// without the hook, platform 87's underside stops it (the centre never above 831 + r).
+/// The one-way platforms are one-way rectangles of the level's scene: a ball thrown up from
+/// the ground at x = 640 passes from below through floating platform 87 (x 448..704, y
+/// 735..831) and then 180 (x 512..768, y 575..671) and comes to rest on 180's top (y = 575 −
+/// r); made two-way (`World::set_one_way`), platform 87's underside stops it (the centre never
+/// above 831 + r).
 #[test]
 fn a_ball_thrown_up_through_a_floating_platform_lands_on_it() {
     let level = collide_maps::load(common::sticker_knight(), None, &MapConfig::default()).unwrap();
@@ -243,11 +243,10 @@ fn a_ball_thrown_up_through_a_floating_platform_lands_on_it() {
         ..BallDesc::default()
     };
     let mut world = level.world().unwrap();
-    let hook = level.one_way_hook(&world);
     let id = world.add_ball(ball).unwrap();
     let mut lowest_above: f64 = f64::INFINITY;
     for _ in 0..240 {
-        world.step_with(&hook as &dyn ContactHook).unwrap();
+        world.step();
         let b = world.ball(id).unwrap();
         lowest_above = lowest_above.min(b.pos.y);
     }
@@ -260,8 +259,14 @@ fn a_ball_thrown_up_through_a_floating_platform_lands_on_it() {
         (b.pos.y - (575.0 - r)).abs() < 1e-6 && b.vel.length() < 1.0,
         "rests on top: {b:?}"
     );
-    // Without the hook the lower platform's underside (y = 831) stops it.
+    // Two-way, the lower platform's underside (y = 831) stops it.
     let mut world = level.world().unwrap();
+    for &i in &level.one_way {
+        let r = world.rects()[i].id;
+        world
+            .set_one_way(collide_world::Target::Rect(r), false)
+            .unwrap();
+    }
     let id = world.add_ball(ball).unwrap();
     let mut highest: f64 = f64::INFINITY;
     for _ in 0..240 {
@@ -280,7 +285,6 @@ fn a_character_runs_along_the_flush_ground_without_a_seam_bump() {
     let level = collide_maps::load(common::sticker_knight(), None, &MapConfig::default()).unwrap();
     for speed in [60.0, 600.0, 6000.0] {
         let mut world: World = level.world().unwrap();
-        level.mark_one_way(&mut world).unwrap();
         let id = world
             .add_character(CharacterDesc {
                 pos: Vec2::new(100.0, 991.0 - 12.0),

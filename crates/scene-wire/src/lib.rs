@@ -29,7 +29,7 @@ use thiserror::Error;
 
 /// The format version written first into the bytes and checked by [`from_bytes`]: bytes
 /// from a build of another version are refused rather than misread.
-pub const WIRE_VERSION: u32 = 1;
+pub const WIRE_VERSION: u32 = 2;
 
 /// Why [`from_bytes`] refused its input.
 #[derive(Debug, Error, Clone, PartialEq)]

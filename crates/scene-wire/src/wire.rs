@@ -17,9 +17,11 @@ type Fl = (u32, u32);
 
 /// A ball: position, velocity, radius, density, restitution, filter, gravity scale.
 type WireBall = (V2, V2, Real, Real, Option<Real>, Fl, Real);
-/// A rectangle: box, velocity, kind (0 static, 1 kinematic, 2 dynamic, 3 sensor), density,
-/// restitution, filter.
+/// A rectangle: box, velocity, kind ([`rect_code`], plus [`ONE_WAY`] for a one-way platform),
+/// density, restitution, filter.
 type WireRect = (Bx, V2, u8, Real, Option<Real>, Fl);
+/// The bit of a rectangle's kind code ([`rect_code`]) that marks a one-way platform.
+const ONE_WAY: u8 = 8;
 /// A flipper: pivot, length, radius, rest angle, active angle, angular speed, restitution,
 /// filter.
 type WireFlipper = (V2, Real, Real, Real, Real, Real, Option<Real>, Fl);
@@ -41,8 +43,8 @@ enum WireKind {
     Polygon(Vec<V2>, u8),
 }
 
-/// A static shape: geometry, restitution, filter, sensor.
-type WireShape = (WireKind, Option<Real>, Fl, bool);
+/// A static shape: geometry, restitution, filter, sensor, one-way.
+type WireShape = (WireKind, Option<Real>, Fl, bool, bool);
 
 /// The grid: cell side, origin, columns, rows, cells (see [`cell_code`]), wall and brick
 /// restitution, wall, brick and sensor filters.
@@ -354,12 +356,13 @@ fn rect_of(r: &RectDesc) -> WireRect {
                 restitution,
                 filter,
                 sensor,
+                one_way,
             },
     } = *r;
     (
         bx(aabb),
         v2(vel),
-        rect_code(kind, sensor),
+        rect_code(kind, sensor) | if one_way { ONE_WAY } else { 0 },
         density,
         restitution,
         fl(filter),
@@ -368,7 +371,8 @@ fn rect_of(r: &RectDesc) -> WireRect {
 
 fn rect(i: usize, r: WireRect) -> Result<RectDesc, WireError> {
     let (b, vel, code, density, restitution, f) = r;
-    let (kind, sensor) = match code {
+    let one_way = code & ONE_WAY != 0;
+    let (kind, sensor) = match code & !ONE_WAY {
         0 => (RectKind::Static, false),
         1 => (RectKind::Kinematic, false),
         2 => (RectKind::Dynamic, false),
@@ -385,6 +389,7 @@ fn rect(i: usize, r: WireRect) -> Result<RectDesc, WireError> {
             restitution,
             filter: filter(f),
             sensor,
+            one_way,
         },
     })
 }
@@ -397,6 +402,7 @@ fn shape_of(s: &ShapeDesc) -> WireShape {
                 restitution,
                 filter,
                 sensor,
+                one_way,
             },
     } = *s;
     let kind = match kind {
@@ -409,11 +415,11 @@ fn shape_of(s: &ShapeDesc) -> WireShape {
             corners.0,
         ),
     };
-    (kind, restitution, fl(filter), sensor)
+    (kind, restitution, fl(filter), sensor, one_way)
 }
 
 fn shape(i: usize, s: WireShape) -> Result<ShapeDesc, WireError> {
-    let (kind, restitution, f, sensor) = s;
+    let (kind, restitution, f, sensor, one_way) = s;
     let kind = match kind {
         WireKind::Segment(a, b, ends) => ShapeKind::Segment {
             segment: Segment::new(vec2(a), vec2(b)),
@@ -437,6 +443,7 @@ fn shape(i: usize, s: WireShape) -> Result<ShapeDesc, WireError> {
             restitution,
             filter: filter(f),
             sensor,
+            one_way,
         },
     })
 }

@@ -73,6 +73,8 @@ fn every_kind() -> Scene {
             (RectKind::Dynamic, false),
             (RectKind::Kinematic, true),
             (RectKind::Static, true),
+            // A one-way platform (the kind code's one-way bit).
+            (RectKind::Kinematic, false),
         ]
         .iter()
         .enumerate()
@@ -88,11 +90,15 @@ fn every_kind() -> Scene {
                 restitution: Some(0.125),
                 filter: Filter::new(64, 65),
                 sensor,
+                one_way: i == 5,
             },
         })
         .collect(),
         shapes: vec![
-            ShapeDesc::segment(Vec2::new(10.0, 150.0), Vec2::new(190.0, 160.0)),
+            ShapeDesc {
+                surface: Surface::ONE_WAY,
+                ..ShapeDesc::segment(Vec2::new(10.0, 150.0), Vec2::new(190.0, 160.0))
+            },
             ShapeDesc::circle(Vec2::new(170.0, 60.0), 8.0),
             sensor,
             polygon,

@@ -163,6 +163,7 @@ fn parse_in_pieces(ctx: &Ctx<'_>, pieces: &crate::pieces::Pieces) -> Result<RawS
                     restitution: shifted_opt(r.restitution, by),
                     layers: r.layers.map(|v| Box::new(shifted(*v, by))),
                     mask: r.mask.map(|v| Box::new(shifted(*v, by))),
+                    one_way: r.one_way.map(|v| Box::new(shifted(*v, by))),
                 },
             )
         }));

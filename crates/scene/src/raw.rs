@@ -37,6 +37,7 @@ pub(super) struct RawSegment {
     pub(super) restitution: Option<S<f64>>,
     pub(super) layers: Option<S<RawBits>>,
     pub(super) mask: Option<S<RawBits>>,
+    pub(super) one_way: Option<S<bool>>,
 }
 
 #[derive(Deserialize)]
@@ -47,6 +48,7 @@ pub(super) struct RawPolyline {
     pub(super) restitution: Option<S<f64>>,
     pub(super) layers: Option<S<RawBits>>,
     pub(super) mask: Option<S<RawBits>>,
+    pub(super) one_way: Option<S<bool>>,
 }
 
 #[derive(Deserialize)]
@@ -58,6 +60,7 @@ pub(super) struct RawCircle {
     pub(super) layers: Option<S<RawBits>>,
     pub(super) mask: Option<S<RawBits>>,
     pub(super) sensor: Option<S<bool>>,
+    pub(super) one_way: Option<S<bool>>,
 }
 
 #[derive(Deserialize)]
@@ -67,6 +70,7 @@ pub(super) struct RawPolygon {
     pub(super) restitution: Option<S<f64>>,
     pub(super) layers: Option<S<RawBits>>,
     pub(super) mask: Option<S<RawBits>>,
+    pub(super) one_way: Option<S<bool>>,
 }
 
 #[derive(Deserialize)]
@@ -154,6 +158,7 @@ pub(super) struct RawRect {
     pub(super) restitution: Option<S<f64>>,
     pub(super) layers: Option<Box<S<RawBits>>>,
     pub(super) mask: Option<Box<S<RawBits>>>,
+    pub(super) one_way: Option<Box<S<bool>>>,
 }
 
 #[derive(Deserialize)]

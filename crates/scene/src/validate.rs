@@ -425,6 +425,7 @@ impl<'a> Ctx<'a> {
                 surface: Surface {
                     restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
                     filter: self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?,
+                    one_way: flag(&r.one_way),
                     ..Surface::DEFAULT
                 },
                 ..ShapeDesc::segment(a, b)
@@ -448,6 +449,7 @@ impl<'a> Ctx<'a> {
             let closed = r.closed.as_ref().is_some_and(|c| *c.get_ref());
             let restitution = self.opt_restitution(&r.restitution, &f("restitution"))?;
             let filter = self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?;
+            let one_way = flag(&r.one_way);
             for (segment, ends) in polyline_segments(&points, closed) {
                 room(&out, &pl.span(), &f("points"))?;
                 out.push(ShapeDesc {
@@ -456,6 +458,7 @@ impl<'a> Ctx<'a> {
                         restitution,
                         filter,
                         sensor: false,
+                        one_way,
                     },
                 });
             }
@@ -464,11 +467,21 @@ impl<'a> Ctx<'a> {
             let f = |k: &str| format!("circle[{i}].{k}");
             room(&out, &c.span(), &f("center"))?;
             let r = c.get_ref();
+            if let (Some(o), true) = (&r.one_way, flag(&r.sensor)) {
+                if *o.get_ref() {
+                    return Err(self.err(
+                        &o.span(),
+                        &f("one_way"),
+                        "a sensor cannot be a one-way platform",
+                    ));
+                }
+            }
             out.push(ShapeDesc {
                 surface: Surface {
                     restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
                     filter: self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?,
-                    sensor: r.sensor.as_ref().is_some_and(|s| *s.get_ref()),
+                    sensor: flag(&r.sensor),
+                    one_way: flag(&r.one_way),
                 },
                 ..ShapeDesc::circle(
                     self.vec2(&r.center, &f("center"), Rule::Coord)?,
@@ -505,6 +518,7 @@ impl<'a> Ctx<'a> {
                 surface: Surface {
                     restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
                     filter: self.filter(r.layers.as_ref(), r.mask.as_ref(), &f(""))?,
+                    one_way: flag(&r.one_way),
                     ..Surface::DEFAULT
                 },
                 ..desc
@@ -776,6 +790,16 @@ impl<'a> Ctx<'a> {
                 }
             },
         };
+        let one_way = r.one_way.as_deref().is_some_and(|o| *o.get_ref());
+        if let (Some(o), true) = (&r.one_way, one_way) {
+            if sensor || kind == RectKind::Dynamic {
+                return Err(self.err(
+                    &o.span(),
+                    &f("one_way"),
+                    "only a static or kinematic rect can be a one-way platform",
+                ));
+            }
+        }
         let vel = self.opt_vec2(&r.vel, &f("vel"))?;
         if kind == RectKind::Static && vel != Vec2::ZERO {
             if let Some(v) = &r.vel {
@@ -795,6 +819,7 @@ impl<'a> Ctx<'a> {
                 restitution: self.opt_restitution(&r.restitution, &f("restitution"))?,
                 filter: self.filter(r.layers.as_deref(), r.mask.as_deref(), &f(""))?,
                 sensor,
+                one_way,
             },
         })
     }
@@ -880,4 +905,9 @@ impl<'a> Ctx<'a> {
             sleep: s.sleep.as_ref().map_or(d.sleep, |v| *v.get_ref()),
         })
     }
+}
+
+/// A boolean field's value, `false` when absent.
+fn flag(v: &Option<S<bool>>) -> bool {
+    v.as_ref().is_some_and(|b| *b.get_ref())
 }

@@ -1,37 +1,18 @@
-//! One-way platforms with a contact hook, and a sensor that counts the balls passing a line.
+//! One-way platforms, and a sensor that counts the balls passing a line.
 //!
-//! Under gravity (400 units/s² down), balls are thrown up from a floor through two platforms.
-//! The hook ([`World::step_with`]) ignores a ball's contacts with a platform from below (the
-//! contact normal, from the platform toward the ball, points down: `+y`), so a ball rises
-//! through the platform and lands on its top, where the contact is an ordinary bounce. A
-//! sensor strip across the world reports each ball crossing it (`SensorEnter`, `SensorExit`
-//! at their exact times) without touching anyone's motion.
-//!
-//! The hook is a pure function of the contact it is given: the step stays deterministic, and
-//! the same bits for any thread count.
+//! Under gravity (400 units/s² down), balls are thrown up from a floor through two one-way
+//! platforms (`Surface::ONE_WAY`): a ball meets a platform from below (the contact normal,
+//! from the platform toward the ball, points down: `+y`), passes through it with no event
+//! until its disc leaves it at the exact exit time, and lands on its top, where the contact is
+//! an ordinary bounce. A sensor strip across the world reports each ball crossing it
+//! (`SensorEnter`, `SensorExit` at their exact times) without touching anyone's motion.
 //!
 //! Run: `cargo run --release --example one_way`
 use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Surface;
 use collide_world::Target;
-use collide_world::{
-    Aabb, BallDesc, ContactInfo, ContactResponse, Event, RectDesc, SensorId, StepConfig, Vec2,
-    Walls, World,
-};
-
-/// Ignores contacts with the platforms from below; everything else bounces.
-fn one_way(platforms: &[collide_world::RectId], c: &ContactInfo) -> ContactResponse {
-    match c.event {
-        Event::Contact(Contact {
-            body: Body::Ball(_),
-            other: Target::Rect(rect),
-            normal,
-            ..
-        }) if platforms.contains(&rect) && normal.y > 0.0 => ContactResponse::Ignore,
-        _ => ContactResponse::Reflect,
-    }
-}
+use collide_world::{Aabb, BallDesc, Event, RectDesc, SensorId, StepConfig, Vec2, Walls, World};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let config = StepConfig {
@@ -44,6 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for (x0, y) in [(40.0, 150.0), (170.0, 90.0)] {
         platforms.push(world.add_rect(RectDesc {
             aabb: Aabb::new(Vec2::new(x0, y), Vec2::new(x0 + 110.0, y + 6.0)),
+            surface: Surface::ONE_WAY,
             ..RectDesc::default()
         })?);
     }
@@ -64,11 +46,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ..BallDesc::default()
         })?);
     }
-    let hook = |c: &ContactInfo| one_way(&platforms, c);
     let (mut landings, mut crossings) = (0, 0);
     for frame in 0..600 {
         let t0 = world.time();
-        for event in world.step_with(&hook)? {
+        for event in world.step() {
             match *event {
                 Event::Contact(Contact {
                     body: Body::Ball(ball),

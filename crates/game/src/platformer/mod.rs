@@ -46,8 +46,8 @@ use collide_core::{Aabb, Real, Vec2};
 use collide_world::Body;
 use collide_world::Contact;
 use collide_world::{
-    Cell, CellCoord, CharacterDesc, CharacterId, ContactHook, ContactInfo, ContactResponse, Event,
-    RectDesc, RectId, RectKind, SpawnDesc, Surface, Target, World, WorldError,
+    Cell, CellCoord, CharacterDesc, CharacterId, Event, RectDesc, RectKind, SpawnDesc, Surface,
+    World, WorldError,
 };
 
 use crate::breaker::Phase;
@@ -114,7 +114,6 @@ pub struct Platformer {
     chests: Vec<Chest>,
     doors: Vec<Entity>,
     ladders: Vec<Aabb>,
-    one_way: Vec<RectId>,
     score: u64,
     phase: Phase,
     climbing: bool,
@@ -153,7 +152,6 @@ impl Platformer {
             chests: Vec::new(),
             doors: Vec::new(),
             ladders: Vec::new(),
-            one_way: Vec::new(),
             score: 0,
             phase: Phase::Playing,
             climbing: false,
@@ -183,24 +181,17 @@ impl Platformer {
             surface: Surface::DEFAULT,
         });
         let mut world = World::from_scene(&scene)?;
-        let mut one_way: Vec<RectId> = level
-            .one_way
-            .iter()
-            .filter_map(|&i| world.rects().get(i).map(|r| r.id))
-            .collect();
+        // The level's one-way platforms are one-way rectangles of its scene; so are the
+        // ladders' tops.
         let ladders = ladder_cells(&world);
         for top in ladder_tops(&world) {
-            let id = world.add_rect(RectDesc {
+            world.add_rect(RectDesc {
                 aabb: Aabb::new(top.min, Vec2::new(top.max.x, top.min.y + LADDER_TOP)),
                 kind: RectKind::Static,
+                surface: Surface::ONE_WAY,
                 ..RectDesc::default()
             })?;
-            one_way.push(id);
         }
-        for &id in &one_way {
-            world.set_one_way(Target::Rect(id), true)?;
-        }
-        one_way.sort_unstable();
         let start = start_of(level, &ladders, world.size());
         self.player = world.add_character(CharacterDesc {
             pos: start - Vec2::new(0.0, PLAYER_HALF.y),
@@ -234,7 +225,6 @@ impl Platformer {
             .copied()
             .collect();
         self.ladders = ladders;
-        self.one_way = one_way;
         self.level = index;
         self.climbing = false;
         self.coyote = 0.0;
@@ -338,13 +328,6 @@ impl Platformer {
         w
     }
 
-    /// The contact hook of the level's one-way platforms for balls.
-    pub(crate) fn hook(&self) -> OneWayBalls {
-        OneWayBalls {
-            rects: self.one_way.clone(),
-        }
-    }
-
     /// Whether a box overlaps a ladder cell; `reach` extends the box downward (world units).
     fn on_ladder(&self, b: Aabb, reach: Real) -> bool {
         self.ladders.iter().any(|l| {
@@ -363,8 +346,7 @@ impl Platformer {
     }
 
     /// One fixed step under the rules: the player's and the mobs' velocities from the input
-    /// and the rules, the world's step (balls meet one-way platforms through
-    /// [`OneWayBalls`]), then chests, mobs' touches, doors and the level's border. The
+    /// and the rules, the world's step, then chests, mobs' touches, doors and the level's border. The
     /// world's events are left in `events`, what the rules did in `game_events` (both
     /// replaced). A level change replaces `world`.
     pub(crate) fn step(
@@ -385,12 +367,7 @@ impl Platformer {
             let _ = world.set_character_drop_through(self.player, drop);
         }
         self.walk_mobs(world);
-        let hook = self.hook();
-        if world.step_with(&hook).is_err() {
-            // The hook never refuses a step; a refusal leaves the world as it was.
-            events.clear();
-            return;
-        }
+        world.step();
         *events = world.take_events();
         self.turn_mobs(world, events);
         self.after_step(world, game_events);
@@ -701,29 +678,4 @@ fn start_of(level: &PlatformerLevel, ladders: &[Aabb], size: Vec2) -> Vec2 {
         return bottom(&foot);
     }
     size * 0.5
-}
-
-/// One-way platforms for balls: a ball meeting one of [`OneWayBalls::rects`] passes through
-/// unless the contact normal points up (it comes down onto the top face). A pure function of
-/// the contact, so the step stays deterministic.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct OneWayBalls {
-    /// The platforms' rectangles, sorted.
-    pub rects: Vec<RectId>,
-}
-
-impl ContactHook for OneWayBalls {
-    fn on_contact(&self, contact: &ContactInfo) -> ContactResponse {
-        match contact.event {
-            Event::Contact(Contact {
-                body: Body::Ball(_),
-                other: Target::Rect(rect),
-                normal,
-                ..
-            }) if normal.y >= 0.0 && self.rects.binary_search(&rect).is_ok() => {
-                ContactResponse::Ignore
-            }
-            _ => ContactResponse::Reflect,
-        }
-    }
 }

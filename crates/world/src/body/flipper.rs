@@ -230,6 +230,12 @@ pub(crate) fn validate(d: &FlipperDesc) -> Result<(), WorldError> {
             .check(e)
             .map_err(|err| bad("restitution", err))?;
     }
+    if d.surface.one_way {
+        return Err(bad(
+            "surface.one_way",
+            "a flipper cannot be a one-way platform",
+        ));
+    }
     if d.surface.sensor {
         return Err(bad("surface.sensor", "a flipper cannot be a sensor"));
     }

@@ -213,6 +213,12 @@ pub(crate) fn validate(desc: &ShapeDesc) -> Result<(), WorldError> {
     if desc.surface.sensor && !matches!(desc.kind, ShapeKind::Circle(_)) {
         return Err(bad("sensor", "only a circle can be a sensor"));
     }
+    if desc.surface.sensor && desc.surface.one_way {
+        return Err(bad(
+            "surface.one_way",
+            "a sensor cannot be a one-way platform",
+        ));
+    }
     if let Some(e) = desc.surface.restitution {
         Bound::Restitution
             .check(e)

@@ -132,6 +132,12 @@ impl CharacterDesc {
         if let CharacterPush::Mass(m) = self.push {
             Bound::Positive.check(m).map_err(|e| bad("push", e))?;
         }
+        if self.surface.one_way {
+            return Err(WorldError::BadCharacter {
+                field: "surface.one_way",
+                problem: "a character cannot be a one-way platform".to_string(),
+            });
+        }
         if self.surface.sensor {
             return Err(WorldError::BadCharacter {
                 field: "surface.sensor",

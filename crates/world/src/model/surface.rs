@@ -1,6 +1,6 @@
 //! A body's surface ([`Surface`]): the properties every description shares whatever the body
 //! is (ball, rectangle, static shape, flipper, character, spawned balls): its restitution, its
-//! collision layers and mask, and whether it is a sensor.
+//! collision layers and mask, whether it is a sensor and whether it is a one-way platform.
 
 use crate::model::filter::Filter;
 use collide_core::Real;
@@ -18,6 +18,7 @@ use collide_core::Real;
 /// let ghost = Surface::DEFAULT.with_filter(Filter { layers: 0b10, mask: !0b01 });
 /// assert!(!ghost.sensor);
 /// assert!(Surface::SENSOR.sensor);
+/// assert!(Surface::ONE_WAY.one_way);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Surface {
@@ -39,6 +40,14 @@ pub struct Surface {
     /// ball, a dynamic rectangle, a segment, a polygon, a flipper or a character it is refused
     /// with the description's `Bad…` error naming the field `surface.sensor`. Default false.
     pub sensor: bool,
+    /// A one-way platform: it stops bodies only from above, where the contact normal, from
+    /// it toward the body, points up (`normal.y < 0`, y down), and lets them pass from below
+    /// and the sides ([`crate::World::set_one_way`], which changes it after adding;
+    /// docs/algorithms.md, "One-way platforms"). Only static and kinematic rectangles and
+    /// static shapes that are not sensors can be one-way; on a ball, a dynamic rectangle, a
+    /// sensor, a flipper or a character it is refused with the description's `Bad…` error
+    /// naming the field `surface.one_way`. Default false.
+    pub one_way: bool,
 }
 
 impl Surface {
@@ -47,6 +56,15 @@ impl Surface {
         restitution: None,
         filter: Filter::DEFAULT,
         sensor: false,
+        one_way: false,
+    };
+
+    /// A one-way platform with the world's restitution and the default filter.
+    pub const ONE_WAY: Surface = Surface {
+        restitution: None,
+        filter: Filter::DEFAULT,
+        sensor: false,
+        one_way: true,
     };
 
     /// A sensor with the default filter (reports every body on some layer).
@@ -54,6 +72,7 @@ impl Surface {
         restitution: None,
         filter: Filter::DEFAULT,
         sensor: true,
+        one_way: false,
     };
 
     /// This surface with its own restitution `r` (checked when the body is added).

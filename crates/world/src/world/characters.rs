@@ -271,6 +271,15 @@ impl World {
                 })
             }
         }
+        self.edited();
+        self.scratch.valid = false;
+        self.mark_one_way(target, one_way);
+        Ok(())
+    }
+
+    /// Marks a live static or kinematic rectangle or a static shape `target` one-way or not:
+    /// the sorted list the step reads and the record's [`crate::Surface::one_way`].
+    pub(crate) fn mark_one_way(&mut self, target: Target, one_way: bool) {
         match (self.one_way.binary_search(&target), one_way) {
             (Err(at), true) => self.one_way.insert(at, target),
             (Ok(at), false) => {
@@ -278,7 +287,19 @@ impl World {
             }
             _ => {}
         }
-        Ok(())
+        match target {
+            Target::Rect(id) => {
+                if let Some(i) = self.rect_slots.get(id) {
+                    self.rects[i].surface.one_way = one_way;
+                }
+            }
+            Target::Shape(id) => {
+                if let Some(i) = self.shape_slots.get(id) {
+                    self.shapes[i].surface.one_way = one_way;
+                }
+            }
+            _ => {}
+        }
     }
 
     /// Whether `target` is a one-way platform ([`World::set_one_way`]).

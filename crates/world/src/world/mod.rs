@@ -650,6 +650,9 @@ impl World {
             density: desc.density,
             surface: desc.surface,
         });
+        if desc.surface.one_way {
+            self.mark_one_way(crate::model::target::Target::Rect(id), true);
+        }
         Ok(id)
     }
 

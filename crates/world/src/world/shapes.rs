@@ -7,6 +7,7 @@ use crate::model::ids::ShapeId;
 use crate::model::limits::MAX_SHAPES;
 use crate::model::shape_desc::ShapeDesc;
 use crate::model::surface::Surface;
+use crate::model::target::Target;
 use crate::world::World;
 use collide_core::{Real, Vec2};
 
@@ -36,6 +37,9 @@ impl World {
             kind: desc.kind,
             surface: desc.surface,
         });
+        if desc.surface.one_way {
+            self.mark_one_way(Target::Shape(id), true);
+        }
         Ok(id)
     }
 
@@ -74,6 +78,7 @@ impl World {
                     restitution,
                     filter,
                     sensor: false,
+                    one_way: false,
                 },
                 ..ShapeDesc::chain_segment(segment, ends)
             })

@@ -66,6 +66,14 @@ pub(crate) fn validate_ball(b: &BallDesc) -> Result<(), WorldError> {
                 .to_string(),
         });
     }
+    if b.surface.one_way {
+        return Err(WorldError::BadBall {
+            field: "surface.one_way",
+            problem: "a ball cannot be a one-way platform (a one-way platform is a static or \
+                      kinematic rectangle or a static shape)"
+                .to_string(),
+        });
+    }
     check_ball_vec2("pos", b.pos)?;
     check_ball_vec2("vel", b.vel)?;
     for (field, v) in [("radius", b.radius), ("density", b.density)] {
@@ -126,6 +134,14 @@ pub(crate) fn validate_rect(r: &RectDesc) -> Result<(), WorldError> {
         return Err(WorldError::BadRect {
             field: "surface.sensor",
             problem: "a dynamic rectangle cannot be a sensor (make it static or kinematic)"
+                .to_string(),
+        });
+    }
+    if r.surface.one_way && (r.surface.sensor || r.kind == RectKind::Dynamic) {
+        return Err(WorldError::BadRect {
+            field: "surface.one_way",
+            problem: "only static and kinematic rectangles that are not sensors can be one-way \
+                      platforms"
                 .to_string(),
         });
     }

@@ -109,6 +109,16 @@ impl World {
         self.carries = carries;
         self.characters = characters;
         self.character_slots = character_slots;
+        // The records' one-way flags, from the restored list.
+        for r in &mut self.rects {
+            r.surface.one_way = false;
+        }
+        for sh in &mut self.shapes {
+            sh.surface.one_way = false;
+        }
+        for &t in &one_way {
+            self.mark_one_way(t, true);
+        }
         self.one_way = one_way;
         self.character_sensors = character_sensors;
         self.sensor_rects = sensor_rects;
@@ -477,6 +487,7 @@ fn restored_balls(snap: &Snapshot) -> Result<RestoredBalls, SnapshotError> {
                 restitution: snap.ball_restitution.get(i).copied().flatten(),
                 filter: filter_at(&snap.ball_filters, i),
                 sensor: false,
+                one_way: false,
             },
             gravity_scale: snap.ball_gravity.get(i).copied().unwrap_or(1.0),
         };
@@ -558,6 +569,7 @@ fn restored_rects(snap: &Snapshot) -> Result<RestoredRects, SnapshotError> {
             restitution: r.7,
             filter: filter_at(&snap.rect_filters, i),
             sensor,
+            one_way: false,
         };
         let aabb = Aabb::new(Vec2::new(r.1[0], r.1[1]), Vec2::new(r.1[2], r.1[3]));
         let anchor = Aabb::new(Vec2::new(r.5[0], r.5[1]), Vec2::new(r.5[2], r.5[3]));
