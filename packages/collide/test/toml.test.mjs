@@ -93,7 +93,7 @@ test("bad scene bytes throw an Error, never a trap", async () => {
   const bytes = toml.sceneBytes(scene("pinball.toml"), {}, "pinball.toml");
   const other = bytes.slice();
   other[0] = 7;
-  assert.throws(() => World.fromScene(other), /scene bytes: format version 7, this build reads version 1/);
+  assert.throws(() => World.fromScene(other), /scene bytes: format version 7, this build reads version 2/);
   const longer = new Uint8Array(bytes.length + 1);
   longer.set(bytes);
   assert.throws(() => World.fromScene(longer), /1 bytes after the scene/);

@@ -36,7 +36,7 @@ pub fn exit_path_circle_polygon(
     from: Real,
 ) -> Option<Real> {
     let vertices = polygon.vertices();
-    exit_rounded(path, radius, vertices, polygon.aabb(), from, |p| {
+    exit_rounded(path, radius, vertices, polygon.aabb(), from, &|p| {
         distance_point_polygon(p, polygon)
     })
 }
@@ -74,7 +74,7 @@ pub fn exit_path_circle_segment(
 ) -> Option<Real> {
     let ends = [segment.a, segment.b];
     let aabb = Aabb::new(segment.a.min(segment.b), segment.a.max(segment.b));
-    exit_rounded(path, radius, &ends, aabb, from, |p| {
+    exit_rounded(path, radius, &ends, aabb, from, &|p| {
         distance_point_segment(p, segment)
     })
 }
@@ -89,7 +89,7 @@ fn exit_rounded(
     vertices: &[Vec2],
     aabb: Aabb,
     from: Real,
-    distance: impl Fn(Vec2) -> Real,
+    distance: &dyn Fn(Vec2) -> Real,
 ) -> Option<Real> {
     let finite = [path.p0, path.v0, path.accel, aabb.min, aabb.max]
         .iter()
