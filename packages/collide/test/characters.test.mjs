@@ -71,6 +71,25 @@ test("one-way platforms: through from below, onto it from above, dropped through
   assert.equal(w.character(id), undefined);
 });
 
+test("a ball thrown up through a one-way platform lands on its top", () => {
+  // g = 1000 down, radius 5 from y = 300 at 600 units/s up through a platform spanning
+  // y 150..160: the top of the flight is y = 120; it rests on the top face at y = 145 once
+  // its bounces fade (restitution 0.5).
+  const w = new World(400, 400, 1 / 60);
+  w.setGravity(0, 1000);
+  const plat = w.addRect(50, 150, 150, 160, "static");
+  w.setRectOneWay(plat, true);
+  const ball = w.addBall(100, 300, 0, -600, 5);
+  w.setRestitution(0.5);
+  let highest = 300;
+  for (let k = 0; k < 300; k += 1) {
+    w.step();
+    highest = Math.min(highest, w.ball(ball).y);
+  }
+  assert.ok(Math.abs(highest - 120) < 1, `the flight's top ${highest}`);
+  assert.ok(Math.abs(w.ball(ball).y - 145) < 1e-6, `rests at ${w.ball(ball).y}`);
+});
+
 test("a character pushes a ball at twice its speed, and a ball bounces off a character", () => {
   // No gravity: a 16 × 24 character walking right at 120 units/s meets a ball of radius 8 at
   // rest at x = 200 after 84 units (0.7 s), stops against it and sends it off at 240.
