@@ -288,3 +288,51 @@ fn bad_scales_are_errors_naming_the_field() {
     let scene = collide_scene::from_toml_str(&ok, "scale.toml", &no_levels).expect("valid");
     assert_eq!(scene.balls[0].gravity_scale, -0.25);
 }
+
+#[test]
+fn elastic_balls_at_the_largest_scales_keep_their_energy() {
+    // Scales of ±1000 (the bound) under gravity 10⁶ units/s² (accelerations of 10⁹), among
+    // tiles in a closed box, restitution 1, ball–ball on: kinetic plus potential energy is kept
+    // to 1e-9 of the kinetic plus the absolute potential energy at every step.
+    let config = StepConfig {
+        dt: 1.0 / 60.0,
+        gravity: Vec2::new(0.0, 1e6),
+        restitution: 1.0,
+        ..StepConfig::default()
+    };
+    let mut w = World::new(Vec2::new(400.0, 400.0), Walls::ALL, config).expect("a valid world");
+    let rows: Vec<String> = (0..20)
+        .map(|r| {
+            (0..20)
+                .map(|c| {
+                    if (r * 7 + c * 3) % 11 == 0 && r > 1 && r < 18 {
+                        '#'
+                    } else {
+                        ' '
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    w.set_grid(Grid::from_rows(20.0, Vec2::ZERO, &rows).expect("valid"));
+    let mut rng = XorShift64Star::new(4);
+    let mut added = 0;
+    while added < 16 {
+        let pos = Vec2::new(rng.range_f64(5.0, 395.0), rng.range_f64(5.0, 395.0));
+        let scale = [-1000.0, -1.0, 1.0, 1000.0][(rng.next_u64() % 4) as usize];
+        let desc = ball(pos, rng.unit_vector() * 200.0, 3.0, scale);
+        if w.circle_is_free(pos, 3.0, None) && w.balls().all(|b| (b.pos - pos).length() > 6.0) {
+            w.add_ball(desc).expect("valid");
+            added += 1;
+        }
+    }
+    let e0 = w.energy();
+    let size = w.kinetic_energy() + w.potential_energy().abs();
+    let mut worst: f64 = 0.0;
+    for _ in 0..240 {
+        w.step();
+        worst = worst.max((w.energy() - e0).abs() / size);
+    }
+    assert!(worst < 1e-9, "energy drifted {worst:e} of its size");
+}
