@@ -137,3 +137,68 @@ fn ball_aimed_at_the_pinch_of_two_diagonal_tiles_comes_back() {
     let b = w.ball(id).unwrap();
     assert_eq!(b.vel, Vec2::new(30.0, -30.0));
 }
+
+/// A diagonal corridor of slope cells, one cell wide across its cells: `9` cells (solid
+/// above the line y = x − 20) over `1` cells (solid below y = x), cells of 20 in a 240 × 240
+/// closed world. Its perpendicular width is 20/√2, the diameter of a ball of radius 5√2.
+fn diagonal_corridor(gravity: Vec2) -> World {
+    let rows: Vec<String> = (0..12)
+        .map(|r| {
+            (0..12)
+                .map(|c| match c - r {
+                    0 => '1',
+                    1 => '9',
+                    _ => ' ',
+                })
+                .collect()
+        })
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let config = StepConfig {
+        gravity,
+        ..StepConfig::default()
+    };
+    let mut w = World::new(Vec2::new(240.0, 240.0), Walls::ALL, config).unwrap();
+    w.set_grid(Grid::from_rows(20.0, Vec2::ZERO, &rows).unwrap());
+    w
+}
+
+/// A ball exactly as wide as a diagonal corridor of slope cells touches both diagonals, whose
+/// contacts come a rounding apart rather than at one instant: it slides along the corridor
+/// at its velocity's component along it, and under gravity at `g/√2` down it, with no
+/// event bound reached.
+#[test]
+fn a_ball_as_wide_as_a_diagonal_corridor_slides_along_it() {
+    let r = 10.0 / 2f64.sqrt();
+    // Thrown sideways at 30 units/s from the corridor's middle line (y = x − 10): it keeps
+    // (15, 15), the component along the corridor, and covers 15·60/60 = 15 units on each axis
+    // in 60 steps of 1/60 s.
+    let mut w = diagonal_corridor(Vec2::ZERO);
+    let id = w
+        .add_ball(BallDesc {
+            pos: Vec2::new(50.0, 40.0),
+            vel: Vec2::new(30.0, 0.0),
+            radius: r,
+            ..BallDesc::default()
+        })
+        .unwrap();
+    assert_eq!(run(&mut w, 60), 0);
+    let b = w.ball(id).unwrap();
+    assert!((b.vel - Vec2::new(15.0, 15.0)).length() < 1e-9, "{:?}", b.vel);
+    assert!((b.pos - Vec2::new(65.0, 55.0)).length() < 1e-9, "{:?}", b.pos);
+
+    // Dropped at rest under gravity 1000: it slides down the corridor at g/√2 along it, so
+    // each coordinate moves ½·(g/2)·t²: 10 units after t = √0.04 = 0.2 s (12 steps).
+    let mut w = diagonal_corridor(Vec2::new(0.0, 1000.0));
+    let id = w
+        .add_ball(BallDesc {
+            pos: Vec2::new(50.0, 40.0),
+            radius: r,
+            ..BallDesc::default()
+        })
+        .unwrap();
+    assert_eq!(run(&mut w, 12), 0);
+    let b = w.ball(id).unwrap();
+    assert!((b.pos - Vec2::new(60.0, 50.0)).length() < 1e-6, "{:?}", b.pos);
+    assert!((b.vel - Vec2::new(100.0, 100.0)).length() < 1e-6, "{:?}", b.vel);
+}

@@ -144,7 +144,7 @@ impl World {
             contact,
             hook_m,
             hook_j,
-            wedged: self.wedged_by(m, t, n),
+            wedged: self.wedged_by(m, t, n, v),
             immovable: self.is_immovable(pred.target),
             // Boxes reflect per axis, but about the normal off a slope's diagonal, a static
             // shape (a slanted segment, a circle) or a flipper.
@@ -177,11 +177,27 @@ impl World {
     /// (normal `n`; an exact fit: a ball as wide as its corridor, a box that fits its slot):
     /// the normal of the first when mover `m` is wedged. It leaves with the velocity nearest
     /// to its reflected one that moves away from neither contact (it slides along them),
-    /// instead of bouncing between them at zero time until the event bound stops it.
+    /// instead of bouncing between them at zero time until the event bound stops it. The
+    /// same instant within rounding, for two parallel faces (a corridor): met at velocity `v`
+    /// after moving no more than 1e-15 of the world's size since the first (a fit along a
+    /// diagonal, whose contacts are a rounding apart: [`World::wedge_window`]).
     #[inline(always)]
-    fn wedged_by(&self, m: usize, t: Real, n: Vec2) -> Option<Vec2> {
+    fn wedged_by(&self, m: usize, t: Real, n: Vec2, v: Vec2) -> Option<Vec2> {
         let prev = self.scratch.last_normal[m];
-        (self.scratch.last_hit[m] == t && n.dot(prev) < 0.0).then_some(prev)
+        if !(n.dot(prev) < 0.0) {
+            return None;
+        }
+        let last = self.scratch.last_hit[m];
+        (last == t
+            || t > last && (n + prev).length_squared() < 1e-18 && self.wedge_window(t - last, v))
+        .then_some(prev)
+    }
+
+    /// Whether a body moving at `v` covers no more than 1e-15 of the world's size in `dt`
+    /// seconds: two contacts that far apart are one instant to the step.
+    #[inline(never)]
+    fn wedge_window(&self, dt: Real, v: Vec2) -> bool {
+        dt * v.length() <= 1e-15 * self.size.max_element().max(1.0)
     }
 
     /// Whether `target` cannot move: tiles, walls, static shapes, a held flipper, a rectangle
