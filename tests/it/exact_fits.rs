@@ -184,8 +184,16 @@ fn a_ball_as_wide_as_a_diagonal_corridor_slides_along_it() {
         .unwrap();
     assert_eq!(run(&mut w, 60), 0);
     let b = w.ball(id).unwrap();
-    assert!((b.vel - Vec2::new(15.0, 15.0)).length() < 1e-9, "{:?}", b.vel);
-    assert!((b.pos - Vec2::new(65.0, 55.0)).length() < 1e-9, "{:?}", b.pos);
+    assert!(
+        (b.vel - Vec2::new(15.0, 15.0)).length() < 1e-9,
+        "{:?}",
+        b.vel
+    );
+    assert!(
+        (b.pos - Vec2::new(65.0, 55.0)).length() < 1e-9,
+        "{:?}",
+        b.pos
+    );
 
     // Dropped at rest under gravity 1000: it slides down the corridor at g/√2 along it, so
     // each coordinate moves ½·(g/2)·t²: 10 units after t = √0.04 = 0.2 s (12 steps).
@@ -199,6 +207,14 @@ fn a_ball_as_wide_as_a_diagonal_corridor_slides_along_it() {
         .unwrap();
     assert_eq!(run(&mut w, 12), 0);
     let b = w.ball(id).unwrap();
-    assert!((b.pos - Vec2::new(60.0, 50.0)).length() < 1e-6, "{:?}", b.pos);
-    assert!((b.vel - Vec2::new(100.0, 100.0)).length() < 1e-6, "{:?}", b.vel);
+    assert!(
+        (b.pos - Vec2::new(60.0, 50.0)).length() < 1e-6,
+        "{:?}",
+        b.pos
+    );
+    assert!(
+        (b.vel - Vec2::new(100.0, 100.0)).length() < 1e-6,
+        "{:?}",
+        b.vel
+    );
 }
