@@ -4,12 +4,14 @@
 //! for a dynamic rectangle: the grid's exposed features (`Grid::sweep_path_aabb_kinds`: no
 //! ghost collisions at the seams of flush tiles), closed walls (half-planes), rectangles
 //! (`sweep_path_aabb_aabb`, separating axes), static shapes (`Shape::sweep_box`) and flippers
-//! where they are now (`sweep_path_aabb_turning_capsule` held still).
+//! where they are now (`sweep_path_aabb_turning_capsule` held still), and, for a character's
+//! cast, the other characters where they are now (as rectangles).
 
 use crate::body::rect::RectRole;
 use crate::body::shape::sweep_box_circle;
 use crate::grid::walk::box_path_bounds;
 use crate::model::filter::Filter;
+use crate::model::ids::CharacterId;
 use crate::model::target::Target;
 use crate::world::query::CastHit;
 use crate::world::World;
@@ -29,6 +31,9 @@ pub(crate) struct BoxCastRules<'a> {
     pub dynamic_rects: bool,
     /// Whether to meet balls (where they are now, as a circle shape is met).
     pub balls: bool,
+    /// Whether to meet characters (where they are now, as rectangles are met), and the one
+    /// character not to meet (the one cast).
+    pub characters: Option<Option<CharacterId>>,
     /// Contacts for which this returns `true` are passed through.
     pub pass: &'a dyn Fn(Target, &SweepHit) -> bool,
 }
@@ -52,7 +57,7 @@ impl World {
     /// box's centre at impact. Met: the grid's exposed tile faces and corners (flush tiles
     /// have no seams), closed walls, static and kinematic rectangles where they are now,
     /// static shapes (not sensors), flippers where they are now; not balls, dynamic or sensor
-    /// rectangles. Only what a body of `filter` collides with is met (closed walls always).
+    /// rectangles, nor characters. Only what a body of `filter` collides with is met (closed walls always).
     ///
     /// A box touching an obstacle at the start meets it at `toi = 0` only when it moves into
     /// it (the crate's Bannerman rule): a box on a floor slides along it. The contact normal
@@ -76,6 +81,7 @@ impl World {
             filter,
             dynamic_rects: false,
             balls: false,
+            characters: None,
             pass: &|_, _| false,
         };
         let disp = Path::linear(Vec2::ZERO, motion);
@@ -203,6 +209,11 @@ impl World {
                 }
             }
         }
+        if let Some(own) = rules.characters {
+            self.character_box_hits(aabb, disp, limit, filter, own, &mut |t, h| {
+                take(t, h, &mut best, &mut limit);
+            });
+        }
         if rules.balls {
             self.ball_box_hits(aabb, disp, limit, filter, &mut |t, h| {
                 take(t, h, &mut best, &mut limit);
@@ -235,6 +246,44 @@ impl World {
             let disc = Circle::new(b.pos, b.radius);
             if let Some(h) = sweep_box_circle(disc, aabb, disp, straight, limit) {
                 take(Target::Ball(b.id), h);
+            }
+        }
+    }
+
+    /// The contacts of box `aabb` displaced by `disp` up to `limit` with the characters
+    /// (where they are now) that `filter` collides with, but `own`, each given to `take`: as
+    /// a box meets a rectangle (`sweep_aabb_aabb`, on a parabola `sweep_path_aabb_aabb`).
+    #[inline(never)]
+    fn character_box_hits(
+        &self,
+        aabb: &Aabb,
+        disp: &Path,
+        limit: Real,
+        filter: Filter,
+        own: Option<CharacterId>,
+        take: &mut dyn FnMut(Target, SweepHit),
+    ) {
+        if self.characters.is_empty() {
+            return;
+        }
+        let reach = box_path_bounds(aabb, disp, 0.0, limit).grown(1e-9);
+        let straight = disp.accel == Vec2::ZERO;
+        let still = Path::default();
+        for c in &self.characters {
+            if Some(c.id) == own || !filter.collides(c.desc.surface.filter) {
+                continue;
+            }
+            let other = c.aabb();
+            if !collide_core::aabb_overlaps_aabb(&reach, &other) {
+                continue;
+            }
+            let h = if straight {
+                collide_core::sweep_aabb_aabb(aabb, disp.v0, &other, Vec2::ZERO, limit)
+            } else {
+                sweep_path_aabb_aabb(aabb, disp, &other, &still, limit)
+            };
+            if let Some(h) = h {
+                take(Target::Character(c.id), h);
             }
         }
     }

@@ -14,6 +14,7 @@
 //! are reported at 0.
 
 mod push;
+mod riders;
 mod sensors;
 mod slide;
 
@@ -62,11 +63,20 @@ impl World {
         // Appended to the step's events (their buffer's capacity kept between steps).
         let mut events = std::mem::take(&mut self.events);
         let mut pieces = Vec::new();
-        let mut next = platforms.iter().peekable();
-        for i in 0..self.characters.len() {
+        // Characters standing on characters move after them (`riders`), then are carried.
+        let (order, starts) = self.character_order();
+        for k in 0..self.characters.len() {
+            let i = order.as_ref().map_or(k, |o| o[k]);
             let mut c = self.characters[i];
             let mut carrier = None;
-            if let Some(&(_, id, before)) = next.next_if(|p| p.0 == i) {
+            if let Some(s) = &starts {
+                self.carry_by_character(&mut c, s, &mut events);
+            }
+            let platform = platforms
+                .binary_search_by_key(&i, |p| p.0)
+                .ok()
+                .map(|at| platforms[at]);
+            if let Some((_, id, before)) = platform {
                 if let Some(r) = self.rect(id) {
                     let d = r.aabb.min - before.min;
                     let top = r.aabb.min.y;
@@ -76,7 +86,8 @@ impl World {
                     } else {
                         Vec2::ZERO
                     };
-                    if d != Vec2::ZERO && self.push_character(&mut c, id, d, along, &mut events) {
+                    let by = Target::Rect(id);
+                    if d != Vec2::ZERO && self.push_character(&mut c, by, d, along, &mut events) {
                         // Exactly on the platform's top where it is now.
                         c.pos.y = top - c.desc.half_extents.y;
                     }
@@ -153,7 +164,7 @@ impl World {
             if let Some(d) = best {
                 let id = r.id;
                 let edge = r.aabb;
-                if self.push_character(c, id, d, d.normalize(), events) {
+                if self.push_character(c, Target::Rect(id), d, d.normalize(), events) {
                     // Exactly against the face it was pushed out of.
                     if d.x > 0.0 {
                         c.pos.x = edge.max.x + c.desc.half_extents.x;
@@ -169,26 +180,29 @@ impl World {
         }
     }
 
-    /// Moves character `c` by `d` (world units) for kinematic rectangle `by` (whose contacts
-    /// it passes through), sliding along what it meets. A surface met against `along` (the
-    /// direction in which `by` presses the character: a unit vector, or zero for none) with
-    /// motion left along it squeezes the character ([`Event::Squeezed`]): it stops there.
-    /// Returns whether it moved by all of `d` without meeting anything.
+    /// Moves character `c` by `d` (world units) for `by`, a kinematic rectangle (whose
+    /// contacts it passes through) or the character it stands on (met like any other: the
+    /// carry keeps it on its top, and a slide may not take it into it), sliding along what it
+    /// meets. A surface met against `along` (the direction in which a rectangle `by` presses
+    /// the character: a unit vector, or zero for none) with motion left along it squeezes the
+    /// character ([`Event::Squeezed`]): it stops there. Returns whether it moved by all of
+    /// `d` without meeting anything.
     fn push_character(
         &self,
         c: &mut Character,
-        by: RectId,
+        by: Target,
         d: Vec2,
         along: Vec2,
         events: &mut Vec<Event>,
     ) -> bool {
         let mut rest = d;
+        let ignore = matches!(by, Target::Rect(_)).then_some(by);
         for _ in 0..MAX_PUSH_CONTACTS {
             if rest == Vec2::ZERO {
                 return true;
             }
             let path = Path::linear(Vec2::ZERO, rest);
-            let Some(h) = self.cast_character(c, &path, 1.0, Some(Target::Rect(by))) else {
+            let Some(h) = self.cast_character(c, &path, 1.0, ignore) else {
                 c.pos += rest;
                 return true;
             };
@@ -196,12 +210,14 @@ impl World {
             let left = rest * (1.0 - h.toi);
             if h.normal.dot(along) < 0.0 && left.dot(along) > 0.0 {
                 // The push presses it into the surface it met: no room.
-                events.push(Event::Squeezed {
-                    body: Body::Character(c.id),
-                    rect: by,
-                    normal: -h.normal,
-                    toi: 0.0,
-                });
+                if let Target::Rect(rect) = by {
+                    events.push(Event::Squeezed {
+                        body: Body::Character(c.id),
+                        rect,
+                        normal: -h.normal,
+                        toi: 0.0,
+                    });
+                }
                 return false;
             }
             rest = slide(left, h.normal);
