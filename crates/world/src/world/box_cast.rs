@@ -210,7 +210,7 @@ impl World {
             }
         }
         if let Some(own) = rules.characters {
-            self.character_box_hits(aabb, disp, limit, filter, own, &mut |t, h| {
+            self.character_box_hits(aabb, disp, limit, filter, own, rules.pass, &mut |t, h| {
                 take(t, h, &mut best, &mut limit);
             });
         }
@@ -250,10 +250,14 @@ impl World {
         }
     }
 
-    /// The contacts of box `aabb` displaced by `disp` up to `limit` with the characters
-    /// (where they are now) that `filter` collides with, but `own`, each given to `take`: as
-    /// a box meets a rectangle (`sweep_aabb_aabb`, on a parabola `sweep_path_aabb_aabb`).
+    /// The first contact of box `aabb` displaced by `disp` up to `limit` with the characters
+    /// (where they are now) that `filter` collides with, but `own`, and that `pass` lets
+    /// stop it, given to `take`: as a box meets a rectangle (`sweep_aabb_aabb`, on a parabola
+    /// `sweep_path_aabb_aabb`). Among equal times, the lowest storage index, whether the
+    /// characters near the path come from the step's broad phase (`crate::step::character`'s
+    /// crowd) or from a scan of all.
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     fn character_box_hits(
         &self,
         aabb: &Aabb,
@@ -261,6 +265,7 @@ impl World {
         limit: Real,
         filter: Filter,
         own: Option<CharacterId>,
+        pass: &dyn Fn(Target, &SweepHit) -> bool,
         take: &mut dyn FnMut(Target, SweepHit),
     ) {
         if self.characters.is_empty() {
@@ -269,22 +274,39 @@ impl World {
         let reach = box_path_bounds(aabb, disp, 0.0, limit).grown(1e-9);
         let straight = disp.accel == Vec2::ZERO;
         let still = Path::default();
-        for c in &self.characters {
+        let mut best: Option<(Real, usize, SweepHit)> = None;
+        let mut test = |k: usize| {
+            let c = &self.characters[k];
             if Some(c.id) == own || !filter.collides(c.desc.surface.filter) {
-                continue;
+                return;
             }
             let other = c.aabb();
             if !collide_core::aabb_overlaps_aabb(&reach, &other) {
-                continue;
+                return;
             }
+            let lim = best.map_or(limit, |b| b.0);
             let h = if straight {
-                collide_core::sweep_aabb_aabb(aabb, disp.v0, &other, Vec2::ZERO, limit)
+                collide_core::sweep_aabb_aabb(aabb, disp.v0, &other, Vec2::ZERO, lim)
             } else {
-                sweep_path_aabb_aabb(aabb, disp, &other, &still, limit)
+                sweep_path_aabb_aabb(aabb, disp, &other, &still, lim)
             };
             if let Some(h) = h {
-                take(Target::Character(c.id), h);
+                let t = h.toi.max(0.0);
+                let h = SweepHit { toi: t, ..h };
+                if best.is_none_or(|b| t < b.0 || (t == b.0 && k < b.1))
+                    && !pass(Target::Character(c.id), &h)
+                {
+                    best = Some((t, k, h));
+                }
             }
+        };
+        if !self.crowd.near(&reach, &mut test) {
+            for k in 0..self.characters.len() {
+                test(k);
+            }
+        }
+        if let Some((_, k, h)) = best {
+            take(Target::Character(self.characters[k].id), h);
         }
     }
 }

@@ -13,6 +13,7 @@
 //! not meet each other. Event times are seconds from the start of the step; carry and push contacts
 //! are reported at 0.
 
+mod crowd;
 mod push;
 mod riders;
 mod sensors;
@@ -29,6 +30,7 @@ use collide_core::motion::Path;
 use collide_core::{Aabb, Real, Vec2};
 use sensors::MotionPiece;
 
+pub(crate) use crowd::Crowd;
 pub(crate) use slide::TOUCH;
 
 /// How many surfaces a carry or a push slides along before it stops.
@@ -65,6 +67,9 @@ impl World {
         let mut pieces = Vec::new();
         // Characters standing on characters move after them (`riders`), then are carried.
         let (order, starts) = self.character_order();
+        let mut crowd = std::mem::take(&mut self.crowd);
+        crowd.build(&self.characters, self.size);
+        self.crowd = crowd;
         for k in 0..self.characters.len() {
             let i = order.as_ref().map_or(k, |o| o[k]);
             let mut c = self.characters[i];
@@ -108,6 +113,7 @@ impl World {
             let before = self.characters[i].aabb();
             let moved = c.pos != self.characters[i].pos;
             self.characters[i] = c;
+            self.crowd.moved(i, &c.aabb());
             self.push_bodies(i, &events[first..]);
             self.sense_character(&c, &pieces, dt, &mut events);
             // Balls and boxes predicted their contacts with it where it stood.
@@ -119,6 +125,7 @@ impl World {
                 }
             }
         }
+        self.crowd.clear();
         self.events = events;
     }
 

@@ -10,7 +10,7 @@
 //! carrier cannot move into its rider: a character with another on its head meets it as a
 //! ceiling (it cannot jump or be lifted through it).
 
-use super::Event;
+use super::{Event, TOUCH};
 use crate::body::character::Character;
 use crate::model::target::Target;
 use crate::world::World;
@@ -72,14 +72,18 @@ impl World {
         };
         let carrier = &self.characters[j];
         let d = carrier.pos - starts[j];
-        let top = carrier.aabb().min.y;
+        let half = carrier.desc.half_extents.y;
+        let top = carrier.pos.y - half;
+        // On the carrier's top at the step's start (a carrier that moved after it in the
+        // last step may have left a gap, which the carry keeps).
+        let on_top = (c.aabb().max.y - (starts[j].y - half)).abs() <= TOUCH;
         let by = Target::Character(id);
         let to = c.pos + d;
         if d != Vec2::ZERO {
             self.push_character(c, by, d, Vec2::ZERO, events);
             // Nothing met (a contact ends it elsewhere, even when the slide along it used
             // up the motion): it stays on the carrier's top exactly.
-            if c.pos == to {
+            if c.pos == to && on_top {
                 c.pos.y = top - c.desc.half_extents.y;
             }
         }
