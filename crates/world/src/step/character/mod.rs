@@ -1,17 +1,23 @@
 //! Characters in the step (`crate::body::character`). Characters move after the other
-//! bodies, each on its own, in storage order, through the level as the step left it:
+//! bodies, each on its own, in storage order (but a character standing on another after that
+//! one: `riders.rs`), through the level as the step left it, meeting the other characters
+//! that their filters collide with as immovable boxes where they are at that moment:
 //! 1. **carried** by the kinematic rectangle it stood on, by that rectangle's displacement
 //!    in the step (sliding along what stops the carry; a character the carry presses into
-//!    something else is squeezed: [`Event::Squeezed`], never pushed through);
+//!    something else is squeezed: [`Event::Squeezed`], never pushed through), or by the
+//!    character it stood on, by that one's displacement (`riders.rs`);
 //! 2. **pushed** out of any other kinematic rectangle that moved into it, along that
 //!    rectangle's motion (squeezed likewise if there is no room);
 //! 3. its **own motion** for the step (`slide.rs`): its velocity, plus gravity while it is
 //!    in the air, by move and slide.
 //!
 //! A character that pushes ([`crate::CharacterPush`]) meets the balls and dynamic rectangles
-//! where the event loop left them and pushes them after its motion (`push.rs`); characters do
-//! not meet each other. Event times are seconds from the start of the step; carry and push contacts
-//! are reported at 0.
+//! where the event loop left them and pushes them after its motion (`push.rs`). A character
+//! stops at another's face at its exact time of impact, slides along it and stands on its
+//! head (ground [`Target::Character`]), but never moves it: no two colliding characters
+//! overlap after a step. From 32 characters on, a grid of buckets over them (`crowd.rs`)
+//! limits each cast to the characters near its path. Event times are seconds from the start
+//! of the step; carry and push contacts are reported at 0.
 
 mod crowd;
 mod push;
