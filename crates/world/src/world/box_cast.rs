@@ -153,7 +153,6 @@ impl World {
                 }
             }
         }
-        let still = Path::default();
         for rc in &self.rects {
             let meets = match rc.role() {
                 RectRole::Static | RectRole::Kinematic => true,
@@ -163,12 +162,7 @@ impl World {
             if !meets || !filter.collides(rc.surface.filter) {
                 continue;
             }
-            let h = if straight {
-                collide_core::sweep_aabb_aabb(aabb, disp.v0, &rc.aabb, Vec2::ZERO, limit)
-            } else {
-                sweep_path_aabb_aabb(aabb, disp, &rc.aabb, &still, limit)
-            };
-            if let Some(h) = h {
+            if let Some(h) = sweep_box_box(aabb, disp, &rc.aabb, limit) {
                 take(Target::Rect(rc.id), h, &mut best, &mut limit);
             }
         }
@@ -272,8 +266,6 @@ impl World {
             return;
         }
         let reach = box_path_bounds(aabb, disp, 0.0, limit).grown(1e-9);
-        let straight = disp.accel == Vec2::ZERO;
-        let still = Path::default();
         let mut best: Option<(Real, usize, SweepHit)> = None;
         let mut test = |k: usize| {
             let c = &self.characters[k];
@@ -285,12 +277,7 @@ impl World {
                 return;
             }
             let lim = best.map_or(limit, |b| b.0);
-            let h = if straight {
-                collide_core::sweep_aabb_aabb(aabb, disp.v0, &other, Vec2::ZERO, lim)
-            } else {
-                sweep_path_aabb_aabb(aabb, disp, &other, &still, lim)
-            };
-            if let Some(h) = h {
+            if let Some(h) = sweep_box_box(aabb, disp, &other, lim) {
                 let t = h.toi.max(0.0);
                 let h = SweepHit { toi: t, ..h };
                 if best.is_none_or(|b| t < b.0 || (t == b.0 && k < b.1))
@@ -300,7 +287,8 @@ impl World {
                 }
             }
         };
-        if !self.crowd.near(&reach, &mut test) {
+        let test: &mut dyn FnMut(usize) = &mut test;
+        if !self.crowd.near(&reach, test) {
             for k in 0..self.characters.len() {
                 test(k);
             }
@@ -308,5 +296,17 @@ impl World {
         if let Some((_, k, h)) = best {
             take(Target::Character(self.characters[k].id), h);
         }
+    }
+}
+
+/// The first contact of box `aabb` displaced by `disp` (straight when its acceleration is
+/// zero) up to `limit` with the still box `other`: `sweep_aabb_aabb` for a straight path (the
+/// same time by a division), `sweep_path_aabb_aabb` for a parabola.
+#[inline(never)]
+fn sweep_box_box(aabb: &Aabb, disp: &Path, other: &Aabb, limit: Real) -> Option<SweepHit> {
+    if disp.accel == Vec2::ZERO {
+        collide_core::sweep_aabb_aabb(aabb, disp.v0, other, Vec2::ZERO, limit)
+    } else {
+        sweep_path_aabb_aabb(aabb, disp, other, &Path::default(), limit)
     }
 }

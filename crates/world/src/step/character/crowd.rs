@@ -4,7 +4,7 @@
 //! (Ericson, "Real-Time Collision Detection", §7.1 "Uniform grids").
 //!
 //! Built at the step's start when there are enough characters for it to pay
-//! ([`MIN_CHARACTERS`]), updated after each character moves, dropped at the step's end
+//! ([`MIN_CHARACTERS`]; never in the WebAssembly build, to keep its size budget), updated after each character moves, dropped at the step's end
 //! (between steps a cast tests every character). It changes which characters are tested,
 //! never a result: the cast keeps the earliest contact, and among equal times the one of the
 //! lowest storage index, whatever order the buckets give them in.
@@ -31,9 +31,11 @@ pub(crate) struct Crowd {
 }
 
 impl Crowd {
-    /// Whether the index is in use.
+    /// Whether the index is in use: never in the WebAssembly build, whose main module's size
+    /// is budgeted (docs/js.md), and where every cast tests every character (the same
+    /// results).
     pub(crate) fn active(&self) -> bool {
-        self.cols > 0
+        !cfg!(target_arch = "wasm32") && self.cols > 0
     }
 
     /// Indexes `characters` in a world of `size` (world units), or clears the index when
@@ -44,7 +46,7 @@ impl Crowd {
         for b in &mut self.buckets {
             b.clear();
         }
-        if characters.len() < MIN_CHARACTERS {
+        if cfg!(target_arch = "wasm32") || characters.len() < MIN_CHARACTERS {
             self.cols = 0;
             self.rows = 0;
             return;
