@@ -3,7 +3,7 @@
 # TypeScript, crates/js) into packages/collide/dist: collide.js (ES module glue),
 # collide.d.ts (types with doc comments), collide_bg.wasm and snippets/, and the TOML module
 # (crates/js-toml) that World.fromToml loads on its first call in dist/toml. Prints the .wasm
-# files' size, raw and gzip-compressed: the main module against the package's budget (300 KB
+# files' size, raw and gzip-compressed: the main module against the package's budget (302 KB
 # gzip: what a page that never loads a TOML scene downloads) and fails above it; the TOML
 # module's (loaded only by World.fromToml) for information.
 #
@@ -21,8 +21,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# 300 KB gzip, the package's budget.
-budget=300000
+# 302 KB gzip, the package's budget.
+budget=302000
 out=packages/collide/dist
 
 if command -v rustup >/dev/null 2>&1 &&
