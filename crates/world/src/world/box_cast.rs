@@ -57,7 +57,8 @@ impl World {
     /// box's centre at impact. Met: the grid's exposed tile faces and corners (flush tiles
     /// have no seams), closed walls, static and kinematic rectangles where they are now,
     /// static shapes (not sensors), flippers where they are now; not balls, dynamic or sensor
-    /// rectangles, nor characters. Only what a body of `filter` collides with is met (closed walls always).
+    /// rectangles, nor characters. Only what a body of `filter` collides with is met (closed
+    /// walls always).
     ///
     /// A box touching an obstacle at the start meets it at `toi = 0` only when it moves into
     /// it (the crate's Bannerman rule): a box on a floor slides along it. The contact normal
@@ -248,8 +249,8 @@ impl World {
     /// (where they are now) that `filter` collides with, but `own`, and that `pass` lets
     /// stop it, given to `take`: as a box meets a rectangle (`sweep_aabb_aabb`, on a parabola
     /// `sweep_path_aabb_aabb`). Among equal times, the lowest storage index, whether the
-    /// characters near the path come from the step's broad phase (`crate::step::character`'s
-    /// crowd) or from a scan of all.
+    /// characters near the path come from the step's broad phase (`crate::body::crowd`) or
+    /// from a scan of all.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn character_box_hits(

@@ -15,11 +15,10 @@
 //! where the event loop left them and pushes them after its motion (`push.rs`). A character
 //! stops at another's face at its exact time of impact, slides along it and stands on its
 //! head (ground [`Target::Character`]), but never moves it: no two colliding characters
-//! overlap after a step. From 32 characters on, a grid of buckets over them (`crowd.rs`)
-//! limits each cast to the characters near its path. Event times are seconds from the start
-//! of the step; carry and push contacts are reported at 0.
+//! overlap after a step. From 32 characters on, a grid of buckets over them
+//! (`crate::body::crowd`) limits each cast to the characters near its path. Event times are
+//! seconds from the start of the step; carry and push contacts are reported at 0.
 
-mod crowd;
 mod push;
 mod riders;
 mod sensors;
@@ -36,7 +35,6 @@ use collide_core::motion::Path;
 use collide_core::{Aabb, Real, Vec2};
 use sensors::MotionPiece;
 
-pub(crate) use crowd::Crowd;
 pub(crate) use slide::TOUCH;
 
 /// How many surfaces a carry or a push slides along before it stops.

@@ -6,9 +6,9 @@
 //! that moment (`crate::step::character`). A rider moves after the character it stands on
 //! (its *carrier*), and first moves by the carrier's displacement in the step, as a character
 //! on a kinematic rectangle is carried by the rectangle's: along the carrier's top, sliding
-//! along what else it meets (stopped, not pushed through; never into the carrier). Its own motion follows. A
-//! carrier cannot move into its rider: a character with another on its head meets it as a
-//! ceiling (it cannot jump or be lifted through it).
+//! along what else it meets (stopped, not pushed through; never into the carrier). Its own
+//! motion follows. A carrier cannot move into its rider: a character with another on its
+//! head meets it as a ceiling (it cannot jump or be lifted through it).
 
 use super::{Event, TOUCH};
 use crate::body::character::Character;

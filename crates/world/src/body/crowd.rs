@@ -4,10 +4,11 @@
 //! (Ericson, "Real-Time Collision Detection", §7.1 "Uniform grids").
 //!
 //! Built at the step's start when there are enough characters for it to pay
-//! ([`MIN_CHARACTERS`]; never in the WebAssembly build, to keep its size budget), updated after each character moves, dropped at the step's end
-//! (between steps a cast tests every character). It changes which characters are tested,
-//! never a result: the cast keeps the earliest contact, and among equal times the one of the
-//! lowest storage index, whatever order the buckets give them in.
+//! ([`MIN_CHARACTERS`]; never in the WebAssembly build, to keep its size budget), updated
+//! after each character moves, dropped at the step's end (between steps a cast tests every
+//! character). It changes which characters are tested, never a result: the cast keeps the
+//! earliest contact, and among equal times the one of the lowest storage index, whatever
+//! order the buckets give them in.
 
 use crate::body::character::Character;
 use collide_core::{Aabb, Real, Vec2};
