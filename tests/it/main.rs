@@ -8,6 +8,7 @@ mod box_flippers;
 mod box_shapes;
 mod build;
 mod character;
+mod character_pair;
 mod character_push;
 mod code_size;
 mod doc_paths;

@@ -3,6 +3,12 @@
 //! at 90 units/s and jumping at 400 units/s under the map's gravity; one `World::step` (the
 //! characters' move and slide and nothing else moving) per iteration.
 //!
+//! Characters meet each other, and a level has room for a few hundred apart: each character
+//! is put on the first collision layer (1 to 30) where it meets no character of that layer,
+//! and collides with the level and its own layer only (crowds of a few hundred characters
+//! walking into each other); one for which every layer is taken is put on layer 31, meeting
+//! the level only. The positions are those of a placement clear of the level alone.
+//!
 //! `cargo bench -p collide-maps --bench characters` (the LDtk sample from `../shared/maps`
 //! beside the repository).
 
@@ -11,12 +17,13 @@ use std::time::Duration;
 
 use collide_maps::MapConfig;
 use collide_world::rng::XorShift64Star;
-use collide_world::{Aabb, CharacterDesc, CharacterId, Filter, Target, Vec2, World};
+use collide_world::{Aabb, CharacterDesc, CharacterId, Filter, Surface, Target, Vec2, World};
 use criterion::{criterion_main, Criterion};
 
 const COUNT: usize = 1000;
 
-/// A world of `level` with `COUNT` characters placed where their box meets nothing.
+/// A world of `level` with `COUNT` characters placed where their box meets nothing of the
+/// level nor of their layer (module docs).
 fn populated(path: &PathBuf, level: &str) -> (World, Vec<CharacterId>) {
     let map =
         collide_maps::load(path, Some(level), &MapConfig::default()).expect("the sample loads");
@@ -32,13 +39,33 @@ fn populated(path: &PathBuf, level: &str) -> (World, Vec<CharacterId>) {
         let pos = half + Vec2::new(rng.next_f64(), rng.next_f64()) * (size - half * 2.0);
         found.clear();
         world.query_aabb(&Aabb::new(pos - half, pos + half), Filter::ALL, &mut found);
-        // Clear of the level; characters do not meet each other (the query finds them).
-        if found.iter().all(|t| matches!(t, Target::Character(_))) {
+        // Clear of the level, on a layer where it is clear of the characters placed.
+        let mut taken = 0u32;
+        let mut clear = true;
+        for t in &found {
+            match *t {
+                Target::Character(id) => {
+                    taken |= world
+                        .character(id)
+                        .map_or(0, |c| c.desc.surface.filter.layers);
+                }
+                _ => clear = false,
+            }
+        }
+        if clear {
+            let free = (!taken & !1).trailing_zeros();
+            let filter = if free < 31 {
+                Filter::new(1 << free, 1 | 1 << free)
+            } else {
+                // Layer 31: meets the level only.
+                Filter::new(1 << 31, 1)
+            };
             let d = CharacterDesc {
                 pos,
                 half_extents: half,
                 snap_distance: 4.0,
                 step_height: 4.0,
+                surface: Surface::DEFAULT.with_filter(filter),
                 ..CharacterDesc::default()
             };
             ids.push(world.add_character(d).expect("a valid character"));

@@ -21,7 +21,9 @@
 //! - **Mobs**: characters walking at [`MOB_SPEED`], turning at walls (a contact whose normal
 //!   opposes their walk) and at ledges (no solid cell under the point just ahead of their
 //!   front foot). A mob touching the player bounces it away ([`BOUNCE`]) and takes the
-//!   controls from it for [`STUN_TIME`] seconds.
+//!   controls from it for [`STUN_TIME`] seconds. Mobs are on a collision layer of their own
+//!   ([`MOB_LAYER`]) that the player and the mobs ignore: they walk through the player and
+//!   each other (characters are otherwise solid to each other).
 //! - **Doors**: entering an unlocked door (its box overlaps the player's, and did not in the
 //!   step before) starts the next level; a locked door opens once every chest of the level
 //!   is collected. A level without doors is left through its border: the player's box
@@ -46,8 +48,8 @@ use collide_core::{Aabb, Real, Vec2};
 use collide_world::Body;
 use collide_world::Contact;
 use collide_world::{
-    Cell, CellCoord, CharacterDesc, CharacterId, Event, RectDesc, RectKind, SpawnDesc, Surface,
-    World, WorldError,
+    Cell, CellCoord, CharacterDesc, CharacterId, Event, Filter, RectDesc, RectKind, SpawnDesc,
+    Surface, World, WorldError,
 };
 
 use crate::breaker::Phase;
@@ -84,6 +86,16 @@ pub const STEP: Real = 4.0;
 pub const BORDER: Real = 0.5;
 /// The sensor kind of ladder cells (collide-maps' `ladder` IntGrid value).
 pub const LADDER: u8 = b'l';
+/// The collision layer of the mobs (layer 1; the level, the player and the balls are on
+/// layer 0). The player's filter ([`PLAYER_FILTER`]) and the mobs' ([`MOB_FILTER`]) leave it
+/// out of their masks: mobs walk through the player and each other (a touch bounces the
+/// player, a rule of the game), and collide with the level and the balls.
+pub const MOB_LAYER: u32 = 1 << 1;
+/// The player's collision filter: layer 0, colliding with everything but the mobs.
+pub const PLAYER_FILTER: Filter = Filter::new(1, !MOB_LAYER);
+/// The mobs' collision filter: [`MOB_LAYER`], colliding with everything but the mobs (the
+/// player leaves them out of its own mask).
+pub const MOB_FILTER: Filter = Filter::new(MOB_LAYER, !MOB_LAYER);
 
 /// A mob: its character and its walking direction (−1 left, +1 right).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -198,6 +210,7 @@ impl Platformer {
             half_extents: PLAYER_HALF,
             snap_distance: STEP,
             step_height: STEP,
+            surface: Surface::DEFAULT.with_filter(PLAYER_FILTER),
             ..CharacterDesc::default()
         })?;
         self.mobs.clear();
@@ -207,6 +220,7 @@ impl Platformer {
                 pos: e.aabb.center(),
                 half_extents: half,
                 snap_distance: STEP,
+                surface: Surface::DEFAULT.with_filter(MOB_FILTER),
                 ..CharacterDesc::default()
             })?;
             self.mobs.push(Mob { id, dir: 1.0 });

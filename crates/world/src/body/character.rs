@@ -15,9 +15,11 @@ use collide_core::{Aabb, Real, Vec2};
 pub struct Ground {
     /// The ground's contact normal (unit, pointing up out of the ground: `normal.y < 0`).
     pub normal: Vec2,
-    /// What it stands on: a cell, a rectangle, a static shape, a wall of the world.
+    /// What it stands on: a cell, a rectangle, a static shape, a wall of the world, another
+    /// character.
     pub target: Target,
-    /// The ground's velocity, units/s (a kinematic rectangle's; zero for static ground).
+    /// The ground's velocity, units/s (a kinematic rectangle's or a character's; zero for
+    /// static ground).
     pub velocity: Vec2,
 }
 

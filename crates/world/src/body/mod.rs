@@ -7,6 +7,7 @@ pub(crate) mod flipper;
 
 pub(crate) mod ball;
 pub(crate) mod character;
+pub(crate) mod crowd;
 pub(crate) mod rect;
 pub(crate) mod rest;
 pub(crate) mod shape;

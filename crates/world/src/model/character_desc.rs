@@ -38,7 +38,8 @@ pub struct CharacterDesc {
     /// How it meets balls and dynamic rectangles ([`CharacterPush`]). Default
     /// [`CharacterPush::Kinematic`]: they bounce off it and it pushes them, unslowed.
     pub push: CharacterPush,
-    /// Its layers and mask ([`crate::Filter`]): what it collides with. A character never
+    /// Its layers and mask ([`crate::Filter`]): what it collides with, other characters
+    /// included (two characters whose filters collide meet as boxes). A character never
     /// bounces (its restitution is unused) and is never a sensor. Default
     /// [`Surface::DEFAULT`].
     pub surface: Surface,

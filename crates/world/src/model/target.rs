@@ -48,7 +48,8 @@ pub enum Target {
     Shape(ShapeId),
     /// A flipper, where it is at the world's time ([`crate::Flipper`]).
     Flipper(FlipperId),
-    /// A character ([`crate::Character`]): found by queries and circle casts.
+    /// A character ([`crate::Character`]): found by queries and circle casts, met by balls,
+    /// boxes and other characters.
     Character(CharacterId),
 }
 

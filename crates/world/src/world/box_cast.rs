@@ -4,12 +4,14 @@
 //! for a dynamic rectangle: the grid's exposed features (`Grid::sweep_path_aabb_kinds`: no
 //! ghost collisions at the seams of flush tiles), closed walls (half-planes), rectangles
 //! (`sweep_path_aabb_aabb`, separating axes), static shapes (`Shape::sweep_box`) and flippers
-//! where they are now (`sweep_path_aabb_turning_capsule` held still).
+//! where they are now (`sweep_path_aabb_turning_capsule` held still), and, for a character's
+//! cast, the other characters where they are now (as rectangles).
 
 use crate::body::rect::RectRole;
 use crate::body::shape::sweep_box_circle;
 use crate::grid::walk::box_path_bounds;
 use crate::model::filter::Filter;
+use crate::model::ids::CharacterId;
 use crate::model::target::Target;
 use crate::world::query::CastHit;
 use crate::world::World;
@@ -29,6 +31,9 @@ pub(crate) struct BoxCastRules<'a> {
     pub dynamic_rects: bool,
     /// Whether to meet balls (where they are now, as a circle shape is met).
     pub balls: bool,
+    /// Whether to meet characters (where they are now, as rectangles are met), and the one
+    /// character not to meet (the one cast).
+    pub characters: Option<Option<CharacterId>>,
     /// Contacts for which this returns `true` are passed through.
     pub pass: &'a dyn Fn(Target, &SweepHit) -> bool,
 }
@@ -52,7 +57,8 @@ impl World {
     /// box's centre at impact. Met: the grid's exposed tile faces and corners (flush tiles
     /// have no seams), closed walls, static and kinematic rectangles where they are now,
     /// static shapes (not sensors), flippers where they are now; not balls, dynamic or sensor
-    /// rectangles. Only what a body of `filter` collides with is met (closed walls always).
+    /// rectangles, nor characters. Only what a body of `filter` collides with is met (closed
+    /// walls always).
     ///
     /// A box touching an obstacle at the start meets it at `toi = 0` only when it moves into
     /// it (the crate's Bannerman rule): a box on a floor slides along it. The contact normal
@@ -76,6 +82,7 @@ impl World {
             filter,
             dynamic_rects: false,
             balls: false,
+            characters: None,
             pass: &|_, _| false,
         };
         let disp = Path::linear(Vec2::ZERO, motion);
@@ -147,7 +154,6 @@ impl World {
                 }
             }
         }
-        let still = Path::default();
         for rc in &self.rects {
             let meets = match rc.role() {
                 RectRole::Static | RectRole::Kinematic => true,
@@ -157,12 +163,7 @@ impl World {
             if !meets || !filter.collides(rc.surface.filter) {
                 continue;
             }
-            let h = if straight {
-                collide_core::sweep_aabb_aabb(aabb, disp.v0, &rc.aabb, Vec2::ZERO, limit)
-            } else {
-                sweep_path_aabb_aabb(aabb, disp, &rc.aabb, &still, limit)
-            };
-            if let Some(h) = h {
+            if let Some(h) = sweep_box_box(aabb, disp, &rc.aabb, limit) {
                 take(Target::Rect(rc.id), h, &mut best, &mut limit);
             }
         }
@@ -203,6 +204,11 @@ impl World {
                 }
             }
         }
+        if let Some(own) = rules.characters {
+            self.character_box_hits(aabb, disp, limit, filter, own, rules.pass, &mut |t, h| {
+                take(t, h, &mut best, &mut limit);
+            });
+        }
         if rules.balls {
             self.ball_box_hits(aabb, disp, limit, filter, &mut |t, h| {
                 take(t, h, &mut best, &mut limit);
@@ -237,5 +243,71 @@ impl World {
                 take(Target::Ball(b.id), h);
             }
         }
+    }
+
+    /// The first contact of box `aabb` displaced by `disp` up to `limit` with the characters
+    /// (where they are now) that `filter` collides with, but `own`, and that `pass` lets
+    /// stop it, given to `take`: as a box meets a rectangle (`sweep_aabb_aabb`, on a parabola
+    /// `sweep_path_aabb_aabb`). Among equal times, the lowest storage index, whether the
+    /// characters near the path come from the step's broad phase (`crate::body::crowd`) or
+    /// from a scan of all.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn character_box_hits(
+        &self,
+        aabb: &Aabb,
+        disp: &Path,
+        limit: Real,
+        filter: Filter,
+        own: Option<CharacterId>,
+        pass: &dyn Fn(Target, &SweepHit) -> bool,
+        take: &mut dyn FnMut(Target, SweepHit),
+    ) {
+        if self.characters.is_empty() {
+            return;
+        }
+        let reach = box_path_bounds(aabb, disp, 0.0, limit).grown(1e-9);
+        let mut best: Option<(Real, usize, SweepHit)> = None;
+        let mut test = |k: usize| {
+            let c = &self.characters[k];
+            if Some(c.id) == own || !filter.collides(c.desc.surface.filter) {
+                return;
+            }
+            let other = c.aabb();
+            if !collide_core::aabb_overlaps_aabb(&reach, &other) {
+                return;
+            }
+            let lim = best.map_or(limit, |b| b.0);
+            if let Some(h) = sweep_box_box(aabb, disp, &other, lim) {
+                let t = h.toi.max(0.0);
+                let h = SweepHit { toi: t, ..h };
+                if best.is_none_or(|b| t < b.0 || (t == b.0 && k < b.1))
+                    && !pass(Target::Character(c.id), &h)
+                {
+                    best = Some((t, k, h));
+                }
+            }
+        };
+        let test: &mut dyn FnMut(usize) = &mut test;
+        if !self.crowd.near(&reach, test) {
+            for k in 0..self.characters.len() {
+                test(k);
+            }
+        }
+        if let Some((_, k, h)) = best {
+            take(Target::Character(self.characters[k].id), h);
+        }
+    }
+}
+
+/// The first contact of box `aabb` displaced by `disp` (straight when its acceleration is
+/// zero) up to `limit` with the still box `other`: `sweep_aabb_aabb` for a straight path (the
+/// same time by a division), `sweep_path_aabb_aabb` for a parabola.
+#[inline(never)]
+fn sweep_box_box(aabb: &Aabb, disp: &Path, other: &Aabb, limit: Real) -> Option<SweepHit> {
+    if disp.accel == Vec2::ZERO {
+        collide_core::sweep_aabb_aabb(aabb, disp.v0, other, Vec2::ZERO, limit)
+    } else {
+        sweep_path_aabb_aabb(aabb, disp, other, &Path::default(), limit)
     }
 }

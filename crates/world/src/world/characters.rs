@@ -176,7 +176,8 @@ impl World {
     /// finds its ground (snapping down up to its snap distance if it was on ground). The
     /// contacts are appended to `events` as [`Event::Contact`], with `toi` the fraction
     /// of `motion` travelled. Balls and dynamic rectangles stop it as in the step, but a move
-    /// between steps has no speed: it does not push them. Returns the displacement made.
+    /// between steps has no speed: it does not push them. Other characters its filter
+    /// collides with stop it where they are. Returns the displacement made.
     ///
     /// # Errors
     /// [`WorldError::NoSuchBody`] for a stale id; [`WorldError::BadCharacter`] (`motion`) for

@@ -137,6 +137,9 @@ pub struct World {
     /// Characters (`crate::body::character`), and their id slots.
     pub(crate) characters: Vec<crate::body::character::Character>,
     pub(crate) character_slots: Slots,
+    /// The characters' broad phase, in use during their motion in a step only
+    /// (`crate::body::crowd`).
+    pub(crate) crowd: crate::body::crowd::Crowd,
     /// The sensors each character overlaps, `(character, sensor)` sorted
     /// (`crate::step::character::sensors`).
     pub(crate) character_sensors: Vec<(
@@ -210,6 +213,7 @@ impl World {
             flipper_slots: Slots::default(),
             characters: Vec::new(),
             character_slots: Slots::default(),
+            crowd: crate::body::crowd::Crowd::default(),
             character_sensors: Vec::new(),
             one_way: Vec::new(),
         }

@@ -1,19 +1,26 @@
 //! Characters in the step (`crate::body::character`). Characters move after the other
-//! bodies, each on its own, in storage order, through the level as the step left it:
+//! bodies, each on its own, in storage order (but a character standing on another after that
+//! one: `riders.rs`), through the level as the step left it, meeting the other characters
+//! that their filters collide with as immovable boxes where they are at that moment:
 //! 1. **carried** by the kinematic rectangle it stood on, by that rectangle's displacement
 //!    in the step (sliding along what stops the carry; a character the carry presses into
-//!    something else is squeezed: [`Event::Squeezed`], never pushed through);
+//!    something else is squeezed: [`Event::Squeezed`], never pushed through), or by the
+//!    character it stood on, by that one's displacement (`riders.rs`);
 //! 2. **pushed** out of any other kinematic rectangle that moved into it, along that
 //!    rectangle's motion (squeezed likewise if there is no room);
 //! 3. its **own motion** for the step (`slide.rs`): its velocity, plus gravity while it is
 //!    in the air, by move and slide.
 //!
 //! A character that pushes ([`crate::CharacterPush`]) meets the balls and dynamic rectangles
-//! where the event loop left them and pushes them after its motion (`push.rs`); characters do
-//! not meet each other. Event times are seconds from the start of the step; carry and push contacts
-//! are reported at 0.
+//! where the event loop left them and pushes them after its motion (`push.rs`). A character
+//! stops at another's face at its exact time of impact, slides along it and stands on its
+//! head (ground [`Target::Character`]), but never moves it: no two colliding characters
+//! overlap after a step. From 32 characters on, a grid of buckets over them
+//! (`crate::body::crowd`) limits each cast to the characters near its path. Event times are
+//! seconds from the start of the step; carry and push contacts are reported at 0.
 
 mod push;
+mod riders;
 mod sensors;
 mod slide;
 
@@ -62,11 +69,23 @@ impl World {
         // Appended to the step's events (their buffer's capacity kept between steps).
         let mut events = std::mem::take(&mut self.events);
         let mut pieces = Vec::new();
-        let mut next = platforms.iter().peekable();
-        for i in 0..self.characters.len() {
+        // Characters standing on characters move after them (`riders`), then are carried.
+        let (order, starts) = self.character_order();
+        let mut crowd = std::mem::take(&mut self.crowd);
+        crowd.build(&self.characters, self.size);
+        self.crowd = crowd;
+        for k in 0..self.characters.len() {
+            let i = order.as_ref().map_or(k, |o| o[k]);
             let mut c = self.characters[i];
             let mut carrier = None;
-            if let Some(&(_, id, before)) = next.next_if(|p| p.0 == i) {
+            if let Some(s) = &starts {
+                self.carry_by_character(&mut c, s, &mut events);
+            }
+            let platform = platforms
+                .binary_search_by_key(&i, |p| p.0)
+                .ok()
+                .map(|at| platforms[at]);
+            if let Some((_, id, before)) = platform {
                 if let Some(r) = self.rect(id) {
                     let d = r.aabb.min - before.min;
                     let top = r.aabb.min.y;
@@ -76,7 +95,8 @@ impl World {
                     } else {
                         Vec2::ZERO
                     };
-                    if d != Vec2::ZERO && self.push_character(&mut c, id, d, along, &mut events) {
+                    let by = Target::Rect(id);
+                    if d != Vec2::ZERO && self.push_character(&mut c, by, d, along, &mut events) {
                         // Exactly on the platform's top where it is now.
                         c.pos.y = top - c.desc.half_extents.y;
                     }
@@ -97,6 +117,7 @@ impl World {
             let before = self.characters[i].aabb();
             let moved = c.pos != self.characters[i].pos;
             self.characters[i] = c;
+            self.crowd.moved(i, &c.aabb());
             self.push_bodies(i, &events[first..]);
             self.sense_character(&c, &pieces, dt, &mut events);
             // Balls and boxes predicted their contacts with it where it stood.
@@ -108,6 +129,7 @@ impl World {
                 }
             }
         }
+        self.crowd.clear();
         self.events = events;
     }
 
@@ -153,7 +175,7 @@ impl World {
             if let Some(d) = best {
                 let id = r.id;
                 let edge = r.aabb;
-                if self.push_character(c, id, d, d.normalize(), events) {
+                if self.push_character(c, Target::Rect(id), d, d.normalize(), events) {
                     // Exactly against the face it was pushed out of.
                     if d.x > 0.0 {
                         c.pos.x = edge.max.x + c.desc.half_extents.x;
@@ -169,26 +191,29 @@ impl World {
         }
     }
 
-    /// Moves character `c` by `d` (world units) for kinematic rectangle `by` (whose contacts
-    /// it passes through), sliding along what it meets. A surface met against `along` (the
-    /// direction in which `by` presses the character: a unit vector, or zero for none) with
-    /// motion left along it squeezes the character ([`Event::Squeezed`]): it stops there.
-    /// Returns whether it moved by all of `d` without meeting anything.
+    /// Moves character `c` by `d` (world units) for `by`, a kinematic rectangle (whose
+    /// contacts it passes through) or the character it stands on (met like any other: the
+    /// carry keeps it on its top, and a slide may not take it into it), sliding along what it
+    /// meets. A surface met against `along` (the direction in which a rectangle `by` presses
+    /// the character: a unit vector, or zero for none) with motion left along it squeezes the
+    /// character ([`Event::Squeezed`]): it stops there. Returns whether it moved by all of
+    /// `d` without meeting anything.
     fn push_character(
         &self,
         c: &mut Character,
-        by: RectId,
+        by: Target,
         d: Vec2,
         along: Vec2,
         events: &mut Vec<Event>,
     ) -> bool {
         let mut rest = d;
+        let ignore = matches!(by, Target::Rect(_)).then_some(by);
         for _ in 0..MAX_PUSH_CONTACTS {
             if rest == Vec2::ZERO {
                 return true;
             }
             let path = Path::linear(Vec2::ZERO, rest);
-            let Some(h) = self.cast_character(c, &path, 1.0, Some(Target::Rect(by))) else {
+            let Some(h) = self.cast_character(c, &path, 1.0, ignore) else {
                 c.pos += rest;
                 return true;
             };
@@ -196,12 +221,14 @@ impl World {
             let left = rest * (1.0 - h.toi);
             if h.normal.dot(along) < 0.0 && left.dot(along) > 0.0 {
                 // The push presses it into the surface it met: no room.
-                events.push(Event::Squeezed {
-                    body: Body::Character(c.id),
-                    rect: by,
-                    normal: -h.normal,
-                    toi: 0.0,
-                });
+                if let Target::Rect(rect) = by {
+                    events.push(Event::Squeezed {
+                        body: Body::Character(c.id),
+                        rect,
+                        normal: -h.normal,
+                        toi: 0.0,
+                    });
+                }
                 return false;
             }
             rest = slide(left, h.normal);

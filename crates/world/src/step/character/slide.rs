@@ -72,21 +72,25 @@ impl World {
     ) -> Option<BoxHit> {
         let aabb = c.aabb();
         let pass = |t: Target, h: &SweepHit| self.character_passes(c, &aabb, ignore, t, h);
-        // A character that pushes meets balls and dynamic rectangles where the step left them.
+        // A character that pushes meets balls and dynamic rectangles where the step left them;
+        // every character meets the other characters where they are now.
         let pushes = c.desc.push != CharacterPush::None;
         let rules = BoxCastRules {
             filter: c.desc.surface.filter,
             dynamic_rects: pushes,
             balls: pushes,
+            characters: Some(Some(c.id)),
             pass: &pass,
         };
         self.cast_box_path(&aabb, disp, limit, &rules)
     }
 
-    /// The velocity of what `target` names, units/s (a rectangle's; zero otherwise).
+    /// The velocity of what `target` names, units/s (a rectangle's or a character's; zero
+    /// otherwise).
     fn target_velocity(&self, target: Target) -> Vec2 {
         match target {
             Target::Rect(id) => self.rect(id).map_or(Vec2::ZERO, |r| r.vel),
+            Target::Character(id) => self.character(id).map_or(Vec2::ZERO, |c| c.vel),
             _ => Vec2::ZERO,
         }
     }
