@@ -272,6 +272,48 @@ fn a_box_thrown_up_passes_a_platform_and_lands_on_it_at_the_parabolas_root() {
 }
 
 #[test]
+fn a_box_thrown_up_through_a_one_way_segment_lands_on_it() {
+    // As above, through a one-way segment at y = 150: the later root of
+    // 500t² − 600t + 150 = 0, and a slanted one (y = 150 at the box's middle x = 100, rising
+    // 10 units over 100 to the right): the box's bottom-right corner (x = 105) meets it
+    // first, at y = 149.5: its bottom 300 − 600t + 500t² = 149.5.
+    let t_flat = (600.0 + (600.0f64 * 600.0 - 4.0 * 500.0 * 150.0).sqrt()) / 1000.0;
+    let t_slant = (600.0 + (600.0f64 * 600.0 - 4.0 * 500.0 * 150.5).sqrt()) / 1000.0;
+    for (a, b, t_land) in [
+        (Vec2::new(50.0, 150.0), Vec2::new(150.0, 150.0), t_flat),
+        (Vec2::new(50.0, 155.0), Vec2::new(150.0, 145.0), t_slant),
+    ] {
+        let mut w = world(Vec2::new(0.0, 1000.0));
+        let sh = one_way_shape(&mut w, ShapeDesc::segment(a, b));
+        let bx = add_box(&mut w, Vec2::new(95.0, 290.0), Vec2::new(0.0, -600.0));
+        let mut hits = Vec::new();
+        for _ in 0..60 {
+            let t0 = w.time();
+            for e in w.step() {
+                if let Event::Contact(Contact {
+                    body: collide_world::Body::Rect(me),
+                    other: Target::Shape(id),
+                    normal,
+                    toi,
+                    ..
+                }) = *e
+                {
+                    if me == bx && id == sh {
+                        hits.push((t0 + toi, normal));
+                    }
+                }
+            }
+        }
+        assert!(!hits.is_empty(), "{a} {b}: the box never landed");
+        assert!(
+            (hits[0].0 - t_land).abs() < 1e-9,
+            "{hits:?} against {t_land}"
+        );
+        assert!(hits[0].1.y < 0.0, "{hits:?}");
+    }
+}
+
+#[test]
 fn a_box_passes_a_platform_from_a_side_and_a_rising_platform_lifts_it() {
     let mut w = world(Vec2::ZERO);
     let p = platform(

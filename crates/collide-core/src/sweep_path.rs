@@ -54,9 +54,10 @@ use crate::sweep::{Corner, Face, FaceSegment, Feature, Features, SweepHit};
 pub use crate::query::hit::TurningHit;
 pub use crate::query::sweep::{
     sweep_path_aabb_aabb, sweep_path_aabb_half_tile, sweep_path_aabb_platform,
-    sweep_path_aabb_polygon, sweep_path_aabb_segment, sweep_path_aabb_turning_capsule,
-    sweep_path_circle_half_tile, sweep_path_circle_polygon, sweep_path_circle_segment,
-    sweep_path_circle_turning_capsule, TurningSweep, TURNING_MAX_ITERATIONS,
+    sweep_path_aabb_polygon, sweep_path_aabb_segment, sweep_path_aabb_segment_platform,
+    sweep_path_aabb_turning_capsule, sweep_path_circle_half_tile, sweep_path_circle_polygon,
+    sweep_path_circle_segment, sweep_path_circle_turning_capsule, TurningSweep,
+    TURNING_MAX_ITERATIONS,
 };
 
 /// The earliest time in `[0, max_toi]` at which the polynomial `gap` (`> 0`: apart) is entered,

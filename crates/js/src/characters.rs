@@ -163,7 +163,8 @@ impl World {
     }
 
     /// Makes a static shape a one-way platform, as `setRectOneWay`: balls and characters pass
-    /// it from below and the sides; boxes meet it as a solid shape.
+    /// it from below and the sides, boxes a one-way segment (a circle or polygon is solid to
+    /// boxes).
     ///
     /// @throws {Error} `one_way: no such static shape` for a removed shape; `one_way` for a
     /// sensor circle.

@@ -357,6 +357,35 @@ impl ShapeKind {
         }
     }
 
+    /// [`ShapeKind::sweep_box`] against the shape as a one-way platform: a segment is met
+    /// only at an entry from above
+    /// ([`collide_core::sweep_path::sweep_path_aabb_segment_platform`]); a circle or a polygon
+    /// is an ordinary obstacle to a box.
+    #[must_use]
+    #[inline(never)]
+    pub(crate) fn sweep_box_one_way(
+        &self,
+        aabb: &Aabb,
+        disp: &Path,
+        straight: bool,
+        limit: Real,
+    ) -> Option<SweepHit> {
+        match *self {
+            ShapeKind::Segment { segment, .. } => {
+                collide_core::sweep_path::sweep_path_aabb_segment_platform(
+                    aabb, disp, &segment, limit,
+                )
+                .map(|h| SweepHit {
+                    toi: h.toi,
+                    normal: h.normal,
+                    point: h.point,
+                    feature: Feature::Circle,
+                })
+            }
+            _ => self.sweep_box(aabb, disp, straight, limit),
+        }
+    }
+
     /// A circle cast against the shape: a circle of `radius` from `from` moving by `d`
     /// (`toi` a fraction of `d` in `[0, 1]`), the point on the shape, the normal toward the
     /// circle.

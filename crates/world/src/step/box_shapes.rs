@@ -9,6 +9,7 @@
 use super::mover::PTarget;
 use super::predict::take;
 use crate::grid::walk::box_path_bounds;
+use crate::model::target::Target;
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::{Aabb, Real, SweepHit, Vec2};
@@ -39,7 +40,11 @@ impl World {
             if !collide_core::aabb_overlaps_aabb(&reach, &shape.kind.aabb()) {
                 continue;
             }
-            let hit = shape.kind.sweep_box(aabb, disp, straight, *limit);
+            let hit = if !self.one_way.is_empty() && self.is_one_way(Target::Shape(shape.id)) {
+                shape.kind.sweep_box_one_way(aabb, disp, straight, *limit)
+            } else {
+                shape.kind.sweep_box(aabb, disp, straight, *limit)
+            };
             if let Some(h) = hit {
                 take(h.toi.max(base), PTarget::Shape(j as u32), h, best, limit);
             }

@@ -11,9 +11,10 @@
 //!
 //! A dynamic rectangle (a box) meets a one-way rectangle only at an entry from above, its
 //! bottom face reaching the platform's top face
-//! ([`collide_core::sweep_path::sweep_path_aabb_platform`]): a box inside the platform, or
-//! below or beside it, needs no state to pass through, as the axis-aligned slabs tell an
-//! entry from above from every other.
+//! ([`collide_core::sweep_path::sweep_path_aabb_platform`]), and a one-way segment likewise
+//! (`sweep_path_aabb_segment_platform`, `box_shapes.rs`): a box inside the platform, or below
+//! or beside it, needs no state to pass through, as the separating axes tell an entry from
+//! above from every other.
 
 use super::mover::{PTarget, Prediction};
 use crate::model::target::Target;

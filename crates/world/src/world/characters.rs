@@ -215,8 +215,9 @@ impl World {
     /// - a **ball** met from below or a side passes through, unchanged and with no event,
     ///   until its disc leaves the platform at the exact exit time (`collide_core::exit`);
     ///   it lands on the top once above it;
-    /// - a **dynamic rectangle** meets a one-way rectangle only when its bottom face enters
-    ///   the platform's top face from above; a one-way shape is an ordinary obstacle to it;
+    /// - a **dynamic rectangle** meets a one-way rectangle or segment only at an entry from
+    ///   above (its bottom face onto the rectangle's top face, onto the segment from its upper
+    ///   side); a one-way circle or polygon is an ordinary obstacle to it;
     /// - a **character** stands on it when met from above with its bottom no lower than the
     ///   platform's top, unless it drops through ([`World::set_character_drop_through`]).
     ///
