@@ -227,3 +227,49 @@ fn ball_a_hook_lets_through_a_static_rect_is_inside_it_only_while_passing() {
     assert!((t - back).abs() < 1e-9, "met at {t}, expected {back}");
     assert_eq!(n, Vec2::new(1.0, 0.0));
 }
+
+/// Finding E4 (property `everything.rs`, 512 cases), in the push-out (`step/embed.rs`,
+/// `World::unembed_rect`). A dynamic box overlapping a static rectangle and touching the top
+/// wall was pushed out of the rectangle by its smallest axis move, up into the wall, then out
+/// of the wall back down into the rectangle, eight times: it stayed embedded, with an
+/// `Unembedded` event from its position to the same position. When the pushes end where
+/// they started, the smallest single axis push that reaches free space is taken: here 0.5 to
+/// the right (the push up, 0.4, is into the wall).
+#[test]
+fn box_between_a_wall_and_a_rect_it_overlaps_is_pushed_to_free_space() {
+    let config = StepConfig {
+        gravity: Vec2::ZERO,
+        ..StepConfig::default()
+    };
+    let mut w = World::new(Vec2::new(120.0, 60.0), Walls::ALL, config).unwrap();
+    let bar = Aabb::new(Vec2::new(20.0, 20.0), Vec2::new(60.0, 21.0));
+    w.add_rect(RectDesc {
+        aabb: bar,
+        ..RectDesc::default()
+    })
+    .unwrap();
+    let id = w
+        .add_rect(RectDesc {
+            aabb: Aabb::new(Vec2::new(59.5, 0.0), Vec2::new(80.0, 20.4)),
+            kind: collide_world::RectKind::Dynamic,
+            ..RectDesc::default()
+        })
+        .unwrap();
+    w.step();
+    let moved = w
+        .events()
+        .iter()
+        .find_map(|e| match e {
+            Event::Unembedded {
+                body: Body::Rect(r),
+                from,
+                to,
+            } if *r == id => Some((*from, *to)),
+            _ => None,
+        })
+        .expect("an Unembedded event for the box");
+    assert_eq!(moved, (Vec2::new(59.5, 0.0), Vec2::new(60.0, 0.0)));
+    let b = w.rect(id).unwrap().aabb;
+    assert_eq!(b.min, Vec2::new(60.0, 0.0), "{b:?}");
+    assert!(b.min.x >= bar.max.x && b.min.y >= 0.0, "{b:?}");
+}
