@@ -199,8 +199,8 @@ impl World {
     }
 
     /// The smallest of the axis pushes out of each obstacle that box `b` overlaps (as
-    /// [`World::box_push`] lists them) that leaves it overlapping nothing, or zero if none
-    /// does.
+    /// [`World::box_push`] lists them) that leaves it overlapping nothing, at most
+    /// `MAX_COORD` long, or zero if none does.
     #[cold]
     fn free_box_push(&self, b: &Aabb, me: crate::model::ids::RectId, filter: Filter) -> Vec2 {
         let shrunk = b.grown(-EMBED_SLACK);
@@ -212,7 +212,9 @@ impl World {
         let mut best = Vec2::ZERO;
         for o in obstacles.iter().filter(|o| aabb_overlaps_aabb(&shrunk, o)) {
             for p in axis_pushes(b, o) {
-                if p.is_finite()
+                // Not along a closed wall's half-plane to its far end (rounding makes a box
+                // there touch it only).
+                if p.abs().max_element() <= crate::model::limits::MAX_COORD
                     && (best == Vec2::ZERO || p.length_squared() < best.length_squared())
                     && free(p)
                 {
