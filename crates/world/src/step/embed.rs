@@ -31,16 +31,6 @@ use collide_core::{
 /// into a game), far below anything visible.
 pub const EMBED_SLACK: Real = 1e-7;
 
-/// The four axis moves that take box `b` out of box `o`: left, right, up, down.
-fn axis_pushes(b: &Aabb, o: &Aabb) -> [Vec2; 4] {
-    [
-        Vec2::new(o.min.x - b.max.x, 0.0),
-        Vec2::new(o.max.x - b.min.x, 0.0),
-        Vec2::new(0.0, o.min.y - b.max.y),
-        Vec2::new(0.0, o.max.y - b.min.y),
-    ]
-}
-
 impl World {
     /// The rectangles that are obstacles (every kind but sensors).
     fn obstacle_rects(&self) -> impl Iterator<Item = &crate::body::rect::Rect> {
@@ -100,15 +90,6 @@ impl World {
             };
             aabb = aabb.translated(push);
             moved = true;
-        }
-        if aabb == r.aabb && moved {
-            // Back where it was: the pushes went back and forth (a box overlapping a rectangle
-            // and touching a wall, the rectangle's smallest push into the wall and the wall's
-            // back). The smallest single axis push to free space instead, if there is one.
-            let p = self.free_box_push(&r.aabb, r.id, r.surface.filter);
-            if p != Vec2::ZERO {
-                aabb = r.aabb.translated(p);
-            }
         }
         if moved {
             self.scratch.valid = false;
@@ -181,64 +162,11 @@ impl World {
     /// more than [`EMBED_SLACK`], or `None` if it is free.
     fn box_push(&self, b: &Aabb, me: crate::model::ids::RectId, filter: Filter) -> Option<Vec2> {
         let shrunk = b.grown(-EMBED_SLACK);
-        let obstacles = self.box_obstacles(&shrunk, me, filter);
-        let mut best: Option<Vec2> = None;
-        for o in &obstacles {
-            if !aabb_overlaps_aabb(&shrunk, o) {
-                continue;
-            }
-            let p = axis_pushes(b, o)
-                .into_iter()
-                .filter(|p| p.is_finite())
-                .min_by(|a, c| a.length_squared().total_cmp(&c.length_squared()))?;
-            if best.is_none_or(|bp| p.length_squared() > bp.length_squared()) {
-                best = Some(p);
-            }
-        }
-        best
-    }
-
-    /// The smallest of the axis pushes out of each obstacle that box `b` overlaps (as
-    /// [`World::box_push`] lists them) that leaves it overlapping nothing, at most
-    /// `MAX_COORD` long, or zero if none does.
-    #[cold]
-    fn free_box_push(&self, b: &Aabb, me: crate::model::ids::RectId, filter: Filter) -> Vec2 {
-        let shrunk = b.grown(-EMBED_SLACK);
-        let obstacles = self.box_obstacles(&shrunk, me, filter);
-        let free = |p: Vec2| {
-            let moved = shrunk.translated(p);
-            !obstacles.iter().any(|o| aabb_overlaps_aabb(&moved, o))
-        };
-        let mut best = Vec2::ZERO;
-        for o in obstacles.iter().filter(|o| aabb_overlaps_aabb(&shrunk, o)) {
-            for p in axis_pushes(b, o) {
-                // Not along a closed wall's half-plane to its far end (rounding makes a box
-                // there touch it only).
-                if p.abs().max_element() <= crate::model::limits::MAX_COORD
-                    && (best == Vec2::ZERO || p.length_squared() < best.length_squared())
-                    && free(p)
-                {
-                    best = p;
-                }
-            }
-        }
-        best
-    }
-
-    /// The obstacles of a box of `filter` (rectangle `me`) near `shrunk`: the solid cells
-    /// there (a slope as its square, when the box overlaps its half), every other obstacle
-    /// rectangle it collides with, and the closed walls as half-planes.
-    fn box_obstacles(
-        &self,
-        shrunk: &Aabb,
-        me: crate::model::ids::RectId,
-        filter: Filter,
-    ) -> Vec<Aabb> {
         let mut obstacles: Vec<Aabb> = Vec::new();
         if let Some(g) = &self.grid {
-            g.for_each_solid_in_kinds(g.kinds_for(filter), shrunk, |c, _| {
+            g.for_each_solid_in_kinds(g.kinds_for(filter), &shrunk, |c, _| {
                 // A slope counts when the box overlaps its half, and is left as its square.
-                if let Some(shape) = g.cell_shape(c).filter(|s| s.overlaps_aabb(shrunk)) {
+                if let Some(shape) = g.cell_shape(c).filter(|s| s.overlaps_aabb(&shrunk)) {
                     obstacles.push(shape.aabb());
                 }
             });
@@ -263,7 +191,26 @@ impl World {
         if w.bottom {
             obstacles.push(Aabb::new(Vec2::new(-big, s.y), Vec2::new(big, big)));
         }
-        obstacles
+        let mut best: Option<Vec2> = None;
+        for o in &obstacles {
+            if !aabb_overlaps_aabb(&shrunk, o) {
+                continue;
+            }
+            let pushes = [
+                Vec2::new(o.min.x - b.max.x, 0.0),
+                Vec2::new(o.max.x - b.min.x, 0.0),
+                Vec2::new(0.0, o.min.y - b.max.y),
+                Vec2::new(0.0, o.max.y - b.min.y),
+            ];
+            let p = pushes
+                .into_iter()
+                .filter(|p| p.is_finite())
+                .min_by(|a, c| a.length_squared().total_cmp(&c.length_squared()))?;
+            if best.is_none_or(|bp| p.length_squared() > bp.length_squared()) {
+                best = Some(p);
+            }
+        }
+        best
     }
 
     /// Whether a disc at `p` of `radius` overlaps nothing a body of `filter` collides with by
