@@ -46,3 +46,20 @@ proptest! {
         prop_assert!(result.is_ok(), "{:?} for {:?}", result, bytes);
     }
 }
+
+/// The inputs of the target's fixed findings (`fuzz/known/everything/`, findings E1 and E3 of
+/// `docs/reliability.md`) keep every invariant.
+#[test]
+fn fixed_findings_keep_the_invariants() {
+    for name in [
+        "point_ball_nan_in_step_0",
+        "ball_inside_static_geometry_after_step_8",
+    ] {
+        let path = format!(
+            "{}/../fuzz/known/everything/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(generator::run(&bytes), Ok(()), "{name}");
+    }
+}

@@ -203,6 +203,9 @@ impl World {
             // `m` asleep (`sleep.rs`): `j` parts alone.
             return (v.0, v.1 - n * dw);
         }
+        // Two massless bodies (density 0, or a point ball: mass π·r²·density = 0) share the
+        // parting equally, as `collide_on` treats them as equal masses (0/0 was NaN).
+        let (mi, mj) = if mi + mj == 0.0 { (1.0, 1.0) } else { (mi, mj) };
         let total = mi + mj;
         (v.0 + n * (dw * mj / total), v.1 - n * (dw * mi / total))
     }
