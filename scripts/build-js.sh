@@ -16,8 +16,8 @@
 # the main module 19 % smaller and the step about twice as slow, docs/js.md) with LLVM's
 # inlining threshold at 150 instead of opt-level 3's 250 (COLLIDE_JS_INLINE_THRESHOLD: 2.5 %
 # smaller gzip, the step up to about 5 % slower, docs/js.md) and `--cfg collide_small_code` (one
-# event loop for worlds without gravity instead of two: 6.4 KB smaller gzip, the arena's step
-# within 2 %, docs/js.md), set through CARGO_PROFILE_RELEASE_* and
+# event loop for every world instead of three: 13 KB smaller gzip, the arena's step 2 to 12 %
+# slower, docs/js.md), set through CARGO_PROFILE_RELEASE_* and
 # RUSTFLAGS for this build only, in its own target folder (target/js), so it never changes
 # the workspace's own release builds.
 set -euo pipefail

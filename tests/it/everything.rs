@@ -54,6 +54,7 @@ fn fixed_findings_keep_the_invariants() {
     for name in [
         "point_ball_nan_in_step_0",
         "ball_inside_static_geometry_after_step_8",
+        "restored_world_differs_after_step_9",
     ] {
         let path = format!(
             "{}/../fuzz/known/everything/{name}",

@@ -204,13 +204,14 @@ impl World {
     /// without the extras (`X = false`: no static shape, flipper, sensor or pass, and no
     /// hook: their tests left out) or with them (`X = true`). `X = false` is compiled only
     /// with `G = false`: a world with gravity takes the general loop. Built with `--cfg
-    /// collide_small_code` (the JavaScript package, scripts/build-js.sh), `X = false` is left
-    /// out: every world without gravity takes the loop with the extras, which gives the same
-    /// bits (the extras' tests find nothing), a smaller module and a slower step.
+    /// collide_small_code` (the JavaScript package, scripts/build-js.sh), only the general
+    /// loop is compiled: every world takes it, which gives the same bits (with zero gravity
+    /// its parabolas are the straight paths, and the extras' tests find nothing), a smaller
+    /// module and a slower step.
     fn run_events(&mut self, hook: Hook<'_>) {
-        if self.config.gravity != Vec2::ZERO {
+        if cfg!(collide_small_code) || self.config.gravity != Vec2::ZERO {
             self.run_events_g::<true, true>(hook);
-        } else if cfg!(collide_small_code) || self.has_extras(hook) {
+        } else if self.has_extras(hook) {
             self.run_events_g::<false, true>(hook);
         } else {
             self.run_events_g::<false, false>(hook);

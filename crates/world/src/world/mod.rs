@@ -415,14 +415,14 @@ impl World {
     /// edited every step, a game steering balls, keeps the serial loop's cheap edits instead
     /// of building the domains again every step).
     /// After [`World::restore`]: the caches (predictions, broad phase, domains, events) start
-    /// afresh, and every body is checked for a push-out at the next step.
+    /// afresh. The push-out's bookkeeping is the snapshot's (`restore.rs`), so that the
+    /// restored world checks for push-outs exactly what the world it was taken from would.
     pub(crate) fn after_restore(&mut self) {
-        self.edited();
+        self.domains = None;
+        self.last_edit = self.steps;
         self.scratch = crate::step::scratch::Scratch::default();
         self.events.clear();
         self.event_times.clear();
-        self.embed_check = true;
-        self.embed_some.clear();
     }
 
     pub(crate) fn edited(&mut self) {
@@ -494,7 +494,6 @@ impl World {
     /// [`Bound::NonNeg`], a restitution outside [`Bound::Restitution`];
     /// [`WorldError::TooMany`] past [`limits::MAX_BALLS`].
     pub fn add_ball(&mut self, desc: BallDesc) -> Result<BallId, WorldError> {
-        self.edited();
         validate_ball(&desc)?;
         if self.balls.len() >= limits::MAX_BALLS {
             return Err(WorldError::TooMany {
@@ -503,6 +502,7 @@ impl World {
                 max: limits::MAX_BALLS,
             });
         }
+        self.edited();
         let id = self.ball_slots.insert(self.balls.len() as u32);
         self.balls.push(BallRec {
             id,
@@ -627,9 +627,6 @@ impl World {
     /// [`Bound::NonNeg`] (`density`), a restitution outside [`Bound::Restitution`]
     /// (`restitution`); [`WorldError::TooMany`] past [`limits::MAX_RECTS`].
     pub fn add_rect(&mut self, desc: RectDesc) -> Result<RectId, WorldError> {
-        self.edited();
-        self.embed_check = true;
-        self.scratch.valid = false;
         validate_rect(&desc)?;
         if self.rects.len() >= limits::MAX_RECTS {
             return Err(WorldError::TooMany {
@@ -638,6 +635,9 @@ impl World {
                 max: limits::MAX_RECTS,
             });
         }
+        self.edited();
+        self.embed_check = true;
+        self.scratch.valid = false;
         let id = self.rect_slots.insert(self.rects.len() as u32);
         let vel = if desc.kind == RectKind::Static {
             Vec2::ZERO
@@ -734,9 +734,6 @@ impl World {
     /// [`WorldError::NoSuchBody`] for a stale id, [`WorldError::BadRect`] for a box
     /// [`World::add_rect`] refuses (field `min`, `max` or `min/max`).
     pub fn set_rect_aabb(&mut self, id: RectId, aabb: Aabb) -> Result<(), WorldError> {
-        self.edited();
-        self.embed_check = true;
-        self.scratch.valid = false;
         if let Err((field, problem)) = validate_aabb(&aabb) {
             return Err(WorldError::BadRect { field, problem });
         }
@@ -744,6 +741,9 @@ impl World {
             .rect_slots
             .get(id)
             .ok_or(WorldError::NoSuchBody(Body::Rect(id)))?;
+        self.edited();
+        self.embed_check = true;
+        self.scratch.valid = false;
         self.free_rests_between_steps(|on| *on == RestOn::Rect(id));
         self.rects[i].aabb = aabb;
         self.rect_anchor[i] = (aabb, self.time, self.rects[i].vel);

@@ -71,6 +71,15 @@ pub struct Snapshot {
     /// Whether balls may fall asleep (`sleep.rs`); absent: true.
     #[serde(default = "yes")]
     sleep: bool,
+    /// The push-out's bookkeeping (`step/embed.rs`): whether the next step checks every body
+    /// for embedding, the balls (storage indices) moved in since the last check, and the balls
+    /// that fit nowhere (ids). Absent: every body checked, none held.
+    #[serde(default = "yes")]
+    embed_check: bool,
+    #[serde(default)]
+    embed_some: Vec<u32>,
+    #[serde(default)]
+    unplaceable: Vec<u64>,
     steps: u64,
     time: Real,
     balls: Vec<SnapBall>,
@@ -396,6 +405,9 @@ impl World {
             ),
             gravity: v2(c.gravity),
             sleep: c.sleep,
+            embed_check: self.embed_check,
+            embed_some: self.embed_some.iter().map(|&i| i as u32).collect(),
+            unplaceable: self.unplaceable.iter().map(|b| b.to_bits()).collect(),
             steps: self.steps,
             time: self.time,
             balls: self.snap_balls(),

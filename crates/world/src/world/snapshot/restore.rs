@@ -109,6 +109,20 @@ impl World {
         self.carries = carries;
         self.characters = characters;
         self.character_slots = character_slots;
+        // The push-out's bookkeeping, as it was (a world built afresh checks every body at
+        // its first step: restored into one, the snapshot's world must not).
+        self.embed_check = snap.embed_check;
+        self.embed_some = snap
+            .embed_some
+            .iter()
+            .map(|&i| i as usize)
+            .filter(|&i| self.balls.get(i).is_some())
+            .collect();
+        self.unplaceable = snap
+            .unplaceable
+            .iter()
+            .map(|&b| crate::model::ids::BallId::from_bits(b))
+            .collect();
         // The records' one-way flags, from the restored list.
         for r in &mut self.rects {
             r.surface.one_way = false;
