@@ -114,6 +114,27 @@ pub(crate) fn axis_spans(
     out
 }
 
+/// The intervals of time on which boxes `a` and `b` overlap on x and on y ([`axis_spans`]),
+/// `a` moving by `rel` relative to `b`, roots isolated on `[0, max(max_toi, SOLVE_HORIZON)]`.
+pub(crate) fn box_spans(a: &Aabb, b: &Aabb, rel: &Path, max_toi: Real) -> (Vec<Span>, Vec<Span>) {
+    let hi = if max_toi > SOLVE_HORIZON {
+        max_toi
+    } else {
+        SOLVE_HORIZON
+    };
+    let spans = |k: usize| {
+        axis_spans(
+            (a.min[k], a.max[k]),
+            (b.min[k], b.max[k]),
+            rel.p0[k],
+            rel.v0[k],
+            rel.accel[k],
+            hi,
+        )
+    };
+    (spans(0), spans(1))
+}
+
 /// Sweeps two boxes on curved paths: box `a` at time `τ` is `a` translated by
 /// `pa.pos_at(τ)`, box `b` is `b` translated by `pb.pos_at(τ)` (the paths are displacements
 /// from the given boxes: `p0` is usually zero). The earliest `τ` in `[0, max_toi]` at which
@@ -160,22 +181,7 @@ pub fn sweep_path_aabb_aabb(
         return None;
     }
     let rel = pa.relative_to(pb);
-    let hi = if max_toi > SOLVE_HORIZON {
-        max_toi
-    } else {
-        SOLVE_HORIZON
-    };
-    let spans = |k: usize| {
-        axis_spans(
-            (a.min[k], a.max[k]),
-            (b.min[k], b.max[k]),
-            rel.p0[k],
-            rel.v0[k],
-            rel.accel[k],
-            hi,
-        )
-    };
-    let (xs, ys) = (spans(0), spans(1));
+    let (xs, ys) = box_spans(a, b, &rel, max_toi);
     // The earliest start of an intersection of an x span and a y span, and the earliest
     // one that is not an overlap at the start.
     let mut first: Option<(Real, Span, Span)> = None;

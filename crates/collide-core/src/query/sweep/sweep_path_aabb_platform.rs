@@ -1,12 +1,11 @@
 //! A box on a curved path against a one-way platform box: [`sweep_path_aabb_platform`].
 
-use super::sweep_path_aabb_aabb::axis_spans;
+use super::sweep_path_aabb_aabb::box_spans;
 use crate::math::{Real, Vec2, FRAC_1_SQRT_2};
 use crate::motion::Path;
 use crate::query::hit::{Feature, SweepHit};
 use crate::shape::feature::{Corner, Face};
 use crate::shape::Aabb;
-use crate::sweep_path::SOLVE_HORIZON;
 
 /// Sweeps box `a` (moved by the displacement path `pa`) against a one-way platform `b` (moved
 /// by `pb`), as [`crate::sweep_path::sweep_path_aabb_aabb`] does (the slab test on a parabola,
@@ -49,23 +48,7 @@ pub fn sweep_path_aabb_platform(
     if !(max_toi >= 0.0) {
         return None;
     }
-    let rel = pa.relative_to(pb);
-    let hi = if max_toi > SOLVE_HORIZON {
-        max_toi
-    } else {
-        SOLVE_HORIZON
-    };
-    let spans = |k: usize| {
-        axis_spans(
-            (a.min[k], a.max[k]),
-            (b.min[k], b.max[k]),
-            rel.p0[k],
-            rel.v0[k],
-            rel.accel[k],
-            hi,
-        )
-    };
-    let (xs, ys) = (spans(0), spans(1));
+    let (xs, ys) = box_spans(a, b, &pa.relative_to(pb), max_toi);
     let mut best: Option<(Real, Real, Real)> = None;
     for x in &xs {
         for y in &ys {

@@ -11,6 +11,7 @@
 use super::sweep_aabb_half_tile::project_aabb;
 use super::sweep_aabb_segment::{
     along, contact_point, entry_feature, overlapping_start, project_segment, segment_axes,
+    SegmentAxes,
 };
 use super::sweep_path_aabb_aabb::{axis_spans, first_common_start, Span};
 use crate::math::Real;
@@ -18,6 +19,41 @@ use crate::motion::Path;
 use crate::query::hit::SegmentHit;
 use crate::shape::{Aabb, Segment};
 use crate::sweep_path::SOLVE_HORIZON;
+
+/// The intervals of time on which box `a`, moved by `pa`, and `segment` overlap on each of
+/// the separating axes `sa` ([`axis_spans`]); an unused axis (a segment parallel to x or y,
+/// or a point) overlaps throughout. Roots isolated on `[0, max(max_toi, SOLVE_HORIZON)]`.
+pub(crate) fn segment_spans(
+    a: &Aabb,
+    pa: &Path,
+    segment: &Segment,
+    sa: &SegmentAxes,
+    max_toi: Real,
+) -> [Vec<Span>; 3] {
+    let hi = if max_toi > SOLVE_HORIZON {
+        max_toi
+    } else {
+        SOLVE_HORIZON
+    };
+    std::array::from_fn(|k| {
+        if k < sa.count {
+            axis_spans(
+                project_aabb(a, sa.axes[k]),
+                project_segment(segment, sa, k),
+                along(sa, k, pa.p0),
+                along(sa, k, pa.v0),
+                along(sa, k, pa.accel),
+                hi,
+            )
+        } else {
+            vec![Span {
+                start: Real::NEG_INFINITY,
+                end: Real::INFINITY,
+                side: 0.0,
+            }]
+        }
+    })
+}
 
 /// Sweeps an axis-aligned box on a curved path (no rotation) against a static `segment`,
 /// solid on both faces and at both end points: the box at time `τ` is `a` translated by
@@ -82,31 +118,8 @@ pub fn sweep_path_aabb_segment(
     if !(max_toi >= 0.0 && max_toi.is_finite()) {
         return None;
     }
-    let hi = if max_toi > SOLVE_HORIZON {
-        max_toi
-    } else {
-        SOLVE_HORIZON
-    };
     let sa = segment_axes(segment);
-    // An unused axis (a segment parallel to x or y, or a point) overlaps throughout.
-    let spans: [Vec<Span>; 3] = std::array::from_fn(|k| {
-        if k < sa.count {
-            axis_spans(
-                project_aabb(a, sa.axes[k]),
-                project_segment(segment, &sa, k),
-                along(&sa, k, pa.p0),
-                along(&sa, k, pa.v0),
-                along(&sa, k, pa.accel),
-                hi,
-            )
-        } else {
-            vec![Span {
-                start: Real::NEG_INFINITY,
-                end: Real::INFINITY,
-                side: 0.0,
-            }]
-        }
-    });
+    let spans = segment_spans(a, pa, segment, &sa, max_toi);
     // The earliest start of an intersection of one span per axis, and the earliest one that
     // is not an overlap at the start.
     let (first, entry) = first_common_start(&spans);

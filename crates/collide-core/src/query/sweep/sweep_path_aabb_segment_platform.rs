@@ -1,15 +1,12 @@
 //! A box on a curved path against a one-way segment: [`sweep_path_aabb_segment_platform`].
 
-use super::sweep_aabb_half_tile::project_aabb;
-use super::sweep_aabb_segment::{
-    along, contact_point, entry_feature, project_segment, segment_axes,
-};
-use super::sweep_path_aabb_aabb::{axis_spans, Span};
+use super::sweep_aabb_segment::{contact_point, entry_feature, segment_axes};
+use super::sweep_path_aabb_aabb::Span;
+use super::sweep_path_aabb_segment::segment_spans;
 use crate::math::Real;
 use crate::motion::Path;
 use crate::query::hit::SegmentHit;
 use crate::shape::{Aabb, Segment};
-use crate::sweep_path::SOLVE_HORIZON;
 
 /// Sweeps box `a` (moved by the displacement path `pa`) against a one-way platform
 /// `segment`, as [`crate::sweep_path::sweep_path_aabb_segment`] does (the separating axes x,
@@ -48,30 +45,8 @@ pub fn sweep_path_aabb_segment_platform(
     if !(max_toi >= 0.0 && max_toi.is_finite()) {
         return None;
     }
-    let hi = if max_toi > SOLVE_HORIZON {
-        max_toi
-    } else {
-        SOLVE_HORIZON
-    };
     let sa = segment_axes(segment);
-    let spans: [Vec<Span>; 3] = std::array::from_fn(|k| {
-        if k < sa.count {
-            axis_spans(
-                project_aabb(a, sa.axes[k]),
-                project_segment(segment, &sa, k),
-                along(&sa, k, pa.p0),
-                along(&sa, k, pa.v0),
-                along(&sa, k, pa.accel),
-                hi,
-            )
-        } else {
-            vec![Span {
-                start: Real::NEG_INFINITY,
-                end: Real::INFINITY,
-                side: 0.0,
-            }]
-        }
-    });
+    let spans = segment_spans(a, pa, segment, &sa, max_toi);
     let mut best: Option<(Real, [Span; 3])> = None;
     for x in &spans[0] {
         for y in &spans[1] {
