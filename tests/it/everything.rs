@@ -47,14 +47,16 @@ proptest! {
     }
 }
 
-/// The inputs of the target's fixed findings (`fuzz/known/everything/`, findings E1 and E3 of
-/// `docs/reliability.md`) keep every invariant.
+/// The inputs of the target's fixed findings (`fuzz/known/everything/`, findings E1, E3, E4, E6
+/// and E7 of `docs/reliability.md`) keep every invariant.
 #[test]
 fn fixed_findings_keep_the_invariants() {
     for name in [
         "point_ball_nan_in_step_0",
         "ball_inside_static_geometry_after_step_8",
         "restored_world_differs_after_step_9",
+        "box_inside_static_geometry_after_step_0",
+        "box_left_inside_static_geometry_after_step_0",
     ] {
         let path = format!(
             "{}/../fuzz/known/everything/{name}",

@@ -5,6 +5,7 @@
 //! (`tests/tests/parse_memory.rs`), which reads the whole process's resident size.
 
 mod box_flippers;
+mod box_push_out;
 mod box_shapes;
 mod build;
 mod character;

@@ -33,7 +33,7 @@ pub const EMBED_SLACK: Real = 1e-7;
 
 impl World {
     /// The rectangles that are obstacles (every kind but sensors).
-    fn obstacle_rects(&self) -> impl Iterator<Item = &crate::body::rect::Rect> {
+    pub(crate) fn obstacle_rects(&self) -> impl Iterator<Item = &crate::body::rect::Rect> {
         self.rects.iter().filter(|r| r.role() != RectRole::Sensor)
     }
 
@@ -84,12 +84,22 @@ impl World {
         let r = self.rects[i];
         let mut aabb = r.aabb;
         let mut moved = false;
+        let mut free = false;
         for _ in 0..8 {
             let Some(push) = self.box_push(&aabb, r.id, r.surface.filter) else {
+                free = true;
                 break;
             };
             aabb = aabb.translated(push);
             moved = true;
+        }
+        if !free && self.box_push(&aabb, r.id, r.surface.filter).is_some() {
+            // The axis pushes went back and forth between obstacles, or ran out: the nearest
+            // free position from where the box was (`embed_box.rs`).
+            if let Some(found) = self.nearest_free_box(&r.aabb, r.id, r.surface.filter, EMBED_SLACK)
+            {
+                aabb = found;
+            }
         }
         if moved {
             self.scratch.valid = false;
@@ -176,21 +186,7 @@ impl World {
                 obstacles.push(r.aabb);
             }
         }
-        let big = 1e300;
-        let w = self.walls;
-        let s = self.size;
-        if w.left {
-            obstacles.push(Aabb::new(Vec2::new(-big, -big), Vec2::new(0.0, big)));
-        }
-        if w.right {
-            obstacles.push(Aabb::new(Vec2::new(s.x, -big), Vec2::new(big, big)));
-        }
-        if w.top {
-            obstacles.push(Aabb::new(Vec2::new(-big, -big), Vec2::new(big, 0.0)));
-        }
-        if w.bottom {
-            obstacles.push(Aabb::new(Vec2::new(-big, s.y), Vec2::new(big, big)));
-        }
+        obstacles.extend(self.wall_half_planes());
         let mut best: Option<Vec2> = None;
         for o in &obstacles {
             if !aabb_overlaps_aabb(&shrunk, o) {

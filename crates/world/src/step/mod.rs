@@ -101,6 +101,7 @@ mod contact;
 mod curved;
 pub(crate) mod domains;
 pub(crate) mod embed;
+pub(crate) mod embed_box;
 mod flippers;
 mod hook;
 mod keep;

@@ -1,0 +1,148 @@
+//! Push-out of a dynamic box that the axis pushes of [`crate::step::embed`] cannot free: the
+//! nearest free position of the box among the obstacles near it.
+//!
+//! Every obstacle a box meets in the push-out is an axis-aligned box (a solid cell by its
+//! square, a rectangle, a closed wall as a half-plane), so the positions a box's corner may not
+//! take form a union of axis-aligned boxes (each obstacle grown by the box's size: their
+//! Minkowski sums). The free position nearest to the start lies on the boundary of that union:
+//! on an edge (one coordinate the start's, the other an obstacle's grown edge) or at a corner
+//! (both coordinates grown edges). So the candidates are the grid of the start's coordinates
+//! and the grown edges, taken nearest first; the first free one is the answer. The search
+//! looks within a disc of radius `d` around the start, with the obstacles of the region it
+//! reaches, and doubles `d` until a free position is found, the region covers the closed
+//! world, or the obstacles of the region pass [`MAX_OBSTACLES`] (runs of solid cells along a
+//! row count once); then the box stays where the axis pushes left it.
+
+use crate::model::filter::Filter;
+use crate::model::ids::RectId;
+use crate::world::World;
+use collide_core::{aabb_overlaps_aabb, Aabb, Real, Vec2};
+
+/// The most obstacles (rectangles, closed walls and runs of solid cells along a row) a box's
+/// search may take into account: at most `(2n + 1)²` candidates of `n` checks each.
+pub(crate) const MAX_OBSTACLES: usize = 256;
+
+/// Growths of the search disc before it gives up (from the box's size, doubling).
+const MAX_DOUBLINGS: u32 = 40;
+
+impl World {
+    /// The obstacles overlapping `region` for a box of `filter` (`me` excluded): solid cells
+    /// by their squares, merged into runs along a row, the other rectangles but sensors, and
+    /// the closed walls as half-planes. `None` past [`MAX_OBSTACLES`].
+    fn box_region_obstacles(&self, region: &Aabb, me: RectId, filter: Filter) -> Option<Vec<Aabb>> {
+        let mut obstacles: Vec<Aabb> = Vec::new();
+        let mut over = false;
+        if let Some(g) = &self.grid {
+            let mut last: Option<(u32, u32)> = None;
+            g.for_each_solid_in_kinds(g.kinds_for(filter), region, |c, _| {
+                let a = g.cell_aabb(c);
+                match (obstacles.last_mut(), last) {
+                    (Some(run), Some((row, col))) if row == c.row && col + 1 == c.col => {
+                        run.max.x = a.max.x;
+                    }
+                    _ => {
+                        over |= obstacles.len() >= MAX_OBSTACLES;
+                        if !over {
+                            obstacles.push(a);
+                        }
+                    }
+                }
+                last = Some((c.row, c.col));
+            });
+        }
+        for r in self.obstacle_rects() {
+            if r.id != me
+                && filter.collides(r.surface.filter)
+                && aabb_overlaps_aabb(&r.aabb, region)
+            {
+                obstacles.push(r.aabb);
+            }
+        }
+        obstacles.extend(self.wall_half_planes());
+        (!over && obstacles.len() <= MAX_OBSTACLES).then_some(obstacles)
+    }
+
+    /// The closed walls as boxes reaching far past the world.
+    pub(crate) fn wall_half_planes(&self) -> impl Iterator<Item = Aabb> {
+        let big = 1e300;
+        let (w, s) = (self.walls, self.size);
+        [
+            (
+                w.left,
+                Aabb::new(Vec2::new(-big, -big), Vec2::new(0.0, big)),
+            ),
+            (
+                w.right,
+                Aabb::new(Vec2::new(s.x, -big), Vec2::new(big, big)),
+            ),
+            (w.top, Aabb::new(Vec2::new(-big, -big), Vec2::new(big, 0.0))),
+            (
+                w.bottom,
+                Aabb::new(Vec2::new(-big, s.y), Vec2::new(big, big)),
+            ),
+        ]
+        .into_iter()
+        .filter_map(|(closed, a)| closed.then_some(a))
+    }
+
+    /// The nearest position of box `b` (of rectangle `me`, `filter`) where it overlaps no
+    /// obstacle by more than `slack`, or `None` if the search gives up (see the module docs).
+    pub(crate) fn nearest_free_box(
+        &self,
+        b: &Aabb,
+        me: RectId,
+        filter: Filter,
+        slack: Real,
+    ) -> Option<Aabb> {
+        let size = b.max - b.min;
+        let world = Aabb::new(Vec2::ZERO, self.size);
+        let mut d = size.x.max(size.y).max(1.0);
+        for _ in 0..MAX_DOUBLINGS {
+            let region = b.grown(d);
+            let obstacles = self.box_region_obstacles(&region, me, filter)?;
+            let axis = |start: Real, len: Real, lo: fn(&Aabb) -> Real, hi: fn(&Aabb) -> Real| {
+                let mut v: Vec<Real> = obstacles
+                    .iter()
+                    .flat_map(|o| [lo(o) - len, hi(o)])
+                    .chain([start])
+                    .filter(|x| x.is_finite() && (x - start).abs() <= d)
+                    .collect();
+                v.sort_unstable_by(Real::total_cmp);
+                v.dedup();
+                v
+            };
+            let xs = axis(b.min.x, size.x, |o| o.min.x, |o| o.max.x);
+            let ys = axis(b.min.y, size.y, |o| o.min.y, |o| o.max.y);
+            let mut candidates: Vec<(Real, Vec2)> = xs
+                .iter()
+                .flat_map(|&x| ys.iter().map(move |&y| Vec2::new(x, y)))
+                .map(|p| ((p - b.min).length_squared(), p))
+                .filter(|&(d2, _)| d2 <= d * d)
+                .collect();
+            candidates.sort_unstable_by(|a, c| {
+                (a.0.total_cmp(&c.0))
+                    .then(a.1.x.total_cmp(&c.1.x))
+                    .then(a.1.y.total_cmp(&c.1.y))
+            });
+            for &(_, p) in &candidates {
+                let cand = Aabb::new(p, p + size);
+                let shrunk = cand.grown(-slack);
+                if !obstacles.iter().any(|o| aabb_overlaps_aabb(&shrunk, o)) {
+                    return Some(cand);
+                }
+            }
+            let closed = self.walls.left && self.walls.right && self.walls.top && self.walls.bottom;
+            if closed
+                && region.min.x <= world.min.x
+                && region.min.y <= world.min.y
+                && region.max.x >= world.max.x
+                && region.max.y >= world.max.y
+                && d * d >= (world.max - world.min).length_squared()
+            {
+                return None;
+            }
+            d *= 2.0;
+        }
+        None
+    }
+}
