@@ -141,3 +141,36 @@ proptest! {
         }
     }
 }
+
+/// Two dynamic boxes 24 units tall stacked in a closed world 50 units tall and a kinematic
+/// rectangle rising under them at 100 units/s: it presses the lower box into the upper one,
+/// which lies against the top wall, and then passes through the world. There is no room for
+/// all three: the boxes are crushed and overlap for a while, but neither ever leaves the
+/// closed world (finding E11 of the fuzz target `everything` pushed one through the wall).
+#[test]
+fn boxes_crushed_with_no_room_stay_inside_a_closed_world() {
+    let size = Vec2::new(60.0, 50.0);
+    let mut w = world(size, 1.0 / 60.0, Vec2::ZERO);
+    let upper = dynamic_box(&mut w, Vec2::new(10.0, 0.0), Vec2::new(50.0, 24.0));
+    let lower = dynamic_box(&mut w, Vec2::new(12.0, 25.0), Vec2::new(52.0, 49.0));
+    w.add_rect(RectDesc {
+        aabb: Aabb::new(Vec2::new(8.0, 50.0), Vec2::new(54.0, 90.0)),
+        vel: Vec2::new(0.0, -100.0),
+        kind: RectKind::Kinematic,
+        ..RectDesc::default()
+    })
+    .expect("a valid paddle");
+    for step in 0..240 {
+        w.step();
+        for id in [upper, lower] {
+            let b = w.rect(id).expect("alive").aabb;
+            assert!(
+                b.min.x >= -1e-9
+                    && b.min.y >= -1e-9
+                    && b.max.x <= size.x + 1e-9
+                    && b.max.y <= size.y + 1e-9,
+                "step {step}: box {b:?} outside the world"
+            );
+        }
+    }
+}

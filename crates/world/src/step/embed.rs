@@ -96,10 +96,11 @@ impl World {
         if !free && self.box_push(&aabb, r.id, r.surface.filter).is_some() {
             // The axis pushes went back and forth between obstacles, or ran out: the nearest
             // free position from where the box was (`embed_box.rs`).
-            if let Some(found) = self.nearest_free_box(&r.aabb, r.id, r.surface.filter, EMBED_SLACK)
-            {
-                aabb = found;
-            }
+            // With no free position near, it stays inside the closed walls: overlapping a
+            // body that moves is undone by the steps that follow, leaving the world is not.
+            aabb = self
+                .nearest_free_box(&r.aabb, r.id, r.surface.filter, EMBED_SLACK)
+                .unwrap_or_else(|| self.inside_walls(&aabb));
         }
         if moved {
             self.scratch.valid = false;

@@ -11,7 +11,8 @@
 //! looks within a disc of radius `d` around the start, with the obstacles of the region it
 //! reaches, and doubles `d` until a free position is found, the region covers the closed
 //! world, or the obstacles of the region pass [`MAX_OBSTACLES`] (runs of solid cells along a
-//! row count once); then the box stays where the axis pushes left it.
+//! row count once); then the box stays where the axis pushes left it, moved inside the closed
+//! walls if they had pushed it out ([`World::inside_walls`]).
 
 use crate::model::filter::Filter;
 use crate::model::ids::RectId;
@@ -83,6 +84,27 @@ impl World {
         ]
         .into_iter()
         .filter_map(|(closed, a)| closed.then_some(a))
+    }
+
+    /// Box `b` moved along each axis, as little as it takes, to lie between that axis's
+    /// closed walls; an axis with one closed wall only moves it off that wall's outside, and
+    /// a box larger than the world along an axis is left there.
+    pub(crate) fn inside_walls(&self, b: &Aabb) -> Aabb {
+        let w = self.walls;
+        let closed = [(w.left, w.right), (w.top, w.bottom)];
+        let mut shift = Vec2::ZERO;
+        for (k, (lo, hi)) in closed.into_iter().enumerate() {
+            let (min, max, size) = (b.min[k], b.max[k], self.size[k]);
+            if max - min > size {
+                continue;
+            }
+            if lo && min < 0.0 {
+                shift[k] = -min;
+            } else if hi && max > size {
+                shift[k] = size - max;
+            }
+        }
+        b.translated(shift)
     }
 
     /// The nearest position of box `b` (of rectangle `me`, `filter`) where it overlaps no
