@@ -7,9 +7,9 @@
 //! Minkowski sums). The free position nearest to the start lies on the boundary of that union:
 //! on an edge (one coordinate the start's, the other an obstacle's grown edge) or at a corner
 //! (both coordinates grown edges). So the candidates are the grid of the start's coordinates
-//! and the grown edges, taken nearest first; the first free one is the answer. The search
-//! looks within a disc of radius `d` around the start, with the obstacles of the region it
-//! reaches, and doubles `d` until a free position is found, the region covers the closed
+//! and the grown edges; the nearest free one is the answer (ties: least x, then least y). The
+//! search looks within a disc of radius `d` around the start, with the obstacles of the region
+//! it reaches, and doubles `d` until a free position is found, the region covers the closed
 //! world, or the obstacles of the region pass [`MAX_OBSTACLES`] (runs of solid cells along a
 //! row count once); then the box stays where the axis pushes left it, moved inside the closed
 //! walls if they had pushed it out ([`World::inside_walls`]).
@@ -122,36 +122,39 @@ impl World {
         for _ in 0..MAX_DOUBLINGS {
             let region = b.grown(d);
             let obstacles = self.box_region_obstacles(&region, me, filter)?;
-            let axis = |start: Real, len: Real, lo: fn(&Aabb) -> Real, hi: fn(&Aabb) -> Real| {
-                let mut v: Vec<Real> = obstacles
-                    .iter()
-                    .flat_map(|o| [lo(o) - len, hi(o)])
-                    .chain([start])
-                    .filter(|x| x.is_finite() && (x - start).abs() <= d)
-                    .collect();
-                v.sort_unstable_by(Real::total_cmp);
-                v.dedup();
+            // The start's coordinate and the grown edges within reach, along axis `k`.
+            let coords = |k: usize| {
+                let (start, len) = (b.min[k], size[k]);
+                let mut v = vec![start];
+                for o in &obstacles {
+                    for x in [o.min[k] - len, o.max[k]] {
+                        if x.is_finite() && (x - start).abs() <= d {
+                            v.push(x);
+                        }
+                    }
+                }
                 v
             };
-            let xs = axis(b.min.x, size.x, |o| o.min.x, |o| o.max.x);
-            let ys = axis(b.min.y, size.y, |o| o.min.y, |o| o.max.y);
-            let mut candidates: Vec<(Real, Vec2)> = xs
-                .iter()
-                .flat_map(|&x| ys.iter().map(move |&y| Vec2::new(x, y)))
-                .map(|p| ((p - b.min).length_squared(), p))
-                .filter(|&(d2, _)| d2 <= d * d)
-                .collect();
-            candidates.sort_unstable_by(|a, c| {
-                (a.0.total_cmp(&c.0))
-                    .then(a.1.x.total_cmp(&c.1.x))
-                    .then(a.1.y.total_cmp(&c.1.y))
-            });
-            for &(_, p) in &candidates {
-                let cand = Aabb::new(p, p + size);
-                let shrunk = cand.grown(-slack);
-                if !obstacles.iter().any(|o| aabb_overlaps_aabb(&shrunk, o)) {
-                    return Some(cand);
+            let (xs, ys) = (coords(0), coords(1));
+            // The free candidate of least (distance², x, y): no sort, a candidate is checked
+            // only when it would be the best so far.
+            let mut best: Option<(Real, Vec2)> = None;
+            for &x in &xs {
+                for &y in &ys {
+                    let p = Vec2::new(x, y);
+                    let d2 = (p - b.min).length_squared();
+                    let better = d2 <= d * d
+                        && best.is_none_or(|(bd, bp)| {
+                            d2 < bd || d2 == bd && (x < bp.x || x == bp.x && y < bp.y)
+                        });
+                    let shrunk = Aabb::new(p, p + size).grown(-slack);
+                    if better && !obstacles.iter().any(|o| aabb_overlaps_aabb(&shrunk, o)) {
+                        best = Some((d2, p));
+                    }
                 }
+            }
+            if let Some((_, p)) = best {
+                return Some(Aabb::new(p, p + size));
             }
             let closed = self.walls.left && self.walls.right && self.walls.top && self.walls.bottom;
             if closed
