@@ -174,3 +174,22 @@ fn boxes_crushed_with_no_room_stay_inside_a_closed_world() {
         }
     }
 }
+
+/// A box built across a thin static wall, between two other boxes, with no place in the world
+/// clear of the wall and the boxes (its axis pushes go from the wall into the right box and
+/// back): it goes to the nearest place clear of what does not move (6 units to the right,
+/// overlapping the right box, which it then parts from), not back into the wall.
+#[test]
+fn a_box_with_no_room_clear_of_other_boxes_is_kept_out_of_static_geometry() {
+    let mut w = world(Vec2::new(60.0, 50.0), 1.0 / 60.0, Vec2::ZERO);
+    let wall = Aabb::new(Vec2::new(30.0, 2.0), Vec2::new(31.0, 48.0));
+    static_rect(&mut w, wall.min, wall.max);
+    dynamic_box(&mut w, Vec2::new(45.0, 20.0), Vec2::new(55.0, 30.0));
+    dynamic_box(&mut w, Vec2::new(2.0, 20.0), Vec2::new(12.0, 30.0));
+    let id = dynamic_box(&mut w, Vec2::new(25.0, 5.0), Vec2::new(45.0, 45.0));
+    for step in 0..60 {
+        w.step();
+        let b = w.rect(id).expect("alive").aabb;
+        assert!(!overlaps(&b, &wall, 1e-6), "step {step}: {b:?} inside the wall");
+    }
+}

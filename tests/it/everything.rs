@@ -59,6 +59,7 @@ fn fixed_findings_keep_the_invariants() {
         "box_left_inside_static_geometry_after_step_0",
         "box_larger_than_its_world",
         "box_pushed_through_a_closed_wall_by_a_kinematic_rect",
+        "box_left_in_a_static_rect_with_no_room_clear_of_a_box",
         "snapshot_of_a_fast_body_refused",
     ] {
         let path = format!(

@@ -98,8 +98,11 @@ impl World {
             // free position from where the box was (`embed_box.rs`).
             // With no free position near, it stays inside the closed walls: overlapping a
             // body that moves is undone by the steps that follow, leaving the world is not.
+            let (f, slack) = (r.surface.filter, EMBED_SLACK);
             aabb = self
-                .nearest_free_box(&r.aabb, r.id, r.surface.filter, EMBED_SLACK)
+                .nearest_free_box(&r.aabb, r.id, f, slack, true)
+                // No room clear of the other boxes: clear of what does not move, at least.
+                .or_else(|| self.nearest_free_box(&r.aabb, r.id, f, slack, false))
                 .unwrap_or_else(|| self.inside_walls(&aabb));
         }
         if moved {

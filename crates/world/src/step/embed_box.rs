@@ -11,9 +11,12 @@
 //! search looks within a disc of radius `d` around the start, with the obstacles of the region
 //! it reaches, and doubles `d` until a free position is found, the region covers the closed
 //! world, or the obstacles of the region pass [`MAX_OBSTACLES`] (runs of solid cells along a
-//! row count once); then the box stays where the axis pushes left it, moved inside the closed
-//! walls if they had pushed it out ([`World::inside_walls`]).
+//! row count once). With no room clear of the other dynamic boxes, the search is made again
+//! with only what does not move (the boxes part in the steps that follow); with none at all,
+//! the box stays where the axis pushes left it, moved inside the closed walls if they had
+//! pushed it out ([`World::inside_walls`]).
 
+use crate::body::rect::RectRole;
 use crate::model::filter::Filter;
 use crate::model::ids::RectId;
 use crate::world::World;
@@ -28,9 +31,16 @@ const MAX_DOUBLINGS: u32 = 40;
 
 impl World {
     /// The obstacles overlapping `region` for a box of `filter` (`me` excluded): solid cells
-    /// by their squares, merged into runs along a row, the other rectangles but sensors, and
-    /// the closed walls as half-planes. `None` past [`MAX_OBSTACLES`].
-    fn box_region_obstacles(&self, region: &Aabb, me: RectId, filter: Filter) -> Option<Vec<Aabb>> {
+    /// by their squares, merged into runs along a row, the other rectangles but sensors (and
+    /// but dynamic ones unless `movable`), and the closed walls as half-planes. `None` past
+    /// [`MAX_OBSTACLES`].
+    fn box_region_obstacles(
+        &self,
+        region: &Aabb,
+        me: RectId,
+        filter: Filter,
+        movable: bool,
+    ) -> Option<Vec<Aabb>> {
         let mut obstacles: Vec<Aabb> = Vec::new();
         let mut over = false;
         if let Some(g) = &self.grid {
@@ -53,6 +63,7 @@ impl World {
         }
         for r in self.obstacle_rects() {
             if r.id != me
+                && (movable || r.role() != RectRole::Dynamic)
                 && filter.collides(r.surface.filter)
                 && aabb_overlaps_aabb(&r.aabb, region)
             {
@@ -108,20 +119,22 @@ impl World {
     }
 
     /// The nearest position of box `b` (of rectangle `me`, `filter`) where it overlaps no
-    /// obstacle by more than `slack`, or `None` if the search gives up (see the module docs).
+    /// obstacle by more than `slack` (other dynamic boxes counted when `movable`), or `None`
+    /// if the search gives up (see the module docs).
     pub(crate) fn nearest_free_box(
         &self,
         b: &Aabb,
         me: RectId,
         filter: Filter,
         slack: Real,
+        movable: bool,
     ) -> Option<Aabb> {
         let size = b.max - b.min;
         let world = Aabb::new(Vec2::ZERO, self.size);
         let mut d = size.x.max(size.y).max(1.0);
         for _ in 0..MAX_DOUBLINGS {
             let region = b.grown(d);
-            let obstacles = self.box_region_obstacles(&region, me, filter)?;
+            let obstacles = self.box_region_obstacles(&region, me, filter, movable)?;
             // The start's coordinate and the grown edges within reach, along axis `k`.
             let coords = |k: usize| {
                 let (start, len) = (b.min[k], size[k]);
