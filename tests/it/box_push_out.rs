@@ -190,6 +190,9 @@ fn a_box_with_no_room_clear_of_other_boxes_is_kept_out_of_static_geometry() {
     for step in 0..60 {
         w.step();
         let b = w.rect(id).expect("alive").aabb;
-        assert!(!overlaps(&b, &wall, 1e-6), "step {step}: {b:?} inside the wall");
+        assert!(
+            !overlaps(&b, &wall, 1e-6),
+            "step {step}: {b:?} inside the wall"
+        );
     }
 }
