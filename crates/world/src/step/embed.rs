@@ -95,13 +95,13 @@ impl World {
         }
         if !free && self.box_push(&aabb, r.id, r.surface.filter).is_some() {
             // The axis pushes went back and forth between obstacles, or ran out: the nearest
-            // free position from where the box was (`embed_box.rs`).
-            // With no free position near, it stays inside the closed walls: overlapping a
-            // body that moves is undone by the steps that follow, leaving the world is not.
+            // free position from where the box was (`embed_box.rs`); with no room clear of the
+            // other boxes, clear of what does not move; with none at all, inside the closed
+            // walls (overlapping a body that moves is undone by the next steps, leaving the
+            // world is not).
             let (f, slack) = (r.surface.filter, EMBED_SLACK);
             aabb = self
                 .nearest_free_box(&r.aabb, r.id, f, slack, true)
-                // No room clear of the other boxes: clear of what does not move, at least.
                 .or_else(|| self.nearest_free_box(&r.aabb, r.id, f, slack, false))
                 .unwrap_or_else(|| self.inside_walls(&aabb));
         }

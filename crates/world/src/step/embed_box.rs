@@ -160,9 +160,11 @@ impl World {
                         && best.is_none_or(|(bd, bp)| {
                             d2 < bd || d2 == bd && (x < bp.x || x == bp.x && y < bp.y)
                         });
-                    let shrunk = Aabb::new(p, p + size).grown(-slack);
-                    if better && !obstacles.iter().any(|o| aabb_overlaps_aabb(&shrunk, o)) {
-                        best = Some((d2, p));
+                    if better {
+                        let shrunk = Aabb::new(p, p + size).grown(-slack);
+                        if !obstacles.iter().any(|o| aabb_overlaps_aabb(&shrunk, o)) {
+                            best = Some((d2, p));
+                        }
                     }
                 }
             }
