@@ -313,3 +313,92 @@ fn a_ball_faster_than_the_setters_accept_round_trips_through_a_snapshot() {
         assert_eq!(w.state_hash(), back.state_hash());
     }
 }
+
+/// A world with one wall cell (side `cell`, top-left corner at `at`) and a ball heading
+/// straight at a point of it: a face point (`along` in (0, 1) of the face facing the ball) or
+/// the corner itself (`along` 0), from `dist` away, at `speed`, under gravity `g` along its
+/// path (0: a straight path). The ball comes from the left along the line of the cell's top
+/// face, pressed onto the closed top wall when `on_wall` (the ball then slides along the wall
+/// into the corner, radius 0: finding E9 of docs/reliability.md).
+fn head_on(
+    cell: f64,
+    at: Vec2,
+    along: f64,
+    radius: f64,
+    dist: f64,
+    speed: f64,
+    g: f64,
+    on_wall: bool,
+) -> (World, collide_world::BallId) {
+    let at = if on_wall { Vec2::new(at.x, 0.0) } else { at };
+    let target = Vec2::new(at.x, at.y + along * cell);
+    let gravity = if on_wall {
+        Vec2::new(g, -g)
+    } else {
+        Vec2::new(g, 0.0)
+    };
+    let config = StepConfig {
+        dt: 0.1,
+        gravity,
+        ..StepConfig::default()
+    };
+    let mut w = World::new(Vec2::new(300.0, 120.0), Walls::ALL, config).expect("a valid world");
+    let mut grid = collide_world::Grid::empty(cell, at, 1, 1).expect("a valid grid");
+    grid.set_cell(
+        collide_world::CellCoord::new(0, 0),
+        collide_world::Cell::Wall,
+    );
+    w.set_grid(grid);
+    let id = w
+        .add_ball(BallDesc {
+            pos: Vec2::new(target.x - radius - dist, target.y),
+            vel: Vec2::new(speed, 0.0),
+            radius,
+            ..BallDesc::default()
+        })
+        .expect("a valid ball");
+    (w, id)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 128, failure_persistence: None, ..proptest::prelude::ProptestConfig::default() })]
+
+    /// A ball heading straight at the nearest point of a tile (a face point or the corner,
+    /// radius 0 or not, on a straight path or under gravity along it, or a point ball
+    /// sliding along the top wall into a cell corner on the wall's line) meets it where its
+    /// free run ends: a snapshot taken at any of the steps before restores into a run with
+    /// the same bits at every later step, the contact included.
+    #[test]
+    fn restore_continues_bit_for_bit_through_head_on_contacts(
+        cell in 2.0..12.0f64,
+        at in (60.0..200.0f64, 10.0..90.0f64),
+        along in proptest::prop_oneof![proptest::strategy::Just(0.0), 0.05..0.95f64],
+        radius in proptest::prop_oneof![proptest::strategy::Just(0.0), 0.1..4.0f64],
+        dist in 5.0..50.0f64,
+        speed in 0.0..60.0f64,
+        g in proptest::prop_oneof![proptest::strategy::Just(0.0), 10.0..200.0f64],
+        on_wall in proptest::prelude::any::<bool>(),
+    ) {
+        let (radius, speed) = if on_wall { (0.0, speed) } else { (radius, speed.max(1.0)) };
+        let (world, id) = head_on(cell, Vec2::new(at.0, at.1), if on_wall { 0.0 } else { along }, radius, dist, speed, g, on_wall);
+        let mut a = world.clone();
+        let mut snaps = Vec::new();
+        let mut hashes = Vec::new();
+        let mut met = false;
+        for _ in 0..24 {
+            snaps.push(a.snapshot());
+            a.step();
+            met |= a.events().iter().any(|e| matches!(e, Event::Contact(c) if c.body == collide_world::Body::Ball(id) && matches!(c.other, collide_world::Target::Cell(_))));
+            hashes.push(a.state_hash());
+        }
+        proptest::prop_assume!(met);
+        for (k, snap) in snaps.iter().enumerate() {
+            let mut b = world.clone();
+            b.restore(snap).expect("a world's own state restores");
+            for (j, h) in hashes.iter().enumerate().skip(k) {
+                b.step();
+                proptest::prop_assert_eq!(b.state_hash(), *h, "restored at step {}, differs after step {}", k, j);
+            }
+        }
+    }
+}

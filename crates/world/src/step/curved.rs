@@ -7,7 +7,7 @@
 
 use super::contact::no_hit;
 use super::mover::{PTarget, Prediction};
-use super::predict::{static_found, static_window, take};
+use super::predict::{free_run_end, static_found, static_window, take};
 use crate::body::rect::RectRole;
 use crate::body::rest::rest_end_time;
 use crate::grid::walk::time_to_cover;
@@ -53,7 +53,11 @@ impl World {
             let mut skip_walk = free >= window;
             let run = if skip_walk { free } else { window };
             let dur = time_to_cover(speed, acc, run);
-            let end = at + (base + dur);
+            let end = if skip_walk {
+                at + free_run_end(base, dur)
+            } else {
+                at + (base + dur)
+            };
             if dur < limit - base && end > s_t && end < cap {
                 limit = end - at;
                 searched = end;

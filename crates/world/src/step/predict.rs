@@ -32,6 +32,28 @@ pub(super) fn static_window(cell: Real, speed: Real, dt: Real) -> Real {
         .max(STATIC_WINDOW_CELLS * cell)
 }
 
+/// How much of a free run (a span with no tile within reach, measured by the grid's
+/// clearance, over which the grid walk is skipped) is trusted, as a fraction of the run's time
+/// from the anchor: the run ends `FREE_RUN_MARGIN·t` early.
+///
+/// A ball heading straight at the nearest tile point reaches it exactly at the run's end, so
+/// without a margin the computed contact time can round to just before the end, where it is
+/// not searched, and the next search reports it clamped to its own start: a time that depends
+/// on where the run started (a restored world starts its runs elsewhere), not on the ball's
+/// path alone. A contact time is accurate to a few ulps of `t` where its root is simple and
+/// to about `√ε·t ≈ 1.5e-8·t` where it is double (a point ball, radius 0, meeting a corner:
+/// the corner's distance `|q(t)|²` touches zero), so 1e-6 of `t` keeps every computed contact
+/// of a run inside the next search.
+pub(super) const FREE_RUN_MARGIN: Real = 1e-6;
+
+/// The end of a free run that starts `base` seconds after the anchor and would last `dur`
+/// seconds, shortened by [`FREE_RUN_MARGIN`] (seconds from the anchor; at most `base + dur`,
+/// and not past `base` when the run is shorter than the margin).
+#[inline]
+pub(super) fn free_run_end(base: Real, dur: Real) -> Real {
+    (base + dur) * (1.0 - FREE_RUN_MARGIN)
+}
+
 /// A static search's result as a prediction: the earliest hit (time from `origin`, the start
 /// of the mover's path), never before `s_t` (now).
 #[inline]
@@ -252,7 +274,11 @@ impl World {
             let run = if skip_walk { free } else { window };
             if speed > 0.0 && run < speed * (limit - base) {
                 // Strictly later than now, strictly earlier than `cap`.
-                let end = a.time + (base + run / speed);
+                let end = if skip_walk {
+                    a.time + free_run_end(base, run / speed)
+                } else {
+                    a.time + (base + run / speed)
+                };
                 if end > s_t && end < cap {
                     limit = end - a.time;
                     searched = end;
