@@ -195,3 +195,157 @@ fn boxes_thrown_at_a_swinging_flipper_never_end_a_step_inside_it() {
     }
     assert!(hits > 20, "the boxes met the flipper {hits} times");
 }
+
+/// A held flipper tilted down by `angle` (radians) to the right, pivot (100, 200), 120 long,
+/// radius 8, in a world of restitution `e`, with a 16 × 16 box dropped from rest onto it at
+/// (130, 120) under gravity 500 (y down).
+fn box_on_a_tilted_flipper(angle: f64, e: f64) -> (World, RectId, FlipperDesc) {
+    let config = collide_world::StepConfig {
+        dt: 1.0 / 60.0,
+        gravity: Vec2::new(0.0, 500.0),
+        restitution: e,
+        ..collide_world::StepConfig::default()
+    };
+    let mut w =
+        crate::build::world_with(Vec2::new(400.0, 400.0), collide_world::Walls::ALL, config);
+    let desc = FlipperDesc::new(Vec2::new(100.0, 200.0), 120.0, 8.0, angle, -0.5, 20.0);
+    w.add_flipper(desc).expect("a valid flipper");
+    let id = w
+        .add_rect(dynamic(
+            Vec2::new(122.0, 112.0),
+            Vec2::splat(16.0),
+            Vec2::ZERO,
+        ))
+        .expect("a valid box");
+    (w, id, desc)
+}
+
+/// A box that lands on a held flipper (restitution 0, or 0.2: it bounces on it first) slides
+/// down it as down a frictionless incline: its speed along the flipper is `g·sinθ·t` at every
+/// step it spends over the flipper (gravity's part along the face, before and after the
+/// landing, 1e-9); with restitution 0 its speed across the flipper is never more than a
+/// `REST_TIME` hop's (`g·cosθ·REST_TIME/2`, the rule for shapes that hold no box); it leaves
+/// the tip and lands on the floor with no `IterationLimit` and a few events a step at most.
+#[test]
+fn a_box_slides_down_a_held_flipper_as_down_a_frictionless_incline() {
+    let g: f64 = 500.0;
+    for (angle, e) in [(0.5f64, 0.0), (0.3, 0.2), (0.8, 0.0)] {
+        let (mut w, id, desc) = box_on_a_tilted_flipper(angle, e);
+        let dir = Vec2::new(angle.cos(), angle.sin());
+        let n = dir.perp();
+        let mut on_face_steps = 0;
+        let mut events = 0;
+        let mut landed = false;
+        for _ in 0..300 {
+            w.step();
+            events += w.events().len();
+            assert!(
+                !w.events()
+                    .iter()
+                    .any(|e| matches!(e, Event::IterationLimit { .. })),
+                "angle {angle} e {e}: a box stopped at the event bound at t = {}",
+                w.time()
+            );
+            landed |= w.events().iter().any(|e| {
+                matches!(
+                    e,
+                    Event::Contact(Contact {
+                        other: Target::Flipper(_),
+                        ..
+                    })
+                )
+            });
+            let b = w.rect(id).expect("alive");
+            let s = (b.aabb.center() - desc.pivot).dot(dir);
+            if landed && s > 10.0 && s < desc.length - 10.0 {
+                on_face_steps += 1;
+                let along = b.vel.dot(dir);
+                let expected = g * angle.sin() * w.time();
+                assert!(
+                    (along - expected).abs() <= 1e-9 * expected,
+                    "angle {angle} e {e} t {}: speed along {along}, expected {expected}",
+                    w.time()
+                );
+                let hop = g * angle.cos() * 1e-3 / 2.0;
+                assert!(
+                    e > 0.0 || b.vel.dot(n).abs() <= hop * (1.0 + 1e-9),
+                    "angle {angle} e {e}: speed across {} past a hop's {hop}",
+                    b.vel.dot(n)
+                );
+            }
+        }
+        assert!(
+            on_face_steps >= 5,
+            "angle {angle} e {e}: {on_face_steps} steps on the face"
+        );
+        let b = w.rect(id).expect("alive");
+        assert_eq!(
+            b.aabb.max.y, 400.0,
+            "angle {angle} e {e}: not on the floor: {:?}",
+            b.aabb
+        );
+        assert!(
+            events < 3 * 300,
+            "angle {angle} e {e}: {events} events in 300 steps"
+        );
+    }
+}
+
+/// A box built overlapping a held flipper is not met while it does not approach it: at rest
+/// it has no event at all (it used to bounce at time 0 until the event bound, every step),
+/// and under gravity pulling it out through the flipper's far side it leaves and falls below
+/// it with no `IterationLimit`.
+#[test]
+fn a_box_overlapping_a_held_flipper_is_not_stuck_in_it() {
+    let centre = Vec2::new(100.0 + 30.0 * 0.5f64.cos(), 200.0 + 30.0 * 0.5f64.sin());
+    for (gravity, offset) in [
+        (Vec2::ZERO, 3.0),
+        (Vec2::ZERO, -3.0),
+        (Vec2::ZERO, 12.0),
+        (Vec2::new(0.0, 500.0), 3.0),
+        (Vec2::new(0.0, 500.0), -12.0),
+    ] {
+        let mut w = world(gravity, 1.0 / 30.0);
+        w.add_flipper(FlipperDesc::new(
+            Vec2::new(100.0, 200.0),
+            60.0,
+            6.0,
+            0.5,
+            -0.5,
+            20.0,
+        ))
+        .expect("a valid flipper");
+        let c = centre - Vec2::new(0.0, offset);
+        let id = w
+            .add_rect(dynamic(c - 10.0, Vec2::splat(20.0), Vec2::ZERO))
+            .expect("a valid box");
+        let mut events = 0;
+        for _ in 0..60 {
+            w.step();
+            events += w.events().len();
+            assert!(
+                !w.events()
+                    .iter()
+                    .any(|e| matches!(e, Event::IterationLimit { .. })),
+                "gravity {gravity} offset {offset}: stopped at the event bound"
+            );
+        }
+        let b = w.rect(id).expect("alive");
+        if gravity == Vec2::ZERO {
+            assert_eq!(events, 0, "offset {offset}");
+            assert!(
+                (b.aabb.center() - c).length() < 1e-12,
+                "offset {offset}: {:?}",
+                b.aabb
+            );
+        } else {
+            // Below the flipper's lowest point (the tip's disc), bouncing on the floor.
+            let lowest = 200.0 + 60.0 * 0.5f64.sin() + 6.0;
+            assert!(
+                b.aabb.min.y > lowest,
+                "offset {offset}: still in the flipper: {:?}",
+                b.aabb
+            );
+        }
+    }
+}

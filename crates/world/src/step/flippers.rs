@@ -26,7 +26,79 @@ use collide_core::motion::Path;
 use collide_core::sweep_path::{
     sweep_path_aabb_turning_capsule, sweep_path_circle_turning_capsule, TurningSweep,
 };
-use collide_core::{Aabb, Feature, Real, SweepHit, TurningCapsule, Vec2};
+use collide_core::{
+    Aabb, Circle, Feature, Real, Segment, SegmentFeature, SweepHit, TurningCapsule, TurningHit,
+    Vec2,
+};
+
+/// A box whose centre follows `path` (half extents `half`) against a flipper held still at
+/// `cap.angle` (`cap.omega` is zero): the earliest contact in `[0, max_toi]`, exact.
+///
+/// The capsule is the union of the two segments parallel to its core at `±radius` and the two
+/// discs at its ends (the rectangle between the segments touches nothing the discs and
+/// segments do not touch first), so its first contact is the earliest of theirs: a box
+/// against a segment by the separating axes (`collide_core::sweep_path_aabb_segment`), against
+/// a disc as the disc moving the other way meets the box (`crate::body::shape`'s
+/// `sweep_box_circle`). A side is met only from outside (its normal away from the core): a
+/// box inside the capsule leaves through it, as a ball does. A closed form where the
+/// conservative advancement of `sweep_path_aabb_turning_capsule` can only creep (a box
+/// sliding along the flipper, its gap nearly zero, takes steps of gap / speed).
+fn sweep_box_held_capsule(
+    path: &Path,
+    half: Vec2,
+    cap: &TurningCapsule,
+    max_toi: Real,
+) -> Option<SweepHit> {
+    let aabb = Aabb::new(path.p0 - half, path.p0 + half);
+    let disp = Path {
+        p0: Vec2::ZERO,
+        v0: path.v0,
+        accel: path.accel,
+    };
+    let straight = disp.accel == Vec2::ZERO;
+    let (s, c) = collide_core::sin_cos(cap.angle);
+    let dir = Vec2::new(c, s);
+    let (a, b) = (cap.pivot, cap.pivot + dir * cap.length);
+    let mut best: Option<SweepHit> = None;
+    let mut consider = |h: SweepHit| {
+        if best.is_none_or(|b| h.toi < b.toi) {
+            best = Some(h);
+        }
+    };
+    let sides: &[Real] = if cap.radius > 0.0 {
+        &[1.0, -1.0]
+    } else {
+        &[0.0]
+    };
+    for &side in sides {
+        let off = dir.perp() * (side * cap.radius);
+        let seg = Segment::new(a + off, b + off);
+        let h = if straight {
+            collide_core::sweep_aabb_segment(&aabb, disp.v0, &seg, max_toi)
+        } else {
+            collide_core::sweep_path::sweep_path_aabb_segment(&aabb, &disp, &seg, max_toi)
+        };
+        if let Some(h) = h.filter(|h| side == 0.0 || h.normal.dot(off) > 0.0) {
+            consider(SweepHit {
+                toi: h.toi,
+                normal: h.normal,
+                point: h.point,
+                feature: Feature::Circle,
+            });
+        }
+    }
+    for center in [a, b] {
+        let disc = Circle {
+            center,
+            radius: cap.radius,
+        };
+        if let Some(h) = crate::body::shape::sweep_box_circle(disc, &aabb, &disp, straight, max_toi)
+        {
+            consider(h);
+        }
+    }
+    best
+}
 
 /// How many unresolved sweeps a search follows before now (each restarts at the last one's
 /// `safe_until`) before it gives up and lets the search bound decide.
@@ -100,6 +172,18 @@ impl World {
                     let res = match shape {
                         Err(radius) => {
                             sweep_path_circle_turning_capsule(&rel, radius, &cap, max_toi)
+                        }
+                        Ok(half) if omega == 0.0 => {
+                            match sweep_box_held_capsule(&rel, half, &cap, max_toi) {
+                                Some(h) => TurningSweep::Hit(TurningHit {
+                                    toi: h.toi,
+                                    normal: h.normal,
+                                    point: h.point,
+                                    surface_vel: Vec2::ZERO,
+                                    feature: SegmentFeature::Face,
+                                }),
+                                None => TurningSweep::Miss,
+                            }
                         }
                         Ok(half) => sweep_path_aabb_turning_capsule(&rel, half, &cap, max_toi),
                     };

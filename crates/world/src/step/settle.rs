@@ -99,9 +99,10 @@ impl World {
         let n = pred.normal;
         let v = self.rects[k].vel;
         let kept = self.rect_rest[k].filter(|r| v.dot(r.normal) == 0.0);
-        if let PTarget::Shape(_) = pred.target {
-            // No shape holds a box (a slanted segment, a circle): it parts at least as fast
-            // as a flight of `REST_TIME` needs, as a ball does off a corner (`World::settle`).
+        if let PTarget::Shape(_) | PTarget::Flipper { turning: false, .. } = pred.target {
+            // No shape or held flipper holds a box (a slanted segment, a circle, a capsule):
+            // it parts at least as fast as a flight of `REST_TIME` needs, as a ball does off
+            // a corner (`World::settle`); a turning flipper's contact parts in its response.
             self.rect_rest[k] = kept;
             let press = self.rect_acc(k).dot(n);
             let w = v.dot(n);

@@ -6,9 +6,19 @@ use crate::math::{Real, Vec2};
 use crate::motion::Path;
 use crate::query::hit::TurningHit;
 use crate::query::overlap::{closest_point_on_aabb, closest_point_on_segment};
-use crate::query::sweep::{TurningSweep, TURNING_MAX_ITERATIONS};
+use crate::query::sweep::TurningSweep;
+#[cfg(doc)]
+use crate::query::sweep::TURNING_MAX_ITERATIONS;
 use crate::shape::feature::Corner;
 use crate::shape::{Aabb, Segment, TurningCapsule};
+
+/// The largest number of evaluations of the gap spent by [`sweep_path_aabb_turning_capsule`]
+/// before it gives up with [`TurningSweep::Unresolved`]. Lower than a ball's
+/// [`TURNING_MAX_ITERATIONS`]: the box's steps are first order (the gap over the closing-speed
+/// bound), so a box sliding along a turning flipper creeps at every one of them; a caller
+/// searches again from the certified time, and its bound on search events then caps the
+/// step's work at a tenth of what 2 000 evaluations a search would allow.
+pub const BOX_TURNING_MAX_ITERATIONS: u32 = 200;
 
 /// The nearest points of a box and the flipper's core at one time, relative to the pivot.
 #[derive(Clone, Copy, Debug)]
@@ -126,14 +136,16 @@ impl Problem<'_> {
 /// millionth of a millionth of the scene's scale, `|q| + |half| + L + rc + 1`): the box
 /// touches there to that tolerance, and was apart at every earlier time.
 ///
-/// Contact at the start (Bannerman et al. 2014): within `tol` and approaching (the gap's
-/// rate `< 0`) is a hit at `toi = 0`; within `tol` and separating is followed by steps that
-/// double from `tol / B` until the box is apart (then searched as above) or approaches
-/// again (a hit there).
+/// Contact at the start (Bannerman et al. 2014): within `tol` (touching or overlapping) and
+/// approaching (the gap's rate `< 0`) is a hit at `toi = 0`, and so is a core crossing the
+/// box's interior while the flipper turns (it pushes the box along its motion); within `tol`
+/// and not approaching is followed by steps that double from `tol / B` until the box is apart
+/// (then searched as above) or approaches again (a hit there). A box at rest overlapping a
+/// capsule at rest is a miss.
 ///
 /// # Limits
 /// - Near a graze the steps shrink with the gap's rate: the count is bounded by
-///   [`TURNING_MAX_ITERATIONS`], past it the answer is [`TurningSweep::Unresolved`] with the
+///   [`BOX_TURNING_MAX_ITERATIONS`], past it the answer is [`TurningSweep::Unresolved`] with the
 ///   time up to which no contact exists.
 /// - `cos`/`sin` come from [`crate::sin_cos`] (libm's pure-Rust implementation): the same
 ///   bits on every target.
@@ -205,13 +217,16 @@ pub fn sweep_path_aabb_turning_capsule(
             + 1.0);
     let mut st = pb.eval(0.0);
     let mut iterations: u32 = 1;
-    // In contact at the start: a hit if approaching, else followed until apart.
+    // In contact at the start: a hit if approaching (or if the core crosses the box and the
+    // flipper turns: it pushes the box along its motion), else followed until apart. A box
+    // overlapping a flipper that holds still and does not approach it is not met: it moves
+    // out as it goes, as a ball does, never bouncing at the same instant again and again.
     let mut stride = 0.0;
     while st.gap <= tol {
-        if st.dist == 0.0 || st.rate < 0.0 || st.gap < -tol {
+        if st.rate < 0.0 || (st.dist == 0.0 && flipper.omega != 0.0) {
             return TurningSweep::Hit(pb.hit(&st));
         }
-        if iterations >= TURNING_MAX_ITERATIONS {
+        if iterations >= BOX_TURNING_MAX_ITERATIONS {
             return TurningSweep::Unresolved { safe_until: st.t };
         }
         let b = st.qv.length() + pb.omega * flipper.length + pb.accel * stride;
@@ -236,7 +251,7 @@ pub fn sweep_path_aabb_turning_capsule(
         if st.gap <= tol {
             return TurningSweep::Hit(pb.hit(&st));
         }
-        if iterations >= TURNING_MAX_ITERATIONS {
+        if iterations >= BOX_TURNING_MAX_ITERATIONS {
             return TurningSweep::Unresolved { safe_until: st.t };
         }
         let h = pb.step(&st);
@@ -267,6 +282,49 @@ mod tests {
             omega,
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn a_box_overlapping_a_flipper_is_met_only_when_it_approaches() {
+        // The capsule along +x from the origin, length 100, radius 5; a 20 × 20 box centred at
+        // (50, −12): its bottom face y = −2 lies 3 inside the capsule's top y = −5.
+        let held = cap(100.0, 5.0, 0.0, 0.0);
+        let half = Vec2::splat(10.0);
+        let at = Vec2::new(50.0, -12.0);
+        // At rest, or moving up and away: not met.
+        for v in [Vec2::ZERO, Vec2::new(0.0, -50.0), Vec2::new(30.0, -50.0)] {
+            let p = Path::linear(at, v);
+            assert!(
+                matches!(
+                    sweep_path_aabb_turning_capsule(&p, half, &held, 1.0),
+                    TurningSweep::Miss
+                ),
+                "{v}"
+            );
+        }
+        // Moving down into it: met at once, the normal up (from the capsule toward the box).
+        let p = Path::linear(at, Vec2::new(0.0, 50.0));
+        let h = sweep_path_aabb_turning_capsule(&p, half, &held, 1.0)
+            .hit()
+            .expect("hit");
+        assert_eq!(h.toi, 0.0);
+        assert!(
+            (h.normal - Vec2::new(0.0, -1.0)).length() < 1e-12,
+            "{}",
+            h.normal
+        );
+        // The core across the box (centre on the core): a turning flipper pushes it at once,
+        // a held one does not hold it.
+        let p = Path::linear(Vec2::new(50.0, 0.0), Vec2::ZERO);
+        assert!(
+            sweep_path_aabb_turning_capsule(&p, half, &cap(100.0, 5.0, 0.0, 3.0), 1.0)
+                .hit()
+                .is_some_and(|h| h.toi == 0.0)
+        );
+        assert!(matches!(
+            sweep_path_aabb_turning_capsule(&p, half, &held, 1.0),
+            TurningSweep::Miss
+        ));
     }
 
     #[test]
