@@ -583,3 +583,98 @@ fn falling_boxes_same_hash_with_1_2_and_3_threads_and_through_a_snapshot() {
     }
     assert_eq!(a.state_hash(), one[119]);
 }
+
+/// A box pressed by slanted gravity into a corner of the closed walls or of wall cells
+/// (restitution 0 and 0.5; gravity toward each of the four corners) ends in the corner and
+/// stays there: one face holds it and the other parts it at a `REST_TIME` flight's speed, so
+/// it meets the faces at most about once per `REST_TIME` (never the event bound: it used to
+/// meet them face after face at one instant until `IterationLimit`, at every step), and its
+/// energy (kinetic plus potential) never rises above the start's (1e-9).
+#[test]
+fn a_box_pressed_into_a_corner_rests_there_without_reaching_the_event_bound() {
+    let dt = 1.0 / 30.0;
+    let size = Vec2::new(320.0, 240.0);
+    for cells in [false, true] {
+        for e in [0.0, 0.5] {
+            for (gx, gy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+                let g = Vec2::new(472.0 * gx, 300.0 * gy);
+                let cfg = StepConfig {
+                    dt,
+                    restitution: e,
+                    gravity: g,
+                    ..StepConfig::default()
+                };
+                let mut w = crate::build::world_with(size, Walls::ALL, cfg);
+                // With cells: a ring of wall cells 20 wide inside the walls.
+                let inner = if cells {
+                    let rows: Vec<String> = (0..12)
+                        .map(|r| {
+                            (0..16)
+                                .map(|c| {
+                                    if r == 0 || r == 11 || c == 0 || c == 15 {
+                                        '#'
+                                    } else {
+                                        ' '
+                                    }
+                                })
+                                .collect()
+                        })
+                        .collect();
+                    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+                    w.set_grid(Grid::from_rows(20.0, Vec2::ZERO, &rows).expect("a grid"));
+                    Aabb::new(Vec2::splat(20.0), size - 20.0)
+                } else {
+                    Aabb::new(Vec2::ZERO, size)
+                };
+                let id = w
+                    .add_rect(dynamic(
+                        Vec2::new(150.0, 100.0),
+                        Vec2::splat(20.0),
+                        Vec2::ZERO,
+                    ))
+                    .expect("a valid box");
+                let energy = |w: &World| {
+                    let r = rect(w, id);
+                    0.5 * r.vel.length_squared() - g.dot(r.aabb.center())
+                };
+                let e0 = energy(&w);
+                let mut late_events = 0;
+                for k in 0..300 {
+                    w.step();
+                    assert!(
+                        !w.events()
+                            .iter()
+                            .any(|e| matches!(e, Event::IterationLimit { .. })),
+                        "cells {cells} e {e} g {g}: the event bound at step {k}"
+                    );
+                    assert!(
+                        energy(&w) <= e0 + 1e-9 * e0.abs(),
+                        "cells {cells} e {e} g {g}: energy {} above {e0} at step {k}",
+                        energy(&w)
+                    );
+                    if k >= 200 {
+                        late_events += w.events().len();
+                    }
+                }
+                let b = rect(&w, id).aabb;
+                let corner = Vec2::new(
+                    if gx < 0.0 { inner.min.x } else { inner.max.x },
+                    if gy < 0.0 { inner.min.y } else { inner.max.y },
+                );
+                let near = Vec2::new(
+                    if gx < 0.0 { b.min.x } else { b.max.x },
+                    if gy < 0.0 { b.min.y } else { b.max.y },
+                );
+                assert!(
+                    (near - corner).length() < 1e-3,
+                    "cells {cells} e {e} g {g}: box {b:?} not in the corner {corner}"
+                );
+                let per_step = dt / REST_TIME + 2.0;
+                assert!(
+                    (late_events as f64) <= 100.0 * per_step,
+                    "cells {cells} e {e} g {g}: {late_events} events in 100 steps"
+                );
+            }
+        }
+    }
+}

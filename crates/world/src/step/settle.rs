@@ -146,6 +146,19 @@ impl World {
             // Held: no normal velocity (the face does not move). Its path starts here.
             let mut v = v;
             v[r.axis()] = 0.0;
+            if let Some(old) = kept.filter(|old| old.axis() != r.axis()) {
+                // A corner: the box lay on a face across this one, and gravity presses it into
+                // both. One face holds it; the other parts it at least as fast as a flight of
+                // `REST_TIME` needs (as a shape does), so that it meets that face again at
+                // most once per `REST_TIME` instead of at once, face after face, until the
+                // event bound.
+                let press = self.config.gravity.dot(old.normal);
+                let w = v.dot(old.normal);
+                let w_min = -press * (0.5 * REST_TIME);
+                if press < 0.0 && w < w_min {
+                    v += old.normal * (w_min - w);
+                }
+            }
             self.rects[k].vel = v;
             self.rect_anchor[k].2 = v;
         }
