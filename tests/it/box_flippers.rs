@@ -196,6 +196,17 @@ fn boxes_thrown_at_a_swinging_flipper_never_end_a_step_inside_it() {
     assert!(hits > 20, "the boxes met the flipper {hits} times");
 }
 
+/// Panics (naming `case` and the time) if the last step stopped a body at the event bound.
+fn assert_no_iteration_limit(w: &World, case: &str) {
+    assert!(
+        !w.events()
+            .iter()
+            .any(|e| matches!(e, Event::IterationLimit { .. })),
+        "{case}: a body stopped at the event bound at t = {}",
+        w.time()
+    );
+}
+
 /// A held flipper tilted down by `angle` (radians) to the right, pivot (100, 200), 120 long,
 /// radius 8, in a world of restitution `e`, with a 16 × 16 box dropped from rest onto it at
 /// (130, 120) under gravity 500 (y down).
@@ -239,13 +250,7 @@ fn a_box_slides_down_a_held_flipper_as_down_a_frictionless_incline() {
         for _ in 0..300 {
             w.step();
             events += w.events().len();
-            assert!(
-                !w.events()
-                    .iter()
-                    .any(|e| matches!(e, Event::IterationLimit { .. })),
-                "angle {angle} e {e}: a box stopped at the event bound at t = {}",
-                w.time()
-            );
+            assert_no_iteration_limit(&w, &format!("angle {angle} e {e}"));
             landed |= w.events().iter().any(|e| {
                 matches!(
                     e,
@@ -323,12 +328,7 @@ fn a_box_overlapping_a_held_flipper_is_not_stuck_in_it() {
         for _ in 0..60 {
             w.step();
             events += w.events().len();
-            assert!(
-                !w.events()
-                    .iter()
-                    .any(|e| matches!(e, Event::IterationLimit { .. })),
-                "gravity {gravity} offset {offset}: stopped at the event bound"
-            );
+            assert_no_iteration_limit(&w, &format!("gravity {gravity} offset {offset}"));
         }
         let b = w.rect(id).expect("alive");
         if gravity == Vec2::ZERO {

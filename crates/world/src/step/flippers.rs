@@ -5,10 +5,12 @@
 //! A flipper's angle is piecewise linear in absolute time: turning at `ω` from its motion's
 //! start until `until`, then held. Each piece is swept on its own, the turning one by
 //! `sweep_path_circle_turning_capsule` for a ball (certified conservative advancement), the
-//! held one as the static capsule it is (exact); a box against either piece by
-//! `sweep_path_aabb_turning_capsule` (certified conservative advancement, to a tolerance). A piece is swept from the later of the ball's anchor and
-//! the piece's start, so that a contact is the same bits whenever it is searched (after a cell
-//! crossing, at another step, after a restore), as for kinematic rectangles.
+//! held one as the static capsule it is (exact); a box against the turning piece by
+//! `sweep_path_aabb_turning_capsule` (certified conservative advancement, to a tolerance) and
+//! against the held one exactly (`sweep_box_held_capsule`). A piece is swept from the later of
+//! the mover's anchor and the piece's start, so that a contact is the same bits whenever it is
+//! searched (after a cell crossing, at another step, after a restore), as for kinematic
+//! rectangles.
 //!
 //! An unresolved sweep (the iteration bound of `collide_core::TURNING_MAX_ITERATIONS`) is
 //! certified contact-free up to its `safe_until`: the ball's static search window then ends
