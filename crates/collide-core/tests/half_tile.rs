@@ -676,3 +676,54 @@ proptest! {
         }
     }
 }
+
+/// A box pressed by gravity into a slope's diagonal that it overlaps by a rounding error
+/// (1e-14 to 1e-12 deep) while parting from it at a rounding error's speed (1e-5 units/s)
+/// meets it at once: gravity (1e5 units/s²) turns that motion back within `v²/(2·a)` = 3.5e-16
+/// units, inside the overlap, so the box never leaves it (a motion that turns back inside
+/// the overlap is decided by the acceleration). Taking only the speed, it was separating, and
+/// with no later entry (the projections never part) the box fell through the diagonal under
+/// gravity (the state the fuzz target `everything` found a box in, pressed into the wedge of
+/// the top wall and a diagonal). A box parting fast enough to leave the overlap is still met
+/// when gravity brings it back.
+#[test]
+fn a_box_sunk_by_rounding_into_a_diagonal_and_parting_too_slowly_is_met_at_once() {
+    // The cell [0, 32]², solid bottom-right: the diagonal x + y = 32, normal (−1, −1)/√2.
+    let t = cell(32.0, Corner::BottomRight);
+    let g = v(1e5, 0.0);
+    for sunk in [1e-14, 1e-13, 1e-12] {
+        for vx in [-1e-5, 0.0, 1e-5] {
+            // A 24 × 6 box with its bottom-right corner on the line (x + y = 32), `sunk` past it.
+            let corner = v(26.0 + sunk, 6.0);
+            let a = Aabb::new(corner - v(24.0, 6.0), corner);
+            let p = Path::ballistic(Vec2::ZERO, v(vx, 1.6e-6), g);
+            let h = sweep_path_aabb_half_tile(&a, &p, &t, 0.0145)
+                .unwrap_or_else(|| panic!("sunk {sunk}, vx {vx}: no hit"));
+            assert_eq!(h.toi, 0.0, "sunk {sunk}, vx {vx}");
+            assert_eq!(h.feature, Feature::Diagonal);
+            assert_vec(
+                h.normal,
+                v(-1.0, -1.0) * std::f64::consts::FRAC_1_SQRT_2,
+                1e-15,
+                "normal",
+            );
+        }
+    }
+    // Parting at 1 unit/s: out of the overlap (apex 5e-6 away) before gravity brings it back,
+    // at `2·v/a` along the normal.
+    let corner = v(26.0 + 1e-12, 6.0);
+    let a = Aabb::new(corner - v(24.0, 6.0), corner);
+    let p = Path::ballistic(
+        Vec2::ZERO,
+        v(-1.0, -1.0) * std::f64::consts::FRAC_1_SQRT_2,
+        g,
+    );
+    let h = sweep_path_aabb_half_tile(&a, &p, &t, 1.0).expect("it comes back");
+    // Along the normal: speed 1 away, acceleration 1e5·√½ toward: back after 2/(1e5·√½).
+    assert_rel(
+        h.toi,
+        2.0 / (1e5 * std::f64::consts::FRAC_1_SQRT_2),
+        1e-6,
+        "return",
+    );
+}

@@ -5,6 +5,7 @@
 //! the quadratic of a circle against a point) is described on [`crate::sweep`]. Pairs along
 //! curved paths are named `sweep_path_*` and re-exported by [`crate::sweep_path`].
 
+mod start_rate;
 mod sweep_aabb_aabb;
 pub(crate) mod sweep_aabb_half_tile;
 pub(crate) mod sweep_aabb_polygon;
@@ -30,6 +31,7 @@ mod sweep_path_circle_polygon;
 mod sweep_path_circle_segment;
 mod sweep_path_circle_turning_capsule;
 
+pub(crate) use start_rate::start_rate;
 pub use sweep_aabb_aabb::sweep_aabb_aabb;
 pub use sweep_aabb_half_tile::sweep_aabb_half_tile;
 pub use sweep_aabb_polygon::sweep_aabb_polygon;

@@ -1,5 +1,6 @@
 //! Two moving boxes swept against each other: [`sweep_aabb_aabb`].
 
+use super::start_rate;
 use crate::math::{Real, Vec2, FRAC_1_SQRT_2};
 use crate::query::hit::{Feature, SweepHit};
 use crate::shape::feature::{Corner, Face};
@@ -8,13 +9,14 @@ use crate::shape::Aabb;
 /// The contact of two boxes that already overlap with positive area (by rounding, in a world:
 /// deeper overlaps are pushed out before a step): the contact rule on the axis of least
 /// penetration. The normal is that axis, pointing from `b` toward `a`; a hit at toi 0 only if
-/// the relative velocity `v` approaches along it, else `None` (the boxes separate or slide).
+/// `a` approaches `b` along it, by [`start_rate`] of the relative velocity `v` and relative
+/// acceleration `acc` (zero on straight paths), else `None` (the boxes separate or slide).
 ///
 /// Found by fuzzing the step: a box sunk 1e-14 into the top face of a tile and moving up
 /// was "entering" the tile's bottom face in the slab test's past, so it got a hit with the
 /// opposite normal, reflected down, hit the top face again, and so on at the same instant
 /// until the world's event bound: the box stuck in the floor for good.
-pub(crate) fn overlapping_start(a: &Aabb, b: &Aabb, v: Vec2) -> Option<SweepHit> {
+pub(crate) fn overlapping_start(a: &Aabb, b: &Aabb, v: Vec2, acc: Vec2) -> Option<SweepHit> {
     // Per axis: the smaller of the two pushes that separate a from b, and its direction.
     let axis = |k: usize| -> (Real, Real) {
         let up = b.max[k] - a.min[k];
@@ -27,8 +29,8 @@ pub(crate) fn overlapping_start(a: &Aabb, b: &Aabb, v: Vec2) -> Option<SweepHit>
     };
     let (dx, sx) = axis(0);
     let (dy, sy) = axis(1);
-    let approach_x = v.x * sx < 0.0;
-    let approach_y = v.y * sy < 0.0;
+    let approach_x = start_rate(v.x, acc.x, dx) * sx < 0.0;
+    let approach_y = start_rate(v.y, acc.y, dy) * sy < 0.0;
     // The axis of least penetration; on a tie (overlapping exactly at a corner), the axes the
     // boxes approach on.
     let (on_x, on_y) = if dx < dy {
@@ -102,7 +104,7 @@ pub fn sweep_aabb_aabb(a: &Aabb, va: Vec2, b: &Aabb, vb: Vec2, max_toi: Real) ->
         return None;
     }
     if t_entry < 0.0 {
-        return overlapping_start(a, b, v);
+        return overlapping_start(a, b, v, Vec2::ZERO);
     }
     let toi = t_entry;
     if !(toi <= max_toi) {

@@ -12,6 +12,7 @@
 //! ratios of projections, so the scale cancels), which on a square cell is `(−sx, −sy)` and
 //! keeps the projections of integer coordinates exact.
 
+use super::start_rate;
 use crate::math::{Real, Vec2, FRAC_1_SQRT_2};
 use crate::query::hit::{Feature, SweepHit};
 use crate::query::overlap::closest_point_on_segment;
@@ -159,14 +160,20 @@ pub(crate) fn contact_point(at: &Aabb, tile: &HalfTile, feature: Feature) -> Vec
 
 /// The contact of a box that already overlaps the triangle with positive area (by rounding):
 /// the contact rule on the axis of least penetration (the depths along the unit axes), as
-/// [`crate::sweep_aabb_aabb`]'s: a hit at toi 0 only if `rates[k]` (the relative velocity, or
-/// for a curved path the acceleration where the velocity is zero, along axis `k`) approaches
-/// along it, else `None`. Ties go to x, then y, then the diagonal; x and y tied (and least)
-/// give the corner when both approach.
-pub(crate) fn overlapping_start(a: &Aabb, tile: &HalfTile, rates: [Real; 3]) -> Option<SweepHit> {
+/// [`crate::sweep_aabb_aabb`]'s: a hit at toi 0 only if the box approaches along it, by
+/// [`start_rate`] of its velocity `rates[k]` and acceleration `acc[k]` along axis `k` (zero on
+/// a straight path), else `None`. Ties go to x, then y, then the diagonal; x and y tied (and
+/// least) give the corner when both approach.
+pub(crate) fn overlapping_start(
+    a: &Aabb,
+    tile: &HalfTile,
+    rates: [Real; 3],
+    acc: [Real; 3],
+) -> Option<SweepHit> {
     let ax = axes(tile);
     let mut depth = [0.0; 3];
     let mut sign = [0.0; 3];
+    let mut rate = [0.0; 3];
     for k in 0..3 {
         let (alo, ahi) = project_aabb(a, ax[k]);
         let (tlo, thi) = project_tile(tile, ax[k]);
@@ -174,8 +181,9 @@ pub(crate) fn overlapping_start(a: &Aabb, tile: &HalfTile, rates: [Real; 3]) -> 
         let (d, s) = if up <= down { (up, 1.0) } else { (down, -1.0) };
         depth[k] = if k == 2 { d / ax[k].length() } else { d };
         sign[k] = s;
+        rate[k] = start_rate(rates[k], acc[k], d);
     }
-    let approach = |k: usize| rates[k] * sign[k] < 0.0;
+    let approach = |k: usize| rate[k] * sign[k] < 0.0;
     let least = depth[0].min(depth[1]).min(depth[2]);
     let (normal, feature) = if depth[0] == least && depth[1] == least {
         match (approach(0), approach(1)) {
@@ -264,7 +272,7 @@ pub fn sweep_aabb_half_tile(
     }
     let t_entry = slabs_entry(&entry, &exit)?;
     if t_entry < 0.0 {
-        return overlapping_start(a, tile, rates);
+        return overlapping_start(a, tile, rates, [0.0; 3]);
     }
     let toi = t_entry;
     if !(toi <= max_toi) {

@@ -12,6 +12,7 @@
 //! `(b − a).perp()` (times are ratios of projections, so the scale cancels); an edge parallel
 //! to x or y has its normal already among the axes x and y.
 
+use super::start_rate;
 use crate::math::{Real, Vec2, FRAC_1_SQRT_2};
 use crate::query::hit::{PolygonFeature, PolygonHit};
 use crate::query::overlap::closest_point_on_segment;
@@ -155,18 +156,20 @@ pub(crate) fn contact_point(
 
 /// The contact of a box that already overlaps the polygon with positive area (by rounding):
 /// the contact rule on the axis of least penetration (depths along the unit axes), as
-/// [`crate::sweep_aabb_segment`]'s: a hit at toi 0 only if `rates[k]` (the velocity, or for a
-/// curved path the acceleration where the velocity is zero, along axis `k`) approaches along
-/// it, else `None`. Ties go to x, then y, then the edges; x and y tied (and least) give the
-/// diagonal when both approach.
+/// [`crate::sweep_aabb_segment`]'s: a hit at toi 0 only if the box approaches along it, by
+/// [`start_rate`] of its velocity `rates[k]` and acceleration `acc[k]` along axis `k` (`acc`
+/// empty on a straight path), else `None`. Ties go to x, then y, then the edges; x and y tied
+/// (and least) give the diagonal when both approach.
 pub(crate) fn overlapping_start(
     a: &Aabb,
     polygon: &ConvexPolygon,
     pa: &PolygonAxes,
     rates: &[Real],
+    acc: &[Real],
 ) -> Option<PolygonHit> {
     let mut depth = [Real::INFINITY; MAX_POLYGON_VERTICES + 2];
     let mut sign = [0.0; MAX_POLYGON_VERTICES + 2];
+    let mut rate = [0.0; MAX_POLYGON_VERTICES + 2];
     for k in 0..pa.count {
         let (alo, ahi) = project_aabb(a, pa.axes[k]);
         let (plo, phi) = project_polygon(polygon, pa, k);
@@ -174,8 +177,9 @@ pub(crate) fn overlapping_start(
         let (d, s) = if up <= down { (up, 1.0) } else { (down, -1.0) };
         depth[k] = if k >= 2 { d / pa.axes[k].length() } else { d };
         sign[k] = s;
+        rate[k] = start_rate(rates[k], acc.get(k).copied().unwrap_or(0.0), d);
     }
-    let approach = |k: usize| rates[k] * sign[k] < 0.0;
+    let approach = |k: usize| rate[k] * sign[k] < 0.0;
     let least = depth[..pa.count]
         .iter()
         .copied()
@@ -283,7 +287,7 @@ pub fn sweep_aabb_polygon(
         return None;
     }
     if t_entry < 0.0 {
-        return overlapping_start(a, polygon, &pa, &rates[..n]);
+        return overlapping_start(a, polygon, &pa, &rates[..n], &[]);
     }
     // Touching at the start, the entry is `0/v`, `-0.0` for `v < 0`: reported as `+0.0`.
     let toi = if t_entry == 0.0 { 0.0 } else { t_entry };

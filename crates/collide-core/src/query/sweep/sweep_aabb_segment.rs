@@ -13,6 +13,7 @@
 //! along y or x, already an axis: it is tested on x and y alone, and a point (`a == b`) has
 //! no normal: x and y suffice.
 
+use super::start_rate;
 use crate::math::{Real, Vec2, FRAC_1_SQRT_2};
 use crate::query::hit::{SegmentFeature, SegmentHit};
 use crate::query::overlap::closest_point_on_segment;
@@ -180,18 +181,20 @@ pub(crate) fn contact_point(
 
 /// The contact of a box that already overlaps the segment with positive area (by rounding):
 /// the contact rule on the axis of least penetration (the depths along the unit axes), as
-/// [`crate::sweep_aabb_half_tile`]'s: a hit at toi 0 only if `rates[k]` (the velocity, or for
-/// a curved path the acceleration where the velocity is zero, along axis `k`) approaches
-/// along it, else `None`. Ties go to x, then y, then the normal's axis; x and y tied (and
-/// least) give the corner when both approach.
+/// [`crate::sweep_aabb_half_tile`]'s: a hit at toi 0 only if the box approaches along it, by
+/// [`start_rate`] of its velocity `rates[k]` and acceleration `acc[k]` along axis `k` (zero on
+/// a straight path), else `None`. Ties go to x, then y, then the normal's axis; x and y tied
+/// (and least) give the corner when both approach.
 pub(crate) fn overlapping_start(
     a: &Aabb,
     segment: &Segment,
     sa: &SegmentAxes,
     rates: [Real; 3],
+    acc: [Real; 3],
 ) -> Option<SegmentHit> {
     let mut depth = [Real::INFINITY; 3];
     let mut sign = [0.0; 3];
+    let mut rate = [0.0; 3];
     for k in 0..sa.count {
         let (alo, ahi) = project_aabb(a, sa.axes[k]);
         let (slo, shi) = project_segment(segment, sa, k);
@@ -199,8 +202,9 @@ pub(crate) fn overlapping_start(
         let (d, s) = if up <= down { (up, 1.0) } else { (down, -1.0) };
         depth[k] = if k == 2 { d / sa.axes[2].length() } else { d };
         sign[k] = s;
+        rate[k] = start_rate(rates[k], acc[k], d);
     }
-    let approach = |k: usize| rates[k] * sign[k] < 0.0;
+    let approach = |k: usize| rate[k] * sign[k] < 0.0;
     let least = depth[0].min(depth[1]).min(depth[2]);
     let (normal, feature) = if depth[0] == least && depth[1] == least {
         match (approach(0), approach(1)) {
@@ -310,7 +314,7 @@ pub fn sweep_aabb_segment(
     }
     let t_entry = slabs_entry(&entry, &exit)?;
     if t_entry < 0.0 {
-        return overlapping_start(a, segment, &sa, rates);
+        return overlapping_start(a, segment, &sa, rates, [0.0; 3]);
     }
     // Touching at the start, the entry is `0/v`, `-0.0` for `v < 0`: reported as `+0.0`.
     let toi = if t_entry == 0.0 { 0.0 } else { t_entry };

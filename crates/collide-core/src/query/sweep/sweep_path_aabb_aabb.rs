@@ -204,16 +204,11 @@ pub fn sweep_path_aabb_aabb(
     if first.is_some_and(|f| f.0 == Real::NEG_INFINITY) {
         // Overlapping at the start (by rounding): the contact rule on the axis of least
         // penetration, with the relative acceleration deciding an axis without relative
-        // speed. Separating, it can still come back (a parabola does): the next entry.
+        // speed or whose motion turns back inside the overlap (`start_rate`). Separating, it
+        // can still come back (a parabola does): the next entry.
         let at = a.translated(pa.p0);
         let bt = b.translated(pb.p0);
-        let mut w = rel.v0;
-        for k in 0..2 {
-            if w[k] == 0.0 {
-                w[k] = rel.accel[k];
-            }
-        }
-        if let Some(h) = overlapping_start(&at, &bt, w) {
+        if let Some(h) = overlapping_start(&at, &bt, rel.v0, rel.accel) {
             return Some(h);
         }
     }
@@ -313,6 +308,12 @@ mod tests {
         let sunk = a.translated(Vec2::new(0.0, 1e-12));
         let h = sweep_path_aabb_aabb(&sunk, &up, &floor, &still(), 10.0).unwrap();
         assert!((h.toi - 1.0).abs() < 1e-12, "{}", h.toi);
+        // Sunk as much and leaving too slowly to get out of the overlap before gravity turns
+        // it back (apex `v²/(2·g)` = 8e-17 < 1e-12): it never leaves, a hit at once (taking
+        // only the speed's sign it was separating, with no later entry: no hit at all).
+        let creep = Path::ballistic(Vec2::ZERO, Vec2::new(0.0, -1e-7), Vec2::new(0.0, 60.0));
+        let h = sweep_path_aabb_aabb(&sunk, &creep, &floor, &still(), 10.0).unwrap();
+        assert_eq!((h.toi, h.normal), (0.0, Vec2::new(0.0, -1.0)));
         // Sliding along it (no normal motion) is no hit.
         let slide = Path::ballistic(Vec2::ZERO, Vec2::new(5.0, 0.0), Vec2::new(3.0, 0.0));
         assert!(sweep_path_aabb_aabb(&a, &slide, &floor, &still(), 10.0).is_none());

@@ -94,18 +94,13 @@ pub fn sweep_path_aabb_half_tile(
     let (first, entry) = first_common_start(&spans);
     if first == Some(Real::NEG_INFINITY) {
         // Overlapping at the start (by rounding): the contact rule on the axis of least
-        // penetration, the acceleration deciding an axis without speed. Separating, it can
-        // still come back: the next entry.
+        // penetration, the acceleration deciding an axis without speed or whose motion turns
+        // back inside the overlap (`start_rate`). Separating, it can still come back: the
+        // next entry.
         let at = a.translated(pa.p0);
-        let rates = std::array::from_fn(|k| {
-            let v = along(k, pa.v0);
-            if v == 0.0 {
-                along(k, pa.accel)
-            } else {
-                v
-            }
-        });
-        if let Some(h) = overlapping_start(&at, tile, rates) {
+        let rates = std::array::from_fn(|k| along(k, pa.v0));
+        let acc = std::array::from_fn(|k| along(k, pa.accel));
+        if let Some(h) = overlapping_start(&at, tile, rates, acc) {
             return Some(h);
         }
     }

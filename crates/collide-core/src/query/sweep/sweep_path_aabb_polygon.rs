@@ -125,19 +125,18 @@ pub fn sweep_path_aabb_polygon(
     let (first, entry) = first_common_start(&spans);
     if first == Some(Real::NEG_INFINITY) {
         // Overlapping at the start (by rounding): the contact rule on the axis of least
-        // penetration, the acceleration deciding an axis without speed. Separating, it can
-        // still come back: the next entry.
+        // penetration, the acceleration deciding an axis without speed or whose motion turns
+        // back inside the overlap (`start_rate`). Separating, it can still come back: the
+        // next entry.
         let at = a.translated(pa.p0);
         let mut rates = [0.0; MAX_POLYGON_VERTICES + 2];
-        for (k, r) in rates.iter_mut().enumerate().take(axes.count) {
-            let v = along(&axes, k, pa.v0);
-            *r = if v == 0.0 {
-                along(&axes, k, pa.accel)
-            } else {
-                v
-            };
+        let mut acc = [0.0; MAX_POLYGON_VERTICES + 2];
+        for k in 0..axes.count {
+            rates[k] = along(&axes, k, pa.v0);
+            acc[k] = along(&axes, k, pa.accel);
         }
-        if let Some(h) = overlapping_start(&at, polygon, &axes, &rates[..axes.count]) {
+        let n = axes.count;
+        if let Some(h) = overlapping_start(&at, polygon, &axes, &rates[..n], &acc[..n]) {
             return Some(h);
         }
     }
