@@ -7,6 +7,7 @@
 mod box_flippers;
 mod box_push_out;
 mod box_shapes;
+mod box_slopes;
 mod build;
 mod character;
 mod character_pair;

@@ -32,10 +32,14 @@
 //! - when its face disappears (a brick destroyed, a rectangle moved or removed, a cell
 //!   edited): it flies free from there.
 //!
-//! A dynamic rectangle rests the same way on the same faces: held while any part of it is over
-//! the face (its centre's range is the face's extent widened by its half size), the next
-//! cell's face taking over on a tile floor; past the last face it flies free at once (a box
-//! has no rounded edge to roll over).
+//! A dynamic rectangle rests the same way on the faces of tiles, closed walls and static
+//! rectangles: held while any part of it is over the face (its centre's range is the face's
+//! extent widened by its half size), the next cell's face taking over on a tile floor; past
+//! the last face it flies free at once (a box has no rounded edge to roll over). A slope's
+//! diagonal holds it by the corner that touches it (`crate::step` module `shape_rest`); the
+//! slanted faces of shapes and flippers do not hold a box (it parts at a `REST_TIME` flight's
+//! speed), nor does the second face of a corner or wedge gravity presses it into
+//! (`step/settle.rs`).
 //!
 //! The same time also bounds collapse among balls: under gravity the TC window of the step's
 //! response (S. Luding, S. McNamara, "How to handle the inelastic collapse of a dissipative

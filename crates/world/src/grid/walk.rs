@@ -22,7 +22,7 @@ use collide_core::sweep_path::{
     sweep_path_aabb_aabb, sweep_path_aabb_half_tile, sweep_path_circle_aabb,
     sweep_path_circle_half_tile,
 };
-use collide_core::{Aabb, HalfTile, Real};
+use collide_core::{Aabb, HalfTile, Real, Vec2};
 
 /// The exact bounding box of `path` over `[ta, tb]` (times of the path): its ends and, per
 /// axis, the vertex of the parabola when it lies inside.
@@ -52,6 +52,20 @@ pub(crate) fn box_path_bounds(aabb: &Aabb, disp: &Path, ta: Real, tb: Real) -> A
     let corner = Path::ballistic(aabb.min + disp.p0, disp.v0, disp.accel);
     let b = path_bounds(&corner, ta, tb);
     Aabb::new(b.min, b.max + aabb.size())
+}
+
+/// Whether a body whose bounds over a window are `b`, entirely beyond the grid's bounds
+/// `grid` on an axis, moves and accelerates away from it along that axis at the window's end
+/// (velocity `v`, acceleration `a` then): its coordinate on that axis only goes farther
+/// (a parabola's is monotone once speed and acceleration agree), so it never reaches the
+/// grid again and a walk can stop there. Without it, a body falling away from a small grid
+/// under strong gravity walked window after window to the end of its search (the step's
+/// lookahead: 128 steps), for nothing.
+pub(crate) fn recedes(b: &Aabb, grid: &Aabb, v: Vec2, a: Vec2) -> bool {
+    (0..2).any(|k| {
+        (b.min[k] > grid.max[k] && v[k] >= 0.0 && a[k] >= 0.0)
+            || (b.max[k] < grid.min[k] && v[k] <= 0.0 && a[k] <= 0.0)
+    })
 }
 
 /// The end of the time window that starts at `ta` on `path` (times of the path) and covers at
@@ -131,22 +145,7 @@ impl Grid {
         max_t: Real,
         skip: Option<(CellCoord, collide_core::Corner)>,
     ) -> Option<GridHit> {
-        let on_ramp = |c: CellCoord| {
-            let Some((h, corner)) = skip else {
-                return false;
-            };
-            if self.cell(c) != Cell::Slope(corner) {
-                return false;
-            }
-            let s = corner.signs();
-            let (a, b) = (i64::from(c.col), i64::from(c.row));
-            let (ha, hb) = (i64::from(h.col), i64::from(h.row));
-            if s.x == s.y {
-                a + b == ha + hb
-            } else {
-                a - b == ha - hb
-            }
-        };
+        let on_ramp = |c: CellCoord| self.on_ramp(c, skip);
         if self.cols() == 0 || self.rows() == 0 || !(min_t <= max_t) || kinds.is_none() {
             return None;
         }
@@ -189,6 +188,8 @@ impl Grid {
                         }
                     }
                 }
+            } else if recedes(&b, &grid, path.vel_at(tb), path.accel) {
+                break;
             }
             if best.is_some_and(|h| h.hit.toi <= tb) {
                 break;
@@ -196,6 +197,27 @@ impl Grid {
             ta = tb;
         }
         best
+    }
+
+    /// Whether cell `c` is a slope cell of corner `skip.1` on the same diagonal line as cell
+    /// `skip.0` (a ramp of one face, `crate::step::shape_rest`): the cells of the same
+    /// `col + row` (corners top-left, bottom-right) or `col − row` (the others), the cells
+    /// being square. `false` without `skip`.
+    fn on_ramp(&self, c: CellCoord, skip: Option<(CellCoord, collide_core::Corner)>) -> bool {
+        let Some((h, corner)) = skip else {
+            return false;
+        };
+        if self.cell(c) != Cell::Slope(corner) {
+            return false;
+        }
+        let s = corner.signs();
+        let (a, b) = (i64::from(c.col), i64::from(c.row));
+        let (ha, hb) = (i64::from(h.col), i64::from(h.row));
+        if s.x == s.y {
+            a + b == ha + hb
+        } else {
+            a - b == ha - hb
+        }
     }
 
     /// Sweeps the box `aabb` displaced along `disp` (times from the path's start; a dynamic
@@ -212,6 +234,22 @@ impl Grid {
         disp: &Path,
         min_t: Real,
         max_t: Real,
+    ) -> Option<GridHit> {
+        self.sweep_path_aabb_skip(kinds, aabb, disp, min_t, max_t, None)
+    }
+
+    /// [`Grid::sweep_path_aabb_kinds`] without the slope cells of the ramp `skip` whose
+    /// diagonal holds the box (see [`Grid::sweep_path_circle_skip`]): a box whose corner is on
+    /// the diagonal's line, on its empty side, lies in the empty half-plane of that line and
+    /// overlaps none of the ramp's triangles, so no contact is lost.
+    pub(crate) fn sweep_path_aabb_skip(
+        &self,
+        kinds: CellKinds,
+        aabb: &Aabb,
+        disp: &Path,
+        min_t: Real,
+        max_t: Real,
+        skip: Option<(CellCoord, collide_core::Corner)>,
     ) -> Option<GridHit> {
         // (NaN times: no walk.)
         let ordered = min_t <= max_t;
@@ -233,7 +271,7 @@ impl Grid {
                         for col in c0..=c1 {
                             let c = CellCoord::new(col as u32, row as u32);
                             let f = self.features_for(c, kinds);
-                            if f.is_empty() {
+                            if f.is_empty() || self.on_ramp(c, skip) {
                                 continue;
                             }
                             let limit = best.map_or(max_t, |h| h.hit.toi);
@@ -261,6 +299,8 @@ impl Grid {
                         }
                     }
                 }
+            } else if recedes(&b, &grid, disp.vel_at(tb), disp.accel) {
+                break;
             }
             if best.is_some_and(|h| h.hit.toi <= tb) {
                 break;

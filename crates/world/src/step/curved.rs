@@ -66,13 +66,7 @@ impl World {
             }
             if !skip_walk {
                 // The ramp whose diagonal holds the ball is not met (`shape_rest.rs`).
-                let skip = match self.ball_rest[m] {
-                    Some(r) if !r.aligned() => match (r.on, r.on_cell_slope(g)) {
-                        (crate::body::rest::RestOn::Cell(c), Some(corner)) => Some((c, corner)),
-                        _ => None,
-                    },
-                    _ => None,
-                };
+                let skip = self.ball_rest[m].and_then(|r| r.ramp(g));
                 if let Some(gh) = g.sweep_path_circle_skip(kinds, &path, radius, base, limit, skip)
                 {
                     take(
@@ -222,8 +216,10 @@ impl World {
         let mut best: Option<(Real, PTarget, SweepHit)> = None;
         let (base, mut limit) = (s_t - at, cap - at);
         if let Some(g) = &self.grid {
+            // The ramp whose diagonal holds the box is not met (`shape_rest.rs`).
+            let skip = self.rect_rest[k].and_then(|r| r.ramp(g));
             if let Some(gh) =
-                g.sweep_path_aabb_kinds(g.kinds_for(filter), &aabb, &disp, base, limit)
+                g.sweep_path_aabb_skip(g.kinds_for(filter), &aabb, &disp, base, limit, skip)
             {
                 take(
                     gh.hit.toi,

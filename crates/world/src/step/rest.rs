@@ -107,10 +107,10 @@ impl World {
                 return next;
             }
         }
-        if let Some(next) = self
-            .next_shape_rest(i, rest, forward)
-            .or_else(|| self.next_slope_rest(i, rest, forward))
-        {
+        if let Some(next) = self.next_shape_rest(i, rest, forward).or_else(|| {
+            let kinds = self.grid.as_ref().map(|g| self.ball_kinds(i, g))?;
+            self.next_slope_rest(kinds, rest, forward, 0.0)
+        }) {
             return Some(next);
         }
         if rest.on == RestOn::Edge {
@@ -180,15 +180,22 @@ impl World {
     }
 
     /// The rest that takes over when dynamic rectangle `k`, held by `rest`, reaches the end of
-    /// its range moving with `v`: the next cell's same face (see
-    /// [`World::rest_continued`]), or `None`: a box has no rounded edge to roll over, it
-    /// flies free as soon as no part of it is over the face.
+    /// its range moving with `v`: the next cell's same face, or the next slope cell's diagonal
+    /// on the same line (see [`World::rest_continued`]), or `None`: a box has no rounded edge
+    /// to roll over, it flies free as soon as no part of it is over the face (on a diagonal:
+    /// as soon as its touching corner is past the ramp's end).
     pub(crate) fn rect_rest_continued(&self, k: usize, rest: Rest, v: Vec2) -> Option<Rest> {
         let g = self.grid.as_ref()?;
         let forward = rest_forward(rest, v, self.config.gravity);
         let rc = &self.rects[k];
+        let kinds = g.kinds_for(rc.surface.filter);
+        if !rest.aligned() {
+            let shift =
+                crate::step::shape_rest::box_ramp_shift(rest.normal, rc.aabb.half_extents());
+            return self.next_slope_rest(kinds, rest, forward, shift);
+        }
         let widen = rc.aabb.half_extents()[1 - rest.axis()];
-        self.next_cell_rest(rest, forward, g.kinds_for(rc.surface.filter), widen)
+        self.next_cell_rest(rest, forward, kinds, widen)
     }
 
     /// Starts ball `i`'s path again at the world's current time from where it is, with the

@@ -7,7 +7,7 @@ use crate::body::rect::RectRole;
 use crate::body::rest::RestOn;
 use crate::body::rest::REST_TIME;
 use crate::world::World;
-use collide_core::Real;
+use collide_core::{Feature, Real};
 
 impl World {
     /// After the response to `pred` of mover `m` (and of its ball `partner`, if any), under
@@ -83,7 +83,7 @@ impl World {
             Some(MoverBody::Ball(j)) => self.ball_rest[j] = self.rest_kept(j, self.balls[j].v0),
             Some(MoverBody::Rect(k)) => {
                 let v = self.rects[k].vel;
-                self.rect_rest[k] = self.rect_rest[k].filter(|r| v.dot(r.normal) == 0.0);
+                self.rect_rest[k] = self.rect_rest[k].filter(|r| r.tangential(v));
             }
             None => {}
         }
@@ -93,16 +93,51 @@ impl World {
     /// immovable geometry (a tile, a closed wall, a static rectangle) too weakly to fly comes
     /// to rest on it as a ball does (`rest.rs`), held while any part of it is over the face
     /// (the range of its centre is the face's extent widened by its half size); any other
-    /// box keeps its rest while its new velocity has no normal part.
+    /// box keeps its rest while its new velocity has no normal part. A box that no longer rests
+    /// on the face that held it leaves that face as [`World::leave_old_face`] says.
     fn settle_rect(&mut self, m: usize, pred: &Prediction) {
+        let k = self.rect_index(m);
+        let old = self.rect_rest[k];
+        self.settle_rect_face(m, pred);
+        self.leave_old_face(k, old, pred);
+    }
+
+    /// [`World::settle_rect`]'s rest on the face just met: held, parted at a `REST_TIME`
+    /// flight's speed (a shape), or the rest it had kept.
+    fn settle_rect_face(&mut self, m: usize, pred: &Prediction) {
         let k = self.rect_index(m);
         let n = pred.normal;
         let v = self.rects[k].vel;
-        let kept = self.rect_rest[k].filter(|r| v.dot(r.normal) == 0.0);
-        if let PTarget::Shape(_) | PTarget::Flipper { turning: false, .. } = pred.target {
-            // No shape or held flipper holds a box (a slanted segment, a circle, a capsule):
-            // it parts at least as fast as a flight of `REST_TIME` needs, as a ball does off
-            // a corner (`World::settle`); a turning flipper's contact parts in its response.
+        let kept = self.rect_rest[k].filter(|r| r.tangential(v));
+        if let (PTarget::Cell(c), Feature::Diagonal) = (pred.target, pred.feature) {
+            // A slope's diagonal holds a box as it holds a ball (`shape_rest.rs`), by the
+            // corner that touches it.
+            let bx = self.rects[k].aabb;
+            let rest = self
+                .box_slope_rest_face(c, bx.half_extents())
+                .zip(self.slope_normal(c))
+                .and_then(|((range, on), nf)| {
+                    let e = self.pair_restitution(m, pred.target);
+                    self.rest_after_bounce(self.config.gravity, bx.center(), nf, v, e, range, on)
+                });
+            if let Some(r) = rest {
+                let v = r.without_normal(v);
+                self.rects[k].vel = v;
+                self.rect_anchor[k].2 = v;
+                self.rect_rest[k] = Some(r);
+                return;
+            }
+        }
+        let slanted = match pred.target {
+            PTarget::Shape(_) | PTarget::Flipper { turning: false, .. } => true,
+            PTarget::Cell(_) => pred.feature == Feature::Diagonal,
+            _ => false,
+        };
+        if slanted {
+            // No shape or held flipper holds a box (a slanted segment, a circle, a capsule),
+            // nor a slope's diagonal it leaves too fast to rest or beyond its ends: it parts
+            // at least as fast as a flight of `REST_TIME` needs, as a ball does off a corner
+            // (`World::settle`); a turning flipper's contact parts in its response.
             self.rect_rest[k] = kept;
             let press = self.rect_acc(k).dot(n);
             let w = v.dot(n);
@@ -146,23 +181,73 @@ impl World {
             // Held: no normal velocity (the face does not move). Its path starts here.
             let mut v = v;
             v[r.axis()] = 0.0;
-            if let Some(old) = kept.filter(|old| old.axis() != r.axis()) {
-                // A corner: the box lay on a face across this one, and gravity presses it into
-                // both. One face holds it; the other parts it at least as fast as a flight of
-                // `REST_TIME` needs (as a shape does), so that it meets that face again at
-                // most once per `REST_TIME` instead of at once, face after face, until the
-                // event bound.
-                let press = self.config.gravity.dot(old.normal);
-                let w = v.dot(old.normal);
-                let w_min = -press * (0.5 * REST_TIME);
-                if press < 0.0 && w < w_min {
-                    v += old.normal * (w_min - w);
-                }
-            }
             self.rects[k].vel = v;
             self.rect_anchor[k].2 = v;
         }
         self.rect_rest[k] = rest.or(kept);
+    }
+
+    /// After dynamic rectangle `k`'s contact `pred` with immovable geometry: if a face held it
+    /// before (`old`) and no longer does (or still does, but sliding along it drives the box
+    /// into the face just met), and gravity presses it into that face, it parts from that face
+    /// at least as fast as a flight of `REST_TIME` needs (as off a shape). A box in
+    /// a corner or a wedge (a floor and a wall under slanted gravity, a wall and a slope's
+    /// diagonal, the top wall and a diagonal) is pressed into both faces: one holds it and
+    /// each contact with the other would send it back into the first at once, face after
+    /// face in ever weaker bounces, until the event bound. Parting from the first face, it
+    /// meets a face again at most once per `REST_TIME`. The parting is along the old face's
+    /// normal, less its part into the face just met when the two are more than 90° apart
+    /// (so it never enters that face); the bounded energy a parting adds is given back at the
+    /// landing (`docs/reliability.md`, E5).
+    fn leave_old_face(
+        &mut self,
+        k: usize,
+        old: Option<crate::body::rest::Rest>,
+        pred: &Prediction,
+    ) {
+        let Some(a) = old else {
+            return;
+        };
+        let immovable = match pred.target {
+            PTarget::Cell(_)
+            | PTarget::Wall(_)
+            | PTarget::Shape(_)
+            | PTarget::Flipper { turning: false, .. } => true,
+            PTarget::Rect(j) => self.rects[j as usize].role() == RectRole::Static,
+            _ => false,
+        };
+        let g = self.config.gravity;
+        let met = pred.normal;
+        let v = self.rects[k].vel;
+        // Still held by it, the box leaves it only when sliding along it drives the box into
+        // the face just met, which it does not leave (a wedge: it would meet that face again
+        // at once).
+        let held = self.rect_rest[k].is_some_and(|r| r.on == a.on && r.normal == a.normal);
+        let wedged = crate::body::rest::acc_on(g, old).dot(met) < 0.0 && v.dot(met) <= 0.0;
+        if !immovable || (held && !wedged) {
+            return;
+        }
+        let press = g.dot(a.normal);
+        let w = v.dot(a.normal);
+        let w_min = -press * (0.5 * REST_TIME);
+        if !(press < 0.0 && w < w_min) {
+            return;
+        }
+        let c = a.normal.dot(met);
+        let d = if c < 0.0 {
+            a.normal - met * c
+        } else {
+            a.normal
+        };
+        let dn = d.dot(a.normal);
+        if !(dn > 0.0) {
+            // Facing faces (an exact fit): no direction leaves one without entering the other.
+            return;
+        }
+        let v = v + d * ((w_min - w) / dn);
+        self.rects[k].vel = v;
+        self.rect_anchor[k].2 = v;
+        self.rect_rest[k] = self.rect_rest[k].filter(|r| r.tangential(v));
     }
 
     /// Mover `m`'s acceleration: a ball's ([`World::acc_of`]) or a dynamic rectangle's

@@ -131,6 +131,11 @@ impl World {
 /// the diagonal's, the held cell is skipped by the ball's grid search while it holds the ball,
 /// and at the diagonal's end the next slope cell of the same corner on the same line takes over
 /// (a ramp of slope cells is one face).
+///
+/// They hold a dynamic rectangle the same way, by the corner of the box that touches the
+/// diagonal (the one farthest along `−n`): the range is that corner's, moved to the box's
+/// centre ([`box_ramp_shift`]); the box's grid search skips the ramp while it is held; past
+/// the ramp's end it flies free (a box has no rounded edge to roll over).
 impl World {
     /// The half tile of slope cell `c`, or `None` if `c` is no slope.
     fn half_tile(&self, c: crate::model::cell::CellCoord) -> Option<collide_core::HalfTile> {
@@ -165,16 +170,37 @@ impl World {
         Some(((a.min(b), a.max(b)), RestOn::Cell(c)))
     }
 
-    /// The slope cell that continues the diagonal holding ball `i` by `rest` past the end it
+    /// The diagonal of slope cell `c` as a face that holds a box of half size `half`: the
+    /// range of the box's centre along the diagonal ([`World::slope_rest_face`]'s, moved by
+    /// [`box_ramp_shift`]), and the face.
+    pub(super) fn box_slope_rest_face(
+        &self,
+        c: crate::model::cell::CellCoord,
+        half: Vec2,
+    ) -> Option<((Real, Real), RestOn)> {
+        let n = self.slope_normal(c)?;
+        let ((lo, hi), on) = self.slope_rest_face(c)?;
+        let s = box_ramp_shift(n, half);
+        Some(((lo + s, hi + s), on))
+    }
+
+    /// The slope cell that continues the diagonal holding a body by `rest` past the end it
     /// reaches (`forward`: the upper one): a diagonal neighbour of the same corner (so the
-    /// same normal bits) on the same line whose range goes on past that end, of a kind the
-    /// ball collides with. `None` otherwise, or when `rest` is not on a slope's diagonal.
-    pub(crate) fn next_slope_rest(&self, i: usize, rest: Rest, forward: bool) -> Option<Rest> {
+    /// same normal bits) on the same line whose range goes on past that end, of a kind in
+    /// `kinds` (the cells the body collides with); its range moved by `shift` (a box's
+    /// [`box_ramp_shift`], 0 for a ball). `None` otherwise, or when `rest` is not on a slope's
+    /// diagonal.
+    pub(crate) fn next_slope_rest(
+        &self,
+        kinds: crate::model::filter::CellKinds,
+        rest: Rest,
+        forward: bool,
+        shift: Real,
+    ) -> Option<Rest> {
         let (RestOn::Cell(c), false) = (rest.on, rest.aligned()) else {
             return None;
         };
         let g = self.grid.as_ref()?;
-        let kinds = self.ball_kinds(i, g);
         let here = self.half_tile(c)?.diagonal();
         let end = if forward { rest.hi } else { rest.lo };
         let line = here.a.dot(rest.normal);
@@ -199,6 +225,7 @@ impl World {
             let Some(((lo, hi), on)) = self.slope_rest_face(next) else {
                 continue;
             };
+            let (lo, hi) = (lo + shift, hi + shift);
             let goes_on = if forward {
                 lo <= end + tol && hi > end
             } else {
@@ -212,7 +239,35 @@ impl World {
     }
 }
 
+/// How far along a slope's diagonal (its tangential coordinate, [`Rest::along`]) the centre
+/// of a box of half size `half` is from the box's corner that touches the diagonal, for the
+/// diagonal's outward normal `n`: that corner is `centre − (sign(n.x)·half.x,
+/// sign(n.y)·half.y)`, so the centre's range is the corner's moved by this. Zero for a
+/// square box.
+pub(crate) fn box_ramp_shift(n: Vec2, half: Vec2) -> Real {
+    let probe = Rest {
+        normal: n,
+        lo: 0.0,
+        hi: 0.0,
+        on: RestOn::Edge,
+    };
+    probe.along(Vec2::new(n.x.signum() * half.x, n.y.signum() * half.y))
+}
+
 impl Rest {
+    /// The ramp a body held by this rest lies on, for the grid search to skip
+    /// (`Grid::sweep_path_circle_skip`): the slope cell whose diagonal holds it and its
+    /// corner; `None` for any other rest.
+    pub(crate) fn ramp(
+        &self,
+        g: &Grid,
+    ) -> Option<(crate::model::cell::CellCoord, collide_core::Corner)> {
+        match (self.aligned(), self.on) {
+            (false, RestOn::Cell(c)) => Some((c, self.on_cell_slope(g)?)),
+            _ => None,
+        }
+    }
+
     /// The corner of the slope cell whose diagonal holds a body by this rest, if it is one.
     pub(crate) fn on_cell_slope(&self, g: &Grid) -> Option<collide_core::Corner> {
         match self.on {

@@ -718,7 +718,7 @@ impl World {
         self.rects[i].vel = vel;
         self.rect_anchor[i] = (self.rects[i].aabb, self.time, vel);
         // A new velocity with a part along the normal of the face holding it ends its rest.
-        self.rect_rest[i] = self.rect_rest[i].filter(|r| vel.dot(r.normal) == 0.0);
+        self.rect_rest[i] = self.rect_rest[i].filter(|r| r.tangential(vel));
         if self.rects[i].kind == RectKind::Kinematic {
             self.scratch.kinematic_changed(i);
         } else {

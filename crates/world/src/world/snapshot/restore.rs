@@ -60,7 +60,7 @@ impl World {
                 _ => return Err(bad()),
             }
         }
-        let r = restored_rects(snap)?;
+        let mut r = restored_rects(snap)?;
         let (grid, wall_e, brick_e) = self.restored_grid(snap)?;
         let carries = restored_carries(snap, &b.slots, &r.slots)?;
         let passes = self.restored_passes(snap, &b.slots, &r.slots, grid.as_ref())?;
@@ -80,7 +80,7 @@ impl World {
             g.set_sensor_filter(Filter::new(s.0, s.1));
         }
         // A rest on a slope's diagonal takes the diagonal's normal from the grid.
-        for r in b.rest.iter_mut().flatten() {
+        for r in b.rest.iter_mut().chain(r.rest.iter_mut()).flatten() {
             if let (RestOn::Cell(c), Vec2::ZERO) = (r.on, r.normal) {
                 r.normal = self.slope_normal(c).unwrap_or(Vec2::ZERO);
             }
