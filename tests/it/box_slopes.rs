@@ -4,9 +4,7 @@
 //! diagonal, and in the wedge at a ramp's foot with a bounded count of events, never inside
 //! the slope.
 
-use collide_world::{
-    Aabb, Body, Contact, Event, Grid, RectDesc, RectId, RectKind, StepConfig, Vec2, Walls, World,
-};
+use collide_world::{Aabb, Body, Contact, Event, RectDesc, RectId, RectKind, Vec2, World};
 
 /// A ramp of slope cells `3` (◢, solid bottom-right) descending to the left, 20-unit cells,
 /// in a closed 200 × 200 world: the cells (4, 5), (3, 6), (2, 7), (1, 8), (0, 9), walls to
@@ -26,15 +24,7 @@ const RAMP: [&str; 10] = [
 ];
 
 fn ramp_world(gravity: Vec2, restitution: f64) -> World {
-    let config = StepConfig {
-        dt: 1.0 / 60.0,
-        gravity,
-        restitution,
-        ..StepConfig::default()
-    };
-    let mut w = crate::build::world_with(Vec2::new(200.0, 200.0), Walls::ALL, config);
-    w.set_grid(Grid::from_rows(20.0, Vec2::ZERO, &RAMP).expect("valid rows"));
-    w
+    crate::build::world_with_rows(Vec2::new(200.0, 200.0), gravity, restitution, 20.0, &RAMP)
 }
 
 /// A dynamic box of `size` with its bottom-right corner at `corner`, at rest.

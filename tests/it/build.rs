@@ -2,7 +2,7 @@
 //! that needs another world (a grid, open sides, its own restitution) starts from
 //! [`config`] and [`world_with`].
 
-use collide_world::{BallDesc, StepConfig, Vec2, Walls, World};
+use collide_world::{BallDesc, Grid, StepConfig, Vec2, Walls, World};
 
 /// The default settings with step `dt` (seconds) and `gravity` (units/s²).
 pub(crate) fn config(dt: f64, gravity: Vec2) -> StepConfig {
@@ -24,6 +24,27 @@ pub(crate) fn world_with(size: Vec2, walls: Walls, config: StepConfig) -> World 
 /// A world of `size` closed on every side, step `dt`, `gravity`; the other settings default.
 pub(crate) fn world(size: Vec2, dt: f64, gravity: Vec2) -> World {
     world_with(size, Walls::ALL, config(dt, gravity))
+}
+
+/// A world of `size` closed on every side, step 1/60 s, `gravity` and the world's
+/// `restitution`, with a grid of `cell`-unit cells at the origin from level `rows`.
+///
+/// # Panics
+/// For settings or rows a world refuses: a test's own mistake.
+pub(crate) fn world_with_rows(
+    size: Vec2,
+    gravity: Vec2,
+    restitution: f64,
+    cell: f64,
+    rows: &[&str],
+) -> World {
+    let config = StepConfig {
+        restitution,
+        ..config(1.0 / 60.0, gravity)
+    };
+    let mut w = world_with(size, Walls::ALL, config);
+    w.set_grid(Grid::from_rows(cell, Vec2::ZERO, rows).expect("valid rows"));
+    w
 }
 
 /// A ball at `pos` moving at `vel` of `radius`; the other fields default (density 1, the

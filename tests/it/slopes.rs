@@ -10,20 +10,14 @@ use collide_world::Contact;
 use collide_world::Target;
 use collide_world::{
     Aabb, Cell, CellCoord, Corner, Event, Feature, Features, Grid, RectDesc, RectKind, StepConfig,
-    Vec2, Walls, World,
+    Vec2, World,
 };
 
 const SQRT_2: f64 = std::f64::consts::SQRT_2;
 
 fn world(size: Vec2, gravity: Vec2, rows: &[&str], cell: f64) -> World {
-    let config = StepConfig {
-        dt: 1.0 / 60.0,
-        gravity,
-        ..StepConfig::default()
-    };
-    let mut w = World::new(size, Walls::ALL, config).expect("a valid world");
-    w.set_grid(Grid::from_rows(cell, Vec2::ZERO, rows).expect("valid rows"));
-    w
+    let e = StepConfig::default().restitution;
+    crate::build::world_with_rows(size, gravity, e, cell, rows)
 }
 
 /// Steps until `t_end`, returning every event with its absolute time.
@@ -409,15 +403,7 @@ const VALLEY: [&str; 12] = [
 ];
 
 fn valley_world(gravity: Vec2, restitution: f64) -> World {
-    let config = StepConfig {
-        dt: 1.0 / 60.0,
-        gravity,
-        restitution,
-        ..StepConfig::default()
-    };
-    let mut w = World::new(Vec2::new(160.0, 120.0), Walls::ALL, config).expect("valid");
-    w.set_grid(Grid::from_rows(10.0, Vec2::ZERO, &VALLEY).expect("valid"));
-    w
+    crate::build::world_with_rows(Vec2::new(160.0, 120.0), gravity, restitution, 10.0, &VALLEY)
 }
 
 /// The deepest overlap of any ball with any solid cell's shape.
