@@ -47,6 +47,29 @@ pub(crate) fn world_with_rows(
     w
 }
 
+/// A grid of `cols` × `rows` cells of `cell` units at the origin whose cell in column `c`,
+/// row `r` is a wall where `wall(c, r)` says, else empty; `wall` is asked row by row, left to
+/// right (a test drawing random cells gets the same draws in the same order).
+///
+/// # Panics
+/// For a size a grid refuses: a test's own mistake.
+pub(crate) fn grid_where(
+    cols: usize,
+    rows: usize,
+    cell: f64,
+    mut wall: impl FnMut(usize, usize) -> bool,
+) -> Grid {
+    let lines: Vec<String> = (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| if wall(c, r) { '#' } else { ' ' })
+                .collect()
+        })
+        .collect();
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    Grid::from_rows(cell, Vec2::ZERO, &lines).expect("valid rows")
+}
+
 /// A ball at `pos` moving at `vel` of `radius`; the other fields default (density 1, the
 /// world's restitution, the default filter, gravity scale 1).
 pub(crate) fn ball(pos: Vec2, vel: Vec2, radius: f64) -> BallDesc {

@@ -328,21 +328,9 @@ fn random_characters_and_balls_never_end_a_step_inside_each_other() {
             Vec2::ZERO
         };
         let mut w = world(Vec2::new(600.0, 300.0), DT, gravity);
-        let rows: Vec<String> = (0..15)
-            .map(|row| {
-                (0..30)
-                    .map(|col| {
-                        if row == 14 || (row > 9 && rng.next_f64() < 0.08 && col % 7 != 0) {
-                            '#'
-                        } else {
-                            ' '
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-        w.set_grid(Grid::from_rows(20.0, Vec2::ZERO, &rows).expect("valid rows"));
+        w.set_grid(crate::build::grid_where(30, 15, 20.0, |col, row| {
+            row == 14 || (row > 9 && rng.next_f64() < 0.08 && col % 7 != 0)
+        }));
         let push = match case % 3 {
             0 => CharacterPush::Kinematic,
             1 => CharacterPush::Mass(500.0),

@@ -7,7 +7,7 @@ use collide_world::rng::XorShift64Star;
 use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
-use collide_world::{BallDesc, Event, Grid, StepConfig, Vec2, Walls, World, WorldError};
+use collide_world::{BallDesc, Event, StepConfig, Vec2, Walls, World, WorldError};
 
 const G: f64 = 1000.0;
 
@@ -181,21 +181,9 @@ fn elastic_balls_of_mixed_scales_keep_their_energy() {
     // a closed box, restitution 1, ball–ball on: kinetic plus potential energy (each ball's
     // own s·g) is kept over 600 steps, as the world computes it and as computed here.
     let mut w = world(Vec2::new(400.0, 400.0), 1.0);
-    let rows: Vec<String> = (0..20)
-        .map(|r| {
-            (0..20)
-                .map(|c| {
-                    if (r * 7 + c * 3) % 11 == 0 && r > 1 && r < 18 {
-                        '#'
-                    } else {
-                        ' '
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    w.set_grid(Grid::from_rows(20.0, Vec2::ZERO, &rows).expect("valid"));
+    w.set_grid(crate::build::grid_where(20, 20, 20.0, |c, r| {
+        (r * 7 + c * 3) % 11 == 0 && r > 1 && r < 18
+    }));
     let mut rng = XorShift64Star::new(3);
     let mut added = 0;
     while added < 200 {
@@ -301,21 +289,9 @@ fn elastic_balls_at_the_largest_scales_keep_their_energy() {
         ..StepConfig::default()
     };
     let mut w = World::new(Vec2::new(400.0, 400.0), Walls::ALL, config).expect("a valid world");
-    let rows: Vec<String> = (0..20)
-        .map(|r| {
-            (0..20)
-                .map(|c| {
-                    if (r * 7 + c * 3) % 11 == 0 && r > 1 && r < 18 {
-                        '#'
-                    } else {
-                        ' '
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    w.set_grid(Grid::from_rows(20.0, Vec2::ZERO, &rows).expect("valid"));
+    w.set_grid(crate::build::grid_where(20, 20, 20.0, |c, r| {
+        (r * 7 + c * 3) % 11 == 0 && r > 1 && r < 18
+    }));
     let mut rng = XorShift64Star::new(4);
     let mut added = 0;
     while added < 16 {

@@ -607,21 +607,9 @@ fn a_box_pressed_into_a_corner_rests_there_without_reaching_the_event_bound() {
                 let mut w = crate::build::world_with(size, Walls::ALL, cfg);
                 // With cells: a ring of wall cells 20 wide inside the walls.
                 let inner = if cells {
-                    let rows: Vec<String> = (0..12)
-                        .map(|r| {
-                            (0..16)
-                                .map(|c| {
-                                    if r == 0 || r == 11 || c == 0 || c == 15 {
-                                        '#'
-                                    } else {
-                                        ' '
-                                    }
-                                })
-                                .collect()
-                        })
-                        .collect();
-                    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-                    w.set_grid(Grid::from_rows(20.0, Vec2::ZERO, &rows).expect("a grid"));
+                    w.set_grid(crate::build::grid_where(16, 12, 20.0, |c, r| {
+                        r == 0 || r == 11 || c == 0 || c == 15
+                    }));
                     Aabb::new(Vec2::splat(20.0), size - 20.0)
                 } else {
                     Aabb::new(Vec2::ZERO, size)
