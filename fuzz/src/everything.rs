@@ -596,6 +596,7 @@ fn play(case: &Case, threads: usize) -> Result<(Vec<u64>, collide_world::Snapsho
                 e,
                 Event::Unembedded { .. }
                     | Event::Squeezed { .. }
+                    | Event::FlipperSqueezed { .. }
                     | Event::BallLost { .. }
                     | Event::RectLost { .. }
             )

@@ -571,6 +571,17 @@ fn other_entries<M: SerializeMap>(m: &mut M, e: &Event) -> Result<(), M::Error> 
             m.serialize_entry("normal", &xy(normal))?;
             m.serialize_entry("toi", &toi)?;
         }
+        Event::FlipperSqueezed {
+            body,
+            flipper,
+            normal,
+            toi,
+        } => {
+            m.serialize_entry("body", &BodyOut(body))?;
+            m.serialize_entry("flipper", &flipper.to_bits())?;
+            m.serialize_entry("normal", &xy(normal))?;
+            m.serialize_entry("toi", &toi)?;
+        }
         _ => {}
     }
     Ok(())

@@ -121,7 +121,8 @@ pub fn step_cues(game: &Game, start: f64, time_scale: f64, out: &mut Vec<Cue>) {
 /// nothing: its `BrickDestroyed` sounds); `BrickDestroyed` → [`SoundKind::BrickBreak`];
 /// `BallLost` → [`SoundKind::BallLost`]; the rules' power-up caught, life lost and level
 /// cleared → [`SoundKind::PowerUp`], [`SoundKind::LifeLost`], [`SoundKind::LevelCleared`].
-/// `RectLost`, `Unembedded`, `IterationLimit` and `Squeezed` make no sound.
+/// `RectLost`, `Unembedded`, `IterationLimit`, `Squeezed` and `FlipperSqueezed` make no
+/// sound.
 ///
 /// # Impact speed
 /// Contact events carry their impact speed (the normal relative speed before the bounce), used

@@ -990,7 +990,8 @@ fn mentions(e: &Event, id: BallId) -> bool {
         | Event::SensorExit { ball, .. } => ball == id,
         Event::Unembedded { body, .. }
         | Event::IterationLimit { body, .. }
-        | Event::Squeezed { body, .. } => body == collide_world::Body::Ball(id),
+        | Event::Squeezed { body, .. }
+        | Event::FlipperSqueezed { body, .. } => body == collide_world::Body::Ball(id),
         Event::BrickDestroyed { by, .. } => by == collide_world::Body::Ball(id),
         Event::RectLost { .. }
         | Event::SensorRectEnter { .. }

@@ -66,6 +66,7 @@ function one(b, i) {
     case 22: return { kind: "character_sensor_enter", character: b[i + 1], sensor: sensor(b, i), toi };
     case 23: return { kind: "character_sensor_exit", character: b[i + 1], sensor: sensor(b, i), toi };
     case 24: return { kind: "ball_character", ball: b[i + 1], character: b[i + 2], toi, point: point(), normal: normal(), speed };
+    case 26: return { kind: "flipper_squeezed", body: body(b, i), flipper: b[i + 3], normal: normal(), toi };
     default: return { kind: "rect_character", rect: b[i + 1], character: b[i + 2], toi, point: point(), normal: normal(), speed };
   }
 }
@@ -129,6 +130,7 @@ export type CollideEvent =
   | { kind: "unembedded"; body: BodyRef; from: Point; to: Point }
   | { kind: "iteration_limit"; body: BodyRef; toi: number }
   | { kind: "squeezed"; body: BodyRef; rect: number; normal: Point; toi: number }
+  | { kind: "flipper_squeezed"; body: BodyRef; flipper: number; normal: Point; toi: number }
   | { kind: "sensor_enter"; ball: number; sensor: SensorRef; point: Point; toi: number }
   | { kind: "sensor_exit"; ball: number; sensor: SensorRef; toi: number }
   | { kind: "sensor_rect_enter"; sensor: number; rect: number; toi: number }
@@ -392,6 +394,18 @@ fn body_contact_record(e: &Event) -> Option<Rec> {
             Rec::new(12, toi)
                 .ids(b, t)
                 .cd(id(rect), 0.0)
+                .contact(Vec2::ZERO, normal, 0.0)
+        }
+        Event::FlipperSqueezed {
+            body: who,
+            flipper,
+            normal,
+            toi,
+        } => {
+            let (b, t) = body(who);
+            Rec::new(26, toi)
+                .ids(b, t)
+                .cd(id(flipper), 0.0)
                 .contact(Vec2::ZERO, normal, 0.0)
         }
         Event::SensorEnter {

@@ -4,7 +4,7 @@
 //! body named in the event.
 
 use crate::model::cell::CellCoord;
-use crate::model::ids::{BallId, CharacterId, RectId, ShapeId};
+use crate::model::ids::{BallId, CharacterId, FlipperId, RectId, ShapeId};
 pub use crate::model::target::Side;
 use crate::model::target::Target;
 use collide_core::{Feature, Real, Vec2};
@@ -166,6 +166,23 @@ pub enum Event {
         /// When it was crushed, seconds from the start of the step.
         toi: Real,
     },
+    /// A turning flipper closed on a ball that had no room left: the ball was crushed
+    /// between the flipper and immovable geometry (a tile, a closed wall, a static shape or
+    /// rectangle, a held flipper) with no way out along the wedge slower than
+    /// `max(|v|, (1 + e)·|u|)` (`u`: the flipper's surface velocity at the contact, units/s).
+    /// It stops for the rest of the step; at the step's end the push-out moves it to the
+    /// nearest free position, out of the flipper's capsule ([`Event::Unembedded`]). See
+    /// "Flippers in the step" in `docs/algorithms.md`.
+    FlipperSqueezed {
+        /// The crushed ball.
+        body: Body,
+        /// The flipper that crushed it.
+        flipper: FlipperId,
+        /// The contact normal, from the flipper toward the ball.
+        normal: Vec2,
+        /// When it was crushed, seconds from the start of the step.
+        toi: Real,
+    },
     /// A ball began to overlap a sensor (a rectangle, a circle or a cell's square,
     /// [`SensorId`]): its circle touched the sensor moving in. The ball's motion is unchanged.
     SensorEnter {
@@ -248,6 +265,7 @@ impl Event {
             Event::Unembedded { .. } => "unembedded",
             Event::IterationLimit { .. } => "iteration_limit",
             Event::Squeezed { .. } => "squeezed",
+            Event::FlipperSqueezed { .. } => "flipper_squeezed",
             Event::SensorEnter { .. } => "sensor_enter",
             Event::SensorExit { .. } => "sensor_exit",
             Event::SensorRectEnter { .. } => "sensor_rect_enter",
@@ -275,12 +293,13 @@ impl Event {
             Event::BrickDestroyed { by, .. } => by,
             Event::Unembedded { body, .. }
             | Event::IterationLimit { body, .. }
-            | Event::Squeezed { body, .. } => body,
+            | Event::Squeezed { body, .. }
+            | Event::FlipperSqueezed { body, .. } => body,
         }
     }
 
     /// Every kind name of [`Event::kind`] (new kinds are added at the end).
-    pub const KINDS: [&'static str; 27] = [
+    pub const KINDS: [&'static str; 28] = [
         "ball_tile",
         "ball_wall",
         "ball_ball",
@@ -308,6 +327,7 @@ impl Event {
         "ball_character",
         "rect_ball",
         "rect_character",
+        "flipper_squeezed",
     ];
 }
 

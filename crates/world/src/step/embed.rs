@@ -5,7 +5,8 @@
 //! It is moved to the nearest position where it overlaps nothing, found among the projections
 //! of its centre onto the boundary of the obstacles' Minkowski sum with its disc: the exposed
 //! grid faces pushed out by the radius, the convex corners' arcs, the inner corners of
-//! free cells, the rectangles' grown faces and corners, and the closed walls moved in by the
+//! free cells, the rectangles' grown faces and corners, the flippers' capsules grown by the
+//! radius (where the flippers are at the world's time), and the closed walls moved in by the
 //! radius; a candidate that still overlaps something is pushed out of it again (up to four
 //! times). The search widens until a free position is found. Seed 000's fix (step back,
 //! reverse with a random nudge) is neither needed nor used: the ball keeps its velocity and
@@ -22,8 +23,8 @@ use crate::model::event::{Body, Event};
 use crate::model::filter::{CellKinds, Filter};
 use crate::world::World;
 use collide_core::{
-    aabb_overlaps_aabb, circle_overlaps_aabb, contact_circle_aabb, Aabb, Corner, Face, HalfTile,
-    Real, Vec2, FRAC_1_SQRT_2,
+    aabb_overlaps_aabb, circle_overlaps_aabb, closest_point_on_segment, contact_circle_aabb, Aabb,
+    Corner, Face, HalfTile, Real, Vec2, FRAC_1_SQRT_2,
 };
 
 /// Overlap (world units) below which a body is not considered embedded: far above the rounding
@@ -120,8 +121,8 @@ impl World {
     }
 
     /// Pushes the bodies crushed during the step (`squeeze.rs`) out of the kinematic
-    /// rectangles that crushed them, at the step's end, so that no overlap outlives the
-    /// step. A body only touching its rectangle still (crushed at the step's very end) stays
+    /// rectangles or flippers that crushed them, at the step's end, so that no overlap
+    /// outlives the step. A body only touching its rectangle still (crushed at the step's very end) stays
     /// crushed and is pushed out at the end of the next step.
     pub(crate) fn push_out_crushed(&mut self, crushed: &[Body]) {
         for &body in crushed {
@@ -252,6 +253,13 @@ impl World {
                 return Some(p + contact.normal * contact.depth);
             }
         }
+        for c in self.flipper_capsules(Some(filter)) {
+            let (q, _) = closest_point_on_segment(p, &c.segment);
+            let reach = r + c.radius;
+            if (p - q).length() < reach - EMBED_SLACK {
+                return Some(q + away_from_core(p, q, &c) * reach);
+            }
+        }
         None
     }
 
@@ -309,6 +317,9 @@ impl World {
             .filter(|rc| filter.collides(rc.surface.filter))
         {
             everything = everything.union(&rc.aabb);
+        }
+        for c in self.flipper_capsules(Some(filter)) {
+            everything = everything.union(&capsule_aabb(&c));
         }
         let everything = everything.grown(radius);
         loop {
@@ -507,6 +518,44 @@ impl World {
                 box_candidates(rc.aabb, collide_core::Features::ALL, &mut f);
             }
         }
+        // A flipper's capsule grown by `r`: the nearest point of its boundary, the points
+        // beside the core's nearest point on either side, and beyond either end.
+        for c in self.flipper_capsules(Some(filter)) {
+            if !aabb_overlaps_aabb(&capsule_aabb(&c).grown(r), &area) {
+                continue;
+            }
+            let (q, _) = closest_point_on_segment(p, &c.segment);
+            let reach = r + c.radius;
+            let side = away_from_core(q, q, &c);
+            f(q + away_from_core(p, q, &c) * reach);
+            f(q + side * reach);
+            f(q - side * reach);
+            let along = (c.segment.b - c.segment.a).normalize_or_zero();
+            f(c.segment.b + along * reach);
+            f(c.segment.a - along * reach);
+        }
+    }
+}
+
+/// The box around a capsule (world units).
+fn capsule_aabb(c: &collide_core::Capsule) -> Aabb {
+    let (a, b) = (c.segment.a, c.segment.b);
+    Aabb::new(a.min(b), a.max(b)).grown(c.radius)
+}
+
+/// The unit direction from `q`, the point of capsule `c`'s core nearest `p`, toward `p`; when
+/// `p` lies on the core, the core's left normal (`perp`), or up for a capsule of length 0.
+fn away_from_core(p: Vec2, q: Vec2, c: &collide_core::Capsule) -> Vec2 {
+    let d = p - q;
+    let len = d.length();
+    if len > 0.0 {
+        return d / len;
+    }
+    let n = (c.segment.b - c.segment.a).perp().normalize_or_zero();
+    if n == Vec2::ZERO {
+        Vec2::new(0.0, -1.0)
+    } else {
+        n
     }
 }
 

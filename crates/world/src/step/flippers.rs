@@ -22,15 +22,19 @@
 
 use super::mover::{MoverBody, PTarget};
 use super::predict::take;
+use super::respond::Impact;
 use crate::body::rest::REST_TIME;
+use crate::model::material::{kick_capped, speed_capped};
+use crate::step::squeeze::carry_parting;
+use crate::step::squeeze::{carry_velocity, Carrier};
 use crate::world::World;
 use collide_core::motion::Path;
 use collide_core::sweep_path::{
     sweep_path_aabb_turning_capsule, sweep_path_circle_turning_capsule, TurningSweep,
 };
 use collide_core::{
-    Aabb, Circle, Feature, Real, Segment, SegmentFeature, SweepHit, TurningCapsule, TurningHit,
-    Vec2,
+    reflect_relative_on, Aabb, Circle, Feature, Real, Segment, SegmentFeature, SweepHit,
+    TurningCapsule, TurningHit, Vec2,
 };
 
 /// A box whose centre follows `path` (half extents `half`) against a flipper held still at
@@ -208,7 +212,11 @@ impl World {
                         TurningSweep::Unresolved { safe_until } => {
                             let s = off + safe_until;
                             links += 1;
-                            if s <= base && s > off && links < MAX_CHAIN {
+                            // Not after now, compared as absolute times: a search that starts
+                            // where the last one was certified up to has `base` = that time
+                            // less `at`, which may round below `s` (it would end at `s` again,
+                            // and again, to the search bound).
+                            if at + s <= at + base && s > off && links < MAX_CHAIN {
                                 // Certified up to a time before now: go on from there.
                                 from = at + s;
                                 continue;
@@ -227,6 +235,72 @@ impl World {
         }
     }
 
+    /// The velocity a mover leaves turning flipper `index` with at contact `imp` (before the
+    /// contact hook's answer), or `None` when it is crushed (`squeeze.rs`: stopped until its
+    /// push-out): the flipper's surface velocity plus its own relative velocity reflected,
+    /// or, pressed into immovable geometry closer than its own size, the surface's velocity
+    /// across the contact (rules 1 to 3 of `squeeze.rs`); parting at least as fast as
+    /// `part_from_flipper` says. Not inlined into the three event loops: one copy.
+    #[inline(never)]
+    pub(super) fn flipper_response(&mut self, imp: &Impact<'_>, index: u32) -> Option<Vec2> {
+        let Impact {
+            m,
+            pred,
+            v,
+            e,
+            me,
+            t,
+            n,
+            contact,
+            ..
+        } = *imp;
+        let u = self.flipper_surface_vel(index, true, pred.point);
+        let e = speed_capped(kick_capped(e, v, u, n, false), v, u, n);
+        let closing = u.dot(n) > 0.0;
+        let by = Carrier::Flipper(index);
+        let carry = self.carry_now(me).filter(|c| c.by == by);
+        let carried = carry_velocity(v, u, n, !imp.is_ball);
+        if let Some(c) = carry.filter(|c| c.crushed && closing) {
+            // Crushed and still pressed: it stays until its push-out.
+            self.crush(m, c, carried, t, contact);
+            return None;
+        }
+        // Pressed into immovable geometry closer than its own size (`squeeze.rs`, rule 1):
+        // it moves with the flipper's surface across the contact instead of bouncing off it,
+        // never faster (each bounce in the narrowing gap would add `(1 + e)·u·n`). A ball is
+        // carried (rules 2 and 3); a box's push-out does not see flippers, so it is not.
+        let bounce = reflect_relative_on(v, u, n, e);
+        let pressed = closing && self.pressed_by_flipper(m, contact, n, bounce - u);
+        let nv = if pressed {
+            if imp.is_ball {
+                // The bound of rule 3, from the carry's first contact.
+                let cap = carry.map_or_else(|| v.length().max((1.0 + e) * u.length()), |c| c.cap);
+                self.start_carry(me, by, u, n, cap);
+            } else {
+                self.end_carry(me);
+            }
+            carried
+        } else {
+            self.end_carry(me);
+            bounce
+        };
+        let centre = match self.mover(m) {
+            MoverBody::Ball(_) => contact.unwrap_or_else(|| self.ball_pos(m)),
+            MoverBody::Rect(k) => self.rects[k].aabb.center(),
+        };
+        Some(self.part_from_flipper(m, index, centre, nv, u, n, pressed))
+    }
+
+    /// Whether mover `m` (a ball at `contact`) has immovable geometry closer than its size
+    /// along the contact normal `n` or along `out`, the way a bounce would send it (a wedge
+    /// between a flipper and a face at an angle to it).
+    #[inline(never)]
+    fn pressed_by_flipper(&self, m: usize, contact: Option<Vec2>, n: Vec2, out: Vec2) -> bool {
+        let probe = self.probe(m, contact);
+        let out = out.normalize_or_zero();
+        self.squeezed_against(probe, n) || out != Vec2::ZERO && self.squeezed_against(probe, out)
+    }
+
     /// Mover `m`'s velocity `nv` after bouncing off turning flipper `index` (its centre at
     /// `centre`, the flipper's surface velocity `u` and the normal `n` at the contact), made to
     /// part from the flipper at least as fast as a flight of [`REST_TIME`] needs when the
@@ -242,7 +316,10 @@ impl World {
     /// ball sliding fast along a flipper turning at 30 rad/s). As `settle` does for gravity
     /// on still faces, such a contact parts at `w_min = −p·REST_TIME/2` at least (a flight of
     /// `REST_TIME`), unless it is elastic (restitution 1) and parts at all: at most about one
-    /// contact per `REST_TIME`, and the energy of elastic bounces untouched.
+    /// contact per `REST_TIME`, and the energy of elastic bounces untouched. A body the
+    /// flipper `carried` (`squeeze.rs`) left with no normal relative speed: it parts at
+    /// `w_min` whatever the restitution, and at least at `carry_parting`.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn part_from_flipper(
         &self,
         m: usize,
@@ -251,6 +328,7 @@ impl World {
         nv: Vec2,
         u: Vec2,
         n: Vec2,
+        carried: bool,
     ) -> Vec2 {
         let fl = &self.flippers[index as usize];
         let w_ = fl.motion.omega;
@@ -259,6 +337,7 @@ impl World {
         let press = accel.dot(n);
         let w = (nv - u).dot(n);
         let w_min = -press * (0.5 * REST_TIME);
+        let floor = if carried { carry_parting(nv, u) } else { 0.0 };
         if press < 0.0 && w < w_min {
             let e = self.pair_restitution(
                 m,
@@ -267,9 +346,12 @@ impl World {
                     turning: true,
                 },
             );
-            if e < 1.0 || w <= 0.0 {
-                return nv + n * (w_min - w);
+            if e < 1.0 || w <= 0.0 || carried {
+                return nv + n * (w_min.max(floor) - w);
             }
+        }
+        if w < floor {
+            return nv + n * (floor - w);
         }
         nv
     }

@@ -508,6 +508,11 @@ impl World {
             crushed.clear();
             self.scratch.crushed = crushed;
         }
+        // A flipper's carry lasts until the step's end (`squeeze.rs`).
+        if !self.carries.is_empty() {
+            self.carries
+                .retain(|c| matches!(c.by, crate::step::squeeze::Carrier::Rect(_)));
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use crate::model::hook::{
 };
 use crate::model::target::Target;
 use crate::step::pass::{Pass, PassWith};
-use crate::step::squeeze::{Carry, Probe, Wedge};
+use crate::step::squeeze::{Carrier, Carry, Probe, Wedge};
 use crate::world::World;
 use collide_core::{reflect, reflect_relative, reflect_relative_on, Circle, Feature, Real, Vec2};
 
@@ -647,7 +647,7 @@ impl World {
         let Some(c) = carry else {
             return Some(response);
         };
-        match self.wedge(c, v, n, response, e) {
+        match self.wedge(c, t, v, n, response, e) {
             Wedge::Slide(w) => Some(w),
             Wedge::Stale => {
                 self.end_carry(c.body);
@@ -661,16 +661,25 @@ impl World {
     }
 
     /// Mover `m`, carried by `c`, is crushed at absolute time `t`: it leaves with `w` after
-    /// its push-out at the step's end, is reported once ([`Event::Squeezed`]) and stops for
-    /// the rest of the step.
+    /// its push-out at the step's end, is reported once ([`Event::Squeezed`], or
+    /// [`Event::FlipperSqueezed`]) and stops for the rest of the step.
     pub(super) fn crush(&mut self, m: usize, c: Carry, w: Vec2, t: Real, contact: Option<Vec2>) {
         self.set_vel(m, w, t, contact);
         if !c.crushed {
-            self.events.push(Event::Squeezed {
-                body: c.body,
-                rect: c.rect,
-                normal: c.normal,
-                toi: t - self.scratch.t0,
+            let (body, normal, toi) = (c.body, c.normal, t - self.scratch.t0);
+            self.events.push(match c.by {
+                Carrier::Rect(rect) => Event::Squeezed {
+                    body,
+                    rect,
+                    normal,
+                    toi,
+                },
+                Carrier::Flipper(i) => Event::FlipperSqueezed {
+                    body,
+                    flipper: self.flippers[i as usize].id,
+                    normal,
+                    toi,
+                },
             });
         }
         self.mark_crushed(c.body);

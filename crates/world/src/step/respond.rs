@@ -4,17 +4,15 @@
 //! they share ([`Impact`]) and the bookkeeping after them.
 
 use super::access::MoverId;
-use super::mover::{MoverBody, Prediction, DEAD, FROZEN};
+use super::mover::{Prediction, DEAD, FROZEN};
 use crate::body::rect::RectRole;
 use crate::body::rest::RestOn;
 use crate::model::cell::{Cell, CellCoord};
 use crate::model::event::{Body, Event, Side};
-use crate::model::material::{kick_capped, speed_capped};
-use crate::step::squeeze::carry_velocity;
+use crate::model::material::kick_capped;
+use crate::step::squeeze::{carry_velocity, Carrier};
 use crate::world::World;
-use collide_core::{
-    collide_elastic, collide_on, reflect_relative, reflect_relative_on, Real, Vec2,
-};
+use collide_core::{collide_elastic, collide_on, reflect_relative, Real, Vec2};
 
 /// The velocity nearest to `v` that moves away from neither of two contacts met at the same
 /// instant (`v·n ≥ 0` and `v·prev ≥ 0`, normals toward the body): `v` itself if it does,
@@ -230,46 +228,18 @@ impl World {
             m,
             pred,
             v,
-            e,
-            me,
             t,
             toi,
-            n,
             contact,
             hook_m,
             ..
         } = *imp;
-        let u = self.flipper_surface_vel(index, true, pred.point);
-        let e = speed_capped(kick_capped(e, v, u, n, false), v, u, n);
-        // Pressed into immovable geometry closer than its own size (`squeeze.rs`, rule 1):
-        // it moves with the flipper's surface across the contact instead of bouncing off it,
-        // never faster (each bounce in the narrowing gap would add `(1 + e)·u·n`).
-        let bounce = reflect_relative_on(v, u, n, e);
-        let nv = if u.dot(n) > 0.0 && self.pressed_by_flipper(m, contact, n, bounce - u) {
-            carry_velocity(v, u, n, !imp.is_ball)
-        } else {
-            bounce
-        };
-        let centre = match self.mover(m) {
-            MoverBody::Ball(_) => contact.unwrap_or_else(|| self.ball_pos(m)),
-            MoverBody::Rect(k) => self.rects[k].aabb.center(),
-        };
-        let nv = self.part_from_flipper(m, index, centre, nv, u, n);
+        // Crushed (`squeeze.rs`): stopped until its push-out.
+        let nv = self.flipper_response(imp, index)?;
         let nv = hook_m.unwrap_or(nv);
         self.set_vel_g::<G, X>(m, nv, t, contact);
-        self.end_carry(me);
         self.events.extend(self.contact_event(m, &pred, v, toi));
         Some(Outcome::NONE)
-    }
-
-    /// Whether mover `m` (a ball at `contact`) has immovable geometry closer than its size
-    /// along the contact normal `n` or along `out`, the way a bounce would send it (a wedge
-    /// between a flipper and a face at an angle to it).
-    #[inline(never)]
-    fn pressed_by_flipper(&self, m: usize, contact: Option<Vec2>, n: Vec2, out: Vec2) -> bool {
-        let probe = self.probe(m, contact);
-        let out = out.normalize_or_zero();
-        self.squeezed_against(probe, n) || out != Vec2::ZERO && self.squeezed_against(probe, out)
     }
 
     /// A ball or a box against a closed wall, a static shape, or a flipper held at a limit: as against a wall.
@@ -361,7 +331,7 @@ impl World {
             }
         } else if closing && self.squeezed_against(self.probe(m, contact), n) {
             // Squeezed: it moves with the rectangle across their contact.
-            self.start_carry(me, rc.id, rc.vel, n);
+            self.start_carry(me, Carrier::Rect(rc.id), rc.vel, n, Real::INFINITY);
             carry_velocity(v, rc.vel, n, !is_ball)
         } else {
             self.end_carry(me);

@@ -29,9 +29,8 @@
 //!    such velocity exists (the obstacle's face is parallel to the rectangle's: a paddle
 //!    closing on a wall) or it would be faster than the bound above, the body is crushed:
 //!    it stops for the rest of the step, [`Event::Squeezed`](crate::Event::Squeezed) is
-//!    reported, and the push-out at the start of the next step moves it to the nearest free
-//!    position (out of the rectangle), from where it moves on with the rectangle's velocity
-//!    along `n`.
+//!    reported, and the push-out at the step's end moves it to the nearest free position
+//!    (out of the rectangle), from where it moves on with the rectangle's velocity along `n`.
 //!
 //! A carried body is remembered across steps (`World::carries`: the rectangle, its
 //! velocity at the carry, the normal) until it is crushed, meets anything else than
@@ -40,22 +39,58 @@
 //! kinematic rectangle) are not detected: they end at the event bound
 //! ([`crate::StepConfig::max_events_per_body`]) as before, with an overlap pushed out at
 //! the next step.
+//!
+//! A turning flipper squeezes a ball by the same three rules (`respond_turning_flipper`),
+//! with `u` the flipper's surface velocity at the contact point (`ω·(point − pivot).perp()`)
+//! when the ball is carried: pressed into immovable geometry it moves with the flipper's
+//! surface, slides out along the wedge no faster than `max(|v|, (1 + e)·|u|)`, or is crushed
+//! ([`Event::FlipperSqueezed`](crate::Event::FlipperSqueezed)) and pushed out of the
+//! flipper's capsule, which the push-out sees, at the step's end. A flipper's carry lasts
+//! until the step's end (its motion changes only between steps). A dynamic box pressed by a
+//! flipper moves with its surface (rule 2) but is not crushed: the push-out of boxes does
+//! not see flippers.
 
 use crate::model::event::Body;
 use crate::model::ids::RectId;
 use collide_core::{Aabb, Real, Vec2};
 
-/// A body carried by a kinematic rectangle (rule 2 of the module docs).
+/// What carries a squeezed body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Carrier {
+    /// A kinematic rectangle: the carry is remembered across steps (and in snapshots).
+    Rect(RectId),
+    /// A turning flipper, by its dense index: the carry lasts until the step's end (a
+    /// flipper's motion changes only between steps, when a button does).
+    Flipper(u32),
+}
+
+impl Carrier {
+    /// The rectangle's id bits, for the state hash and snapshots; a flipper's carry, which
+    /// never outlasts a step, as `u64::MAX` (no rectangle's).
+    pub(crate) fn rect_bits(self) -> u64 {
+        match self {
+            Carrier::Rect(r) => r.to_bits(),
+            Carrier::Flipper(_) => u64::MAX,
+        }
+    }
+}
+
+/// A body carried by a kinematic rectangle or a turning flipper (rule 2 of the module docs).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Carry {
     /// The carried body.
     pub(crate) body: Body,
-    /// The rectangle carrying it.
-    pub(crate) rect: RectId,
-    /// The rectangle's velocity at the carry (units/s): a carry holds while it is unchanged.
+    /// The rectangle or flipper carrying it.
+    pub(crate) by: Carrier,
+    /// The carrier's velocity at the carry (units/s): a rectangle's carry holds while it is
+    /// unchanged; a flipper's is its surface velocity at the contact point.
     pub(crate) vel: Vec2,
-    /// The contact normal, from the rectangle toward the body.
+    /// The contact normal, from the carrier toward the body.
     pub(crate) normal: Vec2,
+    /// The fastest it may leave a flipper's squeeze (units/s; rule 3's bound taken at the
+    /// first contact of the carry, so that carries at one instant cannot raise it);
+    /// infinite for a rectangle's, whose bound is taken at each contact.
+    pub(crate) cap: Real,
     /// It was crushed (and reported) and not pushed out yet: met again, it is crushed
     /// again without a second report.
     pub(crate) crushed: bool,
@@ -84,6 +119,16 @@ pub(crate) enum Wedge {
     Crush(Vec2),
     /// Its carry no longer holds (the rectangle was removed or changed its velocity).
     Stale,
+}
+
+/// The least normal speed (units/s) relative to a flipper's surface of velocity `u` that a
+/// body of velocity `v` the flipper carried parts with: `1e-9·(|v| + |u|)`, a billion times
+/// the rounding of the gap rate the flipper's sweep computes from them and a billion times
+/// below any speed that shows. Leaving at exactly the surface's normal speed, the body
+/// touches the flipper with a rate that may round below zero (met again at once, at one
+/// instant, over and over) or to zero (a contact the sweep cannot see end).
+pub(crate) fn carry_parting(v: Vec2, u: Vec2) -> Real {
+    1e-9 * (v.length() + u.length())
 }
 
 /// `v` with its component along the unit normal `n` replaced by `u`'s: moving with a

@@ -1,6 +1,6 @@
 //! Squeezes in the step (`crate::step::squeeze` has the carry state and the pure rules): a
-//! body pressed between a kinematic rectangle and something that does not give way is
-//! carried, then crushed.
+//! body pressed between a kinematic rectangle or a turning flipper and something that does
+//! not give way is carried, then crushed.
 
 use crate::body::rect::RectRole;
 use crate::model::event::Body;
@@ -19,7 +19,7 @@ impl World {
 
     /// Whether carry `c` still holds for a contact with rectangle `rect` of velocity `vel`.
     pub(crate) fn carry_holds(c: &Carry, rect: RectId, vel: Vec2) -> bool {
-        c.rect == rect && c.vel == vel
+        c.by == Carrier::Rect(rect) && c.vel == vel
     }
 
     /// Marks `body` crushed (see [`Carry::crushed`]).
@@ -38,15 +38,25 @@ impl World {
         }
     }
 
-    /// Records that `body` moves with kinematic rectangle `rect` of velocity `vel` across
-    /// their contact of normal `normal`.
-    pub(crate) fn start_carry(&mut self, body: Body, rect: RectId, vel: Vec2, normal: Vec2) {
+    /// Records that `body` moves with `by` (a kinematic rectangle of velocity `vel`, or a
+    /// turning flipper of surface velocity `vel` at the contact) across their contact of
+    /// normal `normal`.
+    /// `cap`: see [`Carry::cap`].
+    pub(crate) fn start_carry(
+        &mut self,
+        body: Body,
+        by: Carrier,
+        vel: Vec2,
+        normal: Vec2,
+        cap: Real,
+    ) {
         self.end_carry(body);
         self.carries.push(Carry {
             body,
-            rect,
+            by,
             vel,
             normal,
+            cap,
             crushed: false,
         });
     }
@@ -98,19 +108,45 @@ impl World {
     }
 
     /// Rule 3 of the module docs for a body carried by `c` that meets immovable geometry of
-    /// normal `n_w` with velocity `v` before the response and `response` after it (the
-    /// ordinary reflection); `e` is the restitution used.
-    pub(crate) fn wedge(&self, c: Carry, v: Vec2, n_w: Vec2, response: Vec2, e: Real) -> Wedge {
-        let Some(rect) = self.rect(c.rect) else {
-            return Wedge::Stale;
+    /// normal `n_w` at absolute time `t` with velocity `v` before the response and `response`
+    /// after it (the ordinary reflection); `e` is the restitution used.
+    pub(crate) fn wedge(
+        &self,
+        c: Carry,
+        t: Real,
+        v: Vec2,
+        n_w: Vec2,
+        response: Vec2,
+        e: Real,
+    ) -> Wedge {
+        let holds = match c.by {
+            Carrier::Rect(id) => self.rect(id).is_some_and(|rect| rect.vel == c.vel),
+            // Held at its limit since the carry: it presses no more.
+            Carrier::Flipper(i) => self
+                .flippers
+                .get(i as usize)
+                .is_some_and(|f| f.angular_velocity_at(t) != 0.0),
         };
-        if rect.vel != c.vel {
+        if !holds {
             return Wedge::Stale;
         }
         let u = c.vel;
-        let bound = v.length().max((1.0 + e) * u.length());
-        let carried = |w: Vec2| w + c.normal * (u - w).dot(c.normal);
-        match nearest_feasible(response, n_w, 0.0, c.normal, u.dot(c.normal)) {
+        let bound = v.length().max((1.0 + e) * u.length()).min(c.cap);
+        let carried = |w: Vec2| {
+            let w = w + c.normal * (u - w).dot(c.normal);
+            // A flipper's carry may turn the ball faster than its cap (`Carry::cap`).
+            if w.length() > c.cap {
+                w * (c.cap / w.length())
+            } else {
+                w
+            }
+        };
+        // Leaving a flipper's surface, it parts from it (`carry_parting`).
+        let part = match c.by {
+            Carrier::Rect(_) => 0.0,
+            Carrier::Flipper(_) => carry_parting(response, u),
+        };
+        match nearest_feasible(response, n_w, 0.0, c.normal, u.dot(c.normal) + part) {
             Some(w) if w.length() <= bound * (1.0 + 1e-12) => Wedge::Slide(w),
             _ => Wedge::Crush(carried(v)),
         }

@@ -135,11 +135,36 @@ impl World {
         out
     }
 
-    /// Whether a disc of `radius` at `p` overlaps a flipper where it is at the world's time.
-    pub(crate) fn circle_overlaps_flipper(&self, p: Vec2, radius: Real) -> bool {
-        self.flippers.iter().any(|fl| {
-            let c = fl.capsule_at(self.time);
-            collide_core::distance_point_segment(p, &c.segment) < radius + c.radius
+    /// The capsules, where they are at the world's time, of the flippers a body of `filter`
+    /// collides with (`None`: every flipper).
+    pub(crate) fn flipper_capsules(
+        &self,
+        filter: Option<crate::model::filter::Filter>,
+    ) -> impl Iterator<Item = collide_core::Capsule> + '_ {
+        self.flippers
+            .iter()
+            .filter(move |fl| filter.is_none_or(|f| f.collides(fl.desc.surface.filter)))
+            .map(|fl| capsule_now(fl, self.time))
+    }
+
+    /// Whether a disc of `radius` at `p` overlaps by more than `slack` (world units) a flipper
+    /// a body of `filter` collides with (`None`: any), where it is at the world's time.
+    pub(crate) fn circle_overlaps_flipper(
+        &self,
+        p: Vec2,
+        radius: Real,
+        slack: Real,
+        filter: Option<crate::model::filter::Filter>,
+    ) -> bool {
+        self.flipper_capsules(filter).any(|c| {
+            collide_core::distance_point_segment(p, &c.segment) < radius - slack + c.radius
         })
     }
+}
+
+/// `fl`'s capsule at absolute time `t`, not inlined: the push-out's few call sites share one
+/// copy of `sin_cos` (code size, in the browser build above all).
+#[inline(never)]
+fn capsule_now(fl: &crate::body::flipper::Flipper, t: Real) -> collide_core::Capsule {
+    fl.capsule_at(t)
 }

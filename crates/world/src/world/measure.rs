@@ -166,7 +166,7 @@ impl World {
                 Body::Rect(r) => r.to_bits() | 1 << 63,
                 Body::Character(c) => c.to_bits() | 1 << 62,
             });
-            h.word(c.rect.to_bits());
+            h.word(c.by.rect_bits());
             for x in [c.vel.x, c.vel.y, c.normal.x, c.normal.y] {
                 h.word(x.to_bits());
             }

@@ -669,8 +669,9 @@ impl World {
         self.rect_slots.remove(id);
         self.rect_rest.swap_remove(i);
         self.drop_passes_with(crate::step::pass::PassWith::Rect(id));
-        self.carries
-            .retain(|c| c.rect != id && c.body != Body::Rect(id));
+        self.carries.retain(|c| {
+            c.by != crate::step::squeeze::Carrier::Rect(id) && c.body != Body::Rect(id)
+        });
         self.one_way
             .retain(|t| *t != crate::model::target::Target::Rect(id));
         let rect = self.rects.swap_remove(i);
@@ -748,8 +749,9 @@ impl World {
         self.rects[i].aabb = aabb;
         self.rect_anchor[i] = (aabb, self.time, self.rects[i].vel);
         self.rect_rest[i] = None;
-        self.carries
-            .retain(|c| c.rect != id && c.body != Body::Rect(id));
+        self.carries.retain(|c| {
+            c.by != crate::step::squeeze::Carrier::Rect(id) && c.body != Body::Rect(id)
+        });
         Ok(())
     }
 

@@ -163,12 +163,11 @@ impl World {
     pub fn circle_is_free(&self, p: Vec2, radius: Real, skip: Option<RectId>) -> bool {
         self.circle_overlap_depth_ok(p, radius, 0.0, skip, None)
             && !self.circle_overlaps_shape(p, radius)
-            && !self.circle_overlaps_flipper(p, radius)
     }
 
-    /// Like [`World::circle_is_free`] but tolerating overlaps up to `slack` world units, and
-    /// with `Some(filter)` only against the cells and rectangles a body of `filter` collides
-    /// with (closed walls always; `None`: everything).
+    /// Like [`World::circle_is_free`] without the static shapes, tolerating overlaps up to
+    /// `slack` world units, and with `Some(filter)` only against the cells, rectangles and
+    /// flippers a body of `filter` collides with (closed walls always; `None`: everything).
     pub(crate) fn circle_overlap_depth_ok(
         &self,
         p: Vec2,
@@ -196,6 +195,6 @@ impl World {
                 && filter.is_none_or(|f| f.collides(rc.surface.filter))
                 && rc.role() != RectRole::Sensor
                 && circle_overlaps_aabb(p, r, &rc.aabb)
-        })
+        }) && !self.circle_overlaps_flipper(p, radius, slack, filter)
     }
 }

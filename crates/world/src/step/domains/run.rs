@@ -214,6 +214,7 @@ impl Domains {
                         e,
                         Event::IterationLimit { .. }
                             | Event::Squeezed { .. }
+                            | Event::FlipperSqueezed { .. }
                             | Event::Unembedded { .. }
                             | Event::BallLost { .. }
                     )

@@ -536,6 +536,7 @@ impl World {
 
     /// The squeeze carries.
     fn snap_carries(&self) -> Vec<SnapCarry> {
+        // Only rectangles' carries: a flipper's ends with the step.
         self.carries
             .iter()
             .map(|c| {
@@ -543,7 +544,7 @@ impl World {
                 SnapCarry(
                     kind,
                     bits,
-                    c.rect.to_bits(),
+                    c.by.rect_bits(),
                     v2(c.vel),
                     v2(c.normal),
                     c.crushed,

@@ -719,9 +719,10 @@ fn restored_carries(
         }
         carries.push(Carry {
             body,
-            rect: RectId::from_bits(c.2),
+            by: crate::step::squeeze::Carrier::Rect(RectId::from_bits(c.2)),
             vel,
             normal,
+            cap: Real::INFINITY,
             crushed: c.5,
         });
     }
