@@ -34,6 +34,14 @@ pub const MAX_COORD: f64 = 1.0e9;
 /// Most worker threads [`crate::World::set_threads`] accepts (more are clamped to this).
 pub const MAX_THREADS: usize = 256;
 
+/// Whether the target runs one thread only (WebAssembly without WASI threads): there
+/// [`crate::World::set_threads`] keeps 1, and the parallel step is compiled out (its code
+/// would never run; the browser package is smaller without it).
+pub(crate) const SINGLE_THREADED_TARGET: bool = cfg!(all(
+    target_family = "wasm",
+    not(all(target_os = "wasi", target_feature = "atomics"))
+));
+
 /// What a number given to collide must satisfy: the one set of checks used by the scene
 /// format (the `collide-scene` crate), the world's constructor and setters
 /// ([`crate::World::new`], [`crate::World::add_ball`], [`crate::World::set_ball_velocity`],

@@ -393,10 +393,7 @@ impl World {
     /// `threads` is taken as 1, and [`World::threads`] returns 1. The results are the same
     /// bits. `wasm32-wasip1-threads` keeps the count asked for.
     pub fn set_threads(&mut self, threads: usize) {
-        let most = if cfg!(all(
-            target_family = "wasm",
-            not(all(target_os = "wasi", target_feature = "atomics"))
-        )) {
+        let most = if crate::model::limits::SINGLE_THREADED_TARGET {
             1
         } else {
             crate::model::limits::MAX_THREADS

@@ -18,7 +18,8 @@ type Sub = super::Sub<World>;
 /// Whether `w` can be stepped in domains (see the module docs).
 fn eligible(w: &World) -> bool {
     let walls = w.walls;
-    w.threads > 1
+    !crate::model::limits::SINGLE_THREADED_TARGET
+        && w.threads > 1
         && w.balls.len() >= MIN_BALLS
         && w.steps >= w.last_edit + CALM_STEPS
         && w.rects.is_empty()
