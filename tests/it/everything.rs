@@ -48,8 +48,8 @@ proptest! {
 }
 
 /// The inputs of the target's fixed findings (`fuzz/known/everything/`, findings E1, E3, E4, E6,
-/// E7, E8, E9's grazing corner, E10, E11 and E12 of `docs/reliability.md`, and a false alarm of
-/// the box check) keep every invariant.
+/// E7, E8, E9's grazing corner, E10, E11, E12, E13 and E15 of `docs/reliability.md`, and a false
+/// alarm of the box check) keep every invariant.
 #[test]
 fn fixed_findings_keep_the_invariants() {
     for name in [
@@ -65,6 +65,9 @@ fn fixed_findings_keep_the_invariants() {
         "restored_world_differs_at_a_grazing_corner",
         "box_inside_a_flipper_pumped_past_the_limits",
         "box_passes_a_slope_diagonal_in_a_wedge",
+        "ball_inside_a_wall_pinched_by_a_flipper",
+        "ball_inside_static_geometry_after_step_3",
+        "ball_inside_static_geometry_after_step_4_slow",
     ] {
         let path = format!(
             "{}/../fuzz/known/everything/{name}",

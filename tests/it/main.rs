@@ -18,6 +18,7 @@ mod domains;
 mod entry_points;
 mod everything;
 mod exact_fits;
+mod flipper_squeeze;
 mod flippers;
 mod fuzz_findings;
 mod galperin;

@@ -1,0 +1,269 @@
+//! A ball pinched between a turning flipper and immovable geometry (a static rectangle, a
+//! closed wall, wall cells), at flipper speeds up to the accepted maximum: it is carried by
+//! the flipper's surface, slides out along the wedge or is crushed
+//! (`Event::FlipperSqueezed`) and pushed out of the flipper, as a kinematic rectangle's
+//! squeeze does (docs/algorithms.md, "Flippers in the step"). Never pumped past what the
+//! flipper's hits give, never left inside anything, never stopped by the event bound.
+
+use crate::build::{ball, config, grid_where, world_with};
+use collide_world::limits::MAX_FLIPPER_ANGULAR_SPEED;
+use collide_world::{
+    Aabb, Body, Contact, Event, FlipperDesc, FlipperId, RectDesc, Target, Vec2, Walls, World,
+};
+use proptest::prelude::*;
+
+/// What the ball is pinched against.
+#[derive(Clone, Copy, Debug)]
+enum Obstacle {
+    /// A static rectangle.
+    Rect,
+    /// A closed wall of the world.
+    Wall,
+    /// A block of wall cells 8 units wide.
+    Cells,
+}
+
+/// A flipper swinging from `rest` by `swing` radians at `speed` rad/s; a ball at rest in its
+/// sweep, `d` from the pivot and `phi` radians ahead of the flipper at rest; the obstacle's
+/// face square to the axis nearest the flipper's motion there, `gap` beyond the ball.
+#[derive(Clone, Debug)]
+struct Pinch {
+    length: f64,
+    flipper_radius: f64,
+    radius: f64,
+    rest: f64,
+    swing: f64,
+    speed: f64,
+    restitution: f64,
+    obstacle: Obstacle,
+    d: f64,
+    phi: f64,
+    gap: f64,
+}
+
+/// The world of a pinch (closed, 1/60 s steps, no gravity), its flipper (pressed) and the
+/// ball's id, or `None` for a geometry that does not fit (the ball on the flipper at rest, a
+/// wall behind the pivot).
+fn build(p: &Pinch) -> Option<(World, FlipperId)> {
+    let th = p.rest + p.swing.signum() * p.phi;
+    let at = Vec2::new(th.cos(), th.sin()) * p.d;
+    // The flipper's surface moves along `dir` at the ball.
+    let dir = Vec2::new(-th.sin(), th.cos()) * p.swing.signum();
+    let k = usize::from(dir.y.abs() > dir.x.abs());
+    let sigma = dir[k].signum();
+    let plane = at[k] + sigma * (p.radius + p.gap);
+    let mut pivot = Vec2::splat(500.0);
+    let mut size = Vec2::splat(1000.0);
+    match p.obstacle {
+        Obstacle::Wall if sigma * plane <= p.flipper_radius + 1.0 => return None,
+        Obstacle::Wall if sigma > 0.0 => size[k] = 500.0 + plane,
+        Obstacle::Wall => {
+            pivot[k] = -plane;
+            size[k] = 500.0 - plane;
+        }
+        // Cell faces on multiples of 8 units.
+        Obstacle::Cells => pivot[k] += ((pivot[k] + plane) / 8.0).round() * 8.0 - pivot[k] - plane,
+        Obstacle::Rect => {}
+    }
+    let mut w = world_with(
+        size,
+        Walls::ALL,
+        collide_world::StepConfig {
+            restitution: p.restitution,
+            ..config(1.0 / 60.0, Vec2::ZERO)
+        },
+    );
+    let centre = pivot + at;
+    let face = pivot[k] + plane;
+    match p.obstacle {
+        Obstacle::Rect => {
+            let (mut lo, mut hi) = (centre - Vec2::splat(150.0), centre + Vec2::splat(150.0));
+            if sigma > 0.0 {
+                (lo[k], hi[k]) = (face, face + 50.0);
+            } else {
+                (lo[k], hi[k]) = (face - 50.0, face);
+            }
+            w.add_rect(RectDesc {
+                aabb: Aabb::new(lo, hi),
+                ..RectDesc::default()
+            })
+            .ok()?;
+        }
+        Obstacle::Cells => {
+            w.set_grid(grid_where(125, 125, 8.0, |col, row| {
+                let c = Vec2::new(col as f64 + 0.5, row as f64 + 0.5) * 8.0;
+                let beyond = (c[k] - face) * sigma;
+                beyond > 0.0 && beyond < 48.0 && (c[1 - k] - centre[1 - k]).abs() < 150.0
+            }));
+        }
+        Obstacle::Wall => {}
+    }
+    let f = w
+        .add_flipper(FlipperDesc::new(
+            pivot,
+            p.length,
+            p.flipper_radius,
+            p.rest,
+            p.rest + p.swing,
+            p.speed,
+        ))
+        .ok()?;
+    w.add_ball(ball(centre, Vec2::ZERO, p.radius)).ok()?;
+    w.set_flipper_pressed(f, true).ok()?;
+    Some((w, f))
+}
+
+fn pinch() -> impl Strategy<Value = Pinch> {
+    (
+        (40.0..120.0f64, 3.0..15.0f64, 2.0..10.0f64),
+        (-3.1..3.1f64, 0.4..1.5f64, any::<bool>(), 0.0..=1.0f64),
+        (0.0..=1.0f64, 0..3u8),
+        (0.3..1.0f64, 0.0..1.0f64, 0.0..0.9f64),
+    )
+        .prop_filter_map(
+            "the ball lies beyond the flipper's swing",
+            |(
+                (length, flipper_radius, radius),
+                (rest, swing, up, speed),
+                (e, obstacle),
+                (d, phi, gap),
+            )| {
+                let d = d * length;
+                // Clear of the flipper at rest.
+                let phi_min = ((flipper_radius + radius + 0.5) / d).min(1.0).asin();
+                (phi_min < swing).then(|| Pinch {
+                    length,
+                    flipper_radius,
+                    radius,
+                    rest,
+                    swing: if up { swing } else { -swing },
+                    // Log-uniform from 1 rad/s to the accepted maximum.
+                    speed: MAX_FLIPPER_ANGULAR_SPEED.powf(speed),
+                    restitution: e,
+                    obstacle: [Obstacle::Rect, Obstacle::Wall, Obstacle::Cells][obstacle as usize],
+                    d,
+                    phi: phi_min + phi * (swing - phi_min),
+                    gap: gap * 2.0 * radius,
+                })
+            },
+        )
+}
+
+/// How far the ball (radius `r` at `pos`) is inside flipper `f` where it is now (positive:
+/// overlap, world units).
+fn depth_in_flipper(w: &World, f: FlipperId, pos: Vec2, r: f64) -> f64 {
+    let fl = w.flipper(f).expect("live");
+    let cap = fl.capsule_at(w.time());
+    cap.radius + r - collide_world::collide_core::distance_point_segment(pos, &cap.segment)
+}
+
+/// Steps a pinch until the flipper has been held for 10 steps and checks after every step:
+/// no `IterationLimit`; the ball inside neither the flipper nor the obstacle by more than
+/// 1e-6 (the push-out leaves a crushed ball within `EMBED_SLACK` = 1e-7); its speed at most
+/// `k·(1 + e)·ω·(L + R)` with `k` the flipper's hits so far (each hit adds at most `(1 + e)`
+/// times the surface's normal speed, `|v'| <= |v| + (1 + e)|u·n|`; a squeeze adds nothing).
+/// Returns the `FlipperSqueezed` events seen.
+fn run(p: &Pinch) -> Result<usize, TestCaseError> {
+    let Some((mut w, f)) = build(p) else {
+        return Ok(0);
+    };
+    let tip = p.speed * (p.length + p.flipper_radius);
+    let steps = ((p.swing.abs() / p.speed * 60.0).ceil() as usize + 10).min(200);
+    let (mut hits, mut squeezed) = (0usize, 0usize);
+    for step in 0..steps {
+        w.step();
+        for e in w.events() {
+            match e {
+                Event::IterationLimit { .. } => {
+                    prop_assert!(false, "step {step}: {e:?}");
+                }
+                Event::Contact(Contact {
+                    other: Target::Flipper(_),
+                    ..
+                }) => hits += 1,
+                Event::FlipperSqueezed { body, flipper, .. } => {
+                    prop_assert!(matches!(body, Body::Ball(_)) && *flipper == f);
+                    squeezed += 1;
+                }
+                _ => {}
+            }
+        }
+        let b = w.balls().iter().next().expect("the ball is never lost");
+        let depth = depth_in_flipper(&w, f, b.pos, b.radius);
+        prop_assert!(depth < 1e-6, "step {step}: {depth} inside the flipper");
+        prop_assert!(
+            w.circle_is_free(b.pos, b.radius - 1e-6, None),
+            "step {step}: inside the obstacle at {:?}",
+            b.pos
+        );
+        let bound = hits as f64 * (1.0 + p.restitution) * tip * (1.0 + 1e-9);
+        prop_assert!(
+            b.vel.length() <= bound,
+            "step {step}: {} after {hits} hits, bound {bound}",
+            b.vel.length()
+        );
+    }
+    Ok(squeezed)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Flippers of every accepted speed pinching a ball against a rectangle, a wall or
+    /// cells: no event bound, nothing inside anything after any step, no pumping.
+    #[test]
+    fn a_pinched_ball_is_never_pumped_stuck_or_left_inside(p in pinch()) {
+        run(&p)?;
+    }
+}
+
+/// A flipper at 262.5 rad/s (its tip at 31 000 units/s) closes on a ball lying 3.5 units
+/// from a static rectangle's face: the ball is carried, meets the face at an angle the
+/// flipper's face nearly parallel to it, has no way out slower than the bound and is
+/// crushed: one `FlipperSqueezed` event, the ball pushed out of the flipper in the same step
+/// (`Unembedded`), and it leaves no faster than `(1 + e)` times the flipper's tip speed.
+#[test]
+fn a_ball_crushed_by_a_fast_flipper_is_reported_and_pushed_out() {
+    let p = Pinch {
+        length: 108.8,
+        flipper_radius: 7.7,
+        radius: 5.8,
+        rest: -1.93,
+        swing: -1.05,
+        speed: 262.5,
+        restitution: 0.85,
+        obstacle: Obstacle::Rect,
+        d: 35.3,
+        phi: 0.53,
+        gap: 3.5,
+    };
+    let (mut w, f) = build(&p).expect("the pinch fits");
+    w.step();
+    let events = w.events().to_vec();
+    let crushed: Vec<_> = events
+        .iter()
+        .filter(|e| matches!(e, Event::FlipperSqueezed { .. }))
+        .collect();
+    assert_eq!(crushed.len(), 1, "{events:?}");
+    assert!(
+        events.iter().any(|e| matches!(e, Event::Unembedded { .. })),
+        "{events:?}"
+    );
+    let b = w.balls().iter().next().expect("the ball");
+    assert!(depth_in_flipper(&w, f, b.pos, b.radius) < 1e-6);
+    assert!(w.circle_is_free(b.pos, b.radius - 1e-6, None));
+    let tip = p.speed * (p.length + p.flipper_radius);
+    assert!(
+        b.vel.length() <= (1.0 + p.restitution) * tip,
+        "{}",
+        b.vel.length()
+    );
+    // Pinched again on later steps (the flipper swings on), never past the event bound.
+    for _ in 0..20 {
+        w.step();
+        assert!(!w
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::IterationLimit { .. })));
+    }
+}
