@@ -1,5 +1,6 @@
 //! A ball pinched between a turning flipper and immovable geometry (a static rectangle, a
-//! closed wall, wall cells), at flipper speeds up to the accepted maximum: it is carried by
+//! closed wall, wall cells, a static segment, a tilted static polygon), at flipper speeds up
+//! to the accepted maximum: it is carried by
 //! the flipper's surface, slides out along the wedge or is crushed
 //! (`Event::FlipperSqueezed`) and pushed out of the flipper, as a kinematic rectangle's
 //! squeeze does (docs/algorithms.md, "Flippers in the step"). Never pumped past what the
@@ -8,7 +9,8 @@
 use crate::build::{ball, config, grid_where, world_with};
 use collide_world::limits::MAX_FLIPPER_ANGULAR_SPEED;
 use collide_world::{
-    Aabb, Body, Contact, Event, FlipperDesc, FlipperId, RectDesc, Target, Vec2, Walls, World,
+    Aabb, Body, Contact, Event, FlipperDesc, FlipperId, RectDesc, ShapeDesc, Target, Vec2, Walls,
+    World,
 };
 use proptest::prelude::*;
 
@@ -21,6 +23,11 @@ enum Obstacle {
     Wall,
     /// A block of wall cells 8 units wide.
     Cells,
+    /// A static segment along the face.
+    Segment,
+    /// A static polygon: the rectangle's block turned by `tilt` about the face's point
+    /// nearest the ball.
+    Polygon,
 }
 
 /// A flipper swinging from `rest` by `swing` radians at `speed` rad/s; a ball at rest in its
@@ -39,6 +46,7 @@ struct Pinch {
     d: f64,
     phi: f64,
     gap: f64,
+    tilt: f64,
 }
 
 /// The world of a pinch (closed, 1/60 s steps, no gravity), its flipper (pressed) and the
@@ -63,7 +71,7 @@ fn build(p: &Pinch) -> Option<(World, FlipperId)> {
         }
         // Cell faces on multiples of 8 units.
         Obstacle::Cells => pivot[k] += ((pivot[k] + plane) / 8.0).round() * 8.0 - pivot[k] - plane,
-        Obstacle::Rect => {}
+        Obstacle::Rect | Obstacle::Segment | Obstacle::Polygon => {}
     }
     let mut w = world_with(
         size,
@@ -96,6 +104,30 @@ fn build(p: &Pinch) -> Option<(World, FlipperId)> {
                 beyond > 0.0 && beyond < 48.0 && (c[1 - k] - centre[1 - k]).abs() < 150.0
             }));
         }
+        Obstacle::Segment => {
+            let (mut a, mut b) = (centre, centre);
+            (a[k], b[k]) = (face, face);
+            a[1 - k] -= 150.0;
+            b[1 - k] += 150.0;
+            w.add_shape(ShapeDesc::segment(a, b)).ok()?;
+        }
+        Obstacle::Polygon => {
+            let (mut lo, mut hi) = (centre - Vec2::splat(150.0), centre + Vec2::splat(150.0));
+            if sigma > 0.0 {
+                (lo[k], hi[k]) = (face, face + 50.0);
+            } else {
+                (lo[k], hi[k]) = (face - 50.0, face);
+            }
+            let mut pivot_of_tilt = centre;
+            pivot_of_tilt[k] = face;
+            let (sin, cos) = p.tilt.sin_cos();
+            let turn = |q: Vec2| {
+                let d = q - pivot_of_tilt;
+                pivot_of_tilt + Vec2::new(d.x * cos - d.y * sin, d.x * sin + d.y * cos)
+            };
+            let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)].map(turn);
+            w.add_shape(ShapeDesc::polygon(&corners).ok()?).ok()?;
+        }
         Obstacle::Wall => {}
     }
     let f = w
@@ -117,7 +149,7 @@ fn pinch() -> impl Strategy<Value = Pinch> {
     (
         (40.0..120.0f64, 3.0..15.0f64, 2.0..10.0f64),
         (-3.1..3.1f64, 0.4..1.5f64, any::<bool>(), 0.0..=1.0f64),
-        (0.0..=1.0f64, 0..3u8),
+        (0.0..=1.0f64, 0..5u8, -0.5..0.5f64),
         (0.3..1.0f64, 0.0..1.0f64, 0.0..0.9f64),
     )
         .prop_filter_map(
@@ -125,7 +157,7 @@ fn pinch() -> impl Strategy<Value = Pinch> {
             |(
                 (length, flipper_radius, radius),
                 (rest, swing, up, speed),
-                (e, obstacle),
+                (e, obstacle, tilt),
                 (d, phi, gap),
             )| {
                 let d = d * length;
@@ -140,10 +172,17 @@ fn pinch() -> impl Strategy<Value = Pinch> {
                     // Log-uniform from 1 rad/s to the accepted maximum.
                     speed: MAX_FLIPPER_ANGULAR_SPEED.powf(speed),
                     restitution: e,
-                    obstacle: [Obstacle::Rect, Obstacle::Wall, Obstacle::Cells][obstacle as usize],
+                    obstacle: [
+                        Obstacle::Rect,
+                        Obstacle::Wall,
+                        Obstacle::Cells,
+                        Obstacle::Segment,
+                        Obstacle::Polygon,
+                    ][obstacle as usize],
                     d,
                     phi: phi_min + phi * (swing - phi_min),
                     gap: gap * 2.0 * radius,
+                    tilt,
                 })
             },
         )
@@ -209,8 +248,9 @@ fn run(p: &Pinch) -> Result<usize, TestCaseError> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
-    /// Flippers of every accepted speed pinching a ball against a rectangle, a wall or
-    /// cells: no event bound, nothing inside anything after any step, no pumping.
+    /// Flippers of every accepted speed pinching a ball against a rectangle, a wall, cells, a
+    /// segment or a polygon: no event bound, nothing inside anything after any step, no
+    /// pumping.
     #[test]
     fn a_pinched_ball_is_never_pumped_stuck_or_left_inside(p in pinch()) {
         run(&p)?;
@@ -236,6 +276,7 @@ fn a_ball_crushed_by_a_fast_flipper_is_reported_and_pushed_out() {
         d: 35.3,
         phi: 0.53,
         gap: 3.5,
+        tilt: 0.0,
     };
     let (mut w, f) = build(&p).expect("the pinch fits");
     w.step();

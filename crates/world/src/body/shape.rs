@@ -436,6 +436,49 @@ impl ShapeKind {
         }
     }
 
+    /// Calls `f` with capsules whose union is the shape: a segment (radius 0), a circle (a
+    /// capsule of length 0), each edge of a polygon (radius 0; the push-out's candidates lie
+    /// on their boundaries grown by a ball's radius, `step/embed.rs`).
+    pub(crate) fn for_each_capsule(&self, f: &mut dyn FnMut(Capsule)) {
+        match *self {
+            ShapeKind::Segment { segment, .. } => f(Capsule {
+                segment,
+                radius: 0.0,
+            }),
+            ShapeKind::Circle(c) => f(Capsule::new(c.center, c.center, c.radius)),
+            ShapeKind::Polygon { polygon, .. } => {
+                for i in 0..polygon.len() {
+                    f(Capsule {
+                        segment: polygon.edge(i),
+                        radius: 0.0,
+                    });
+                }
+            }
+        }
+    }
+
+    /// A disc of radius `r` at `p` that overlaps the shape, moved out of it: to `r` from the
+    /// shape's nearest boundary point, on the side away from the shape (out of a circle or a
+    /// polygon that holds `p`; up when `p` is on a segment or at a circle's centre).
+    #[must_use]
+    pub(crate) fn push_circle_out(&self, p: Vec2, r: Real) -> Vec2 {
+        let up = Vec2::new(0.0, -1.0);
+        let (q, inside) = match *self {
+            ShapeKind::Segment { segment, .. } => {
+                (collide_core::closest_point_on_segment(p, &segment).0, false)
+            }
+            ShapeKind::Circle(c) => {
+                return c.center + (p - c.center).normalize_or(up) * (c.radius + r);
+            }
+            ShapeKind::Polygon { polygon, .. } => (
+                collide_core::closest_point_on_polygon(p, &polygon),
+                point_in_polygon(p, &polygon),
+            ),
+        };
+        let d = (p - q).normalize_or(up);
+        q + if inside { -d } else { d } * r
+    }
+
     /// Whether a disc of `radius` at `p` overlaps the shape (strictly).
     #[must_use]
     pub(crate) fn overlaps_circle(&self, p: Vec2, radius: Real) -> bool {

@@ -6,8 +6,9 @@
 //! of its centre onto the boundary of the obstacles' Minkowski sum with its disc: the exposed
 //! grid faces pushed out by the radius, the convex corners' arcs, the inner corners of
 //! free cells, the rectangles' grown faces and corners, the flippers' capsules grown by the
-//! radius (where the flippers are at the world's time), and the closed walls moved in by the
-//! radius; a candidate that still overlaps something is pushed out of it again (up to four
+//! radius (where the flippers are at the world's time), the static shapes' pieces grown by
+//! the radius (segments, circles, polygons' edges; not sensors or one-way platforms), and
+//! the closed walls moved in by the radius; a candidate that still overlaps something is pushed out of it again (up to four
 //! times). The search widens until a free position is found. Seed 000's fix (step back,
 //! reverse with a random nudge) is neither needed nor used: the ball keeps its velocity and
 //! simply continues from free space, and the move is reported as [`Event::Unembedded`].
@@ -24,7 +25,7 @@ use crate::model::filter::{CellKinds, Filter};
 use crate::world::World;
 use collide_core::{
     aabb_overlaps_aabb, circle_overlaps_aabb, closest_point_on_segment, contact_circle_aabb, Aabb,
-    Corner, Face, HalfTile, Real, Vec2, FRAC_1_SQRT_2,
+    Capsule, Corner, Face, HalfTile, Real, Vec2, FRAC_1_SQRT_2,
 };
 
 /// Overlap (world units) below which a body is not considered embedded: far above the rounding
@@ -260,7 +261,9 @@ impl World {
                 return Some(q + away_from_core(p, q, &c) * reach);
             }
         }
-        None
+        self.solid_shapes(Some(filter))
+            .find(|sh| sh.kind.overlaps_circle(p, r - EMBED_SLACK))
+            .map(|sh| sh.kind.push_circle_out(p, r))
     }
 
     /// The nearest free position for a disc of `radius` embedded at `p` (see the module docs).
@@ -318,9 +321,9 @@ impl World {
         {
             everything = everything.union(&rc.aabb);
         }
-        for c in self.flipper_capsules(Some(filter)) {
-            everything = everything.union(&capsule_aabb(&c));
-        }
+        self.for_each_capsule(filter, &mut |c| {
+            everything = everything.union(&capsule_aabb(&c))
+        });
         let everything = everything.grown(radius);
         loop {
             // Candidates lie within `search + radius` of `base`, their discs within
@@ -518,11 +521,12 @@ impl World {
                 box_candidates(rc.aabb, collide_core::Features::ALL, &mut f);
             }
         }
-        // A flipper's capsule grown by `r`: the nearest point of its boundary, the points
-        // beside the core's nearest point on either side, and beyond either end.
-        for c in self.flipper_capsules(Some(filter)) {
+        // A capsule grown by `r` (a flipper's, a shape's piece): the nearest point of its
+        // boundary, the points beside the core's nearest point on either side, and beyond
+        // either end.
+        self.for_each_capsule(filter, &mut |c| {
             if !aabb_overlaps_aabb(&capsule_aabb(&c).grown(r), &area) {
-                continue;
+                return;
             }
             let (q, _) = closest_point_on_segment(p, &c.segment);
             let reach = r + c.radius;
@@ -533,6 +537,19 @@ impl World {
             let along = (c.segment.b - c.segment.a).normalize_or_zero();
             f(c.segment.b + along * reach);
             f(c.segment.a - along * reach);
+        });
+    }
+
+    /// Calls `f` with the capsules whose boundaries outline the push-out's curved and slanted
+    /// obstacles for a body of `filter`: each flipper's capsule where it is now, and the
+    /// pieces of each static shape it meets (a segment, of radius 0; a circle, a capsule of
+    /// length 0; a polygon's edges, of radius 0).
+    fn for_each_capsule(&self, filter: Filter, f: &mut dyn FnMut(Capsule)) {
+        for c in self.flipper_capsules(Some(filter)) {
+            f(c);
+        }
+        for sh in self.solid_shapes(Some(filter)) {
+            sh.kind.for_each_capsule(f);
         }
     }
 }

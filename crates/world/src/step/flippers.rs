@@ -270,7 +270,7 @@ impl World {
         // never faster (each bounce in the narrowing gap would add `(1 + e)·u·n`). A ball is
         // carried (rules 2 and 3); a box's push-out does not see flippers, so it is not.
         let bounce = reflect_relative_on(v, u, n, e);
-        let pressed = closing && self.pressed_by_flipper(m, contact, n, bounce - u);
+        let pressed = closing && self.pressed_by_flipper(m, contact, n, bounce - u, t);
         let nv = if pressed {
             if imp.is_ball {
                 // The bound of rule 3, from the carry's first contact.
@@ -293,12 +293,20 @@ impl World {
 
     /// Whether mover `m` (a ball at `contact`) has immovable geometry closer than its size
     /// along the contact normal `n` or along `out`, the way a bounce would send it (a wedge
-    /// between a flipper and a face at an angle to it).
+    /// between a flipper and a face at an angle to it), at absolute time `t`.
     #[inline(never)]
-    fn pressed_by_flipper(&self, m: usize, contact: Option<Vec2>, n: Vec2, out: Vec2) -> bool {
+    fn pressed_by_flipper(
+        &self,
+        m: usize,
+        contact: Option<Vec2>,
+        n: Vec2,
+        out: Vec2,
+        t: Real,
+    ) -> bool {
         let probe = self.probe(m, contact);
         let out = out.normalize_or_zero();
-        self.squeezed_against(probe, n) || out != Vec2::ZERO && self.squeezed_against(probe, out)
+        self.squeezed_against(probe, n, t)
+            || out != Vec2::ZERO && self.squeezed_against(probe, out, t)
     }
 
     /// Mover `m`'s velocity `nv` after bouncing off turning flipper `index` (its centre at

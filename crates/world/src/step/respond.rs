@@ -329,7 +329,7 @@ impl World {
                 Some(nv) => nv,
                 None => return None,
             }
-        } else if closing && self.squeezed_against(self.probe(m, contact), n) {
+        } else if closing && self.squeezed_against(self.probe(m, contact), n, t) {
             // Squeezed: it moves with the rectangle across their contact.
             self.start_carry(me, Carrier::Rect(rc.id), rc.vel, n, Real::INFINITY);
             carry_velocity(v, rc.vel, n, !is_ball)

@@ -12,7 +12,8 @@
 //! `n` the contact normal from the rectangle toward the body):
 //!
 //! 1. **Room.** The body is swept from its contact position along `n` over its own size (a
-//!    ball's diameter, a box's extent along `n`) against immovable geometry. If nothing is
+//!    ball's diameter, a box's extent along `n`) against immovable geometry (tiles, closed
+//!    walls, static rectangles and shapes; for a ball, flippers held still). If nothing is
 //!    met, there is room: the bounce is the ordinary one (`reflect_relative`), exact
 //!    elastic physics. A body bouncing between a wall and a closing paddle across a wide
 //!    gap speeds up as it should (`w·g` does not grow across a round trip: the speed `w` is

@@ -7,8 +7,10 @@ use crate::model::event::Body;
 use crate::model::ids::RectId;
 use crate::step::squeeze::*;
 use crate::world::World;
+use collide_core::motion::Path;
 use collide_core::{
-    sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_half_plane, Features, Real, Vec2,
+    sweep_aabb_aabb, sweep_circle_aabb, sweep_circle_half_plane, sweep_circle_segment, Features,
+    Real, SegmentEnds, Vec2,
 };
 
 impl World {
@@ -61,12 +63,13 @@ impl World {
         });
     }
 
-    /// Whether a body at its contact with a kinematic rectangle of normal `n` (from the
-    /// rectangle toward it) has immovable geometry closer than its own size along `n` (rule 1
-    /// of the module docs): a ball (`Squeezed::Ball`, at its contact position) is swept over
-    /// its diameter, a box over its extent along `n`, against tiles, closed walls and static
-    /// rectangles.
-    pub(crate) fn squeezed_against(&self, body: Probe, n: Vec2) -> bool {
+    /// Whether a body at its contact with a kinematic rectangle or turning flipper of normal
+    /// `n` (from it toward the body), at absolute time `t`, has immovable geometry closer than
+    /// its own size along `n` (rule 1 of the module docs): a ball (`Squeezed::Ball`, at its
+    /// contact position) is swept over its diameter, a box over its extent along `n`, against
+    /// tiles, closed walls, static rectangles and static shapes (not sensors or one-way
+    /// platforms), and a ball also against the flippers held still at `t`.
+    pub(crate) fn squeezed_against(&self, body: Probe, n: Vec2, t: Real) -> bool {
         let still = |rc: &crate::body::rect::Rect| {
             rc.vel == Vec2::ZERO && !matches!(rc.role(), RectRole::Dynamic | RectRole::Sensor)
         };
@@ -87,7 +90,23 @@ impl World {
                         && filter.collides(rc.surface.filter)
                         && sweep_circle_aabb(center, radius, d, 1.0, &rc.aabb, Features::ALL)
                             .is_some()
-                })
+                }) || self
+                    .solid_shapes(Some(filter))
+                    .any(|sh| sh.kind.cast_circle(center, radius, d).is_some())
+                    || self.flippers.iter().any(|fl| {
+                        // A capsule: its core met by the ball grown by the flipper's radius.
+                        fl.angular_velocity_at(t) == 0.0
+                            && filter.collides(fl.desc.surface.filter)
+                            && sweep_circle_segment(
+                                center,
+                                radius + fl.desc.radius,
+                                d,
+                                1.0,
+                                &fl.capsule_at(t).segment,
+                                SegmentEnds::BOTH,
+                            )
+                            .is_some()
+                    })
             }
             Probe::Box { aabb, rect } => {
                 let size = aabb.max - aabb.min;
@@ -102,6 +121,11 @@ impl World {
                             && still(rc)
                             && filter.collides(rc.surface.filter)
                             && sweep_aabb_aabb(&aabb, d, &rc.aabb, Vec2::ZERO, 1.0).is_some()
+                    })
+                    || self.solid_shapes(Some(filter)).any(|sh| {
+                        sh.kind
+                            .sweep_box(&aabb, &Path::linear(Vec2::ZERO, d), true, 1.0)
+                            .is_some()
                     })
             }
         }

@@ -114,6 +114,19 @@ impl World {
         out
     }
 
+    /// The static shapes a body of `filter` meets as obstacles (`None`: any body): not the
+    /// sensors, not the one-way platforms (passed through from below on purpose).
+    pub(crate) fn solid_shapes(
+        &self,
+        filter: Option<crate::model::filter::Filter>,
+    ) -> impl Iterator<Item = &Shape> + '_ {
+        self.shapes.iter().filter(move |sh| {
+            !sh.surface.sensor
+                && !sh.surface.one_way
+                && filter.is_none_or(|f| f.collides(sh.surface.filter))
+        })
+    }
+
     /// Whether a disc of `radius` at `p` overlaps a static shape that is an obstacle (not a
     /// sensor).
     pub(crate) fn circle_overlaps_shape(&self, p: Vec2, radius: Real) -> bool {

@@ -165,9 +165,10 @@ impl World {
             && !self.circle_overlaps_shape(p, radius)
     }
 
-    /// Like [`World::circle_is_free`] without the static shapes, tolerating overlaps up to
-    /// `slack` world units, and with `Some(filter)` only against the cells, rectangles and
-    /// flippers a body of `filter` collides with (closed walls always; `None`: everything).
+    /// Like [`World::circle_is_free`] without the sensor circles and one-way shapes,
+    /// tolerating overlaps up to `slack` world units, and with `Some(filter)` only against the
+    /// cells, rectangles, static shapes and flippers a body of `filter` collides with (closed
+    /// walls always; `None`: everything).
     pub(crate) fn circle_overlap_depth_ok(
         &self,
         p: Vec2,
@@ -196,5 +197,8 @@ impl World {
                 && rc.role() != RectRole::Sensor
                 && circle_overlaps_aabb(p, r, &rc.aabb)
         }) && !self.circle_overlaps_flipper(p, radius, slack, filter)
+            && !self
+                .solid_shapes(filter)
+                .any(|sh| sh.kind.overlaps_circle(p, radius - slack))
     }
 }

@@ -130,7 +130,7 @@ impl World {
             radius: b.radius,
             filter: self.ball_filter_at(k),
         };
-        let squeezed = self.squeezed_against(probe, n);
+        let squeezed = self.squeezed_against(probe, n, self.time);
         let (v, dvc) = pushed(push, b.vel, b.mass(), n, w, e, squeezed);
         match self.set_ball_velocity(id, v) {
             Ok(()) => dvc,
@@ -157,7 +157,7 @@ impl World {
             aabb: r.aabb,
             rect: k,
         };
-        let squeezed = self.squeezed_against(probe, n);
+        let squeezed = self.squeezed_against(probe, n, self.time);
         let (v, dvc) = pushed(push, r.vel, r.mass(), n, w, e, squeezed);
         match self.set_rect_velocity(id, v) {
             Ok(()) => dvc,
