@@ -192,16 +192,32 @@ pub fn sweep_path_circle_half_plane(
 
 /// The earliest entry of a point on `path` into the disc of `radius` around `c`, and the
 /// offset from `c` then.
+///
+/// With `tangent` (the end points of segments and the vertices of polygons: static shapes
+/// and flippers) the rate `q·v` at the start is taken as zero within its rounding,
+/// `4ε·(|p0| + |c|)·|v|` (`q = p0 − c` is rounded to `ε·(|p0| + |c|)`), so that the
+/// curvature decides: a point leaving the disc along its tangent (a ball slid out of a
+/// wedge between a face and a flipper's end, its velocity square to the end's normal) is
+/// not met at once again and again at one instant, each response leaving the velocity as it
+/// was. Tile corners and pairs of balls keep the exact rule (their bits are the golden
+/// table's).
 pub(crate) fn point_entry(
     path: &Path,
     radius: Real,
     max_toi: Real,
     c: Vec2,
+    tangent: bool,
 ) -> Option<(Real, Vec2)> {
     let q = path.p0 - c;
     let quartic = corner_quartic(q, path.v0, path.accel, radius);
     // f'(0) = 2 q·v, f''(0) = 2 (|v|² + q·a).
     let rate = q.dot(path.v0);
+    let rounding = 4.0 * Real::EPSILON * (path.p0.length() + c.length()) * path.v0.length();
+    let rate = if tangent && rate.abs() <= rounding {
+        0.0
+    } else {
+        rate
+    };
     let curv = path.v0.length_squared() + q.dot(path.accel);
     let toi = entry(&quartic, rate, curv, max_toi, true)?;
     Some((toi, path.pos_at(toi) - c))
@@ -221,7 +237,7 @@ pub fn sweep_path_circle_corner(
     corner: Corner,
     point: Vec2,
 ) -> Option<SweepHit> {
-    let (toi, q) = point_entry(path, radius, max_toi, point)?;
+    let (toi, q) = point_entry(path, radius, max_toi, point, false)?;
     corner_hit(toi, q, corner, point)
 }
 
@@ -266,7 +282,7 @@ pub fn sweep_path_circle_circle(
     max_toi: Real,
 ) -> Option<SweepHit> {
     let rel = path1.relative_to(path2);
-    let (toi, q) = point_entry(&rel, r1 + r2, max_toi, Vec2::ZERO)?;
+    let (toi, q) = point_entry(&rel, r1 + r2, max_toi, Vec2::ZERO, false)?;
     let len = q.length();
     let normal = if len > 0.0 {
         q / len

@@ -221,6 +221,93 @@ fn contact_at_the_start_with_a_segment() {
     );
 }
 
+/// A circle touching a segment exactly where a face meets an end's half disc (its centre
+/// at `b ± R·n̂`, rounded), moving into the segment and on past the end: met at once, on
+/// either path. The faces' span test and the ends' outward test round differently there;
+/// before they agreed to within a tolerance, one case in a few passed through unmet (a ball a
+/// flipper's squeeze pushed out to the rim of its tip went into it).
+#[test]
+fn a_circle_touching_where_a_face_meets_an_end_is_met_at_once() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut uniform = |lo: f64, hi: f64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        lo + (hi - lo) * ((state >> 11) as f64 / (1u64 << 53) as f64)
+    };
+    for case in 0..20_000 {
+        let a = v(uniform(-600.0, 600.0), uniform(-600.0, 600.0));
+        let angle = uniform(-3.2, 3.2);
+        let len = uniform(1.0, 150.0);
+        let seg = Segment::new(a, a + v(angle.cos(), angle.sin()) * len);
+        let (d, r) = (seg.b - seg.a, uniform(0.5, 20.0));
+        let side = if uniform(0.0, 1.0) < 0.5 { 1.0 } else { -1.0 };
+        let n = d.perp() / d.length() * side;
+        let centre = seg.b + n * r;
+        // Into the segment (against `n`) and along it past `b`.
+        let vel = (d / d.length() * uniform(0.1, 2.0) - n) * uniform(1.0, 2e4);
+        let straight = sweep_circle_segment(centre, r, vel, 1.0, &seg, SegmentEnds::BOTH);
+        let curved = sweep_path_circle_segment(
+            &Path::ballistic(centre, vel, v(0.0, uniform(0.0, 1e3))),
+            r,
+            1.0,
+            &seg,
+            SegmentEnds::BOTH,
+        );
+        for (what, hit) in [("straight", straight), ("curved", curved)] {
+            let hit = hit.unwrap_or_else(|| {
+                panic!("case {case}, {what}: not met ({seg:?}, {centre:?}, {vel:?})")
+            });
+            // At once: within a rounding error of the start (the centre is rounded off the rim).
+            assert!(
+                hit.toi * vel.length() < 1e-9,
+                "case {case}, {what}: {hit:?}"
+            );
+            assert!(
+                hit.normal.dot(n) > 1.0 - 1e-9,
+                "case {case}, {what}: {hit:?}"
+            );
+        }
+    }
+}
+
+/// A circle touching a segment's end half disc and moving along its tangent there (its
+/// velocity square to the normal, as a slide out of a wedge leaves it) leaves the disc: it is
+/// not met at once. Before the rate `q·v` was taken within its rounding, a rate that
+/// rounded below zero was a hit at 0, whose response left the velocity as it was: the same
+/// contact at one instant until the event bound (a ball wedged between a static segment and
+/// a held flipper's end).
+#[test]
+fn a_circle_leaving_an_end_along_its_tangent_is_not_met_at_once() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut uniform = |lo: f64, hi: f64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        lo + (hi - lo) * ((state >> 11) as f64 / (1u64 << 53) as f64)
+    };
+    for case in 0..20_000 {
+        let a = v(uniform(-600.0, 600.0), uniform(-600.0, 600.0));
+        let angle = uniform(-3.2, 3.2);
+        let seg = Segment::new(a, a + v(angle.cos(), angle.sin()) * uniform(1.0, 150.0));
+        let r = uniform(0.5, 30.0);
+        // Beyond `b`, touching its half disc, the normal `n` pointing away from the segment.
+        let turn = uniform(-1.4, 1.4) + angle;
+        let n = v(turn.cos(), turn.sin());
+        let centre = seg.b + n * r;
+        let tangent = n.perp() * uniform(-2e5, 2e5);
+        // Square to the normal from the rounded centre, as the response computes it.
+        let q = (centre - seg.b).normalize();
+        let vel = tangent - q * tangent.dot(q);
+        let hit =
+            sweep_path_circle_segment(&Path::linear(centre, vel), r, 1.0, &seg, SegmentEnds::BOTH);
+        assert!(
+            hit.is_none_or(|h| h.toi > 0.0),
+            "case {case}: met at once leaving along the tangent: {hit:?}"
+        );
+    }
+}
+
 #[test]
 fn a_thrown_ball_comes_round_to_the_underside() {
     // Segment (0, 0)–(10, 0). A ball of radius 1 thrown up from (12, 5) (below the line, y

@@ -137,7 +137,8 @@ pub(crate) fn face_point(segment: &Segment, d: Vec2, u: Real, len2: Real) -> Vec
 }
 
 /// The hit of an end point `p` of a segment of direction `d = b − a` when the centre is at `q`
-/// from it at `toi`, if the normal points away from the segment (see [`sweep_circle_segment`]);
+/// from it at `toi`, if the normal points away from the segment, to within 1e-12 of a right
+/// angle (see [`sweep_circle_segment`]);
 /// `vel` gives the normal of a zero-radius circle that reaches the point itself. Shared with
 /// the sweep along curved paths.
 pub(crate) fn end_hit(
@@ -148,10 +149,15 @@ pub(crate) fn end_hit(
     d: Vec2,
     vel: Vec2,
 ) -> Option<SegmentHit> {
+    // Outward to within 1e-12 of a right angle: the faces' span test (`0 <= u <= |d|²`, `u`
+    // from the end `a`) rounds differently from this one at the junction of a face and an
+    // end's half disc, and a circle touching exactly there (a ball pushed out of a capsule to
+    // the rim of its end) would otherwise be claimed by neither and pass into the segment.
     let along = q.dot(d);
+    let tol = 1e-12 * q.length() * d.length();
     let outward = match end {
-        SegmentEnd::A => along <= 0.0,
-        SegmentEnd::B => along >= 0.0,
+        SegmentEnd::A => along <= tol,
+        SegmentEnd::B => along >= -tol,
     };
     if !outward {
         return None;

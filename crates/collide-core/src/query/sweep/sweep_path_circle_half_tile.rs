@@ -80,7 +80,7 @@ pub fn sweep_path_circle_half_tile(
     for corner in tile.vertices() {
         if features.contains(corner.bit()) {
             let p = corner.point(&tile.aabb);
-            let h = point_entry(path, radius, e.limit, p)
+            let h = point_entry(path, radius, e.limit, p, false)
                 .and_then(|(toi, q)| vertex_hit(toi, q, tile, corner, p));
             e.consider(h);
         }

@@ -70,7 +70,7 @@ pub fn sweep_path_circle_polygon(
     for i in 0..polygon.len() {
         if corners.contains(i) {
             let p = polygon.vertex(i);
-            let h = point_entry(path, radius, e.limit, p)
+            let h = point_entry(path, radius, e.limit, p, true)
                 .and_then(|(toi, q)| vertex_hit(toi, q, polygon, i, path.vel_at(toi)));
             e.consider(h);
         }

@@ -82,7 +82,7 @@ pub fn sweep_path_circle_segment(
             continue;
         }
         let p = segment.end(end);
-        let h = point_entry(path, radius, e.limit, p)
+        let h = point_entry(path, radius, e.limit, p, true)
             .and_then(|(toi, q)| end_hit(toi, q, end, p, d, path.vel_at(toi)));
         e.consider(h);
     }
