@@ -56,6 +56,15 @@ impl World {
         self.ball_pos_g::<true, true>(m)
     }
 
+    /// Mover `m`'s centre: a ball's at `contact` when given (its centre at a contact being
+    /// answered), else at its own time; a dynamic rectangle's box centre.
+    pub(super) fn mover_centre(&self, m: usize, contact: Option<Vec2>) -> Vec2 {
+        match self.mover(m) {
+            super::mover::MoverBody::Ball(_) => contact.unwrap_or_else(|| self.ball_pos(m)),
+            super::mover::MoverBody::Rect(k) => self.rects[k].aabb.center(),
+        }
+    }
+
     /// [`World::ball_pos`] in a step compiled for gravity or not (`G`, [`World::acc_g`]).
     #[inline(always)]
     pub(super) fn ball_pos_g<const G: bool, const X: bool>(&self, m: usize) -> Vec2 {

@@ -37,6 +37,12 @@ use collide_core::{
     TurningCapsule, TurningHit, Vec2,
 };
 
+/// The angle (radians) a turning flipper turns during the shortest flight a ball parting
+/// from it in its frame is given ([`World::frame_parting`]): 0.1 rad, so that the flight is
+/// [`REST_TIME`] up to 100 rad/s (a pinball table's flippers turn at 20 to 40) and shorter
+/// above, where a flight of `REST_TIME` would take the flipper round by more than 0.1 rad.
+const FRAME_FLIGHT_ANGLE: Real = 0.1;
+
 /// A box whose centre follows `path` (half extents `half`) against a flipper held still at
 /// `cap.angle` (`cap.omega` is zero): the earliest contact in `[0, max_toi]`, exact.
 ///
@@ -284,10 +290,7 @@ impl World {
             self.end_carry(me);
             bounce
         };
-        let centre = match self.mover(m) {
-            MoverBody::Ball(_) => contact.unwrap_or_else(|| self.ball_pos(m)),
-            MoverBody::Rect(k) => self.rects[k].aabb.center(),
-        };
+        let centre = self.mover_centre(m, contact);
         Some(self.part_from_flipper(m, index, centre, nv, u, n, pressed))
     }
 
@@ -322,9 +325,10 @@ impl World {
     /// when `p < 0`: a ball lying on a flipper that swings, or sliding along it, would
     /// bounce ever more often (the Coriolis part reaches tens of thousands of units/s² for a
     /// ball sliding fast along a flipper turning at 30 rad/s). As `settle` does for gravity
-    /// on still faces, such a contact parts at `w_min = −p·REST_TIME/2` at least (a flight of
-    /// `REST_TIME`), unless it is elastic (restitution 1) and parts at all: at most about one
-    /// contact per `REST_TIME`, and the energy of elastic bounces untouched. A body the
+    /// on still faces, such a contact parts at `w_min = −p·T/2` at least (a flight of `T`,
+    /// [`REST_TIME`] or the time the flipper turns 0.1 rad if shorter: `frame_parting`),
+    /// unless it is elastic (restitution 1) and parts at all: at most about one contact per
+    /// `T`, and the energy of elastic bounces untouched. A body the
     /// flipper `carried` (`squeeze.rs`) left with no normal relative speed: it parts at
     /// `w_min` whatever the restitution, and at least at `carry_parting`.
     #[allow(clippy::too_many_arguments)]
@@ -338,15 +342,10 @@ impl World {
         n: Vec2,
         carried: bool,
     ) -> Vec2 {
-        let fl = &self.flippers[index as usize];
-        let w_ = fl.motion.omega;
-        let q = centre - fl.desc.pivot;
-        let accel = self.mover_acc(m) - nv.perp() * (2.0 * w_) - q * (w_ * w_);
-        let press = accel.dot(n);
         let w = (nv - u).dot(n);
-        let w_min = -press * (0.5 * REST_TIME);
+        let w_min = self.frame_parting(m, index, centre, nv, n);
         let floor = if carried { carry_parting(nv, u) } else { 0.0 };
-        if press < 0.0 && w < w_min {
+        if w_min > 0.0 && w < w_min {
             let e = self.pair_restitution(
                 m,
                 PTarget::Flipper {
@@ -362,6 +361,33 @@ impl World {
             return nv + n * (floor - w);
         }
         nv
+    }
+
+    /// The normal speed (units/s, relative to the surface) at which mover `m`, its centre at
+    /// `centre` moving at `nv`, must leave turning flipper `index` across the contact normal
+    /// `n` for a flight of `T` in the flipper's frame: `−p·T/2` when the frame's acceleration
+    /// `p = (a − 2ω·nv.perp() − ω²·q)·n` (gravity, Coriolis, centrifugal, `q` the centre from
+    /// the pivot) presses it back (`p < 0`), else 0. See [`World::part_from_flipper`].
+    ///
+    /// `T` is [`REST_TIME`], or the time the flipper takes to turn [`FRAME_FLIGHT_ANGLE`] if
+    /// shorter (above 100 rad/s): `p` grows as `ω²` and `2ω·|v|`, so a flight of `REST_TIME`
+    /// at 10⁴ rad/s would part the ball at millions of units/s, many times the flipper's
+    /// own surface speed; with `T = 0.1/|ω|` the parting is at most `0.05·|ω|·|q|` (5 % of
+    /// the surface's speed there) plus a tenth of the sliding speed and `0.05·|a|/|ω|`.
+    pub(super) fn frame_parting(
+        &self,
+        m: usize,
+        index: u32,
+        centre: Vec2,
+        nv: Vec2,
+        n: Vec2,
+    ) -> Real {
+        let fl = &self.flippers[index as usize];
+        let w_ = fl.motion.omega;
+        let q = centre - fl.desc.pivot;
+        let accel = self.mover_acc(m) - nv.perp() * (2.0 * w_) - q * (w_ * w_);
+        let flight = REST_TIME.min(FRAME_FLIGHT_ANGLE / w_.abs());
+        (-accel.dot(n) * (0.5 * flight)).max(0.0)
     }
 
     /// The surface velocity of flipper `index` at `point` for a contact found on its turning

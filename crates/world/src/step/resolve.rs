@@ -647,7 +647,7 @@ impl World {
         let Some(c) = carry else {
             return Some(response);
         };
-        match self.wedge(c, t, v, n, response, e) {
+        match self.wedge(m, contact, c, t, v, n, response, e) {
             Wedge::Slide(w) => Some(w),
             Wedge::Stale => {
                 self.end_carry(c.body);

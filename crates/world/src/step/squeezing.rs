@@ -134,8 +134,11 @@ impl World {
     /// Rule 3 of the module docs for a body carried by `c` that meets immovable geometry of
     /// normal `n_w` at absolute time `t` with velocity `v` before the response and `response`
     /// after it (the ordinary reflection); `e` is the restitution used.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn wedge(
         &self,
+        m: usize,
+        contact: Option<Vec2>,
         c: Carry,
         t: Real,
         v: Vec2,
@@ -165,12 +168,23 @@ impl World {
                 w
             }
         };
-        // Leaving a flipper's surface, it parts from it (`carry_parting`).
+        // Leaving a flipper's surface, it parts from it (`carry_parting`), and pressed back
+        // by the flipper's frame, for a flight of `REST_TIME` as `part_from_flipper` parts it:
+        // leaving slower, it would meet the flipper again within a rounding error's time, a
+        // contact the flipper's sweep cannot follow out.
         let part = match c.by {
             Carrier::Rect(_) => 0.0,
             Carrier::Flipper(_) => carry_parting(response, u),
         };
-        match nearest_feasible(response, n_w, 0.0, c.normal, u.dot(c.normal) + part) {
+        let mut slide = nearest_feasible(response, n_w, 0.0, c.normal, u.dot(c.normal) + part);
+        if let (Carrier::Flipper(i), Some(w)) = (c.by, slide) {
+            let centre = self.mover_centre(m, contact);
+            let w_min = self.frame_parting(m, i, centre, w, c.normal);
+            if w_min > part {
+                slide = nearest_feasible(response, n_w, 0.0, c.normal, u.dot(c.normal) + w_min);
+            }
+        }
+        match slide {
             Some(w) if w.length() <= bound * (1.0 + 1e-12) => Wedge::Slide(w),
             _ => Wedge::Crush(carried(v)),
         }
