@@ -338,6 +338,7 @@ impl World {
             }
             r.events = 0;
             r.searches = 0;
+            r.start_crossed = false;
         }
     }
 }

@@ -91,6 +91,9 @@ pub(super) struct Mover {
     pub(super) state: u8,
     /// Whether `stat_t` is a static event's time.
     pub(super) stat_hit: bool,
+    /// Whether it crossed a broad-phase cell at the step's first instant before any search
+    /// event, the one crossing a step does not count (`World::cross`).
+    pub(super) start_crossed: bool,
 }
 
 // The hot record stays one cache line.
@@ -113,6 +116,7 @@ impl Mover {
             searches: 0,
             state: ACTIVE,
             stat_hit: false,
+            start_crossed: false,
         }
     }
 }

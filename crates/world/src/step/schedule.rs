@@ -236,7 +236,15 @@ impl World {
         let old = self.scratch.bp.cell_of(m);
         self.scratch.bp.remove(m);
         self.scratch.bp.insert(m, cell);
-        if self.over_search_bound(m) {
+        // A crossing at the step's first instant, before any other search event, is not
+        // counted: a restored world places a body in its cell by its position and may cross
+        // at once into the cell the run before it had entered at the end of the step
+        // before, where that crossing was counted; counted here, the two runs would reach
+        // the search bound one event apart (docs/algorithms.md, 7d). One at most per step.
+        let mv = &mut self.scratch.mv[m];
+        if t == self.scratch.t0 && mv.searches == 0 && !mv.start_crossed {
+            mv.start_crossed = true;
+        } else if self.over_search_bound(m) {
             self.freeze(m, t);
             return;
         }
