@@ -221,6 +221,29 @@ fn contact_at_the_start_with_a_segment() {
     );
 }
 
+/// Uniform draws in `[lo, hi)` from Marsaglia's xorshift64 ("Xorshift RNGs", J. Stat.
+/// Softw. 8, 2003) seeded with `state` (non-zero): the same cases on every run.
+fn xorshift(mut state: u64) -> impl FnMut(f64, f64) -> f64 {
+    move |lo: f64, hi: f64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        lo + (hi - lo) * ((state >> 11) as f64 / (1u64 << 53) as f64)
+    }
+}
+
+/// A segment from a random point within 600 units of the origin, 1 to 150 units long at a
+/// random angle; returns it and its angle (radians).
+fn random_segment(uniform: &mut impl FnMut(f64, f64) -> f64) -> (Segment, f64) {
+    let a = v(uniform(-600.0, 600.0), uniform(-600.0, 600.0));
+    let angle = uniform(-3.2, 3.2);
+    let len = uniform(1.0, 150.0);
+    (
+        Segment::new(a, a + v(angle.cos(), angle.sin()) * len),
+        angle,
+    )
+}
+
 /// A circle touching a segment exactly where a face meets an end's half disc (its centre
 /// at `b ± R·n̂`, rounded), moving into the segment and on past the end: met at once, on
 /// either path. The faces' span test and the ends' outward test round differently there;
@@ -228,18 +251,9 @@ fn contact_at_the_start_with_a_segment() {
 /// flipper's squeeze pushed out to the rim of its tip went into it).
 #[test]
 fn a_circle_touching_where_a_face_meets_an_end_is_met_at_once() {
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut uniform = |lo: f64, hi: f64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        lo + (hi - lo) * ((state >> 11) as f64 / (1u64 << 53) as f64)
-    };
+    let mut uniform = xorshift(0x2545_f491_4f6c_dd1d);
     for case in 0..20_000 {
-        let a = v(uniform(-600.0, 600.0), uniform(-600.0, 600.0));
-        let angle = uniform(-3.2, 3.2);
-        let len = uniform(1.0, 150.0);
-        let seg = Segment::new(a, a + v(angle.cos(), angle.sin()) * len);
+        let (seg, _) = random_segment(&mut uniform);
         let (d, r) = (seg.b - seg.a, uniform(0.5, 20.0));
         let side = if uniform(0.0, 1.0) < 0.5 { 1.0 } else { -1.0 };
         let n = d.perp() / d.length() * side;
@@ -279,17 +293,9 @@ fn a_circle_touching_where_a_face_meets_an_end_is_met_at_once() {
 /// a held flipper's end).
 #[test]
 fn a_circle_leaving_an_end_along_its_tangent_is_not_met_at_once() {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut uniform = |lo: f64, hi: f64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        lo + (hi - lo) * ((state >> 11) as f64 / (1u64 << 53) as f64)
-    };
+    let mut uniform = xorshift(0x9e37_79b9_7f4a_7c15);
     for case in 0..20_000 {
-        let a = v(uniform(-600.0, 600.0), uniform(-600.0, 600.0));
-        let angle = uniform(-3.2, 3.2);
-        let seg = Segment::new(a, a + v(angle.cos(), angle.sin()) * uniform(1.0, 150.0));
+        let (seg, angle) = random_segment(&mut uniform);
         let r = uniform(0.5, 30.0);
         // Beyond `b`, touching its half disc, the normal `n` pointing away from the segment.
         let turn = uniform(-1.4, 1.4) + angle;
