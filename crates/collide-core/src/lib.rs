@@ -104,7 +104,7 @@ pub use sweep_path::{
     sweep_path_aabb_half_tile, sweep_path_aabb_polygon, sweep_path_aabb_segment,
     sweep_path_aabb_turning_capsule, sweep_path_circle_half_tile, sweep_path_circle_polygon,
     sweep_path_circle_segment, sweep_path_circle_turning_capsule, TurningHit, TurningSweep,
-    BOX_TURNING_MAX_ITERATIONS, TURNING_MAX_ITERATIONS,
+    TURNING_MAX_ITERATIONS,
 };
 
 /// The crate's README, whose code blocks run as doctests.

@@ -57,7 +57,7 @@ pub use crate::query::sweep::{
     sweep_path_aabb_polygon, sweep_path_aabb_segment, sweep_path_aabb_segment_platform,
     sweep_path_aabb_turning_capsule, sweep_path_circle_half_tile, sweep_path_circle_polygon,
     sweep_path_circle_segment, sweep_path_circle_turning_capsule, TurningSweep,
-    BOX_TURNING_MAX_ITERATIONS, TURNING_MAX_ITERATIONS,
+    TURNING_MAX_ITERATIONS,
 };
 
 /// The earliest time in `[0, max_toi]` at which the polynomial `gap` (`> 0`: apart) is entered,

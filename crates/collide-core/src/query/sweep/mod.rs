@@ -30,6 +30,7 @@ mod sweep_path_circle_half_tile;
 mod sweep_path_circle_polygon;
 mod sweep_path_circle_segment;
 mod sweep_path_circle_turning_capsule;
+mod turning_search;
 
 pub(crate) use start_rate::start_rate;
 pub use sweep_aabb_aabb::sweep_aabb_aabb;
@@ -51,9 +52,7 @@ pub use sweep_path_aabb_platform::sweep_path_aabb_platform;
 pub use sweep_path_aabb_polygon::sweep_path_aabb_polygon;
 pub use sweep_path_aabb_segment::sweep_path_aabb_segment;
 pub use sweep_path_aabb_segment_platform::sweep_path_aabb_segment_platform;
-pub use sweep_path_aabb_turning_capsule::{
-    sweep_path_aabb_turning_capsule, BOX_TURNING_MAX_ITERATIONS,
-};
+pub use sweep_path_aabb_turning_capsule::sweep_path_aabb_turning_capsule;
 pub use sweep_path_circle_half_tile::sweep_path_circle_half_tile;
 pub use sweep_path_circle_polygon::sweep_path_circle_polygon;
 pub use sweep_path_circle_segment::sweep_path_circle_segment;

@@ -5,103 +5,90 @@
 use crate::math::{Real, Vec2};
 use crate::motion::Path;
 use crate::query::hit::TurningHit;
-use crate::query::overlap::{closest_point_on_aabb, closest_point_on_segment};
-use crate::query::sweep::TurningSweep;
+use crate::query::sweep::turning_search::{self, GapProblem, GapState};
 #[cfg(doc)]
 use crate::query::sweep::TURNING_MAX_ITERATIONS;
+use crate::query::sweep::{sweep_path_circle_turning_capsule, TurningSweep};
 use crate::shape::feature::Corner;
-use crate::shape::{Aabb, Segment, TurningCapsule};
+use crate::shape::{Aabb, TurningCapsule};
 
-/// The largest number of evaluations of the gap spent by [`sweep_path_aabb_turning_capsule`]
-/// before it gives up with [`TurningSweep::Unresolved`]. Lower than a ball's
-/// [`TURNING_MAX_ITERATIONS`]: the box's steps are first order (the gap over the closing-speed
-/// bound), so a box sliding along a turning flipper creeps at every one of them; a caller
-/// searches again from the certified time, and its bound on search events then caps the
-/// step's work at a tenth of what 2 000 evaluations a search would allow.
-pub const BOX_TURNING_MAX_ITERATIONS: u32 = 200;
-
-/// The nearest points of a box and the flipper's core at one time, relative to the pivot.
-#[derive(Clone, Copy, Debug)]
-struct State {
-    t: Real,
-    /// The box's velocity.
-    qv: Vec2,
-    /// The nearest point of the core (relative to the pivot), its parameter along the core
-    /// (`0..=L`), the nearest point of the box, and their distance.
-    c: Vec2,
-    s: Real,
-    on_box: Vec2,
-    dist: Real,
-    /// `D = dist − rc`, and `D'` along the line of the nearest points.
-    gap: Real,
-    rate: Real,
-}
-
-struct Problem<'a> {
+/// One end of the flipper's core (the pivot, `s = 0`, or the tip, `s = L`) against the box:
+/// the gap `dist(e(τ), B(τ)) − rc` between the end `e` and the box `B`.
+struct EndProblem<'a> {
+    /// The box's centre, relative to the pivot.
     rel: Path,
     half: Vec2,
     cap: &'a TurningCapsule,
+    /// The end's distance from the pivot along the core (`0` or `L`).
+    s: Real,
+    /// The distance at contact: the flipper's radius (see `turning_search::contact_distance`).
+    reach: Real,
     accel: Real,
     omega: Real,
 }
 
-impl Problem<'_> {
-    /// The nearest points of the box at `t` and the core at `t`: two convex shapes that do not
-    /// meet are nearest at a vertex of one of them (Ericson 2005, §5.1.9), so the candidates
-    /// are the core's ends against the box and the box's corners against the core.
-    fn eval(&self, t: Real) -> State {
+#[derive(Clone, Copy, Debug)]
+struct EndState {
+    t: Real,
+    /// The box's velocity (relative to the pivot).
+    qv: Vec2,
+    /// The flipper's direction, the end (relative to the pivot), and the end less its nearest
+    /// point of the box.
+    dir: Vec2,
+    c: Vec2,
+    m: Vec2,
+    dist: Real,
+    gap: Real,
+    rate: Real,
+}
+
+impl GapState for EndState {
+    fn t(&self) -> Real {
+        self.t
+    }
+    fn gap(&self) -> Real {
+        self.gap
+    }
+    fn rate(&self) -> Real {
+        self.rate
+    }
+    fn dist(&self) -> Real {
+        self.dist
+    }
+}
+
+impl GapProblem for EndProblem<'_> {
+    type State = EndState;
+
+    /// The end `e = s·(cos θ, sin θ)` moves at `e' = ω·e.perp()`; relative to the box's
+    /// centre it is `p = e − q`, and its nearest point of the box is `p` clamped to the half
+    /// extents.
+    fn eval(&self, t: Real) -> EndState {
         let q = self.rel.pos_at(t);
         let qv = self.rel.vel_at(t);
         let dir = self.cap.direction_at(t);
-        let core = Segment::new(Vec2::ZERO, dir * self.cap.length);
-        let bx = Aabb::new(q - self.half, q + self.half);
-        let mut best = (Real::INFINITY, Vec2::ZERO, 0.0, Vec2::ZERO);
-        for (end, s) in [(core.a, 0.0), (core.b, self.cap.length)] {
-            let p = closest_point_on_aabb(end, &bx);
-            let d = (p - end).length();
-            if d < best.0 {
-                best = (d, end, s, p);
-            }
-        }
-        for corner in Corner::ALL {
-            let k = corner.point(&bx);
-            let (c, u) = closest_point_on_segment(k, &core);
-            let d = (k - c).length();
-            if d < best.0 {
-                best = (d, c, u * self.cap.length, k);
-            }
-        }
-        let (mut dist, c, s, on_box) = best;
-        if crate::query::overlap::aabb_overlaps_capsule(
-            &bx,
-            &crate::shape::Capsule::new(core.a, core.b, 0.0),
-        ) {
-            // The core crosses the box's interior: deep inside.
-            dist = 0.0;
-        }
-        let rate = if dist > 0.0 {
-            let n = (on_box - c) / dist;
-            n.dot(qv - c.perp() * self.cap.omega)
-        } else {
-            0.0
-        };
-        State {
+        let c = dir * self.s;
+        let p = c - q;
+        let pv = c.perp() * self.cap.omega - qv;
+        let m = p - p.clamp(-self.half, self.half);
+        let dist = m.length();
+        let rate = if dist > 0.0 { m.dot(pv) / dist } else { 0.0 };
+        EndState {
             t,
             qv,
+            dir,
             c,
-            s,
-            on_box,
+            m,
             dist,
-            gap: dist - self.cap.radius,
+            gap: dist - self.reach,
             rate,
         }
     }
 
-    /// The first-order certified step from `st` (`st.gap > 0`): `D` shrinks no faster than
-    /// `|q'| + |ω|·L`, and `|q'(τ + s)| <= |q'(τ)| + |a|·s`; the root of
-    /// `B·s + ½|a|·s² = D` in a stable form. Infinite when nothing moves.
-    fn step(&self, st: &State) -> Real {
-        let b = st.qv.length() + self.omega * self.cap.length;
+    /// `|D'| <= |p'| <= |q'| + |ω|·s`, and `|q'|` grows at most by `|a|` a second: the root
+    /// of `B·h + ½|a|·h² = D` in a stable form.
+    fn first_order_step(&self, st: &EndState) -> Real {
+        let b = st.qv.length() + self.omega * self.s;
         let den = b + (b * b + 2.0 * self.accel * st.gap).sqrt();
         if den > 0.0 {
             2.0 * st.gap / den
@@ -110,43 +97,61 @@ impl Problem<'_> {
         }
     }
 
-    fn hit(&self, st: &State) -> TurningHit {
-        // The core inside the box (`dist = 0`): pushed along the flipper's own motion.
-        let dir = self.cap.direction_at(st.t);
-        TurningHit::on_capsule(self.cap, st.t, st.c, st.s, st.on_box - st.c, st.dist, dir)
+    /// Outside a convex set the distance to it has a gradient of Lipschitz constant
+    /// `1/dist`, so `|D''| <= |p'|²/dist + |p''|`, with `|p'| <= |q'| + |a|·h + |ω|·s` and
+    /// `|p''| = |e'' − a| <= ω²·s + |a|` over `[t, t + h]`.
+    fn curvature_bound(&self, st: &EndState, h: Real, dist_lo: Real) -> Real {
+        let v = st.qv.length() + self.accel * h + self.omega * self.s;
+        v * v / dist_lo + self.accel + self.omega * self.omega * self.s
+    }
+
+    fn contact_dist(&self) -> Real {
+        self.reach
+    }
+
+    /// The normal from the end toward the box (`−m`); an end inside the box is pushed along
+    /// the flipper's motion.
+    fn hit(&self, st: &EndState) -> TurningHit {
+        TurningHit::on_capsule(self.cap, st.t, st.c, self.s, -st.m, st.dist, st.dir)
     }
 }
 
 /// Sweeps a box of half extents `half` whose centre follows `path` against a capsule turning
 /// about its pivot (a swinging flipper, see [`TurningCapsule`] for its motion and the sign of
 /// `omega` with y down; `omega = 0` is a capsule at rest): the earliest time in
-/// `[0, max_toi]` at which the box comes within the flipper's radius of its core segment.
+/// `[0, max_toi]` at which the box comes within the flipper's radius `rc` of its core
+/// segment.
 ///
-/// # The method: conservative advancement
-/// The gap `D(τ) = dist(B(τ), S(τ)) − rc` between the box `B` and the flipper's core segment
-/// `S` has no closed form (it involves `cos` and `sin` of `ω·τ`). It shrinks no faster than
-/// the closing speed of the box and the nearest material point of the flipper:
-/// `|D'| <= |q'| + |ω|·L` (`q` the box's centre relative to the pivot, `L` the flipper's
-/// length), and `|q'(τ + s)| <= |q'(τ)| + |a|·s`. So from a time with `D > 0` no contact
-/// happens before the root `h` of `B·s + ½|a|·s² = D`, `B = |q'| + |ω|·L`, and the search
-/// steps by `h` (B. Mirtich, "Impulse-based dynamic simulation of rigid body systems", PhD
-/// thesis, UC Berkeley 1996; X. Zhang, M. Lee, Y. J. Kim, "Interactive continuous collision
-/// detection for non-convex polyhedra", The Visual Computer, 2006). Every step is certified:
-/// no contact is ever stepped over. The search ends when the gap is within `tol` (a
-/// millionth of a millionth of the scene's scale, `|q| + |half| + L + rc + 1`): the box
-/// touches there to that tolerance, and was apart at every earlier time.
+/// # The method: the features that can meet first, each by certified conservative advancement
+/// The distance between two convex polygons that do not meet is attained at a vertex of one
+/// of them (C. Ericson, "Real-Time Collision Detection", 2005, §5.1.9): here a corner of the
+/// box against the core segment, or an end of the core against the box. So the gap
+/// `D(τ) = dist(B(τ), S(τ)) − rc` is the least of six gaps, each the distance from a moving
+/// point to a moving convex set, less `rc`:
+/// - **a corner against the core**: a ball of radius 0 on the corner's path, swept by
+///   [`sweep_path_circle_turning_capsule`];
+/// - **an end against the box** (the pivot and the tip): the end `e(τ)` relative to the
+///   box's centre, `p = e − q`, at distance `|p − clamp(p, −half, half)|` from it; its rate
+///   `D' = n·p'` and the bounds `|D'| <= |q'| + |ω|·s`, `|D''| <= |p'|²/dist + ω²·s + |a|`
+///   feed the same certified search.
 ///
-/// Contact at the start (Bannerman et al. 2014): within `tol` (touching or overlapping) and
-/// approaching (the gap's rate `< 0`) is a hit at `toi = 0`, and so is a core crossing the
-/// box's interior while the flipper turns (it pushes the box along its motion); within `tol`
-/// and not approaching is followed by steps that double from `tol / B` until the box is apart
-/// (then searched as above) or approaches again (a hit there). A box at rest overlapping a
-/// capsule at rest is a miss.
+/// Each gap is searched by the certified conservative advancement of
+/// [`sweep_path_circle_turning_capsule`] (first- and second-order steps that never pass a
+/// contact, then a bracket shrunk to adjacent floating-point times), so a box sliding
+/// along a turning flipper (a gap and a rate near zero) takes second-order steps, not the
+/// first-order crawl. The box's first contact is the earliest of the six; each of them is
+/// a contact of the box itself, since every one of the six distances is at least the box's.
+///
+/// Contact at the start (Bannerman et al. 2014), feature by feature: in contact and
+/// approaching is a hit at `toi = 0`; in contact and separating is followed until apart or
+/// approaching again. A core crossing the box's interior while the flipper turns is a hit at
+/// once (the flipper pushes the box along its motion); a box at rest overlapping a capsule
+/// at rest is a miss.
 ///
 /// # Limits
-/// - Near a graze the steps shrink with the gap's rate: the count is bounded by
-///   [`BOX_TURNING_MAX_ITERATIONS`], past it the answer is [`TurningSweep::Unresolved`] with the
-///   time up to which no contact exists.
+/// - Each of the six searches is bounded by [`TURNING_MAX_ITERATIONS`] evaluations; past it
+///   the answer is [`TurningSweep::Unresolved`] with the time up to which no contact exists.
+/// - With a flipper of radius 0 only the first-order steps are certified.
 /// - `cos`/`sin` come from [`crate::sin_cos`] (libm's pure-Rust implementation): the same
 ///   bits on every target.
 ///
@@ -198,73 +203,78 @@ pub fn sweep_path_aabb_turning_capsule(
     if !(max_toi >= 0.0) || !finite {
         return TurningSweep::Miss;
     }
-    let pb = Problem {
-        rel: Path {
-            p0: path.p0 - flipper.pivot,
-            v0: path.v0 - flipper.pivot_vel,
-            accel: path.accel,
-        },
-        half: half.abs(),
-        cap: flipper,
-        accel: path.accel.length(),
-        omega: flipper.omega.abs(),
+    let half = half.abs();
+    let rel = Path {
+        p0: path.p0 - flipper.pivot,
+        v0: path.v0 - flipper.pivot_vel,
+        accel: path.accel,
     };
-    let tol = 1e-12
-        * (pb.rel.p0.length()
-            + pb.half.length()
-            + flipper.length.abs()
-            + flipper.radius.abs()
-            + 1.0);
-    let mut st = pb.eval(0.0);
-    let mut iterations: u32 = 1;
-    // In contact at the start: a hit if approaching (or if the core crosses the box and the
-    // flipper turns: it pushes the box along its motion), else followed until apart. A box
-    // overlapping a flipper that holds still and does not approach it is not met: it moves
-    // out as it goes, as a ball does, never bouncing at the same instant again and again.
-    let mut stride = 0.0;
-    while st.gap <= tol {
-        if st.rate < 0.0 || (st.dist == 0.0 && flipper.omega != 0.0) {
-            return TurningSweep::Hit(pb.hit(&st));
+    if flipper.omega != 0.0 {
+        // The core across the box's interior: the turning flipper pushes it at once.
+        let dir = flipper.direction_at(0.0);
+        let core = crate::shape::Capsule::new(Vec2::ZERO, dir * flipper.length, 0.0);
+        if crate::query::overlap::aabb_overlaps_capsule(
+            &Aabb::new(rel.p0 - half, rel.p0 + half),
+            &core,
+        ) {
+            let s = rel.p0.dot(dir).clamp(0.0, flipper.length);
+            return TurningSweep::Hit(TurningHit::on_capsule(
+                flipper,
+                0.0,
+                dir * s,
+                s,
+                Vec2::ZERO,
+                0.0,
+                dir,
+            ));
         }
-        if iterations >= BOX_TURNING_MAX_ITERATIONS {
-            return TurningSweep::Unresolved { safe_until: st.t };
-        }
-        let b = st.qv.length() + pb.omega * flipper.length + pb.accel * stride;
-        stride = if stride == 0.0 {
-            if b > 0.0 {
-                tol / b
-            } else {
-                return TurningSweep::Miss;
-            }
-        } else {
-            2.0 * stride
-        };
-        let next = st.t + stride;
-        if next > max_toi {
-            return TurningSweep::Miss;
-        }
-        st = pb.eval(next);
-        iterations += 1;
     }
-    // Apart: certified steps toward the first contact.
-    loop {
-        if st.gap <= tol {
-            return TurningSweep::Hit(pb.hit(&st));
+    let corners = Corner::ALL.map(|corner| {
+        let at = corner.point(&Aabb::new(path.p0 - half, path.p0 + half));
+        let p = Path {
+            p0: at,
+            v0: path.v0,
+            accel: path.accel,
+        };
+        sweep_path_circle_turning_capsule(&p, 0.0, flipper, max_toi)
+    });
+    let ends = [0.0, flipper.length].map(|s| {
+        turning_search::sweep(
+            &EndProblem {
+                rel,
+                half,
+                cap: flipper,
+                s,
+                reach: turning_search::contact_distance(flipper.radius, flipper.length),
+                accel: path.accel.length(),
+                omega: flipper.omega.abs(),
+            },
+            max_toi,
+        )
+    });
+    earliest(corners.into_iter().chain(ends))
+}
+
+/// The earliest of several sweeps of one body: their earliest hit, unless a sweep was
+/// certified only up to an earlier time (then unresolved up to there).
+fn earliest(sweeps: impl Iterator<Item = TurningSweep>) -> TurningSweep {
+    let mut best: Option<TurningHit> = None;
+    let mut safe = Real::INFINITY;
+    for sweep in sweeps {
+        match sweep {
+            TurningSweep::Hit(h) => {
+                if best.is_none_or(|b| h.toi < b.toi) {
+                    best = Some(h);
+                }
+            }
+            TurningSweep::Unresolved { safe_until } => safe = safe.min(safe_until),
+            TurningSweep::Miss => {}
         }
-        if iterations >= BOX_TURNING_MAX_ITERATIONS {
-            return TurningSweep::Unresolved { safe_until: st.t };
-        }
-        let h = pb.step(&st);
-        let next = st.t + h;
-        if !(next <= max_toi) {
-            return TurningSweep::Miss;
-        }
-        if !(next > st.t) {
-            // The step is below the time's rounding: touching to the precision of time.
-            return TurningSweep::Hit(pb.hit(&st));
-        }
-        st = pb.eval(next);
-        iterations += 1;
+    }
+    match best {
+        Some(h) if h.toi <= safe => TurningSweep::Hit(h),
+        _ if safe.is_finite() => TurningSweep::Unresolved { safe_until: safe },
+        _ => TurningSweep::Miss,
     }
 }
 
@@ -273,6 +283,7 @@ mod tests {
     use super::*;
     use crate::query::hit::SegmentFeature;
     use crate::query::overlap::distance_segment_aabb;
+    use crate::shape::Segment;
 
     fn cap(length: Real, radius: Real, angle: Real, omega: Real) -> TurningCapsule {
         TurningCapsule {

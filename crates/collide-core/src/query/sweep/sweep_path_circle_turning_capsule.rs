@@ -9,6 +9,7 @@ use crate::math::{Real, Vec2};
 use crate::motion::Path;
 use crate::query::hit::TurningHit;
 use crate::query::sweep::sweep_path_circle_segment;
+use crate::query::sweep::turning_search::{self, GapProblem, GapState};
 use crate::shape::{Segment, SegmentEnds, TurningCapsule};
 
 /// The largest number of evaluations of the gap (each one [`crate::sin_cos`] and a point–segment
@@ -138,45 +139,37 @@ impl Problem<'_> {
     }
 }
 
-/// The positive root of `gap + rate·h − ½m·h² = 0` (`gap > 0`, `m >= 0`): the length of the
-/// second-order certified step.
-fn lower_step(gap: Real, rate: Real, m: Real) -> Real {
-    if !(m > 0.0) {
-        return if rate < 0.0 {
-            gap / -rate
-        } else {
-            Real::INFINITY
-        };
+impl GapState for State {
+    fn t(&self) -> Real {
+        self.t
     }
-    let disc = (rate * rate + 2.0 * m * gap).sqrt();
-    if rate < 0.0 {
-        2.0 * gap / (disc - rate)
-    } else {
-        (rate + disc) / m
+    fn gap(&self) -> Real {
+        self.gap
+    }
+    fn rate(&self) -> Real {
+        self.rate
+    }
+    fn dist(&self) -> Real {
+        self.dist
     }
 }
 
-/// The first positive root of `gap + rate·s + ½m·s² = 0` (`gap > 0`, `m >= 0`), if any: a
-/// time by which the ball is in contact.
-fn upper_step(gap: Real, rate: Real, m: Real) -> Option<Real> {
-    if !(rate < 0.0) {
-        return None;
+impl GapProblem for Problem<'_> {
+    type State = State;
+    fn eval(&self, t: Real) -> State {
+        Problem::eval(self, t)
     }
-    let disc = rate * rate - 2.0 * m * gap;
-    if !(disc >= 0.0) {
-        return None;
+    fn first_order_step(&self, st: &State) -> Real {
+        Problem::first_order_step(self, st)
     }
-    Some(2.0 * gap / (disc.sqrt() - rate))
-}
-
-/// The floating-point number just above `t` (`t` finite).
-fn next_up(t: Real) -> Real {
-    if t == 0.0 {
-        Real::from_bits(1)
-    } else if t > 0.0 {
-        Real::from_bits(t.to_bits() + 1)
-    } else {
-        Real::from_bits(t.to_bits() - 1)
+    fn curvature_bound(&self, st: &State, h: Real, dist_lo: Real) -> Real {
+        Problem::curvature_bound(self, st, h, dist_lo)
+    }
+    fn contact_dist(&self) -> Real {
+        self.big_r
+    }
+    fn hit(&self, st: &State) -> TurningHit {
+        Problem::hit(self, st)
     }
 }
 
@@ -306,150 +299,11 @@ pub fn sweep_path_circle_turning_capsule(
     let pb = Problem {
         rel,
         cap: flipper,
-        big_r: radius + flipper.radius,
+        big_r: turning_search::contact_distance(radius + flipper.radius, flipper.length),
         accel: path.accel.length(),
         omega: flipper.omega.abs(),
     };
-    let mut iterations: u32 = 0;
-    let mut st = pb.eval(0.0);
-    iterations += 1;
-    if !(st.gap > 0.0) {
-        match follow(&pb, st, &mut iterations, max_toi) {
-            Ok(apart) => st = apart,
-            Err(answer) => return answer,
-        }
-    }
-    search(&pb, st, iterations, max_toi)
-}
-
-/// Follows a contact from `st` (`st.gap <= 0`): a hit at once when the ball approaches (or its
-/// centre is on the core); while it separates, steps that the gap's rate cannot turn down in
-/// (it stays `>= 0` for `s < D'/M`), until the ball is apart (`Ok`, the first state with
-/// `gap > 0`) or approaches again (`Err(Hit)`), or the horizon or the iteration bound ends it.
-fn follow(
-    pb: &Problem<'_>,
-    mut st: State,
-    iterations: &mut u32,
-    max_toi: Real,
-) -> Result<State, TurningSweep> {
-    let mut last = 0.0;
-    loop {
-        if st.gap > 0.0 {
-            return Ok(st);
-        }
-        if st.dist == 0.0 || st.rate < 0.0 {
-            return Err(TurningSweep::Hit(pb.hit(&st)));
-        }
-        if st.t > max_toi {
-            return Err(TurningSweep::Miss);
-        }
-        if *iterations >= TURNING_MAX_ITERATIONS {
-            return Err(TurningSweep::Unresolved { safe_until: st.t });
-        }
-        let m0 = pb.curvature_bound(&st, 0.0, st.dist);
-        let window = 2.0 * (st.rate / m0).max(last);
-        let m = pb.curvature_bound(&st, window, st.dist);
-        let s = (st.rate / m).min(window);
-        let mut x = st.t + s;
-        if !(x > st.t) {
-            x = next_up(st.t);
-        }
-        last = x - st.t;
-        st = pb.eval(x);
-        *iterations += 1;
-    }
-}
-
-/// The search from `st` (`st.gap > 0`, no contact before `st.t`).
-fn search(pb: &Problem<'_>, mut lo: State, mut iterations: u32, max_toi: Real) -> TurningSweep {
-    let mut hi: Option<State> = None;
-    let mut last: Real = 0.0;
-    while iterations < TURNING_MAX_ITERATIONS {
-        if lo.t > max_toi {
-            return TurningSweep::Miss;
-        }
-        if let Some(h) = hi {
-            if next_up(lo.t) >= h.t {
-                if h.t > max_toi {
-                    return TurningSweep::Miss;
-                }
-                if h.dist > 0.0 && h.rate >= 0.0 {
-                    // Touching while separating: the gap crossed zero at the rounding level
-                    // (a ball that starts a hair apart from a contact it leaves). Not an
-                    // entry (the Bannerman rule): follow the contact until the ball is apart.
-                    match follow(pb, h, &mut iterations, max_toi) {
-                        Ok(apart) => {
-                            lo = apart;
-                            hi = None;
-                            last = 0.0;
-                            continue;
-                        }
-                        Err(answer) => return answer,
-                    }
-                }
-                return TurningSweep::Hit(pb.hit(&h));
-            }
-        }
-        let h1 = pb.first_order_step(&lo);
-        let window = 2.0 * h1.max(last);
-        let (h2, upper) = if pb.big_r > 0.0 && window.is_finite() {
-            let m = pb.curvature_bound(&lo, window, pb.big_r);
-            (
-                lower_step(lo.gap, lo.rate, m).min(window),
-                upper_step(lo.gap, lo.rate, m).filter(|&s| s <= window),
-            )
-        } else {
-            (0.0, None)
-        };
-        let reach = lo.t + h1.max(h2);
-        if let Some(s) = upper {
-            let x = lo.t + s;
-            if x > lo.t && hi.is_none_or(|h| x < h.t) && x > reach {
-                let ev = pb.eval(x);
-                iterations += 1;
-                if ev.gap <= 0.0 {
-                    hi = Some(ev);
-                }
-            }
-        }
-        let x = match hi {
-            None if !reach.is_finite() => return TurningSweep::Miss,
-            None => {
-                if reach > lo.t {
-                    reach
-                } else {
-                    next_up(lo.t)
-                }
-            }
-            Some(h) => {
-                if reach >= h.t {
-                    // Everything before `hi` is certified: bisect.
-                    let mid = 0.5 * (lo.t + h.t);
-                    if mid > lo.t && mid < h.t {
-                        mid
-                    } else {
-                        next_up(lo.t)
-                    }
-                } else if reach > lo.t {
-                    reach
-                } else {
-                    next_up(lo.t)
-                }
-            }
-        };
-        let ev = pb.eval(x);
-        iterations += 1;
-        if ev.gap > 0.0 {
-            last = x - lo.t;
-            lo = ev;
-        } else {
-            hi = Some(ev);
-        }
-    }
-    if lo.t > max_toi {
-        return TurningSweep::Miss;
-    }
-    TurningSweep::Unresolved { safe_until: lo.t }
+    turning_search::sweep(&pb, max_toi)
 }
 
 /// A flipper at rest (`omega = 0`): the static capsule, swept exactly on the ball's path

@@ -1,0 +1,238 @@
+//! The certified conservative advancement shared by the sweeps against a turning capsule
+//! (a swinging flipper): the earliest zero of a gap `D(τ) = dist(τ) − R` between a moving
+//! point and a moving convex set (a ball's centre and the flipper's core segment, a box's
+//! corner and the core, the flipper's end and a box), whose first and second derivatives are
+//! bounded. [`sweep`] runs it for a [`GapProblem`]; the method is on
+//! [`crate::sweep_path::sweep_path_circle_turning_capsule`]'s page.
+
+use crate::math::Real;
+use crate::query::hit::TurningHit;
+use crate::query::sweep::{TurningSweep, TURNING_MAX_ITERATIONS};
+
+/// One evaluation of a gap: its time (seconds from the sweep's start), the gap `D` (world
+/// units, `dist − R`), its rate `D'` (units/s) and the distance `dist` between the point and
+/// the set (`0`: the point on the set itself, a hit at once).
+pub(crate) trait GapState: Copy {
+    fn t(&self) -> Real;
+    fn gap(&self) -> Real;
+    fn rate(&self) -> Real;
+    fn dist(&self) -> Real;
+}
+
+/// A gap to search: its evaluation and the bounds that certify steps.
+pub(crate) trait GapProblem {
+    type State: GapState;
+    /// The gap at time `t` (seconds from the start).
+    fn eval(&self, t: Real) -> Self::State;
+    /// The first-order certified step from `st` (`st.gap() > 0`): `D` stays positive for
+    /// shorter steps, from a bound on `|D'|`. Infinite when nothing moves.
+    fn first_order_step(&self, st: &Self::State) -> Real;
+    /// A bound on `|D''|` over `[st.t(), st.t() + h]` while the distance stays `>= dist_lo`.
+    fn curvature_bound(&self, st: &Self::State, h: Real, dist_lo: Real) -> Real;
+    /// `R`, the distance at contact: a lower bound on the distance while apart (`0`: the
+    /// second-order step is not used).
+    fn contact_dist(&self) -> Real;
+    /// The contact at `st`.
+    fn hit(&self, st: &Self::State) -> TurningHit;
+}
+
+/// The distance `R` at which a point and a turning flipper's core are in contact: `r`, or
+/// a millionth of a millionth of the flipper's scale (`1e-12·(L + 1)`) when `r` is smaller. A
+/// point and a segment with `r = 0` would touch only at the instant the point crosses the
+/// segment, an unsigned distance that never goes below zero: the search could step across it
+/// between two evaluations.
+pub(crate) fn contact_distance(r: Real, length: Real) -> Real {
+    r.max(1e-12 * (length.abs() + 1.0))
+}
+
+/// The earliest contact of `pb` in `[0, max_toi]`: at once when in contact and approaching,
+/// followed while in contact and separating, then searched by certified steps.
+pub(crate) fn sweep<P: GapProblem>(pb: &P, max_toi: Real) -> TurningSweep {
+    let mut iterations: u32 = 0;
+    let mut st = pb.eval(0.0);
+    iterations += 1;
+    if !(st.gap() > 0.0) {
+        match follow(pb, st, &mut iterations, max_toi) {
+            Ok(apart) => st = apart,
+            Err(answer) => return answer,
+        }
+    }
+    search(pb, st, iterations, max_toi)
+}
+
+/// The positive root of `gap + rate·h − ½m·h² = 0` (`gap > 0`, `m >= 0`): the length of the
+/// second-order certified step.
+fn lower_step(gap: Real, rate: Real, m: Real) -> Real {
+    if !(m > 0.0) {
+        return if rate < 0.0 {
+            gap / -rate
+        } else {
+            Real::INFINITY
+        };
+    }
+    let disc = (rate * rate + 2.0 * m * gap).sqrt();
+    if rate < 0.0 {
+        2.0 * gap / (disc - rate)
+    } else {
+        (rate + disc) / m
+    }
+}
+
+/// The first positive root of `gap + rate·s + ½m·s² = 0` (`gap > 0`, `m >= 0`), if any: a
+/// time by which the ball is in contact.
+fn upper_step(gap: Real, rate: Real, m: Real) -> Option<Real> {
+    if !(rate < 0.0) {
+        return None;
+    }
+    let disc = rate * rate - 2.0 * m * gap;
+    if !(disc >= 0.0) {
+        return None;
+    }
+    Some(2.0 * gap / (disc.sqrt() - rate))
+}
+
+/// The floating-point number just above `t` (`t` finite).
+fn next_up(t: Real) -> Real {
+    if t == 0.0 {
+        Real::from_bits(1)
+    } else if t > 0.0 {
+        Real::from_bits(t.to_bits() + 1)
+    } else {
+        Real::from_bits(t.to_bits() - 1)
+    }
+}
+
+/// Follows a contact from `st` (`st.gap() <= 0`): a hit at once when the ball approaches (or its
+/// centre is on the core); while it separates, steps that the gap's rate cannot turn down in
+/// (it stays `>= 0` for `s < D'/M`), until the ball is apart (`Ok`, the first state with
+/// `gap > 0`) or approaches again (`Err(Hit)`), or the horizon or the iteration bound ends it.
+fn follow<P: GapProblem>(
+    pb: &P,
+    mut st: P::State,
+    iterations: &mut u32,
+    max_toi: Real,
+) -> Result<P::State, TurningSweep> {
+    let mut last = 0.0;
+    loop {
+        if st.gap() > 0.0 {
+            return Ok(st);
+        }
+        if st.dist() == 0.0 || st.rate() < 0.0 {
+            return Err(TurningSweep::Hit(pb.hit(&st)));
+        }
+        if st.t() > max_toi {
+            return Err(TurningSweep::Miss);
+        }
+        if *iterations >= TURNING_MAX_ITERATIONS {
+            return Err(TurningSweep::Unresolved { safe_until: st.t() });
+        }
+        let m0 = pb.curvature_bound(&st, 0.0, st.dist());
+        let window = 2.0 * (st.rate() / m0).max(last);
+        let m = pb.curvature_bound(&st, window, st.dist());
+        let s = (st.rate() / m).min(window);
+        let mut x = st.t() + s;
+        if !(x > st.t()) {
+            x = next_up(st.t());
+        }
+        last = x - st.t();
+        st = pb.eval(x);
+        *iterations += 1;
+    }
+}
+
+/// The search from `st` (`st.gap() > 0`, no contact before `st.t()`).
+fn search<P: GapProblem>(
+    pb: &P,
+    mut lo: P::State,
+    mut iterations: u32,
+    max_toi: Real,
+) -> TurningSweep {
+    let mut hi: Option<P::State> = None;
+    let mut last: Real = 0.0;
+    while iterations < TURNING_MAX_ITERATIONS {
+        if lo.t() > max_toi {
+            return TurningSweep::Miss;
+        }
+        if let Some(h) = hi {
+            if next_up(lo.t()) >= h.t() {
+                if h.t() > max_toi {
+                    return TurningSweep::Miss;
+                }
+                if h.dist() > 0.0 && h.rate() >= 0.0 {
+                    // Touching while separating: the gap crossed zero at the rounding level
+                    // (a ball that starts a hair apart from a contact it leaves). Not an
+                    // entry (the Bannerman rule): follow the contact until the ball is apart.
+                    match follow(pb, h, &mut iterations, max_toi) {
+                        Ok(apart) => {
+                            lo = apart;
+                            hi = None;
+                            last = 0.0;
+                            continue;
+                        }
+                        Err(answer) => return answer,
+                    }
+                }
+                return TurningSweep::Hit(pb.hit(&h));
+            }
+        }
+        let h1 = pb.first_order_step(&lo);
+        let window = 2.0 * h1.max(last);
+        let (h2, upper) = if pb.contact_dist() > 0.0 && window.is_finite() {
+            let m = pb.curvature_bound(&lo, window, pb.contact_dist());
+            (
+                lower_step(lo.gap(), lo.rate(), m).min(window),
+                upper_step(lo.gap(), lo.rate(), m).filter(|&s| s <= window),
+            )
+        } else {
+            (0.0, None)
+        };
+        let reach = lo.t() + h1.max(h2);
+        if let Some(s) = upper {
+            let x = lo.t() + s;
+            if x > lo.t() && hi.is_none_or(|h| x < h.t()) && x > reach {
+                let ev = pb.eval(x);
+                iterations += 1;
+                if ev.gap() <= 0.0 {
+                    hi = Some(ev);
+                }
+            }
+        }
+        let x = match hi {
+            None if !reach.is_finite() => return TurningSweep::Miss,
+            None => {
+                if reach > lo.t() {
+                    reach
+                } else {
+                    next_up(lo.t())
+                }
+            }
+            Some(h) => {
+                if reach >= h.t() {
+                    // Everything before `hi` is certified: bisect.
+                    let mid = 0.5 * (lo.t() + h.t());
+                    if mid > lo.t() && mid < h.t() {
+                        mid
+                    } else {
+                        next_up(lo.t())
+                    }
+                } else if reach > lo.t() {
+                    reach
+                } else {
+                    next_up(lo.t())
+                }
+            }
+        };
+        let ev = pb.eval(x);
+        iterations += 1;
+        if ev.gap() > 0.0 {
+            last = x - lo.t();
+            lo = ev;
+        } else {
+            hi = Some(ev);
+        }
+    }
+    if lo.t() > max_toi {
+        return TurningSweep::Miss;
+    }
+    TurningSweep::Unresolved { safe_until: lo.t() }
+}
