@@ -7,8 +7,8 @@ use collide_world::Body;
 use collide_world::Contact;
 use collide_world::Target;
 use collide_world::{
-    collide_core::distance_segment_aabb, Aabb, Event, FlipperDesc, RectDesc, RectId, RectKind,
-    Surface, Vec2, World,
+    collide_core::{distance_segment_aabb, Segment},
+    Aabb, Event, FlipperDesc, RectDesc, RectId, RectKind, Surface, Vec2, World,
 };
 
 fn dynamic(min: Vec2, size: Vec2, vel: Vec2) -> RectDesc {
@@ -296,13 +296,42 @@ fn a_box_slides_down_a_held_flipper_as_down_a_frictionless_incline() {
     }
 }
 
-/// A box built overlapping a held flipper is not met while it does not approach it: at rest
-/// it has no event at all (it used to bounce at time 0 until the event bound, every step),
-/// and under gravity pulling it out through the flipper's far side it leaves and falls below
-/// it with no `IterationLimit`.
+/// A box built overlapping a held flipper is pushed out of it once, at the first step
+/// (`Unembedded`), no farther than straight out along the flipper's normal would take it, and
+/// is never inside it after a step: at rest it has no other event (it used to bounce at time 0
+/// until the event bound, every step), and under gravity it slides off the flipper with no
+/// `IterationLimit`.
 #[test]
 fn a_box_overlapping_a_held_flipper_is_not_stuck_in_it() {
     let centre = Vec2::new(100.0 + 30.0 * 0.5f64.cos(), 200.0 + 30.0 * 0.5f64.sin());
+    let core = Segment::new(
+        Vec2::new(100.0, 200.0),
+        Vec2::new(100.0 + 60.0 * 0.5f64.cos(), 200.0 + 60.0 * 0.5f64.sin()),
+    );
+    let normal = Vec2::new(-(0.5f64.sin()), 0.5f64.cos());
+    // The least move along `±normal` that frees a 20 × 20 box at `c` (bisection).
+    let straight_out = |c: Vec2| {
+        [normal, -normal]
+            .into_iter()
+            .map(|n| {
+                let free = |s: f64| {
+                    let q = c + n * s;
+                    distance_segment_aabb(&core, &Aabb::new(q - 10.0, q + 10.0)) >= 6.0
+                };
+                let (mut lo, mut hi) = (0.0, 40.0);
+                assert!(free(hi));
+                for _ in 0..100 {
+                    let mid = 0.5 * (lo + hi);
+                    if free(mid) {
+                        hi = mid;
+                    } else {
+                        lo = mid;
+                    }
+                }
+                hi
+            })
+            .fold(f64::INFINITY, f64::min)
+    };
     for (gravity, offset) in [
         (Vec2::ZERO, 3.0),
         (Vec2::ZERO, -3.0),
@@ -324,26 +353,52 @@ fn a_box_overlapping_a_held_flipper_is_not_stuck_in_it() {
         let id = w
             .add_rect(dynamic(c - 10.0, Vec2::splat(20.0), Vec2::ZERO))
             .expect("a valid box");
+        let mut pushed = None;
         let mut events = 0;
         for _ in 0..60 {
             w.step();
-            events += w.events().len();
+            for e in w.events() {
+                match *e {
+                    Event::Unembedded { from, to, .. } if pushed.is_none() => {
+                        pushed = Some((from, to));
+                    }
+                    _ => events += 1,
+                }
+            }
             assert_no_iteration_limit(&w, &format!("gravity {gravity} offset {offset}"));
+            let b = w.rect(id).expect("alive");
+            assert!(
+                distance_segment_aabb(&core, &b.aabb) >= 6.0 - 1e-7,
+                "gravity {gravity} offset {offset}: inside the flipper: {:?}",
+                b.aabb
+            );
         }
         let b = w.rect(id).expect("alive");
+        let (from, to) = pushed.expect("pushed out at the first step");
+        assert!(
+            (to - from).length() <= straight_out(c) + 1e-9,
+            "offset {offset}: moved {} where {} along the normal frees it",
+            (to - from).length(),
+            straight_out(c)
+        );
         if gravity == Vec2::ZERO {
             assert_eq!(events, 0, "offset {offset}");
             assert!(
-                (b.aabb.center() - c).length() < 1e-12,
+                distance_segment_aabb(&core, &b.aabb) >= 6.0 - 1e-7,
+                "offset {offset}: {:?}",
+                b.aabb
+            );
+            assert!(
+                (b.aabb.min - (to)).length() < 1e-12,
                 "offset {offset}: {:?}",
                 b.aabb
             );
         } else {
-            // Below the flipper's lowest point (the tip's disc), bouncing on the floor.
+            // Off the flipper: slid down it and past its tip (x = 152.7), or fallen below it.
             let lowest = 200.0 + 60.0 * 0.5f64.sin() + 6.0;
             assert!(
-                b.aabb.min.y > lowest,
-                "offset {offset}: still in the flipper: {:?}",
+                b.aabb.min.x > 100.0 + 60.0 * 0.5f64.cos() + 6.0 || b.aabb.min.y > lowest,
+                "offset {offset}: still on the flipper: {:?}",
                 b.aabb
             );
         }

@@ -1,16 +1,19 @@
-//! A ball pinched between a turning flipper and immovable geometry (a static rectangle, a
-//! closed wall, wall cells, a static segment, a tilted static polygon), at flipper speeds up
-//! to the accepted maximum: it is carried by
-//! the flipper's surface, slides out along the wedge or is crushed
-//! (`Event::FlipperSqueezed`) and pushed out of the flipper, as a kinematic rectangle's
-//! squeeze does (docs/algorithms.md, "Flippers in the step"). Never pumped past what the
-//! flipper's hits give, never left inside anything, never stopped by the event bound.
+//! A ball or a dynamic box pinched between a turning flipper and immovable geometry (a static
+//! rectangle, a closed wall, wall cells, a static segment, a tilted static polygon), at
+//! flipper speeds up to the accepted maximum: it is carried by the flipper's surface, slides
+//! out along the wedge or is crushed (`Event::FlipperSqueezed`) and pushed out of the
+//! flipper, as a kinematic rectangle's squeeze does (docs/algorithms.md, "Flippers in the
+//! step"). Never pumped past what the flipper's hits give, never left inside anything, never
+//! stopped by the event bound.
 
 use crate::build::{ball, config, grid_where, world_with};
+use collide_world::collide_core::{
+    aabb_overlaps_aabb, aabb_overlaps_polygon, distance_segment_aabb, ConvexPolygon, Segment,
+};
 use collide_world::limits::MAX_FLIPPER_ANGULAR_SPEED;
 use collide_world::{
-    Aabb, Body, Contact, Event, FlipperDesc, FlipperId, RectDesc, ShapeDesc, Target, Vec2, Walls,
-    World,
+    Aabb, Body, Contact, Event, FlipperDesc, FlipperId, RectDesc, RectKind, ShapeDesc, Surface,
+    Target, Vec2, Walls, World,
 };
 use proptest::prelude::*;
 
@@ -30,11 +33,22 @@ enum Obstacle {
     Polygon,
 }
 
-/// A flipper swinging from `rest` by `swing` radians at `speed` rad/s; a ball at rest in its
-/// sweep, `d` from the pivot and `phi` radians ahead of the flipper at rest; the obstacle's
-/// face square to the axis nearest the flipper's motion there, `gap` beyond the ball.
+/// What the flipper pinches.
+#[derive(Clone, Copy, Debug)]
+enum Pinched {
+    /// A ball of radius `radius`.
+    Ball,
+    /// A dynamic box of half size `radius` × `radius` (density 1).
+    Box,
+}
+
+/// A flipper swinging from `rest` by `swing` radians at `speed` rad/s; a ball (or a box) at
+/// rest in its sweep, `d` from the pivot and `phi` radians ahead of the flipper at rest; the
+/// obstacle's face square to the axis nearest the flipper's motion there, `gap` beyond the
+/// body.
 #[derive(Clone, Debug)]
 struct Pinch {
+    body: Pinched,
     length: f64,
     flipper_radius: f64,
     radius: f64,
@@ -49,10 +63,35 @@ struct Pinch {
     tilt: f64,
 }
 
+/// The obstacle of a pinch as built, to check a box against it.
+enum Geometry {
+    Block(Aabb),
+    World(Vec2),
+    Cells(Vec<Aabb>),
+    Segment(Segment),
+    Polygon(ConvexPolygon),
+}
+
+impl Geometry {
+    /// Whether box `b` is inside the obstacle by more than `slack` (world units).
+    fn holds(&self, b: &Aabb, slack: f64) -> bool {
+        let b = b.grown(-slack);
+        match self {
+            Geometry::Block(a) => aabb_overlaps_aabb(a, &b),
+            Geometry::World(size) => {
+                b.min.x < 0.0 || b.min.y < 0.0 || b.max.x > size.x || b.max.y > size.y
+            }
+            Geometry::Cells(cells) => cells.iter().any(|c| aabb_overlaps_aabb(c, &b)),
+            Geometry::Segment(s) => distance_segment_aabb(s, &b) == 0.0,
+            Geometry::Polygon(poly) => aabb_overlaps_polygon(&b, poly),
+        }
+    }
+}
+
 /// The world of a pinch (closed, 1/60 s steps, no gravity), its flipper (pressed) and the
-/// ball's id, or `None` for a geometry that does not fit (the ball on the flipper at rest, a
+/// obstacle, or `None` for a geometry that does not fit (the body on the flipper at rest, a
 /// wall behind the pivot).
-fn build(p: &Pinch) -> Option<(World, FlipperId)> {
+fn build(p: &Pinch) -> Option<(World, FlipperId, Geometry)> {
     let th = p.rest + p.swing.signum() * p.phi;
     let at = Vec2::new(th.cos(), th.sin()) * p.d;
     // The flipper's surface moves along `dir` at the ball.
@@ -91,20 +130,28 @@ fn build(p: &Pinch) -> Option<(World, FlipperId)> {
         (face - 50.0, face)
     };
     let block = Aabb::new(lo, hi);
-    match p.obstacle {
+    let geometry = match p.obstacle {
         Obstacle::Rect => {
             w.add_rect(RectDesc {
                 aabb: block,
                 ..RectDesc::default()
             })
             .ok()?;
+            Geometry::Block(block)
         }
         Obstacle::Cells => {
+            let mut cells = Vec::new();
             w.set_grid(grid_where(125, 125, 8.0, |col, row| {
                 let c = Vec2::new(col as f64 + 0.5, row as f64 + 0.5) * 8.0;
                 let beyond = (c[k] - face) * sigma;
-                beyond > 0.0 && beyond < 48.0 && (c[1 - k] - centre[1 - k]).abs() < 150.0
+                let wall =
+                    beyond > 0.0 && beyond < 48.0 && (c[1 - k] - centre[1 - k]).abs() < 150.0;
+                if wall {
+                    cells.push(Aabb::new(c - Vec2::splat(4.0), c + Vec2::splat(4.0)));
+                }
+                wall
             }));
+            Geometry::Cells(cells)
         }
         Obstacle::Segment => {
             let (mut a, mut b) = (centre, centre);
@@ -112,6 +159,7 @@ fn build(p: &Pinch) -> Option<(World, FlipperId)> {
             a[1 - k] -= 150.0;
             b[1 - k] += 150.0;
             w.add_shape(ShapeDesc::segment(a, b)).ok()?;
+            Geometry::Segment(Segment::new(a, b))
         }
         Obstacle::Polygon => {
             let (lo, hi) = (block.min, block.max);
@@ -124,9 +172,10 @@ fn build(p: &Pinch) -> Option<(World, FlipperId)> {
             };
             let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)].map(turn);
             w.add_shape(ShapeDesc::polygon(&corners).ok()?).ok()?;
+            Geometry::Polygon(ConvexPolygon::new(&corners).ok()?)
         }
-        Obstacle::Wall => {}
-    }
+        Obstacle::Wall => Geometry::World(size),
+    };
     let f = w
         .add_flipper(FlipperDesc::new(
             pivot,
@@ -137,9 +186,31 @@ fn build(p: &Pinch) -> Option<(World, FlipperId)> {
             p.speed,
         ))
         .ok()?;
-    w.add_ball(ball(centre, Vec2::ZERO, p.radius)).ok()?;
+    match p.body {
+        Pinched::Ball => {
+            w.add_ball(ball(centre, Vec2::ZERO, p.radius)).ok()?;
+        }
+        Pinched::Box => {
+            let aabb = Aabb::new(
+                centre - Vec2::splat(p.radius),
+                centre + Vec2::splat(p.radius),
+            );
+            let at_rest = w.flipper(f)?.capsule_at(0.0);
+            if distance_segment_aabb(&at_rest.segment, &aabb) < at_rest.radius + 0.5 {
+                return None;
+            }
+            w.add_rect(RectDesc {
+                aabb,
+                vel: Vec2::ZERO,
+                kind: RectKind::Dynamic,
+                density: 1.0,
+                surface: Surface::DEFAULT,
+            })
+            .ok()?;
+        }
+    }
     w.set_flipper_pressed(f, true).ok()?;
-    Some((w, f))
+    Some((w, f, geometry))
 }
 
 fn pinch() -> impl Strategy<Value = Pinch> {
@@ -161,6 +232,7 @@ fn pinch() -> impl Strategy<Value = Pinch> {
                 // Clear of the flipper at rest.
                 let phi_min = ((flipper_radius + radius + 0.5) / d).min(1.0).asin();
                 (phi_min < swing).then(|| Pinch {
+                    body: Pinched::Ball,
                     length,
                     flipper_radius,
                     radius,
@@ -194,13 +266,13 @@ fn depth_in_flipper(w: &World, f: FlipperId, pos: Vec2, r: f64) -> f64 {
 }
 
 /// Steps a pinch until the flipper has been held for 10 steps and checks after every step:
-/// no `IterationLimit`; the ball inside neither the flipper nor the obstacle by more than
-/// 1e-6 (the push-out leaves a crushed ball within `EMBED_SLACK` = 1e-7); its speed at most
+/// no `IterationLimit`; the body inside neither the flipper nor the obstacle by more than
+/// 1e-6 (the push-out leaves a crushed body within `EMBED_SLACK` = 1e-7); its speed at most
 /// `k·(1 + e)·ω·(L + R)` with `k` the flipper's hits so far (each hit adds at most `(1 + e)`
 /// times the surface's normal speed, `|v'| <= |v| + (1 + e)|u·n|`; a squeeze adds nothing).
 /// Returns the `FlipperSqueezed` events seen.
 fn run(p: &Pinch) -> Result<usize, TestCaseError> {
-    let Some((mut w, f)) = build(p) else {
+    let Some((mut w, f, geometry)) = build(p) else {
         return Ok(0);
     };
     let tip = p.speed * (p.length + p.flipper_radius);
@@ -218,25 +290,50 @@ fn run(p: &Pinch) -> Result<usize, TestCaseError> {
                     ..
                 }) => hits += 1,
                 Event::FlipperSqueezed { body, flipper, .. } => {
-                    prop_assert!(matches!(body, Body::Ball(_)) && *flipper == f);
+                    let kind_ok = match p.body {
+                        Pinched::Ball => matches!(body, Body::Ball(_)),
+                        Pinched::Box => matches!(body, Body::Rect(_)),
+                    };
+                    prop_assert!(kind_ok && *flipper == f, "{e:?}");
                     squeezed += 1;
                 }
                 _ => {}
             }
         }
-        let b = w.balls().iter().next().expect("the ball is never lost");
-        let depth = depth_in_flipper(&w, f, b.pos, b.radius);
-        prop_assert!(depth < 1e-6, "step {step}: {depth} inside the flipper");
-        prop_assert!(
-            w.circle_is_free(b.pos, b.radius - 1e-6, None),
-            "step {step}: inside the obstacle at {:?}",
-            b.pos
-        );
+        let vel = match p.body {
+            Pinched::Ball => {
+                let b = w.balls().iter().next().expect("the ball is never lost");
+                let depth = depth_in_flipper(&w, f, b.pos, b.radius);
+                prop_assert!(depth < 1e-6, "step {step}: {depth} inside the flipper");
+                prop_assert!(
+                    w.circle_is_free(b.pos, b.radius - 1e-6, None),
+                    "step {step}: inside the obstacle at {:?}",
+                    b.pos
+                );
+                b.vel
+            }
+            Pinched::Box => {
+                let b = w
+                    .rects()
+                    .iter()
+                    .find(|r| r.kind == RectKind::Dynamic)
+                    .expect("the box is never lost");
+                let cap = w.flipper(f).expect("live").capsule_at(w.time());
+                let depth = cap.radius - distance_segment_aabb(&cap.segment, &b.aabb);
+                prop_assert!(depth < 1e-6, "step {step}: {depth} inside the flipper");
+                prop_assert!(
+                    !geometry.holds(&b.aabb, 1e-6),
+                    "step {step}: inside the obstacle at {:?}",
+                    b.aabb
+                );
+                b.vel
+            }
+        };
         let bound = hits as f64 * (1.0 + p.restitution) * tip * (1.0 + 1e-9);
         prop_assert!(
-            b.vel.length() <= bound,
+            vel.length() <= bound,
             "step {step}: {} after {hits} hits, bound {bound}",
-            b.vel.length()
+            vel.length()
         );
     }
     Ok(squeezed)
@@ -267,6 +364,16 @@ proptest! {
     fn a_pinched_ball_is_never_pumped_stuck_or_left_inside(p in pinch()) {
         run(&p)?;
     }
+
+    /// The same pinches with a dynamic box as wide as the ball: carried, slid out or crushed
+    /// and pushed out of the flipper (its push-out sees capsules), never left inside the
+    /// flipper or the obstacle, never pumped, never stopped by the event bound.
+    #[test]
+    fn a_pinched_box_is_never_pumped_stuck_or_left_inside(
+        p in pinch().prop_map(|p| Pinch { body: Pinched::Box, ..p })
+    ) {
+        run(&p)?;
+    }
 }
 
 /// A flipper at 262.5 rad/s (its tip at 31 000 units/s) closes on a ball lying 3.5 units
@@ -277,6 +384,7 @@ proptest! {
 #[test]
 fn a_ball_crushed_by_a_fast_flipper_is_reported_and_pushed_out() {
     let p = Pinch {
+        body: Pinched::Ball,
         length: 108.8,
         flipper_radius: 7.7,
         radius: 5.8,
@@ -290,7 +398,7 @@ fn a_ball_crushed_by_a_fast_flipper_is_reported_and_pushed_out() {
         gap: 3.5,
         tilt: 0.0,
     };
-    let (mut w, f) = build(&p).expect("the pinch fits");
+    let (mut w, f, _) = build(&p).expect("the pinch fits");
     w.step();
     let events = w.events().to_vec();
     let crushed: Vec<_> = events
@@ -332,6 +440,7 @@ fn a_ball_crushed_by_a_fast_flipper_is_reported_and_pushed_out() {
 #[test]
 fn a_ball_wedged_against_cells_hops_out_of_a_turning_flippers_frame() {
     let p = Pinch {
+        body: Pinched::Ball,
         length: 44.5270738416396,
         flipper_radius: 9.648748018376216,
         radius: 2.4947961954894122,
@@ -360,6 +469,7 @@ fn a_ball_wedged_against_cells_hops_out_of_a_turning_flippers_frame() {
 #[test]
 fn a_ball_pushed_out_to_the_rim_of_a_flippers_tip_is_met_there() {
     let p = Pinch {
+        body: Pinched::Ball,
         length: 60.75985284311459,
         flipper_radius: 3.374017346051888,
         radius: 6.18102720928637,
@@ -384,6 +494,7 @@ fn a_ball_pushed_out_to_the_rim_of_a_flippers_tip_is_met_there() {
 #[test]
 fn a_ball_pinched_by_a_flipper_at_ten_thousand_rad_s_is_not_flung_off_its_frame() {
     let p = Pinch {
+        body: Pinched::Ball,
         length: 75.16821563521454,
         flipper_radius: 10.640256040050799,
         radius: 2.0,
@@ -408,6 +519,7 @@ fn a_ball_pinched_by_a_flipper_at_ten_thousand_rad_s_is_not_flung_off_its_frame(
 #[test]
 fn a_ball_slid_out_of_a_wedge_along_a_flippers_end_is_not_met_there_again() {
     let p = Pinch {
+        body: Pinched::Ball,
         length: 77.2587877655846,
         flipper_radius: 14.942741768386181,
         radius: 9.721675646295626,

@@ -36,11 +36,10 @@
 //! - A ball lying on a held flipper under gravity does not come to rest on it: it bounces off
 //!   it every [`crate::REST_TIME`] at the speed of such a flight, as on a static segment
 //!   (`crate::body::shape`); it never sinks in, and the events it costs per step are bounded.
-//! - A ball a turning flipper presses into immovable geometry with no room left is carried by
-//!   the flipper's surface, slides out along the wedge or is crushed
+//! - A ball or a dynamic box a turning flipper presses into immovable geometry with no room
+//!   left is carried by the flipper's surface, slides out along the wedge or is crushed
 //!   ([`crate::Event::FlipperSqueezed`]) and pushed out of the flipper, as by a kinematic
-//!   rectangle (`crate::step::squeeze`). A dynamic box is carried but not crushed: the
-//!   push-out of boxes does not see flippers (the push-out of balls does).
+//!   rectangle (`crate::step::squeeze`); the push-out of balls and of boxes sees flippers.
 //! - Flippers use `sin` and `cos` from [`collide_core::sin_cos`] (libm's pure-Rust
 //!   implementation): the same bits on every platform, run, thread count and restore.
 

@@ -457,6 +457,18 @@ impl ShapeKind {
         }
     }
 
+    /// Calls `f` with the shape as one convex set of points grown by a radius (world units):
+    /// a segment (its ends, radius 0), a circle (its centre, its radius), a polygon (its
+    /// vertices, radius 0). The push-out of boxes builds its obstacles from them
+    /// (`step/embed_box_round.rs`).
+    pub(crate) fn with_rounded(&self, f: &mut dyn FnMut(&[Vec2], Real)) {
+        match *self {
+            ShapeKind::Segment { segment, .. } => f(&[segment.a, segment.b], 0.0),
+            ShapeKind::Circle(c) => f(&[c.center], c.radius),
+            ShapeKind::Polygon { ref polygon, .. } => f(polygon.vertices(), 0.0),
+        }
+    }
+
     /// A disc of radius `r` at `p` that overlaps the shape, moved out of it: to `r` from the
     /// shape's nearest boundary point, on the side away from the shape (out of a circle or a
     /// polygon that holds `p`; up when `p` is on a segment or at a circle's centre).

@@ -166,7 +166,7 @@ pub enum Event {
         /// When it was crushed, seconds from the start of the step.
         toi: Real,
     },
-    /// A turning flipper closed on a ball that had no room left: the ball was crushed
+    /// A turning flipper closed on a ball or a dynamic box that had no room left: it was crushed
     /// between the flipper and immovable geometry (a tile, a closed wall, a static shape or
     /// rectangle, a held flipper) with no way out along the wedge slower than
     /// `max(|v|, (1 + e)·|u|)` (`u`: the flipper's surface velocity at the contact, units/s).
@@ -174,7 +174,7 @@ pub enum Event {
     /// nearest free position, out of the flipper's capsule ([`Event::Unembedded`]). See
     /// "Flippers in the step" in `docs/algorithms.md`.
     FlipperSqueezed {
-        /// The crushed ball.
+        /// The crushed ball or box.
         body: Body,
         /// The flipper that crushed it.
         flipper: FlipperId,

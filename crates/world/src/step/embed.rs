@@ -22,6 +22,7 @@ use crate::grid::Grid;
 use crate::model::cell::Cell;
 use crate::model::event::{Body, Event};
 use crate::model::filter::{CellKinds, Filter};
+use crate::step::embed_box_round::RoundObstacle;
 use crate::world::World;
 use collide_core::{
     aabb_overlaps_aabb, circle_overlaps_aabb, closest_point_on_segment, contact_circle_aabb, Aabb,
@@ -95,9 +96,12 @@ impl World {
             aabb = aabb.translated(push);
             moved = true;
         }
-        if !free && self.box_push(&aabb, r.id, r.surface.filter).is_some() {
-            // The axis pushes went back and forth between obstacles, or ran out: the nearest
-            // free position from where the box was (`embed_box.rs`); with no room clear of the
+        let embedded = !free && self.box_push(&aabb, r.id, r.surface.filter).is_some()
+            || self.box_in_rounded(&aabb, r.surface.filter);
+        if embedded {
+            // The axis pushes went back and forth between obstacles, or ran out, or left the
+            // box in a flipper or a static shape, which they do not see: the nearest free
+            // position from where the box was (`embed_box.rs`); with no room clear of the
             // other boxes, clear of what does not move; with none at all, inside the closed
             // walls (overlapping a body that moves is undone by the next steps, leaving the
             // world is not).
@@ -106,6 +110,7 @@ impl World {
                 .nearest_free_box(&r.aabb, r.id, f, slack, true)
                 .or_else(|| self.nearest_free_box(&r.aabb, r.id, f, slack, false))
                 .unwrap_or_else(|| self.inside_walls(&aabb));
+            moved |= aabb != r.aabb;
         }
         if moved {
             self.scratch.valid = false;
@@ -213,6 +218,29 @@ impl World {
             }
         }
         best
+    }
+
+    /// Whether box `b` overlaps by more than [`EMBED_SLACK`] a flipper (where it is now) or a
+    /// static shape that a body of `filter` collides with.
+    fn box_in_rounded(&self, b: &Aabb, filter: Filter) -> bool {
+        let mut inside = false;
+        self.for_each_rounded(filter, &mut |points, r| {
+            inside =
+                inside || RoundObstacle::new(points, r, b.max - b.min).overlaps(b.min, EMBED_SLACK);
+        });
+        inside
+    }
+
+    /// Calls `f` with the convex obstacles of a box's push-out for a body of `filter`, each a
+    /// set of points and a radius (`embed_box_round.rs`): each flipper's capsule where it is
+    /// now (its core's ends and its radius), and each static shape it meets.
+    pub(crate) fn for_each_rounded(&self, filter: Filter, f: &mut dyn FnMut(&[Vec2], Real)) {
+        for c in self.flipper_capsules(Some(filter)) {
+            f(&[c.segment.a, c.segment.b], c.radius);
+        }
+        for sh in self.solid_shapes(Some(filter)) {
+            sh.kind.with_rounded(f);
+        }
     }
 
     /// Whether a disc at `p` of `radius` overlaps nothing a body of `filter` collides with by

@@ -1,13 +1,16 @@
 //! Push-out of a dynamic box that the axis pushes of [`crate::step::embed`] cannot free: the
 //! nearest free position of the box among the obstacles near it.
 //!
-//! Every obstacle a box meets in the push-out is an axis-aligned box (a solid cell by its
+//! Most obstacles a box meets in the push-out are axis-aligned boxes (a solid cell by its
 //! square, a rectangle, a closed wall as a half-plane), so the positions a box's corner may not
 //! take form a union of axis-aligned boxes (each obstacle grown by the box's size: their
 //! Minkowski sums). The free position nearest to the start lies on the boundary of that union:
 //! on an edge (one coordinate the start's, the other an obstacle's grown edge) or at a corner
 //! (both coordinates grown edges). So the candidates are the grid of the start's coordinates
-//! and the grown edges; the nearest free one is the answer (ties: least x, then least y). The
+//! and the grown edges. The flippers (where they are now) and the static shapes are rounded
+//! convex obstacles (`embed_box_round.rs`): their candidates are the nearest point of each
+//! one's boundary and its boundary's points on the grid's lines. The nearest free candidate
+//! is the answer (ties: least x, then least y). The
 //! search looks within a disc of radius `d` around the start, with the obstacles of the region
 //! it reaches, and doubles `d` until a free position is found, the region covers the closed
 //! world, or the obstacles of the region pass [`MAX_OBSTACLES`] (runs of solid cells along a
@@ -19,6 +22,7 @@
 use crate::body::rect::RectRole;
 use crate::model::filter::Filter;
 use crate::model::ids::RectId;
+use crate::step::embed_box_round::RoundObstacle;
 use crate::world::World;
 use collide_core::{aabb_overlaps_aabb, Aabb, Real, Vec2};
 
@@ -149,22 +153,46 @@ impl World {
                 v
             };
             let (xs, ys) = (coords(0), coords(1));
+            // The flippers and shapes in reach (`embed_box_round.rs`), and their candidates: the
+            // nearest point of each one's boundary, and its boundary's points on the lines
+            // of the other candidates.
+            let reach = Aabb::new(b.min - Vec2::splat(d), b.min + Vec2::splat(d));
+            let mut rounds: Vec<RoundObstacle> = Vec::new();
+            self.for_each_rounded(filter, &mut |points, r| {
+                let o = RoundObstacle::new(points, r, size);
+                if aabb_overlaps_aabb(&o.bounds(), &reach) {
+                    rounds.push(o);
+                }
+            });
+            let mut extra: Vec<Vec2> = Vec::new();
+            for o in &rounds {
+                extra.push(o.exit(b.min));
+                for &x in &xs {
+                    o.on_line(0, x, &mut extra);
+                }
+                for &y in &ys {
+                    o.on_line(1, y, &mut extra);
+                }
+            }
+            let grid = xs
+                .iter()
+                .flat_map(|&x| ys.iter().map(move |&y| Vec2::new(x, y)));
             // The free candidate of least (distance², x, y): no sort, a candidate is checked
             // only when it would be the best so far.
             let mut best: Option<(Real, Vec2)> = None;
-            for &x in &xs {
-                for &y in &ys {
-                    let p = Vec2::new(x, y);
-                    let d2 = (p - b.min).length_squared();
-                    let better = d2 <= d * d
-                        && best.is_none_or(|(bd, bp)| {
-                            d2 < bd || d2 == bd && (x < bp.x || x == bp.x && y < bp.y)
-                        });
-                    if better {
-                        let shrunk = Aabb::new(p, p + size).grown(-slack);
-                        if !obstacles.iter().any(|o| aabb_overlaps_aabb(&shrunk, o)) {
-                            best = Some((d2, p));
-                        }
+            for p in grid.chain(extra.iter().copied()) {
+                let (x, y) = (p.x, p.y);
+                let d2 = (p - b.min).length_squared();
+                let better = d2 <= d * d
+                    && best.is_none_or(|(bd, bp)| {
+                        d2 < bd || d2 == bd && (x < bp.x || x == bp.x && y < bp.y)
+                    });
+                if better {
+                    let shrunk = Aabb::new(p, p + size).grown(-slack);
+                    if !obstacles.iter().any(|o| aabb_overlaps_aabb(&shrunk, o))
+                        && !rounds.iter().any(|o| o.overlaps(p, slack))
+                    {
+                        best = Some((d2, p));
                     }
                 }
             }

@@ -52,9 +52,9 @@ const FRAME_FLIGHT_ANGLE: Real = 0.1;
 /// against a segment by the separating axes (`collide_core::sweep_path_aabb_segment`), against
 /// a disc as the disc moving the other way meets the box (`crate::body::shape`'s
 /// `sweep_box_circle`). A side is met only from outside (its normal away from the core): a
-/// box inside the capsule leaves through it, as a ball does. A closed form where the
-/// conservative advancement of `sweep_path_aabb_turning_capsule` can only creep (a box
-/// sliding along the flipper, its gap nearly zero, takes steps of gap / speed).
+/// box inside the capsule leaves through it, as a ball does. A closed form, exact where
+/// the certified search of `sweep_path_aabb_turning_capsule` would spend its iterations on
+/// a capsule that does not move.
 fn sweep_box_held_capsule(
     path: &Path,
     half: Vec2,
@@ -112,6 +112,26 @@ fn sweep_box_held_capsule(
     best
 }
 
+/// Whether a box `aabb` moved by `d` (world units, over one unit of time) meets flipper `fl`
+/// held still at absolute time `t` (the room test of a squeeze, `squeezing.rs`).
+pub(super) fn box_meets_held_flipper(
+    fl: &crate::body::flipper::Flipper,
+    aabb: &Aabb,
+    d: Vec2,
+    t: Real,
+) -> bool {
+    let cap = TurningCapsule {
+        pivot: fl.desc.pivot,
+        pivot_vel: Vec2::ZERO,
+        length: fl.desc.length,
+        radius: fl.desc.radius,
+        angle: fl.angle_at(t),
+        omega: 0.0,
+    };
+    let path = Path::linear(aabb.center(), d);
+    sweep_box_held_capsule(&path, aabb.half_extents(), &cap, 1.0).is_some()
+}
+
 /// How many unresolved sweeps a search follows before now (each restarts at the last one's
 /// `safe_until`) before it gives up and lets the search bound decide.
 const MAX_CHAIN: u32 = 64;
@@ -138,7 +158,10 @@ impl World {
     ) {
         let shape = match self.mover(m) {
             MoverBody::Ball(i) => Err(self.balls[i].radius),
-            MoverBody::Rect(k) => Ok(self.rects[k].aabb.half_extents()),
+            // The half size of the box its path starts from (its anchor): the current box's
+            // differs from it by rounding as the box moves, and a search made at another
+            // time (another step, after a restore) would see other bits.
+            MoverBody::Rect(k) => Ok(self.rect_anchor[k].0.half_extents()),
         };
         let filter = self.mover_filter(m);
         for (k, fl) in self.flippers.iter().enumerate() {
@@ -273,18 +296,14 @@ impl World {
         }
         // Pressed into immovable geometry closer than its own size (`squeeze.rs`, rule 1):
         // it moves with the flipper's surface across the contact instead of bouncing off it,
-        // never faster (each bounce in the narrowing gap would add `(1 + e)·u·n`). A ball is
-        // carried (rules 2 and 3); a box's push-out does not see flippers, so it is not.
+        // never faster (each bounce in the narrowing gap would add `(1 + e)·u·n`), and is
+        // carried (rules 2 and 3), a ball as a box.
         let bounce = reflect_relative_on(v, u, n, e);
         let pressed = closing && self.pressed_by_flipper(m, contact, n, bounce - u, t);
         let nv = if pressed {
-            if imp.is_ball {
-                // The bound of rule 3, from the carry's first contact.
-                let cap = carry.map_or_else(|| v.length().max((1.0 + e) * u.length()), |c| c.cap);
-                self.start_carry(me, by, u, n, cap);
-            } else {
-                self.end_carry(me);
-            }
+            // The bound of rule 3, from the carry's first contact.
+            let cap = carry.map_or_else(|| v.length().max((1.0 + e) * u.length()), |c| c.cap);
+            self.start_carry(me, by, u, n, cap);
             carried
         } else {
             self.end_carry(me);

@@ -102,6 +102,7 @@ mod curved;
 pub(crate) mod domains;
 pub(crate) mod embed;
 pub(crate) mod embed_box;
+pub(crate) mod embed_box_round;
 mod flippers;
 mod hook;
 mod keep;

@@ -47,9 +47,9 @@
 //! surface, slides out along the wedge no faster than `max(|v|, (1 + e)·|u|)`, or is crushed
 //! ([`Event::FlipperSqueezed`](crate::Event::FlipperSqueezed)) and pushed out of the
 //! flipper's capsule, which the push-out sees, at the step's end. A flipper's carry lasts
-//! until the step's end (its motion changes only between steps). A dynamic box pressed by a
-//! flipper moves with its surface (rule 2) but is not crushed: the push-out of boxes does
-//! not see flippers.
+//! until the step's end (its motion changes only between steps). A dynamic box is carried,
+//! slid out and crushed by a flipper the same way (the push-out of boxes sees flippers and
+//! static shapes, `crate::step::embed_box_round`).
 
 use crate::model::event::Body;
 use crate::model::ids::RectId;

@@ -68,7 +68,7 @@ impl World {
     /// its own size along `n` (rule 1 of the module docs): a ball (`Squeezed::Ball`, at its
     /// contact position) is swept over its diameter, a box over its extent along `n`, against
     /// tiles, closed walls, static rectangles and static shapes (not sensors or one-way
-    /// platforms), and a ball also against the flippers held still at `t`.
+    /// platforms), and the flippers held still at `t`.
     pub(crate) fn squeezed_against(&self, body: Probe, n: Vec2, t: Real) -> bool {
         let still = |rc: &crate::body::rect::Rect| {
             rc.vel == Vec2::ZERO && !matches!(rc.role(), RectRole::Dynamic | RectRole::Sensor)
@@ -127,6 +127,11 @@ impl World {
                             .sweep_box(&aabb, &Path::linear(Vec2::ZERO, d), true, 1.0)
                             .is_some()
                     })
+                    || self.flippers.iter().any(|fl| {
+                        fl.angular_velocity_at(t) == 0.0
+                            && filter.collides(fl.desc.surface.filter)
+                            && crate::step::flippers::box_meets_held_flipper(fl, &aabb, d, t)
+                    })
             }
         }
     }
@@ -172,16 +177,22 @@ impl World {
         // by the flipper's frame, for a flight of `REST_TIME` as `part_from_flipper` parts it:
         // leaving slower, it would meet the flipper again within a rounding error's time, a
         // contact the flipper's sweep cannot follow out.
-        let part = match c.by {
-            Carrier::Rect(_) => 0.0,
-            Carrier::Flipper(_) => carry_parting(response, u),
+        // It leaves the face just met as well (`carry_parting`): sliding along it at exactly
+        // zero normal speed, a box's next sweep may see a rate rounded below zero and meet
+        // the face again at once, at one instant, over and over.
+        let (part, part_w) = match c.by {
+            Carrier::Rect(_) => (0.0, 0.0),
+            Carrier::Flipper(_) => (
+                carry_parting(response, u),
+                carry_parting(response, Vec2::ZERO),
+            ),
         };
-        let mut slide = nearest_feasible(response, n_w, 0.0, c.normal, u.dot(c.normal) + part);
+        let mut slide = nearest_feasible(response, n_w, part_w, c.normal, u.dot(c.normal) + part);
         if let (Carrier::Flipper(i), Some(w)) = (c.by, slide) {
             let centre = self.mover_centre(m, contact);
             let w_min = self.frame_parting(m, i, centre, w, c.normal);
             if w_min > part {
-                slide = nearest_feasible(response, n_w, 0.0, c.normal, u.dot(c.normal) + w_min);
+                slide = nearest_feasible(response, n_w, part_w, c.normal, u.dot(c.normal) + w_min);
             }
         }
         match slide {
