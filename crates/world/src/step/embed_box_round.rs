@@ -218,33 +218,39 @@ fn outward(a: Vec2, b: Vec2) -> Vec2 {
     Vec2::new(d.y, -d.x)
 }
 
-/// The convex hull of `pts`, counter-clockwise (y up), without repeated or collinear points
-/// (A. M. Andrew, "Another efficient algorithm for convex hulls in two dimensions", 1979:
-/// the monotone chain).
-fn convex_hull(mut pts: Vec<Vec2>) -> Vec<Vec2> {
-    pts.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
-    pts.dedup();
-    if pts.len() < 3 {
-        return pts;
-    }
+/// The convex hull of `pts`, counter-clockwise (y up), without repeated or collinear points:
+/// the gift wrapping of R. A. Jarvis ("On the identification of the convex hull of a finite
+/// set of points in the plane", 1973), `O(n·h)` for the at most 32 points of an obstacle.
+fn convex_hull(pts: Vec<Vec2>) -> Vec<Vec2> {
     let cross = |o: Vec2, a: Vec2, b: Vec2| (a - o).perp_dot(b - o);
-    let mut hull: Vec<Vec2> = Vec::with_capacity(2 * pts.len());
-    for pass in 0..2 {
-        let start = hull.len();
-        let iter: Box<dyn Iterator<Item = &Vec2>> = if pass == 0 {
-            Box::new(pts.iter())
-        } else {
-            Box::new(pts.iter().rev())
-        };
-        for &p in iter {
-            while hull.len() >= start + 2
-                && cross(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0.0
-            {
-                hull.pop();
+    // The start: the least x, then the least y (on the hull).
+    let Some(&start) = pts
+        .iter()
+        .min_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)))
+    else {
+        return pts;
+    };
+    let mut hull = vec![start];
+    let mut p = start;
+    while hull.len() <= pts.len() {
+        // The next point: every other point lies to its left (counter-clockwise), the
+        // farthest one when several are collinear with `p`.
+        let mut q = p;
+        for &r in &pts {
+            if r == p {
+                continue;
             }
-            hull.push(p);
+            let c = cross(p, q, r);
+            if q == p || c < 0.0 || c == 0.0 && (r - p).length_squared() > (q - p).length_squared()
+            {
+                q = r;
+            }
         }
-        hull.pop();
+        if q == start || q == p {
+            break;
+        }
+        hull.push(q);
+        p = q;
     }
     hull
 }

@@ -27,43 +27,11 @@ struct EndProblem<'a> {
     omega: Real,
 }
 
-#[derive(Clone, Copy, Debug)]
-struct EndState {
-    t: Real,
-    /// The box's velocity (relative to the pivot).
-    qv: Vec2,
-    /// The flipper's direction, the end (relative to the pivot), and the end less its nearest
-    /// point of the box.
-    dir: Vec2,
-    c: Vec2,
-    m: Vec2,
-    dist: Real,
-    gap: Real,
-    rate: Real,
-}
-
-impl GapState for EndState {
-    fn t(&self) -> Real {
-        self.t
-    }
-    fn gap(&self) -> Real {
-        self.gap
-    }
-    fn rate(&self) -> Real {
-        self.rate
-    }
-    fn dist(&self) -> Real {
-        self.dist
-    }
-}
-
 impl GapProblem for EndProblem<'_> {
-    type State = EndState;
-
     /// The end `e = s·(cos θ, sin θ)` moves at `e' = ω·e.perp()`; relative to the box's
     /// centre it is `p = e − q`, and its nearest point of the box is `p` clamped to the half
     /// extents.
-    fn eval(&self, t: Real) -> EndState {
+    fn eval(&self, t: Real) -> GapState {
         let q = self.rel.pos_at(t);
         let qv = self.rel.vel_at(t);
         let dir = self.cap.direction_at(t);
@@ -73,21 +41,24 @@ impl GapProblem for EndProblem<'_> {
         let m = p - p.clamp(-self.half, self.half);
         let dist = m.length();
         let rate = if dist > 0.0 { m.dot(pv) / dist } else { 0.0 };
-        EndState {
+        GapState {
             t,
+            q: p,
             qv,
             dir,
+            s: self.s,
             c,
             m,
             dist,
             gap: dist - self.reach,
             rate,
+            w1: 0.0,
         }
     }
 
     /// `|D'| <= |p'| <= |q'| + |ω|·s`, and `|q'|` grows at most by `|a|` a second: the root
     /// of `B·h + ½|a|·h² = D` in a stable form.
-    fn first_order_step(&self, st: &EndState) -> Real {
+    fn first_order_step(&self, st: &GapState) -> Real {
         let b = st.qv.length() + self.omega * self.s;
         let den = b + (b * b + 2.0 * self.accel * st.gap).sqrt();
         if den > 0.0 {
@@ -100,7 +71,7 @@ impl GapProblem for EndProblem<'_> {
     /// Outside a convex set the distance to it has a gradient of Lipschitz constant
     /// `1/dist`, so `|D''| <= |p'|²/dist + |p''|`, with `|p'| <= |q'| + |a|·h + |ω|·s` and
     /// `|p''| = |e'' − a| <= ω²·s + |a|` over `[t, t + h]`.
-    fn curvature_bound(&self, st: &EndState, h: Real, dist_lo: Real) -> Real {
+    fn curvature_bound(&self, st: &GapState, h: Real, dist_lo: Real) -> Real {
         let v = st.qv.length() + self.accel * h + self.omega * self.s;
         v * v / dist_lo + self.accel + self.omega * self.omega * self.s
     }
@@ -111,7 +82,7 @@ impl GapProblem for EndProblem<'_> {
 
     /// The normal from the end toward the box (`−m`); an end inside the box is pushed along
     /// the flipper's motion.
-    fn hit(&self, st: &EndState) -> TurningHit {
+    fn hit(&self, st: &GapState) -> TurningHit {
         TurningHit::on_capsule(self.cap, st.t, st.c, self.s, -st.m, st.dist, st.dir)
     }
 }

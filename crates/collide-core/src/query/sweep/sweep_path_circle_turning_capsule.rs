@@ -45,27 +45,6 @@ impl TurningSweep {
     }
 }
 
-/// The gap and its derivative at one time.
-#[derive(Clone, Copy, Debug)]
-struct State {
-    t: Real,
-    /// Centre relative to the pivot, and its velocity.
-    q: Vec2,
-    qv: Vec2,
-    /// Unit direction of the flipper, the parameter of the nearest point on the core (`0..=L`),
-    /// the nearest point (relative to the pivot), `q − c` and its length.
-    dir: Vec2,
-    s: Real,
-    c: Vec2,
-    m: Vec2,
-    dist: Real,
-    /// `D = dist − R` and `D'`.
-    gap: Real,
-    rate: Real,
-    /// `|w'|`, the centre's speed in the flipper's frame.
-    w1: Real,
-}
-
 /// The sweep's fixed data.
 struct Problem<'a> {
     rel: Path,
@@ -75,8 +54,8 @@ struct Problem<'a> {
     omega: Real,
 }
 
-impl Problem<'_> {
-    fn eval(&self, t: Real) -> State {
+impl GapProblem for Problem<'_> {
+    fn eval(&self, t: Real) -> GapState {
         let q = self.rel.pos_at(t);
         let qv = self.rel.vel_at(t);
         let dir = self.cap.direction_at(t);
@@ -96,7 +75,7 @@ impl Problem<'_> {
         } else {
             0.0
         };
-        State {
+        GapState {
             t,
             q,
             qv,
@@ -112,7 +91,7 @@ impl Problem<'_> {
     }
 
     /// The first-order step `h1` from `st` (`st.gap > 0`): infinite when nothing moves.
-    fn first_order_step(&self, st: &State) -> Real {
+    fn first_order_step(&self, st: &GapState) -> Real {
         let b = st.qv.length() + self.omega * self.cap.length;
         let den = b + (b * b + 2.0 * self.accel * st.gap).sqrt();
         if den > 0.0 {
@@ -123,7 +102,7 @@ impl Problem<'_> {
     }
 
     /// A bound on `|D''|` over `[st.t, st.t + h]` while the distance stays `>= dist_lo`.
-    fn curvature_bound(&self, st: &State, h: Real, dist_lo: Real) -> Real {
+    fn curvature_bound(&self, st: &GapState, h: Real, dist_lo: Real) -> Real {
         let (a, w) = (self.accel, self.omega);
         let v = st.qv.length();
         let qmax = st.q.length() + (v + 0.5 * a * h) * h;
@@ -133,43 +112,13 @@ impl Problem<'_> {
         w1 * w1 / dist_lo + w2
     }
 
-    fn hit(&self, st: &State) -> TurningHit {
-        // The centre on the core itself (`dist = 0`): pushed along the flipper's own motion.
-        TurningHit::on_capsule(self.cap, st.t, st.c, st.s, st.m, st.dist, st.dir)
-    }
-}
-
-impl GapState for State {
-    fn t(&self) -> Real {
-        self.t
-    }
-    fn gap(&self) -> Real {
-        self.gap
-    }
-    fn rate(&self) -> Real {
-        self.rate
-    }
-    fn dist(&self) -> Real {
-        self.dist
-    }
-}
-
-impl GapProblem for Problem<'_> {
-    type State = State;
-    fn eval(&self, t: Real) -> State {
-        Problem::eval(self, t)
-    }
-    fn first_order_step(&self, st: &State) -> Real {
-        Problem::first_order_step(self, st)
-    }
-    fn curvature_bound(&self, st: &State, h: Real, dist_lo: Real) -> Real {
-        Problem::curvature_bound(self, st, h, dist_lo)
-    }
     fn contact_dist(&self) -> Real {
         self.big_r
     }
-    fn hit(&self, st: &State) -> TurningHit {
-        Problem::hit(self, st)
+
+    fn hit(&self, st: &GapState) -> TurningHit {
+        // The centre on the core itself (`dist = 0`): pushed along the flipper's own motion.
+        TurningHit::on_capsule(self.cap, st.t, st.c, st.s, st.m, st.dist, st.dir)
     }
 }
 

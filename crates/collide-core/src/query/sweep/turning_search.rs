@@ -5,35 +5,50 @@
 //! bounded. [`sweep`] runs it for a [`GapProblem`]; the method is on
 //! [`crate::sweep_path::sweep_path_circle_turning_capsule`]'s page.
 
-use crate::math::Real;
+use crate::math::{Real, Vec2};
 use crate::query::hit::TurningHit;
 use crate::query::sweep::{TurningSweep, TURNING_MAX_ITERATIONS};
 
 /// One evaluation of a gap: its time (seconds from the sweep's start), the gap `D` (world
 /// units, `dist − R`), its rate `D'` (units/s) and the distance `dist` between the point and
-/// the set (`0`: the point on the set itself, a hit at once).
-pub(crate) trait GapState: Copy {
-    fn t(&self) -> Real;
-    fn gap(&self) -> Real;
-    fn rate(&self) -> Real;
-    fn dist(&self) -> Real;
+/// the set (`0`: the point on the set itself, a hit at once); and what a problem keeps to
+/// bound the next steps and to report the contact.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct GapState {
+    pub(crate) t: Real,
+    /// The point relative to the flipper's pivot (or to the box), and the moving body's
+    /// velocity relative to the pivot.
+    pub(crate) q: Vec2,
+    pub(crate) qv: Vec2,
+    /// The flipper's unit direction, the parameter of the core's point nearest the other
+    /// shape (`0..=L`), that point (relative to the pivot), and the offset from the set's
+    /// nearest point to the point.
+    pub(crate) dir: Vec2,
+    pub(crate) s: Real,
+    pub(crate) c: Vec2,
+    pub(crate) m: Vec2,
+    pub(crate) dist: Real,
+    pub(crate) gap: Real,
+    pub(crate) rate: Real,
+    /// A problem's own term of its curvature bound (the ball's speed in the flipper's frame).
+    pub(crate) w1: Real,
 }
 
-/// A gap to search: its evaluation and the bounds that certify steps.
+/// A gap to search: its evaluation and the bounds that certify steps. Called through `dyn`:
+/// one copy of the search for every problem.
 pub(crate) trait GapProblem {
-    type State: GapState;
     /// The gap at time `t` (seconds from the start).
-    fn eval(&self, t: Real) -> Self::State;
-    /// The first-order certified step from `st` (`st.gap() > 0`): `D` stays positive for
+    fn eval(&self, t: Real) -> GapState;
+    /// The first-order certified step from `st` (`st.gap > 0`): `D` stays positive for
     /// shorter steps, from a bound on `|D'|`. Infinite when nothing moves.
-    fn first_order_step(&self, st: &Self::State) -> Real;
-    /// A bound on `|D''|` over `[st.t(), st.t() + h]` while the distance stays `>= dist_lo`.
-    fn curvature_bound(&self, st: &Self::State, h: Real, dist_lo: Real) -> Real;
+    fn first_order_step(&self, st: &GapState) -> Real;
+    /// A bound on `|D''|` over `[st.t, st.t + h]` while the distance stays `>= dist_lo`.
+    fn curvature_bound(&self, st: &GapState, h: Real, dist_lo: Real) -> Real;
     /// `R`, the distance at contact: a lower bound on the distance while apart (`0`: the
     /// second-order step is not used).
     fn contact_dist(&self) -> Real;
     /// The contact at `st`.
-    fn hit(&self, st: &Self::State) -> TurningHit;
+    fn hit(&self, st: &GapState) -> TurningHit;
 }
 
 /// The distance `R` at which a point and a turning flipper's core are in contact: `r`, or
@@ -47,11 +62,11 @@ pub(crate) fn contact_distance(r: Real, length: Real) -> Real {
 
 /// The earliest contact of `pb` in `[0, max_toi]`: at once when in contact and approaching,
 /// followed while in contact and separating, then searched by certified steps.
-pub(crate) fn sweep<P: GapProblem>(pb: &P, max_toi: Real) -> TurningSweep {
+pub(crate) fn sweep(pb: &dyn GapProblem, max_toi: Real) -> TurningSweep {
     let mut iterations: u32 = 0;
     let mut st = pb.eval(0.0);
     iterations += 1;
-    if !(st.gap() > 0.0) {
+    if !(st.gap > 0.0) {
         match follow(pb, st, &mut iterations, max_toi) {
             Ok(apart) => st = apart,
             Err(answer) => return answer,
@@ -102,63 +117,63 @@ fn next_up(t: Real) -> Real {
     }
 }
 
-/// Follows a contact from `st` (`st.gap() <= 0`): a hit at once when the ball approaches (or its
+/// Follows a contact from `st` (`st.gap <= 0`): a hit at once when the ball approaches (or its
 /// centre is on the core); while it separates, steps that the gap's rate cannot turn down in
 /// (it stays `>= 0` for `s < D'/M`), until the ball is apart (`Ok`, the first state with
 /// `gap > 0`) or approaches again (`Err(Hit)`), or the horizon or the iteration bound ends it.
-fn follow<P: GapProblem>(
-    pb: &P,
-    mut st: P::State,
+fn follow(
+    pb: &dyn GapProblem,
+    mut st: GapState,
     iterations: &mut u32,
     max_toi: Real,
-) -> Result<P::State, TurningSweep> {
+) -> Result<GapState, TurningSweep> {
     let mut last = 0.0;
     loop {
-        if st.gap() > 0.0 {
+        if st.gap > 0.0 {
             return Ok(st);
         }
-        if st.dist() == 0.0 || st.rate() < 0.0 {
+        if st.dist == 0.0 || st.rate < 0.0 {
             return Err(TurningSweep::Hit(pb.hit(&st)));
         }
-        if st.t() > max_toi {
+        if st.t > max_toi {
             return Err(TurningSweep::Miss);
         }
         if *iterations >= TURNING_MAX_ITERATIONS {
-            return Err(TurningSweep::Unresolved { safe_until: st.t() });
+            return Err(TurningSweep::Unresolved { safe_until: st.t });
         }
-        let m0 = pb.curvature_bound(&st, 0.0, st.dist());
-        let window = 2.0 * (st.rate() / m0).max(last);
-        let m = pb.curvature_bound(&st, window, st.dist());
-        let s = (st.rate() / m).min(window);
-        let mut x = st.t() + s;
-        if !(x > st.t()) {
-            x = next_up(st.t());
+        let m0 = pb.curvature_bound(&st, 0.0, st.dist);
+        let window = 2.0 * (st.rate / m0).max(last);
+        let m = pb.curvature_bound(&st, window, st.dist);
+        let s = (st.rate / m).min(window);
+        let mut x = st.t + s;
+        if !(x > st.t) {
+            x = next_up(st.t);
         }
-        last = x - st.t();
+        last = x - st.t;
         st = pb.eval(x);
         *iterations += 1;
     }
 }
 
-/// The search from `st` (`st.gap() > 0`, no contact before `st.t()`).
-fn search<P: GapProblem>(
-    pb: &P,
-    mut lo: P::State,
+/// The search from `st` (`st.gap > 0`, no contact before `st.t`).
+fn search(
+    pb: &dyn GapProblem,
+    mut lo: GapState,
     mut iterations: u32,
     max_toi: Real,
 ) -> TurningSweep {
-    let mut hi: Option<P::State> = None;
+    let mut hi: Option<GapState> = None;
     let mut last: Real = 0.0;
     while iterations < TURNING_MAX_ITERATIONS {
-        if lo.t() > max_toi {
+        if lo.t > max_toi {
             return TurningSweep::Miss;
         }
         if let Some(h) = hi {
-            if next_up(lo.t()) >= h.t() {
-                if h.t() > max_toi {
+            if next_up(lo.t) >= h.t {
+                if h.t > max_toi {
                     return TurningSweep::Miss;
                 }
-                if h.dist() > 0.0 && h.rate() >= 0.0 {
+                if h.dist > 0.0 && h.rate >= 0.0 {
                     // Touching while separating: the gap crossed zero at the rounding level
                     // (a ball that starts a hair apart from a contact it leaves). Not an
                     // entry (the Bannerman rule): follow the contact until the ball is apart.
@@ -180,19 +195,19 @@ fn search<P: GapProblem>(
         let (h2, upper) = if pb.contact_dist() > 0.0 && window.is_finite() {
             let m = pb.curvature_bound(&lo, window, pb.contact_dist());
             (
-                lower_step(lo.gap(), lo.rate(), m).min(window),
-                upper_step(lo.gap(), lo.rate(), m).filter(|&s| s <= window),
+                lower_step(lo.gap, lo.rate, m).min(window),
+                upper_step(lo.gap, lo.rate, m).filter(|&s| s <= window),
             )
         } else {
             (0.0, None)
         };
-        let reach = lo.t() + h1.max(h2);
+        let reach = lo.t + h1.max(h2);
         if let Some(s) = upper {
-            let x = lo.t() + s;
-            if x > lo.t() && hi.is_none_or(|h| x < h.t()) && x > reach {
+            let x = lo.t + s;
+            if x > lo.t && hi.is_none_or(|h| x < h.t) && x > reach {
                 let ev = pb.eval(x);
                 iterations += 1;
-                if ev.gap() <= 0.0 {
+                if ev.gap <= 0.0 {
                     hi = Some(ev);
                 }
             }
@@ -200,39 +215,39 @@ fn search<P: GapProblem>(
         let x = match hi {
             None if !reach.is_finite() => return TurningSweep::Miss,
             None => {
-                if reach > lo.t() {
+                if reach > lo.t {
                     reach
                 } else {
-                    next_up(lo.t())
+                    next_up(lo.t)
                 }
             }
             Some(h) => {
-                if reach >= h.t() {
+                if reach >= h.t {
                     // Everything before `hi` is certified: bisect.
-                    let mid = 0.5 * (lo.t() + h.t());
-                    if mid > lo.t() && mid < h.t() {
+                    let mid = 0.5 * (lo.t + h.t);
+                    if mid > lo.t && mid < h.t {
                         mid
                     } else {
-                        next_up(lo.t())
+                        next_up(lo.t)
                     }
-                } else if reach > lo.t() {
+                } else if reach > lo.t {
                     reach
                 } else {
-                    next_up(lo.t())
+                    next_up(lo.t)
                 }
             }
         };
         let ev = pb.eval(x);
         iterations += 1;
-        if ev.gap() > 0.0 {
-            last = x - lo.t();
+        if ev.gap > 0.0 {
+            last = x - lo.t;
             lo = ev;
         } else {
             hi = Some(ev);
         }
     }
-    if lo.t() > max_toi {
+    if lo.t > max_toi {
         return TurningSweep::Miss;
     }
-    TurningSweep::Unresolved { safe_until: lo.t() }
+    TurningSweep::Unresolved { safe_until: lo.t }
 }
