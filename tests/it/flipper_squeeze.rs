@@ -429,6 +429,70 @@ fn a_ball_crushed_by_a_fast_flipper_is_reported_and_pushed_out() {
     }
 }
 
+/// The same pinch with a dynamic box 11.6 units wide: carried, then crushed against the
+/// rectangle (`FlipperSqueezed` naming the box), pushed out of the flipper and the rectangle
+/// in the same step (`Unembedded`, the push-out of boxes seeing the flipper's capsule), and
+/// no faster than `(1 + e)` times the tip's speed. A flipper never crushed a box before the
+/// push-out of boxes saw flippers (it was carried only): no `FlipperSqueezed` event.
+#[test]
+fn a_box_crushed_by_a_fast_flipper_is_reported_and_pushed_out() {
+    let p = Pinch {
+        body: Pinched::Box,
+        length: 108.8,
+        flipper_radius: 7.7,
+        radius: 5.8,
+        rest: -1.93,
+        swing: -1.05,
+        speed: 262.5,
+        restitution: 0.85,
+        obstacle: Obstacle::Rect,
+        d: 35.3,
+        phi: 0.6,
+        gap: 3.5,
+        tilt: 0.0,
+    };
+    let (mut w, f, geometry) = build(&p).expect("the pinch fits");
+    w.step();
+    let events = w.events().to_vec();
+    let crushed: Vec<_> = events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Event::FlipperSqueezed {
+                    body: Body::Rect(_),
+                    ..
+                }
+            )
+        })
+        .collect();
+    assert_eq!(crushed.len(), 1, "{events:?}");
+    assert!(
+        events.iter().any(|e| matches!(e, Event::Unembedded { .. })),
+        "{events:?}"
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::IterationLimit { .. })),
+        "{events:?}"
+    );
+    let b = w
+        .rects()
+        .iter()
+        .find(|r| r.kind == RectKind::Dynamic)
+        .expect("the box");
+    let cap = w.flipper(f).expect("live").capsule_at(w.time());
+    assert!(distance_segment_aabb(&cap.segment, &b.aabb) >= cap.radius - 1e-6);
+    assert!(!geometry.holds(&b.aabb, 1e-6), "{:?}", b.aabb);
+    let tip = p.speed * (p.length + p.flipper_radius);
+    assert!(
+        b.vel.length() <= (1.0 + p.restitution) * tip,
+        "{}",
+        b.vel.length()
+    );
+}
+
 /// A ball wedged between a flipper swinging at 19.7 rad/s and a block of wall cells slides
 /// out along the wall, and leaves the flipper's surface fast enough for a flight of
 /// `REST_TIME` in the flipper's frame, which presses it back (Coriolis and centrifugal,
