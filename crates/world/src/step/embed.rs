@@ -224,7 +224,7 @@ impl World {
     /// static shape that a body of `filter` collides with.
     fn box_in_rounded(&self, b: &Aabb, filter: Filter) -> bool {
         let mut inside = false;
-        self.for_each_rounded(filter, &mut |points, r| {
+        self.for_each_rounded(filter, true, &mut |points, r| {
             inside =
                 inside || RoundObstacle::new(points, r, b.max - b.min).overlaps(b.min, EMBED_SLACK);
         });
@@ -233,10 +233,18 @@ impl World {
 
     /// Calls `f` with the convex obstacles of a box's push-out for a body of `filter`, each a
     /// set of points and a radius (`embed_box_round.rs`): each flipper's capsule where it is
-    /// now (its core's ends and its radius), and each static shape it meets.
-    pub(crate) fn for_each_rounded(&self, filter: Filter, f: &mut dyn FnMut(&[Vec2], Real)) {
-        for c in self.flipper_capsules(Some(filter)) {
-            f(&[c.segment.a, c.segment.b], c.radius);
+    /// now (its core's ends and its radius; with `flippers` only), and each static shape it
+    /// meets.
+    pub(crate) fn for_each_rounded(
+        &self,
+        filter: Filter,
+        flippers: bool,
+        f: &mut dyn FnMut(&[Vec2], Real),
+    ) {
+        if flippers {
+            for c in self.flipper_capsules(Some(filter)) {
+                f(&[c.segment.a, c.segment.b], c.radius);
+            }
         }
         for sh in self.solid_shapes(Some(filter)) {
             sh.kind.with_rounded(f);

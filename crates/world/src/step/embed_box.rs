@@ -14,8 +14,9 @@
 //! search looks within a disc of radius `d` around the start, with the obstacles of the region
 //! it reaches, and doubles `d` until a free position is found, the region covers the closed
 //! world, or the obstacles of the region pass [`MAX_OBSTACLES`] (runs of solid cells along a
-//! row count once). With no room clear of the other dynamic boxes, the search is made again
-//! with only what does not move (the boxes part in the steps that follow); with none at all,
+//! row count once). With no room clear of the other dynamic boxes and the flippers, the search
+//! is made again with only what does not move (the boxes part and the flippers turn away in
+//! the steps that follow); with none at all,
 //! the box stays where the axis pushes left it, moved inside the closed walls if they had
 //! pushed it out ([`World::inside_walls`]).
 
@@ -123,7 +124,8 @@ impl World {
     }
 
     /// The nearest position of box `b` (of rectangle `me`, `filter`) where it overlaps no
-    /// obstacle by more than `slack` (other dynamic boxes counted when `movable`), or `None`
+    /// obstacle by more than `slack` (other dynamic boxes and the flippers counted when
+    /// `movable`), or `None`
     /// if the search gives up (see the module docs).
     pub(crate) fn nearest_free_box(
         &self,
@@ -158,7 +160,7 @@ impl World {
             // of the other candidates.
             let reach = Aabb::new(b.min - Vec2::splat(d), b.min + Vec2::splat(d));
             let mut rounds: Vec<RoundObstacle> = Vec::new();
-            self.for_each_rounded(filter, &mut |points, r| {
+            self.for_each_rounded(filter, movable, &mut |points, r| {
                 let o = RoundObstacle::new(points, r, size);
                 if aabb_overlaps_aabb(&o.bounds(), &reach) {
                     rounds.push(o);
