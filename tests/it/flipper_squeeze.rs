@@ -376,15 +376,11 @@ proptest! {
     }
 }
 
-/// A flipper at 262.5 rad/s (its tip at 31 000 units/s) closes on a ball lying 3.5 units
-/// from a static rectangle's face: the ball is carried, meets the face at an angle the
-/// flipper's face nearly parallel to it, has no way out slower than the bound and is
-/// crushed: one `FlipperSqueezed` event, the ball pushed out of the flipper in the same step
-/// (`Unembedded`), and it leaves no faster than `(1 + e)` times the flipper's tip speed.
-#[test]
-fn a_ball_crushed_by_a_fast_flipper_is_reported_and_pushed_out() {
-    let p = Pinch {
-        body: Pinched::Ball,
+/// A flipper at 262.5 rad/s (its tip at 31 000 units/s) closing on a body of size 5.8 lying
+/// `phi` radians ahead of it and 3.5 units from a static rectangle's face.
+fn fast_pinch(body: Pinched, phi: f64) -> Pinch {
+    Pinch {
+        body,
         length: 108.8,
         flipper_radius: 7.7,
         radius: 5.8,
@@ -394,22 +390,47 @@ fn a_ball_crushed_by_a_fast_flipper_is_reported_and_pushed_out() {
         restitution: 0.85,
         obstacle: Obstacle::Rect,
         d: 35.3,
-        phi: 0.53,
+        phi,
         gap: 3.5,
         tilt: 0.0,
-    };
-    let (mut w, f, _) = build(&p).expect("the pinch fits");
-    w.step();
-    let events = w.events().to_vec();
-    let crushed: Vec<_> = events
+    }
+}
+
+/// One `FlipperSqueezed` event naming a body of kind `body`, an `Unembedded` event (the
+/// push-out out of the flipper), no `IterationLimit`.
+fn assert_crushed_once(events: &[Event], body: Pinched) {
+    let crushed = events
         .iter()
-        .filter(|e| matches!(e, Event::FlipperSqueezed { .. }))
-        .collect();
-    assert_eq!(crushed.len(), 1, "{events:?}");
+        .filter(|e| match (e, body) {
+            (Event::FlipperSqueezed { body: b, .. }, Pinched::Ball) => matches!(b, Body::Ball(_)),
+            (Event::FlipperSqueezed { body: b, .. }, Pinched::Box) => matches!(b, Body::Rect(_)),
+            _ => false,
+        })
+        .count();
+    assert_eq!(crushed, 1, "{events:?}");
     assert!(
         events.iter().any(|e| matches!(e, Event::Unembedded { .. })),
         "{events:?}"
     );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::IterationLimit { .. })),
+        "{events:?}"
+    );
+}
+
+/// A flipper at 262.5 rad/s (its tip at 31 000 units/s) closes on a ball lying 3.5 units
+/// from a static rectangle's face: the ball is carried, meets the face at an angle the
+/// flipper's face nearly parallel to it, has no way out slower than the bound and is
+/// crushed: one `FlipperSqueezed` event, the ball pushed out of the flipper in the same step
+/// (`Unembedded`), and it leaves no faster than `(1 + e)` times the flipper's tip speed.
+#[test]
+fn a_ball_crushed_by_a_fast_flipper_is_reported_and_pushed_out() {
+    let p = fast_pinch(Pinched::Ball, 0.53);
+    let (mut w, f, _) = build(&p).expect("the pinch fits");
+    w.step();
+    assert_crushed_once(w.events(), Pinched::Ball);
     let b = w.balls().iter().next().expect("the ball");
     assert!(depth_in_flipper(&w, f, b.pos, b.radius) < 1e-6);
     assert!(w.circle_is_free(b.pos, b.radius - 1e-6, None));
@@ -436,47 +457,10 @@ fn a_ball_crushed_by_a_fast_flipper_is_reported_and_pushed_out() {
 /// push-out of boxes saw flippers (it was carried only): no `FlipperSqueezed` event.
 #[test]
 fn a_box_crushed_by_a_fast_flipper_is_reported_and_pushed_out() {
-    let p = Pinch {
-        body: Pinched::Box,
-        length: 108.8,
-        flipper_radius: 7.7,
-        radius: 5.8,
-        rest: -1.93,
-        swing: -1.05,
-        speed: 262.5,
-        restitution: 0.85,
-        obstacle: Obstacle::Rect,
-        d: 35.3,
-        phi: 0.6,
-        gap: 3.5,
-        tilt: 0.0,
-    };
+    let p = fast_pinch(Pinched::Box, 0.6);
     let (mut w, f, geometry) = build(&p).expect("the pinch fits");
     w.step();
-    let events = w.events().to_vec();
-    let crushed: Vec<_> = events
-        .iter()
-        .filter(|e| {
-            matches!(
-                e,
-                Event::FlipperSqueezed {
-                    body: Body::Rect(_),
-                    ..
-                }
-            )
-        })
-        .collect();
-    assert_eq!(crushed.len(), 1, "{events:?}");
-    assert!(
-        events.iter().any(|e| matches!(e, Event::Unembedded { .. })),
-        "{events:?}"
-    );
-    assert!(
-        !events
-            .iter()
-            .any(|e| matches!(e, Event::IterationLimit { .. })),
-        "{events:?}"
-    );
+    assert_crushed_once(w.events(), Pinched::Box);
     let b = w
         .rects()
         .iter()
