@@ -70,6 +70,7 @@ fn fixed_findings_keep_the_invariants() {
         "ball_inside_static_geometry_after_step_4_slow",
         "restored_world_differs_after_step_25_slow",
         "restored_world_differs_after_a_box_met_a_held_flipper",
+        "ball_inside_static_geometry_after_step_2",
     ] {
         let path = format!(
             "{}/../fuzz/known/everything/{name}",

@@ -23,6 +23,7 @@ use crate::model::cell::Cell;
 use crate::model::event::{Body, Event};
 use crate::model::filter::{CellKinds, Filter};
 use crate::step::embed_box_round::RoundObstacle;
+use crate::step::pass::PassWith;
 use crate::world::World;
 use collide_core::{
     aabb_overlaps_aabb, circle_overlaps_aabb, closest_point_on_segment, contact_circle_aabb, Aabb,
@@ -43,13 +44,20 @@ impl World {
     /// Pushes ball `i` (dense index) to free space if it is embedded; returns whether it
     /// moved.
     fn unembed_ball(&mut self, i: usize) -> bool {
-        if !self.passes_of(i).is_empty() {
-            // Inside a sensor or passing through a body on purpose (`pass.rs`): not pushed.
+        // Inside a sensor or passing through a body on purpose (`pass.rs`): that overlap is
+        // not pushed out. Sensors and balls are no obstacles of the check below; a rectangle
+        // whose contact a hook ignored is left out of it (with two such, the ball is left).
+        let mut passed = self.passes_of(i).iter().filter_map(|p| match p.with {
+            PassWith::Rect(r) if !p.sensor => Some(r),
+            _ => None,
+        });
+        let skip = passed.next();
+        if passed.next().is_some() {
             return false;
         }
         let b = self.balls[i].ball_at(self.time, self.acc_of(i));
         let filter = self.ball_filter_at(i);
-        if self.circle_overlap_depth_ok(b.pos, b.radius, EMBED_SLACK, None, Some(filter)) {
+        if self.circle_overlap_depth_ok(b.pos, b.radius, EMBED_SLACK, skip, Some(filter)) {
             return false;
         }
         // Where it fits is a matter of the static geometry alone while no rectangle moves:
