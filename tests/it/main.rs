@@ -4,6 +4,7 @@
 //! allocator that measures the whole process, and so is the peak-memory test
 //! (`tests/tests/parse_memory.rs`), which reads the whole process's resident size.
 
+mod ball_push_out;
 mod box_flippers;
 mod box_push_out;
 mod box_shapes;

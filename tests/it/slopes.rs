@@ -443,8 +443,13 @@ fn fast_balls_never_tunnel_into_slopes_and_elastic_bounces_keep_the_energy() {
             ))
             .expect("valid");
         }
-        let e0 = w.energy();
+        // Balls thrown in overlapping each other are parted by the first step's push-out,
+        // which moves them in the field: the energy to keep is the one after it.
+        let mut e0 = w.energy();
         for step in 0..120 {
+            if step == 1 {
+                e0 = w.energy();
+            }
             diagonal_hits += w
                 .step()
                 .iter()

@@ -56,17 +56,20 @@ fn removing_and_adding_while_going_through_events() {
             if let Event::BallLost { ball, side, .. } = e {
                 assert_eq!(side, Side::Bottom);
                 assert!(w.ball(ball).is_none());
-                added.push(
-                    w.add_ball(collide_tests::ball((50.0, 10.0), (0.0, 0.0), 2.0, 1.0))
+                // Each at its own place (balls added onto each other would be parted).
+                let x = 10.0 + 20.0 * added.len() as f64;
+                added.push((
+                    w.add_ball(collide_tests::ball((x, 10.0), (0.0, 0.0), 2.0, 1.0))
                         .unwrap(),
-                );
+                    Vec2::new(x, 10.0),
+                ));
             }
         }
     }
     assert_eq!(added.len(), 5);
     assert_eq!(w.balls().len(), 5);
-    for id in added {
-        assert_eq!(w.ball(id).unwrap().pos, Vec2::new(50.0, 10.0));
+    for (id, at) in added {
+        assert_eq!(w.ball(id).unwrap().pos, at);
     }
 }
 

@@ -22,6 +22,7 @@ use crate::grid::Grid;
 use crate::model::cell::Cell;
 use crate::model::event::{Body, Event};
 use crate::model::filter::{CellKinds, Filter};
+use crate::step::embed_balls::{BallObstacles, OtherBalls};
 use crate::step::embed_box_round::RoundObstacle;
 use crate::step::pass::PassWith;
 use crate::world::World;
@@ -42,8 +43,17 @@ impl World {
     }
 
     /// Pushes ball `i` (dense index) to free space if it is embedded; returns whether it
-    /// moved.
-    fn unembed_ball(&mut self, i: usize) -> bool {
+    /// moved. With `balls` (the world's balls, `embed_balls.rs`), a ball overlapping another
+    /// ball it collides with is embedded too, and the free space it is searched for is clear
+    /// of the other balls as well; with no room clear of them, clear of the rest, and it is
+    /// checked again at the next step.
+    ///
+    /// Of two balls overlapping, the one of the higher dense index moves (`settled`: the
+    /// balls of lower index are settled, the others are not embedding it), so that checking
+    /// every ball in index order and checking some give the same bits; a crushed ball moves
+    /// whatever the other's index (`settled` false).
+    #[inline(never)]
+    fn unembed_ball(&mut self, i: usize, balls: Option<&mut BallObstacles>, settled: bool) -> bool {
         // Inside a sensor or passing through a body on purpose (`pass.rs`): that overlap is
         // not pushed out. Sensors and balls are no obstacles of the check below; a rectangle
         // whose contact a hook ignored is left out of it (with two such, the ball is left).
@@ -57,24 +67,48 @@ impl World {
         }
         let b = self.balls[i].ball_at(self.time, self.acc_of(i));
         let filter = self.ball_filter_at(i);
-        if self.circle_overlap_depth_ok(b.pos, b.radius, EMBED_SLACK, skip, Some(filter)) {
+        let clear = self.circle_overlap_depth_ok(b.pos, b.radius, EMBED_SLACK, skip, Some(filter));
+        fn others(set: &BallObstacles, me: usize) -> OtherBalls<'_> {
+            OtherBalls { set, me }
+        }
+        let mut in_ball = false;
+        if let Some(set) = balls.as_deref() {
+            self.for_each_ball_in_the_way(others(set, i), b.pos, b.radius, &mut |j| {
+                in_ball |= !settled || j < i;
+            });
+        }
+        if clear && !in_ball {
             return false;
         }
-        // Where it fits is a matter of the static geometry alone while no rectangle moves:
-        // a ball that fits nowhere is not searched for again until the geometry changes.
+        // Where it fits is a matter of the static geometry alone while no rectangle moves: a
+        // ball that fits nowhere is not searched for again until the geometry changes.
         let still = self
             .rects
             .iter()
             .all(|r| matches!(r.role(), RectRole::Static | RectRole::Sensor));
-        if still && self.unplaceable.contains(&b.id) {
+        if !clear && still && self.unplaceable.contains(&b.id) {
             return false;
         }
-        let Some(to) = self.free_position(b.pos, b.radius, filter) else {
-            if still {
+        let mut to = None;
+        if let Some(set) = balls.as_deref() {
+            to = self.free_position(b.pos, b.radius, filter, Some(others(set, i)));
+            if to.is_none() {
+                // No room clear of the balls: looked for again at the next step.
+                self.embed_some.push(i);
+            }
+        }
+        if to.is_none() && !clear {
+            to = self.free_position(b.pos, b.radius, filter, None);
+            if to.is_none() && still {
                 self.unplaceable.push(b.id);
             }
+        }
+        let Some(to) = to.filter(|&to| to != b.pos) else {
             return false;
         };
+        if let Some(set) = balls {
+            set.moved(i, to);
+        }
         self.scratch.valid = false;
         self.balls[i].v0 = b.vel;
         self.balls[i].anchor = to;
@@ -139,12 +173,17 @@ impl World {
     /// outlives the step. A body only touching its rectangle still (crushed at the step's very end) stays
     /// crushed and is pushed out at the end of the next step.
     pub(crate) fn push_out_crushed(&mut self, crushed: &[Body]) {
+        let mut balls = crushed
+            .iter()
+            .any(|b| matches!(b, Body::Ball(_)))
+            .then(|| self.ball_obstacles())
+            .flatten();
         for &body in crushed {
             let moved = match body {
                 Body::Ball(id) => self
                     .ball_slots
                     .get(id)
-                    .is_some_and(|i| self.unembed_ball(i)),
+                    .is_some_and(|i| self.unembed_ball(i, balls.as_mut(), false)),
                 Body::Rect(id) => self
                     .rect_slots
                     .get(id)
@@ -165,20 +204,36 @@ impl World {
         if !self.embed_check {
             if !self.embed_some.is_empty() {
                 let mut some = std::mem::take(&mut self.embed_some);
+                let mut balls = self.ball_obstacles();
+                if let Some(set) = &balls {
+                    // The balls a listed one overlaps may be embedded too (in a ball, when of
+                    // higher index): checked with them, in index order, as the full check
+                    // meets them.
+                    for k in 0..some.len() {
+                        let i = some[k];
+                        let (p, r) = set.disc(i);
+                        self.for_each_ball_in_the_way(OtherBalls { set, me: i }, p, r, &mut |j| {
+                            some.push(j)
+                        });
+                    }
+                }
                 some.sort_unstable();
                 some.dedup();
                 for &i in &some {
-                    self.unembed_ball(i);
+                    self.unembed_ball(i, balls.as_mut(), true);
                 }
+                // Those left overlapping a ball, for the next step.
                 some.clear();
-                self.embed_some = some;
+                let later = std::mem::replace(&mut self.embed_some, some);
+                self.embed_some.extend(later);
             }
             return;
         }
         self.embed_check = false;
         self.embed_some.clear();
+        let mut balls = self.ball_obstacles();
         for i in 0..self.balls.len() {
-            self.unembed_ball(i);
+            self.unembed_ball(i, balls.as_mut(), true);
         }
         for i in 0..self.rects.len() {
             if self.rects[i].role() == RectRole::Dynamic {
@@ -261,13 +316,20 @@ impl World {
 
     /// Whether a disc at `p` of `radius` overlaps nothing a body of `filter` collides with by
     /// more than [`EMBED_SLACK`].
-    fn disc_free(&self, p: Vec2, radius: Real, filter: Filter) -> bool {
+    fn disc_free(&self, p: Vec2, radius: Real, filter: Filter, balls: Option<OtherBalls>) -> bool {
         self.circle_overlap_depth_ok(p, radius, EMBED_SLACK, None, Some(filter))
+            && balls.is_none_or(|o| self.ball_in_the_way(o, p, radius).is_none())
     }
 
     /// Pushes `p` out of the first obstacle the disc overlaps (of those a body of `filter`
-    /// collides with); `None` if it overlaps nothing.
-    fn push_once(&self, p: Vec2, radius: Real, filter: Filter) -> Option<Vec2> {
+    /// collides with, and of `balls`); `None` if it overlaps nothing.
+    fn push_once(
+        &self,
+        p: Vec2,
+        radius: Real,
+        filter: Filter,
+        balls: Option<OtherBalls>,
+    ) -> Option<Vec2> {
         let w = self.walls;
         let s = self.size;
         let r = radius;
@@ -305,9 +367,16 @@ impl World {
                 return Some(q + away_from_core(p, q, &c) * reach);
             }
         }
-        self.solid_shapes(Some(filter))
+        if let Some(q) = self
+            .solid_shapes(Some(filter))
             .find(|sh| sh.kind.overlaps_circle(p, r - EMBED_SLACK))
             .map(|sh| sh.kind.push_circle_out(p, r))
+        {
+            return Some(q);
+        }
+        let o = balls?;
+        let j = self.ball_in_the_way(o, p, r)?;
+        Some(Self::push_out_of_ball(o, p, r, j))
     }
 
     /// The nearest free position for a disc of `radius` embedded at `p` (see the module docs).
@@ -316,15 +385,29 @@ impl World {
     /// [`crate::grid::solid_counts`]) so that testing a candidate disc visits only the blocks of
     /// cells that hold a solid cell within its reach: the push-out takes about linear time in
     /// the cells it covers instead of their square.
-    pub(crate) fn free_position(&mut self, p: Vec2, radius: Real, filter: Filter) -> Option<Vec2> {
-        let found = self.free_position_counted(p, radius, filter);
+    #[inline(never)]
+    pub(crate) fn free_position(
+        &mut self,
+        p: Vec2,
+        radius: Real,
+        filter: Filter,
+        balls: Option<OtherBalls>,
+    ) -> Option<Vec2> {
+        let found = self.free_position_counted(p, radius, filter, balls);
         if let Some(g) = self.grid.as_mut() {
             g.detach_solid_counts();
         }
         found
     }
 
-    fn free_position_counted(&mut self, p: Vec2, radius: Real, filter: Filter) -> Option<Vec2> {
+    #[inline(never)]
+    fn free_position_counted(
+        &mut self,
+        p: Vec2,
+        radius: Real,
+        filter: Filter,
+        balls: Option<OtherBalls>,
+    ) -> Option<Vec2> {
         let kinds = self
             .grid
             .as_ref()
@@ -368,6 +451,9 @@ impl World {
         self.for_each_capsule(filter, &mut |c| {
             everything = everything.union(&capsule_aabb(&c))
         });
+        if let Some(o) = balls {
+            everything = everything.union(&o.set.bounds());
+        }
         let everything = everything.grown(radius);
         loop {
             // Candidates lie within `search + radius` of `base`, their discs within
@@ -378,8 +464,8 @@ impl World {
             }
             let mut best: Option<(Real, Vec2)> = None;
             let mut deep = DeepCells::new(self.grid.as_ref().map(Grid::cell_size), radius);
-            self.for_each_candidate(base, radius, search, filter, |c| {
-                if let Some(q) = self.try_candidate(c, radius, filter, &mut deep) {
+            self.for_each_candidate(base, radius, search, filter, balls, |c| {
+                if let Some(q) = self.try_candidate(c, radius, filter, balls, &mut deep) {
                     let d = (q - p).length_squared();
                     if best.is_none_or(|b| d < b.0) {
                         best = Some((d, q));
@@ -411,13 +497,14 @@ impl World {
         c: Vec2,
         radius: Real,
         filter: Filter,
+        balls: Option<OtherBalls>,
         deep: &mut DeepCells,
     ) -> Option<Vec2> {
         if deep.covers(c) {
             return None;
         }
         let mut q = c;
-        let mut ok = self.disc_free(q, radius, filter);
+        let mut ok = self.disc_free(q, radius, filter, balls);
         if !ok {
             if let Some(g) = &self.grid {
                 if let Some(cell) =
@@ -431,11 +518,11 @@ impl World {
             if ok {
                 break;
             }
-            match self.push_once(q, radius, filter) {
+            match self.push_once(q, radius, filter, balls) {
                 Some(nq) if nq.is_finite() => q = nq,
                 _ => break,
             }
-            ok = self.disc_free(q, radius, filter);
+            ok = self.disc_free(q, radius, filter, balls);
         }
         ok.then_some(q)
     }
@@ -451,6 +538,7 @@ impl World {
         r: Real,
         search: Real,
         filter: Filter,
+        balls: Option<OtherBalls>,
         mut f: impl FnMut(Vec2),
     ) {
         let w = self.walls;
@@ -582,6 +670,9 @@ impl World {
             f(c.segment.b + along * reach);
             f(c.segment.a - along * reach);
         });
+        if let Some(o) = balls {
+            self.ball_candidates(o, p, r, &area, &mut f);
+        }
     }
 
     /// Calls `f` with the capsules whose boundaries outline the push-out's curved and slanted

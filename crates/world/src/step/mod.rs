@@ -87,7 +87,9 @@
 //!   and counting and waking during the step in `sleep/during.rs`);
 //! - `sensors.rs`, `pass.rs`, `passes.rs`: sensors and contacts passed through;
 //! - `squeeze.rs`, `squeezing.rs`: bodies carried and crushed by kinematic rectangles;
-//! - `embed.rs`: the push-out of embedded bodies at the step's start;
+//! - `embed.rs`: the push-out of embedded bodies at the step's start (and of crushed ones at
+//!   its end); `embed_balls.rs`: the other balls as its obstacles; `embed_box.rs`,
+//!   `embed_box_round.rs`: a box's nearest free position;
 //! - `hook.rs`: the step with a contact hook (`World::step_with`);
 //! - `domains/`: the parallel step over spatial domains (the data in `domains/mod.rs`, generic
 //!   over the world each domain holds; the run in `domains/run.rs`).
@@ -101,6 +103,7 @@ mod contact;
 mod curved;
 pub(crate) mod domains;
 pub(crate) mod embed;
+pub(crate) mod embed_balls;
 pub(crate) mod embed_box;
 pub(crate) mod embed_box_round;
 mod flippers;

@@ -301,6 +301,7 @@ impl World {
             hook_m,
             wedged,
             immovable,
+            tc_m,
             ..
         } = *imp;
         // A body moving with a kinematic rectangle that squeezes it (`squeeze.rs`).
@@ -329,8 +330,11 @@ impl World {
                 Some(nv) => nv,
                 None => return None,
             }
-        } else if closing && self.squeezed_against(self.probe(m, contact), n, t) {
-            // Squeezed: it moves with the rectangle across their contact.
+        } else if closing && (tc_m || self.squeezed_against(self.probe(m, contact), n, t)) {
+            // Squeezed: it moves with the rectangle across their contact. Met again within
+            // the TC window of its last collision (pressed against a body that moves, which
+            // the room test does not see), it is squeezed too: bouncing, it would gain
+            // `(1 + e)·u·n` at every return in an ever faster sequence.
             self.start_carry(me, Carrier::Rect(rc.id), rc.vel, n, Real::INFINITY);
             carry_velocity(v, rc.vel, n, !is_ball)
         } else {

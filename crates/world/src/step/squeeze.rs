@@ -35,11 +35,14 @@
 //!
 //! A carried body is remembered across steps (`World::carries`: the rectangle, its
 //! velocity at the carry, the normal) until it is crushed, meets anything else than
-//! immovable geometry, or is edited; a rectangle given a new velocity, or removed, carries
-//! nobody any more. Squeezes against bodies that move (another ball, a dynamic box, a second
-//! kinematic rectangle) are not detected: they end at the event bound
-//! ([`crate::StepConfig::max_events_per_body`]) as before, with an overlap pushed out at
-//! the next step.
+//! immovable geometry, or is edited; a rectangle given a new velocity, removed, or no longer
+//! touching the body when it meets something carries nobody any more. Squeezes against
+//! bodies that move (a ball lying on a ball under a closing lid) escape the room test, which
+//! sweeps against immovable geometry only: a body the rectangle meets again within the TC
+//! window of its last collision is carried as if it had no room (rule 2), never pumped by an
+//! ever faster sequence of returns; what still has no room ends at the event bound
+//! ([`crate::StepConfig::max_events_per_body`]), and the push-out at the next step parts it
+//! from the other balls (`crate::step::embed_balls`).
 //!
 //! A turning flipper squeezes a ball by the same three rules (`respond_turning_flipper`),
 //! with `u` the flipper's surface velocity at the contact point (`ω·(point − pivot).perp()`)

@@ -24,6 +24,29 @@ impl World {
         c.by == Carrier::Rect(rect) && c.vel == vel
     }
 
+    /// Whether mover `m` (a ball at its contact position `contact`) touches kinematic
+    /// rectangle `k` (dense index) at absolute time `t`: apart by no more than
+    /// [`crate::step::embed::EMBED_SLACK`] plus a rounding's worth of their coordinates.
+    fn carrier_touches(&self, m: usize, contact: Option<Vec2>, k: usize, t: Real) -> bool {
+        let (a, at, vel) = self.rect_anchor[k];
+        let rect = a.translated(vel * (t - at));
+        let (gap, scale) = match self.probe(m, contact) {
+            Probe::Ball { center, radius, .. } => (
+                collide_core::distance_point_aabb(center, &rect) - radius,
+                center.abs().max_element() + radius,
+            ),
+            Probe::Box { aabb, .. } => {
+                let apart = (rect.min - aabb.max).max(aabb.min - rect.max);
+                (
+                    apart.max_element(),
+                    aabb.max.abs().max(aabb.min.abs()).max_element(),
+                )
+            }
+        };
+        let scale = scale.max(rect.max.abs().max(rect.min.abs()).max_element());
+        gap <= crate::step::embed::EMBED_SLACK + 1e-12 * scale
+    }
+
     /// Marks `body` crushed (see [`Carry::crushed`]).
     pub(crate) fn mark_crushed(&mut self, body: Body) {
         for c in &mut self.carries {
@@ -152,7 +175,11 @@ impl World {
         e: Real,
     ) -> Wedge {
         let holds = match c.by {
-            Carrier::Rect(id) => self.rect(id).is_some_and(|rect| rect.vel == c.vel),
+            // Unchanged, and still touching the body: a rectangle that has moved on past it
+            // (out of the world, or beyond the face's end it slid off) presses it no more.
+            Carrier::Rect(id) => self.rect_slots.get(id).is_some_and(|k| {
+                self.rects[k].vel == c.vel && self.carrier_touches(m, contact, k, t)
+            }),
             // Held at its limit since the carry: it presses no more.
             Carrier::Flipper(i) => self
                 .flippers
