@@ -83,6 +83,53 @@ proptest! {
         prop_assert!(r.aabb.min.x.abs() <= 1e-12 * width.max(1.0));
         prop_assert!((r.aabb.min.y - (1.0 + vy * 0.5)).abs() <= 1e-9 * (1.0 + vy));
     }
+
+    /// Between the left wall and the face of a kinematic paddle sliding along that face
+    /// (velocity (0, u)), a ball or a box exactly as wide as the gap slides at (0, vy) as
+    /// between two walls: across the contact the face does not move. After 0.5 s its
+    /// centre's x is where it started and its y is y0 + vy·0.5; the paddle never pushes it.
+    #[test]
+    fn body_between_a_wall_and_a_paddle_sliding_past_slides(
+        width in 0.5f64..200.0,
+        vx in prop_oneof![-500.0f64..-1.0, 1.0f64..500.0],
+        vy in -300.0f64..300.0,
+        u in prop_oneof![-300.0f64..-1.0, 1.0f64..300.0],
+        is_ball: bool,
+    ) {
+        let mut w = World::new(Vec2::new(1_000.0, 10_000.0), Walls::ALL, StepConfig::default()).unwrap();
+        w.add_rect(RectDesc {
+            aabb: Aabb::new(Vec2::new(width, 1_000.0), Vec2::new(width + 20.0, 9_000.0)),
+            vel: Vec2::new(0.0, u),
+            kind: RectKind::Kinematic,
+            density: 1.0,
+            surface: Surface::DEFAULT,
+        }).unwrap();
+        let y0 = 5_000.0;
+        let body = if is_ball {
+            let r = width / 2.0;
+            Body::Ball(w.add_ball(BallDesc { pos: Vec2::new(r, y0), vel: Vec2::new(vx, vy), radius: r, density: 1.0, surface: Surface::DEFAULT, gravity_scale: 1.0 }).unwrap())
+        } else {
+            let half = Vec2::new(width / 2.0, 5.0);
+            Body::Rect(w.add_rect(RectDesc {
+                aabb: Aabb::new(Vec2::new(0.0, y0) - Vec2::new(0.0, half.y), Vec2::new(width, y0 + half.y)),
+                vel: Vec2::new(vx, vy),
+                kind: RectKind::Dynamic,
+                density: 1.0,
+                surface: Surface::DEFAULT,
+            }).unwrap())
+        };
+        let limits = run(&mut w, 30);
+        let (pos, vel) = match body {
+            Body::Ball(id) => { let b = w.ball(id).unwrap(); (b.pos, b.vel) }
+            Body::Rect(id) => { let r = w.rect(id).unwrap(); (r.aabb.center(), r.vel) }
+            _ => unreachable!(),
+        };
+        prop_assert_eq!(limits, 0);
+        prop_assert_eq!(vel, Vec2::new(0.0, vy));
+        prop_assert!((pos.x - width / 2.0).abs() <= 1e-12 * width.max(1.0), "x = {}", pos.x);
+        let expected = y0 + vy * 0.5;
+        prop_assert!((pos.y - expected).abs() <= 1e-9 * expected, "y = {} vs {}", pos.y, expected);
+    }
 }
 
 /// A ball aimed along the diagonal at the point where two tiles touch corner to corner

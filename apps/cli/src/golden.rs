@@ -45,6 +45,10 @@ const SCENES: &[(&str, &str)] = &[
         "tests/golden/scenes/boxes.toml",
         include_str!("../../../tests/golden/scenes/boxes.toml"),
     ),
+    (
+        "tests/golden/scenes/limit.toml",
+        include_str!("../../../tests/golden/scenes/limit.toml"),
+    ),
 ];
 
 /// Steps run on each built-in scene.
@@ -307,9 +311,10 @@ fn builtin_rows(rows: &mut Vec<Row>) -> Result<()> {
     Ok(())
 }
 
-/// The test scenes of `tests/golden/scenes/`: sensors, squeezes, sleep, dynamic boxes.
+/// The test scenes of `tests/golden/scenes/`: sensors, squeezes, sleep, dynamic boxes, the
+/// event bound.
 fn scene_rows(rows: &mut Vec<Row>) -> Result<()> {
-    let cases: [(&str, u64, &[&str]); 4] = [
+    let cases: [(&str, u64, &[&str]); 5] = [
         (
             "sensors",
             900,
@@ -320,13 +325,14 @@ fn scene_rows(rows: &mut Vec<Row>) -> Result<()> {
                 "BrickDestroyed",
             ],
         ),
-        ("squeeze", 300, &["Squeezed", "RectWall", "IterationLimit"]),
+        ("squeeze", 300, &["Squeezed", "RectWall", "Unembedded"]),
         ("sleep", 720, &["BallBall", "BallTile"]),
         (
             "boxes",
             720,
             &["RectTile", "RectShape", "BallShape", "RectRect"],
         ),
+        ("limit", 600, &["BallBall", "BallWall", "IterationLimit"]),
     ];
     for (name, steps, wanted) in cases {
         let case = format!("scene/{name}");

@@ -75,6 +75,7 @@ fn the_table_covers_every_builtin_scene_and_feature() {
         "scene/squeeze",
         "scene/sleep",
         "scene/boxes",
+        "scene/limit",
         "flippers/pinball-scripted",
         "hooks/one-way-and-english",
         "main/level_1-1000-balls-ball-ball",

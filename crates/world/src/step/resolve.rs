@@ -145,7 +145,7 @@ impl World {
             hook_m,
             hook_j,
             wedged: self.wedged_by(m, t, n, v),
-            immovable: self.is_immovable(pred.target),
+            immovable: self.is_immovable(pred.target, n),
             // Boxes reflect per axis, but about the normal off a slope's diagonal, a static
             // shape (a slanted segment, a circle) or a flipper.
             diagonal: pred.feature == Feature::Diagonal
@@ -200,16 +200,18 @@ impl World {
         dt * v.length() <= 1e-15 * self.size.max_element().max(1.0)
     }
 
-    /// Whether `target` cannot move: tiles, walls, static shapes, a held flipper, a rectangle
-    /// at rest.
+    /// Whether `target` cannot move along the contact normal `n`: tiles, walls, static
+    /// shapes, a held flipper, a rectangle at rest or one whose velocity lies along its face
+    /// (`u·n = 0`: a paddle sliding past a ball it touches is, across the contact, a wall, so
+    /// an exact fit between it and a wall slides as between two walls).
     #[inline(always)]
-    fn is_immovable(&self, target: PTarget) -> bool {
+    fn is_immovable(&self, target: PTarget, n: Vec2) -> bool {
         match target {
             PTarget::Cell(_) | PTarget::Wall(_) | PTarget::Shape(_) => true,
             // Characters move after the event loop: still during it.
             PTarget::Character(_) => true,
             PTarget::Flipper { turning, .. } => !turning,
-            PTarget::Rect(k) => self.rects[k as usize].vel == Vec2::ZERO,
+            PTarget::Rect(k) => self.rects[k as usize].vel.dot(n) == 0.0,
             _ => false,
         }
     }
