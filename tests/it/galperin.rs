@@ -170,3 +170,75 @@ fn the_pi_scene_counts_314() {
     assert_eq!(n, 314);
     assert_eq!(w.balls().len(), 2);
 }
+
+/// A body past its own event bound that is met again at the same instant (balls in a pile
+/// pass an impulse along at one instant now and then) borrows those contacts from the step's
+/// pool like any other event. A Newton's cradle of three touching balls of masses 1, 1 and 4,
+/// struck by the first at speed `v`, with one event of its own per body and step: the middle
+/// ball meets its two neighbours at one instant, three contacts (A–B, B–C, B–A), and the
+/// balls leave with the velocities of those three elastic collisions, `−0.6·v`, 0 and
+/// `0.4·v`, each moving on from the instant of the contacts, with no `IterationLimit`.
+#[test]
+fn a_body_past_its_bound_borrows_contacts_at_the_same_instant() {
+    let config = StepConfig {
+        max_events_per_body: 1,
+        ..StepConfig::default()
+    };
+    for v in [30.0, 90.0, 300.0, 1_000.0, 4_800.0] {
+        let mut w = World::new(Vec2::new(4_096.0, 1_024.0), Walls::ALL, config).unwrap();
+        let ball = |x: f64, vx: f64, density: f64| BallDesc {
+            pos: Vec2::new(x, 512.0),
+            vel: Vec2::new(vx, 0.0),
+            radius: 10.0,
+            density,
+            surface: Surface::DEFAULT,
+            gravity_scale: 1.0,
+        };
+        // The striker 80 units from the cradle, B and C touching.
+        let a = w.add_ball(ball(1_000.0, v, 1.0)).unwrap();
+        let b = w.add_ball(ball(1_100.0, 0.0, 1.0)).unwrap();
+        let c = w.add_ball(ball(1_120.0, 0.0, 4.0)).unwrap();
+        let t_hit = 80.0 / v;
+        let steps = (t_hit / config.dt).floor() as usize + 1;
+        let mut limits = 0;
+        let mut contacts = Vec::new();
+        for _ in 0..steps {
+            let t0 = w.time();
+            for e in w.step() {
+                match e {
+                    Event::IterationLimit { .. } => limits += 1,
+                    Event::Contact(k) => contacts.push(t0 + k.toi),
+                    _ => {}
+                }
+            }
+        }
+        let t_end = w.time();
+        assert_eq!(limits, 0, "v = {v}: stopped at the bound");
+        assert_eq!(contacts.len(), 3, "v = {v}: {contacts:?}");
+        for &t in &contacts {
+            assert!(
+                (t - t_hit).abs() <= 1e-12 * t_hit.max(1.0),
+                "v = {v}: {t} vs {t_hit}"
+            );
+        }
+        let after = t_end - t_hit;
+        for (id, x_hit, vx) in [
+            (a, 1_080.0, -0.6 * v),
+            (b, 1_100.0, 0.0),
+            (c, 1_120.0, 0.4 * v),
+        ] {
+            let got = w.ball(id).unwrap();
+            assert!(
+                (got.vel.x - vx).abs() <= 1e-12 * v && got.vel.y == 0.0,
+                "v = {v}: {:?} vs {vx}",
+                got.vel
+            );
+            let x = x_hit + vx * after;
+            assert!(
+                (got.pos.x - x).abs() <= 1e-9 * x,
+                "v = {v}: at {} vs {x}",
+                got.pos.x
+            );
+        }
+    }
+}

@@ -79,8 +79,10 @@ impl World {
         self.change_config(|c| c.sleep = on)
     }
 
-    /// The most collision events one body may have in one step (default 256); past it the
-    /// body stops for the rest of the step with an `iteration_limit` event.
+    /// Collision events one body may have in one step on its own (default 256); past them it
+    /// borrows further events from a pool the step shares (`512 × n`, at most 131 072), and
+    /// stops for the rest of the step with an `iteration_limit` event when the pool is spent
+    /// or when more than 8 of its borrowed events come at the instant of the one before.
     ///
     /// @throws {Error} `step.max_events_per_body: ...` for 0 or more than 65 536.
     #[wasm_bindgen(js_name = setMaxEventsPerBody)]

@@ -202,9 +202,11 @@ pub struct StepConfig {
     /// Default true.
     pub destructible_bricks: bool,
     /// Collision events each body may have in one step on its own; past it a body borrows
-    /// further events from the step's shared pool ([`StepConfig::event_pool`]) while its
-    /// events move on in time, and stops for the rest of the step, with an `IterationLimit`
-    /// event, when the pool is spent or it bounces again at the same instant. Default 256.
+    /// further events from the step's shared pool ([`StepConfig::event_pool`]), and stops for
+    /// the rest of the step, with an `IterationLimit` event, when the pool is spent or when
+    /// more than eight of its borrowed events come at the instant of its event before (a
+    /// ball in a pile meets a few neighbours at one instant; a body bouncing at one instant
+    /// without end stops there). Default 256.
     pub max_events_per_body: u32,
     /// Constant acceleration of every ball and dynamic rectangle, units/s² (y grows
     /// downward: `(0, 981)` is Earth's gravity at 100 units per metre). Between events those

@@ -142,7 +142,8 @@ pub enum Event {
     },
     /// A body reached the step's bound on collision events (its own
     /// [`crate::StepConfig::max_events_per_body`] and the step's shared
-    /// [`crate::StepConfig::event_pool`], or a bounce at the same instant past its own) and
+    /// [`crate::StepConfig::event_pool`], or more than eight bounces at the instant of the
+    /// one before past its own) and
     /// stopped moving for the rest of the step.
     IterationLimit {
         /// The body.

@@ -337,6 +337,7 @@ impl World {
                 }
             }
             r.events = 0;
+            r.same_instant = 0;
             r.searches = 0;
             r.start_crossed = false;
         }

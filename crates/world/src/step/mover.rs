@@ -94,6 +94,9 @@ pub(super) struct Mover {
     /// Whether it crossed a broad-phase cell at the step's first instant before any search
     /// event, the one crossing a step does not count (`World::cross`).
     pub(super) start_crossed: bool,
+    /// Past its own event bound: how many of its events came at the instant of the one
+    /// before (bounded by [`SAME_INSTANT_LOANS`]).
+    pub(super) same_instant: u8,
 }
 
 // The hot record stays one cache line.
@@ -117,9 +120,17 @@ impl Mover {
             state: ACTIVE,
             stat_hit: false,
             start_crossed: false,
+            same_instant: 0,
         }
     }
 }
+
+/// Events at the instant of its event before that a mover past its own
+/// `max_events_per_body` may borrow from the step's pool in one step: a ball in a pile meets
+/// two of its neighbours at one instant now and then, while a zero-time loop (a squeeze with
+/// no room, a wedge the rules do not resolve) stops after this many and never spends the
+/// pool.
+pub(super) const SAME_INSTANT_LOANS: u8 = 8;
 
 /// [`Mover::rect`] of a ball.
 pub(super) const BALL: u32 = u32::MAX;

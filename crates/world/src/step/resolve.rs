@@ -4,7 +4,7 @@
 //! rest of the step (at the event bound, or crushed).
 
 use super::access::MoverId;
-use super::mover::{PTarget, Prediction, ACTIVE, FROZEN};
+use super::mover::{PTarget, Prediction, ACTIVE, FROZEN, SAME_INSTANT_LOANS};
 use super::respond::{Impact, Outcome};
 use super::scratch::Trace;
 use crate::body::rest::REST_TIME;
@@ -713,14 +713,20 @@ impl World {
     /// shares ([`crate::StepConfig::event_pool`]: 131 072 events with the default bound).
     /// Only when the pool is spent does a body past its bound stop ([`World::freeze`]). A legal elastic cluster that needs many events in one step (the
     /// Galperin billiard: 31 415 collisions at M/m = 10⁸) runs exactly; a pathological one
-    /// costs at most `max_events_per_body` events per body plus the pool per step. Only an
-    /// event later than the body's last one (`moved_on`) borrows: a body bouncing at one
-    /// instant (a squeeze with no room, a wedge the rules do not resolve) stops at its own
-    /// bound as before, without spending the pool.
+    /// costs at most `max_events_per_body` events per body plus the pool per step. Of the
+    /// events at the instant of the body's last one (not `moved_on`), at most
+    /// [`SAME_INSTANT_LOANS`] in the step borrow: a ball in a pile meets a few neighbours at
+    /// one instant now and then, while a body bouncing at one instant without end (a squeeze
+    /// with no room, a wedge the rules do not resolve) stops soon after its own bound,
+    /// without spending the pool.
     fn after_response<const G: bool, const X: bool>(&mut self, m: usize, t: Real, moved_on: bool) {
-        self.scratch.mv[m].events += 1;
-        if self.scratch.mv[m].events >= self.config.max_events_per_body {
-            if !moved_on || self.scratch.pool_used >= self.config.event_pool() {
+        let mv = &mut self.scratch.mv[m];
+        mv.events += 1;
+        if mv.events >= self.config.max_events_per_body {
+            mv.same_instant += u8::from(!moved_on);
+            if mv.same_instant > SAME_INSTANT_LOANS
+                || self.scratch.pool_used >= self.config.event_pool()
+            {
                 self.freeze(m, t);
                 return;
             }
