@@ -720,19 +720,30 @@ impl World {
     /// with no room, a wedge the rules do not resolve) stops soon after its own bound,
     /// without spending the pool.
     fn after_response<const G: bool, const X: bool>(&mut self, m: usize, t: Real, moved_on: bool) {
-        let mv = &mut self.scratch.mv[m];
-        mv.events += 1;
-        if mv.events >= self.config.max_events_per_body {
-            mv.same_instant += u8::from(!moved_on);
-            if mv.same_instant > SAME_INSTANT_LOANS
-                || self.scratch.pool_used >= self.config.event_pool()
-            {
-                self.freeze(m, t);
-                return;
-            }
-            self.scratch.pool_used += 1;
+        self.scratch.mv[m].events += 1;
+        if self.scratch.mv[m].events >= self.config.max_events_per_body && !self.borrow(m, moved_on)
+        {
+            self.freeze(m, t);
+            return;
         }
         self.predict_g::<G, X>(m);
+    }
+
+    /// Mover `m`, past its own event bound, borrows its latest event from the step's pool:
+    /// false when the pool is spent or when more than [`SAME_INSTANT_LOANS`] of its loans came
+    /// at the instant of its event before (not `moved_on`).
+    #[cold]
+    #[inline(never)]
+    fn borrow(&mut self, m: usize, moved_on: bool) -> bool {
+        let mv = &mut self.scratch.mv[m];
+        mv.same_instant = mv.same_instant.saturating_add(u8::from(!moved_on));
+        if mv.same_instant > SAME_INSTANT_LOANS
+            || self.scratch.pool_used >= self.config.event_pool()
+        {
+            return false;
+        }
+        self.scratch.pool_used += 1;
+        true
     }
 
     /// Whether mover `m` is a ball that fits nowhere in the world (`World::unplaceable`).
