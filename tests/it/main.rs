@@ -7,6 +7,7 @@
 mod ball_push_out;
 mod box_flippers;
 mod box_push_out;
+mod box_shape_rest;
 mod box_shapes;
 mod box_slopes;
 mod build;

@@ -36,10 +36,12 @@
 //! rectangles: held while any part of it is over the face (its centre's range is the face's
 //! extent widened by its half size), the next cell's face taking over on a tile floor; past
 //! the last face it flies free at once (a box has no rounded edge to roll over). A slope's
-//! diagonal holds it by the corner that touches it (`crate::step` module `shape_rest`); the
-//! slanted faces of shapes and flippers do not hold a box (it parts at a `REST_TIME` flight's
-//! speed), nor does the second face of a corner or wedge gravity presses it into
-//! (`step/settle.rs`).
+//! diagonal and a static shape's slanted face hold it by the corner that touches it, a
+//! shape's axis-aligned face (a circle's top point too) while any part of the box's face is
+//! over it (`crate::step` module `shape_rest`); a shape's end or vertex met by a face of the
+//! box, a circle's curved side and a held flipper do not hold a box (it parts at a
+//! `REST_TIME` flight's speed), nor does the second face of a corner or wedge gravity presses
+//! it into (`step/settle.rs`).
 //!
 //! The same time also bounds collapse among balls: under gravity the TC window of the step's
 //! response (S. Luding, S. McNamara, "How to handle the inelastic collapse of a dissipative

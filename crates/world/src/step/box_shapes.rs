@@ -19,7 +19,8 @@ impl World {
     /// of its path and moves by `disp` (a displacement path, times from that start, straight
     /// when its acceleration is zero), with a static shape its filter collides with, up to
     /// `limit`, kept in `best` by [`take`] (never before `base`). Every shape whose box meets
-    /// the box's swept bounds is swept (boxes are few; balls use the shapes' index).
+    /// the box's swept bounds is swept (boxes are few; balls use the shapes' index), but those
+    /// on the line of the face that holds the box at rest (`World::held_shapes`).
     pub(super) fn box_shape_hits(
         &self,
         m: usize,
@@ -33,8 +34,14 @@ impl World {
         let filter = self.rects[k].surface.filter;
         let straight = disp.accel == Vec2::ZERO;
         let reach = box_path_bounds(aabb, disp, base, *limit).grown(1e-9);
+        // The shapes on the line of the face that holds the box are not met while it holds
+        // it (`shape_rest.rs`).
+        let held = self.held_shapes(self.rect_rest[k]);
         for (j, shape) in self.shapes.iter().enumerate() {
-            if shape.surface.sensor || !filter.collides(shape.surface.filter) {
+            if shape.surface.sensor
+                || !filter.collides(shape.surface.filter)
+                || held.as_ref().is_some_and(|h| h.skips(shape))
+            {
                 continue;
             }
             if !collide_core::aabb_overlaps_aabb(&reach, &shape.kind.aabb()) {

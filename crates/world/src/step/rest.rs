@@ -107,10 +107,13 @@ impl World {
                 return next;
             }
         }
-        if let Some(next) = self.next_shape_rest(i, rest, forward).or_else(|| {
-            let kinds = self.grid.as_ref().map(|g| self.ball_kinds(i, g))?;
-            self.next_slope_rest(kinds, rest, forward, 0.0)
-        }) {
+        if let Some(next) = self
+            .next_shape_rest(self.ball_filter_at(i), rest, forward, Vec2::ZERO)
+            .or_else(|| {
+                let kinds = self.grid.as_ref().map(|g| self.ball_kinds(i, g))?;
+                self.next_slope_rest(kinds, rest, forward, 0.0)
+            })
+        {
             return Some(next);
         }
         if rest.on == RestOn::Edge {
@@ -181,13 +184,18 @@ impl World {
 
     /// The rest that takes over when dynamic rectangle `k`, held by `rest`, reaches the end of
     /// its range moving with `v`: the next cell's same face, or the next slope cell's diagonal
-    /// on the same line (see [`World::rest_continued`]), or `None`: a box has no rounded edge
-    /// to roll over, it flies free as soon as no part of it is over the face (on a diagonal:
-    /// as soon as its touching corner is past the ramp's end).
+    /// on the same line, or a shape's face on the same line (see [`World::rest_continued`]),
+    /// or `None`: a box has no rounded edge to roll over, it flies free as soon as no part of
+    /// it is over the face (on a slanted face: as soon as its touching corner is past the
+    /// face's end).
     pub(crate) fn rect_rest_continued(&self, k: usize, rest: Rest, v: Vec2) -> Option<Rest> {
-        let g = self.grid.as_ref()?;
         let forward = rest_forward(rest, v, self.config.gravity);
         let rc = &self.rects[k];
+        if let RestOn::Shape(..) = rest.on {
+            let half = rc.aabb.half_extents();
+            return self.next_shape_rest(rc.surface.filter, rest, forward, half);
+        }
+        let g = self.grid.as_ref()?;
         let kinds = g.kinds_for(rc.surface.filter);
         if !rest.aligned() {
             let shift =

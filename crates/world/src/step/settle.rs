@@ -4,10 +4,23 @@
 
 use super::mover::{MoverBody, PTarget, Prediction, ACTIVE};
 use crate::body::rect::RectRole;
+use crate::body::rest::Rest;
 use crate::body::rest::RestOn;
 use crate::body::rest::REST_TIME;
 use crate::world::World;
-use collide_core::{Feature, Real};
+use collide_core::{Feature, Real, Vec2};
+
+/// Whether a box whose centre is `c`, held by `rest` with velocity `v` under gravity `g`, is
+/// at an end of its range moving out of it (or, with no tangential velocity, accelerating out
+/// of it): the face would hold it for no time, its rest ending at once, and the box would meet
+/// the face again at that instant, over and over (a box whose corner is at a circle's top
+/// point sliding off it).
+fn leaving_range(rest: &Rest, c: Vec2, v: Vec2, g: Vec2) -> bool {
+    let (vt, gt) = (rest.along(v), rest.along(g));
+    let dir = if vt != 0.0 { vt } else { gt };
+    let c = rest.along(c);
+    (dir < 0.0 && c <= rest.lo) || (dir > 0.0 && c >= rest.hi)
+}
 
 impl World {
     /// After the response to `pred` of mover `m` (and of its ball `partner`, if any), under
@@ -109,17 +122,25 @@ impl World {
         let n = pred.normal;
         let v = self.rects[k].vel;
         let kept = self.rect_rest[k].filter(|r| r.tangential(v));
-        if let (PTarget::Cell(c), Feature::Diagonal) = (pred.target, pred.feature) {
+        let bx = self.rects[k].aabb;
+        let held = match (pred.target, pred.feature) {
             // A slope's diagonal holds a box as it holds a ball (`shape_rest.rs`), by the
             // corner that touches it.
-            let bx = self.rects[k].aabb;
-            let rest = self
+            (PTarget::Cell(c), Feature::Diagonal) => self
                 .box_slope_rest_face(c, bx.half_extents())
                 .zip(self.slope_normal(c))
-                .and_then(|((range, on), nf)| {
-                    let e = self.pair_restitution(m, pred.target);
-                    self.rest_after_bounce(self.config.gravity, bx.center(), nf, v, e, range, on)
-                });
+                .map(|((range, on), nf)| (range, on, nf)),
+            // A static shape's face holds it by that corner on a slanted face, or while any
+            // part of the box's face is over an axis-aligned one (`shape_rest.rs`).
+            (PTarget::Shape(j), _) => self.box_shape_rest_face(j as usize, n, bx.half_extents()),
+            _ => None,
+        };
+        if let Some((range, on, nf)) = held {
+            let e = self.pair_restitution(m, pred.target);
+            let g = self.config.gravity;
+            let rest = self
+                .rest_after_bounce(g, bx.center(), nf, v, e, range, on)
+                .filter(|r| !leaving_range(r, bx.center(), r.without_normal(v), g));
             if let Some(r) = rest {
                 let v = r.without_normal(v);
                 self.rects[k].vel = v;
@@ -134,10 +155,11 @@ impl World {
             _ => false,
         };
         if slanted {
-            // No shape or held flipper holds a box (a slanted segment, a circle, a capsule),
-            // nor a slope's diagonal it leaves too fast to rest or beyond its ends: it parts
-            // at least as fast as a flight of `REST_TIME` needs, as a ball does off a corner
-            // (`World::settle`); a turning flipper's contact parts in its response.
+            // No held flipper holds a box, nor a shape's end, vertex or curved side, nor a
+            // shape's face or a slope's diagonal it leaves too fast to rest or beyond its
+            // ends: it parts at least as fast as a flight of `REST_TIME` needs, as a ball
+            // does off a corner (`World::settle`); a turning flipper's contact parts in its
+            // response.
             self.rect_rest[k] = kept;
             let press = self.rect_acc(k).dot(n);
             let w = v.dot(n);

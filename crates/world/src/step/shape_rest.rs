@@ -1,6 +1,6 @@
-//! Resting and sliding contact on the static shapes (`crate::body::shape`): a ball under
-//! gravity lies on a segment, a polyline, a polygon's face or the top of a circle as it does on
-//! a tile face (`crate::body::rest`).
+//! Resting and sliding contact on the static shapes (`crate::body::shape`): a ball (or a box)
+//! under gravity lies on a segment, a polyline, a polygon's face or the top of a circle as it
+//! does on a tile face (`crate::body::rest`).
 //!
 //! **Faces.** A shape's faces are numbered (`RestOn::Shape(id, face)`): a segment's face 0 has
 //! the normal [`collide_core::Segment::normal`] and face 1 its opposite; a polygon's face `i` is
@@ -22,6 +22,14 @@
 //! face of the next shape on the same line takes over (a polyline's straight joint, polygons
 //! laid edge to edge), when its normal is the same bits; else it rolls over the corner
 //! (`RestOn::Edge`, `crate::body::rest`) and flies free.
+//!
+//! **Boxes.** The same faces hold a dynamic rectangle: a slanted face by the box's corner
+//! that touches it (the one farthest along `−n`), an axis-aligned face while any part of the
+//! box's face is over it ([`box_face_range`]: a circle's top point holds a box standing on
+//! it). While held, the box's search skips the holding shape and every shape with a face on
+//! the same line with the same normal bits ([`World::held_shapes`]), and at the face's end
+//! such a face takes over (a polyline's straight joint); past the last it flies free (a box
+//! has no rounded edge to roll over).
 
 use crate::body::rest::{Rest, RestOn};
 use crate::grid::Grid;
@@ -80,18 +88,68 @@ impl World {
         ))
     }
 
-    /// The same face of another shape that continues the face holding ball `i` by `rest`
-    /// past the end it reaches (`forward`: the upper one): a face on the same line with the
-    /// same normal bits whose range goes on past that end (a polyline's straight joint,
-    /// polygons laid edge to edge), that the ball collides with. `None` otherwise, or when
-    /// `rest` is not on a shape's edge.
-    pub(crate) fn next_shape_rest(&self, i: usize, rest: Rest, forward: bool) -> Option<Rest> {
+    /// The face of solid shape `k` (dense index) that a dynamic rectangle of half size
+    /// `half` touched with contact normal `n`, as [`World::shape_rest_face`] finds a ball's:
+    /// the range of the box's centre over which it holds the box ([`box_face_range`]), the
+    /// face, and the face's own normal. `None` for a sensor, or a contact with no face's
+    /// normal (a segment's end or a polygon's vertex against a side of the box, a circle's
+    /// curved side).
+    pub(super) fn box_shape_rest_face(
+        &self,
+        k: usize,
+        n: Vec2,
+        half: Vec2,
+    ) -> Option<((Real, Real), RestOn, Vec2)> {
+        let (range, on) = self.shape_rest_face(k, n)?;
+        let RestOn::Shape(id, face) = on else {
+            return None;
+        };
+        let nf = self.shape_face_normal(id, face)?;
+        Some((box_face_range(range, nf, half), on, nf))
+    }
+
+    /// The shapes a body held by `rest` on a shape's face cannot meet while held: the
+    /// holding shape, and when the face is an edge, every shape with a face of the same
+    /// normal bits on the same line (within `1e-9·(1 + |line|)`: a polyline's straight
+    /// joints, polygons laid edge to edge). Such a shape lies on the far side of the line
+    /// (convex, its face outward along the same normal), the body on the near side touching
+    /// the line only over the face, so the body reaches it only where the face ends, where
+    /// [`World::next_shape_rest`] hands the rest over to it; sweeping it would find a contact
+    /// at the joint within rounding of the rest's own end. `None` when `rest` is on no shape.
+    pub(super) fn held_shapes(&self, rest: Option<Rest>) -> Option<HeldShapes> {
+        let rest = rest?;
+        let RestOn::Shape(id, face) = rest.on else {
+            return None;
+        };
+        let line = self
+            .shape(id)
+            .and_then(|sh| sh.kind.face_edge(face))
+            .map(|e| e.a.dot(rest.normal));
+        Some(HeldShapes {
+            id,
+            normal: rest.normal,
+            line,
+        })
+    }
+
+    /// The same face of another shape that continues the face holding a body by `rest` past
+    /// the end it reaches (`forward`: the upper one): a face on the same line with the same
+    /// normal bits whose range goes on past that end (a polyline's straight joint, polygons
+    /// laid edge to edge), that the body (of collision `filter`) collides with; its range a
+    /// box's of half size `half` ([`box_face_range`]; `Vec2::ZERO` for a ball, whose range
+    /// is the face's). `None` otherwise, or when `rest` is not on a shape's edge.
+    pub(crate) fn next_shape_rest(
+        &self,
+        filter: crate::model::filter::Filter,
+        rest: Rest,
+        forward: bool,
+        half: Vec2,
+    ) -> Option<Rest> {
         let RestOn::Shape(id, face) = rest.on else {
             return None;
         };
         let here = self.shape(id)?.kind.face_edge(face)?;
         let end = if forward { rest.hi } else { rest.lo };
-        let filter = self.ball_filter_at(i);
         let line = here.a.dot(rest.normal);
         let tol = 1e-9 * (1.0 + end.abs());
         for sh in &self.shapes {
@@ -107,7 +165,7 @@ impl World {
             if n != rest.normal || (e.a.dot(n) - line).abs() > tol {
                 continue;
             }
-            let (lo, hi) = face_range(&sh.kind, f, n);
+            let (lo, hi) = box_face_range(face_range(&sh.kind, f, n), n, half);
             let goes_on = if forward {
                 lo <= end + tol && hi > end
             } else {
@@ -236,6 +294,49 @@ impl World {
             }
         }
         None
+    }
+}
+
+/// The shapes a body held on a shape's face skips in its search ([`World::held_shapes`]).
+pub(super) struct HeldShapes {
+    id: ShapeId,
+    normal: Vec2,
+    /// The face's line, `a·normal` (`None` for a circle's point).
+    line: Option<Real>,
+}
+
+impl HeldShapes {
+    /// Whether `shape` is one the held body cannot meet (see [`World::held_shapes`]).
+    pub(super) fn skips(&self, shape: &crate::body::shape::Shape) -> bool {
+        if shape.id == self.id {
+            return true;
+        }
+        let Some(line) = self.line else {
+            return false;
+        };
+        let Some(f) = shape.kind.face_of(self.normal, FACE_DOT) else {
+            return false;
+        };
+        let (Some(n), Some(e)) = (shape.kind.face_normal(f), shape.kind.face_edge(f)) else {
+            return false;
+        };
+        n == self.normal && (e.a.dot(n) - line).abs() <= 1e-9 * (1.0 + line.abs())
+    }
+}
+
+/// The range of the centre of a box of half size `half` (units) over which a face of unit
+/// normal `n` holds it, from the face's own `range` (its points' tangential coordinate,
+/// [`Rest::along`]): on an axis-aligned face (`n` is `±x` or `±y`) the face's extent widened
+/// by the box's half size across `n` (held while any part of the box's face is over it, as on
+/// a tile); on a slanted face the range of the box's corner that touches it moved to the
+/// centre ([`box_ramp_shift`]). The face's own range, bit for bit, for `half = 0`.
+pub(crate) fn box_face_range(range: (Real, Real), n: Vec2, half: Vec2) -> (Real, Real) {
+    if n.x == 0.0 || n.y == 0.0 {
+        let h = half[usize::from(n.x != 0.0)];
+        (range.0 - h, range.1 + h)
+    } else {
+        let s = box_ramp_shift(n, half);
+        (range.0 + s, range.1 + s)
     }
 }
 

@@ -39,16 +39,7 @@ impl World {
         // Everything is built and checked aside; the world changes only at the end.
         let config = self.restored_config(snap)?;
         let mut b = restored_balls(snap)?;
-        // A rest on a shape's face takes the face's normal from the world's shape.
-        for (i, rest) in b.rest.iter_mut().enumerate() {
-            if let Some(r) = rest {
-                if let RestOn::Shape(id, face) = r.on {
-                    r.normal = self
-                        .shape_face_normal(id, face)
-                        .ok_or_else(|| corrupt(format!("rests[{i}]"), "no such shape face"))?;
-                }
-            }
-        }
+        self.restore_shape_face_normals(&mut b.rest, "rests")?;
         // A roll over a slanted face's corner takes its normal from `edge_normals`.
         for (k, &(i, n)) in snap.edge_normals.iter().enumerate() {
             let bad = || corrupt(format!("edge_normals[{k}]"), "no such rest");
@@ -61,6 +52,7 @@ impl World {
             }
         }
         let mut r = restored_rects(snap)?;
+        self.restore_shape_face_normals(&mut r.rest, "rect_rests")?;
         let (grid, wall_e, brick_e) = self.restored_grid(snap)?;
         let carries = restored_carries(snap, &b.slots, &r.slots)?;
         let passes = self.restored_passes(snap, &b.slots, &r.slots, grid.as_ref())?;
@@ -464,6 +456,28 @@ impl World {
             });
         }
         Ok(passes)
+    }
+
+    /// Sets the normal of every rest on a shape's face in `rests` (by storage index) from the
+    /// world's shape, or names the first whose face does not exist (`what[i]`).
+    fn restore_shape_face_normals(
+        &self,
+        rests: &mut [Option<Rest>],
+        what: &str,
+    ) -> Result<(), SnapshotError> {
+        for (i, r) in rests.iter_mut().enumerate() {
+            if let Some(Rest {
+                on: RestOn::Shape(id, face),
+                normal,
+                ..
+            }) = r
+            {
+                *normal = self
+                    .shape_face_normal(*id, *face)
+                    .ok_or_else(|| corrupt(format!("{what}[{i}]"), "no such shape face"))?;
+            }
+        }
+        Ok(())
     }
 }
 
