@@ -73,7 +73,7 @@ fn fixed_findings_keep_the_invariants() {
         "restored_world_differs_after_a_box_met_a_held_flipper",
         "ball_inside_static_geometry_after_step_2",
         // E5's inputs that keep every invariant: boxes built overlapping a shape (pushed out
-        // at the first step) and on a slanted segment.
+        // at the first step), on a slanted segment, and stopped in wedges.
         "energy_gain_in_step_0",
         "energy_gain_in_step_32",
         "energy_gain_box_inside_a_circle",
@@ -81,6 +81,11 @@ fn fixed_findings_keep_the_invariants() {
         "energy_gain_box_on_a_slanted_segment",
         "energy_gain_box_on_a_slanted_segment_2",
         "energy_gain_box_at_the_event_bound_against_a_shape",
+        "energy_gain_box_in_a_corner",
+        "energy_gain_box_in_a_corner_2",
+        "energy_gain_box_in_a_wedge_of_a_segment_and_a_wall",
+        "energy_gain_box_slides_into_a_wedge_of_a_segment_and_a_wall",
+        "energy_gain_in_step_15",
     ] {
         let path = format!(
             "{}/../fuzz/known/everything/{name}",

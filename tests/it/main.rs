@@ -10,6 +10,7 @@ mod box_push_out;
 mod box_shape_rest;
 mod box_shapes;
 mod box_slopes;
+mod box_wedge;
 mod build;
 mod character;
 mod character_pair;

@@ -41,7 +41,9 @@
 //! over it (`crate::step` module `shape_rest`); a shape's end or vertex met by a face of the
 //! box, a circle's curved side and a held flipper do not hold a box (it parts at a
 //! `REST_TIME` flight's speed), nor does the second face of a corner or wedge gravity presses
-//! it into (`step/settle.rs`).
+//! it into (`step/settle.rs`); but where the two faces' reactions balance gravity, a box slower
+//! than `|g|·REST_TIME` stops there, held still as a sleeping ball is ([`RestOn::Asleep`])
+//! until a hit, a new velocity or an edit moves it.
 //!
 //! The same time also bounds collapse among balls: under gravity the TC window of the step's
 //! response (S. Luding, S. McNamara, "How to handle the inelastic collapse of a dissipative
@@ -95,8 +97,9 @@ pub(crate) enum RestOn {
     Shape(ShapeId, u8),
     /// Rolling over a convex corner (the range's end is where it flies free).
     Edge,
-    /// Asleep in a pile (`sleep.rs`): held where it is, without velocity or acceleration,
-    /// until something wakes it. The range is unbounded.
+    /// Asleep in a pile (`sleep.rs`), or a box stopped in a wedge (`step/settle.rs`): held
+    /// where it is, without velocity or acceleration, until something wakes it. The range is
+    /// unbounded.
     Asleep,
 }
 
@@ -129,6 +132,18 @@ impl Rest {
             v
         } else {
             v - self.normal * v.dot(self.normal)
+        }
+    }
+
+    /// Whether this rest still holds a body whose velocity something other than its face set
+    /// to `v`: a face while `v` has no normal part ([`Rest::tangential`]), a sleep (a ball
+    /// asleep in a pile, a box held still in a wedge) only while `v` is zero.
+    #[inline]
+    pub(crate) fn kept_with(&self, v: Vec2) -> bool {
+        if self.on == RestOn::Asleep {
+            v == Vec2::ZERO
+        } else {
+            self.tangential(v)
         }
     }
 

@@ -85,13 +85,7 @@ impl World {
     /// `v` by something other than its face: its rest while `v` has no normal part.
     /// A sleeping ball keeps its sleep only while `v` is zero.
     pub(crate) fn rest_kept(&self, i: usize, v: Vec2) -> Option<Rest> {
-        self.ball_rest[i].filter(|r| {
-            if r.on == RestOn::Asleep {
-                v == Vec2::ZERO
-            } else {
-                r.tangential(v)
-            }
-        })
+        self.ball_rest[i].filter(|r| r.kept_with(v))
     }
 
     /// The rest that takes over when ball `i`, held by `rest`, reaches the end of its range
@@ -231,7 +225,7 @@ impl World {
             }
         }
         for k in 0..self.rects.len() {
-            if self.rect_rest[k].is_some_and(|r| gone(&r.on)) {
+            if self.rect_rest[k].is_some_and(|r| gone(&r.on) || r.on == RestOn::Asleep) {
                 self.rebase_rect(k, self.time);
                 self.scratch.valid = false;
             }

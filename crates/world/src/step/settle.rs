@@ -22,6 +22,24 @@ fn leaving_range(rest: &Rest, c: Vec2, v: Vec2, g: Vec2) -> bool {
     (dir < 0.0 && c <= rest.lo) || (dir > 0.0 && c >= rest.hi)
 }
 
+/// Whether a wedge of two faces of immovable geometry holds a box still: the face that held it
+/// (`a`) and the face just met (`b`), gravity `g` pressing it into both (`−g = λ·a + μ·b` with
+/// `λ, μ > 0`: the two reactions balance it, so no motion keeps it on either face alone), and
+/// the box slower after the response than a sleeping ball's wake speed
+/// ([`crate::step::sleep::sleep_speed`], `|g|·REST_TIME`, twice a [`REST_TIME`] flight's).
+/// With restitution below 1 its bounces between the faces would shrink geometrically, each
+/// return sooner, and end at rest in the wedge in finite time; it stops there at once instead
+/// (rather than part from `a` at a `REST_TIME` flight's speed, which would feed the bounces
+/// energy for ever). Parallel or facing faces (`|a × b| < 1e-9`) are no wedge.
+fn wedge_holds(a: Vec2, b: Vec2, g: Vec2, v: Vec2) -> bool {
+    let det = a.perp_dot(b);
+    if !(det.abs() >= 1e-9) {
+        return false;
+    }
+    let (lambda, mu) = ((-g).perp_dot(b) / det, a.perp_dot(-g) / det);
+    lambda > 0.0 && mu > 0.0 && v.length() < crate::step::sleep::sleep_speed(g)
+}
+
 impl World {
     /// After the response to `pred` of mover `m` (and of its ball `partner`, if any), under
     /// gravity: a ball that bounced off a face of immovable geometry too weakly to fly comes
@@ -96,7 +114,7 @@ impl World {
             Some(MoverBody::Ball(j)) => self.ball_rest[j] = self.rest_kept(j, self.balls[j].v0),
             Some(MoverBody::Rect(k)) => {
                 let v = self.rects[k].vel;
-                self.rect_rest[k] = self.rect_rest[k].filter(|r| r.tangential(v));
+                self.rect_rest[k] = self.rect_rest[k].filter(|r| r.kept_with(v));
             }
             None => {}
         }
@@ -112,7 +130,8 @@ impl World {
         let k = self.rect_index(m);
         let old = self.rect_rest[k];
         self.settle_rect_face(m, pred);
-        self.leave_old_face(k, old, pred);
+        let e = self.pair_restitution(m, pred.target);
+        self.leave_old_face(k, old, pred, e);
     }
 
     /// [`World::settle_rect`]'s rest on the face just met: held, parted at a `REST_TIME`
@@ -121,7 +140,7 @@ impl World {
         let k = self.rect_index(m);
         let n = pred.normal;
         let v = self.rects[k].vel;
-        let kept = self.rect_rest[k].filter(|r| r.tangential(v));
+        let kept = self.rect_rest[k].filter(|r| r.kept_with(v));
         let bx = self.rects[k].aabb;
         let held = match (pred.target, pred.feature) {
             // A slope's diagonal holds a box as it holds a ball (`shape_rest.rs`), by the
@@ -226,8 +245,10 @@ impl World {
         k: usize,
         old: Option<crate::body::rest::Rest>,
         pred: &Prediction,
+        e: Real,
     ) {
-        let Some(a) = old else {
+        // A box held still in a wedge has no face to leave.
+        let Some(a) = old.filter(|a| a.on != RestOn::Asleep) else {
             return;
         };
         let immovable = match pred.target {
@@ -255,6 +276,13 @@ impl World {
         if !(press < 0.0 && w < w_min) {
             return;
         }
+        if e < 1.0 && wedge_holds(a.normal, met, g, v) {
+            // Held by both faces: still, until something moves it or the world is edited.
+            self.rects[k].vel = Vec2::ZERO;
+            self.rect_anchor[k].2 = Vec2::ZERO;
+            self.rect_rest[k] = Some(crate::step::sleep::asleep_rest());
+            return;
+        }
         let c = a.normal.dot(met);
         let d = if c < 0.0 {
             a.normal - met * c
@@ -269,7 +297,7 @@ impl World {
         let v = v + d * ((w_min - w) / dn);
         self.rects[k].vel = v;
         self.rect_anchor[k].2 = v;
-        self.rect_rest[k] = self.rect_rest[k].filter(|r| r.tangential(v));
+        self.rect_rest[k] = self.rect_rest[k].filter(|r| r.kept_with(v));
     }
 
     /// Mover `m`'s acceleration: a ball's ([`World::acc_of`]) or a dynamic rectangle's

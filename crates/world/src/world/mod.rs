@@ -716,7 +716,7 @@ impl World {
         self.rects[i].vel = vel;
         self.rect_anchor[i] = (self.rects[i].aabb, self.time, vel);
         // A new velocity with a part along the normal of the face holding it ends its rest.
-        self.rect_rest[i] = self.rect_rest[i].filter(|r| r.tangential(vel));
+        self.rect_rest[i] = self.rect_rest[i].filter(|r| r.kept_with(vel));
         if self.rects[i].kind == RectKind::Kinematic {
             self.scratch.kinematic_changed(i);
         } else {

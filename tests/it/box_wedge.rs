@@ -1,0 +1,210 @@
+//! Dynamic boxes in wedges under gravity (`crates/world/src/step/settle.rs`, `wedge_holds`): a
+//! box held by one face of immovable geometry and driven by gravity into a second, where the
+//! two faces' reactions balance gravity (`−g = λ·a + μ·b`, `λ, μ > 0`), stops there once its
+//! bounces are too weak to fly for `REST_TIME`: no velocity, no event, no energy gained (a
+//! closed world's corner under slanted gravity, the valley between two segments, the acute
+//! wedge between a slanted segment and a wall, the foot of a ramp of slope cells). A hit or an
+//! edit moves it again; a snapshot of it continues bit for bit.
+
+use collide_world::{
+    Aabb, BallDesc, Grid, RectDesc, RectId, RectKind, ShapeDesc, StepConfig, Vec2, Walls, World,
+};
+
+fn world(gravity: Vec2, restitution: f64) -> World {
+    let config = StepConfig {
+        dt: 1.0 / 60.0,
+        restitution,
+        gravity,
+        ..StepConfig::default()
+    };
+    World::new(Vec2::new(400.0, 400.0), Walls::ALL, config).expect("a valid world")
+}
+
+fn add_box(w: &mut World, min: Vec2, size: Vec2) -> RectId {
+    w.add_rect(RectDesc {
+        aabb: Aabb::new(min, min + size),
+        kind: RectKind::Dynamic,
+        ..RectDesc::default()
+    })
+    .expect("a valid box")
+}
+
+/// The wedges: a world (gravity, restitution) with its obstacles and a box dropped into it.
+fn wedge(case: usize, e: f64) -> (World, RectId) {
+    match case {
+        // The bottom-left corner of the closed walls, gravity down and to the left.
+        0 => {
+            let mut w = world(Vec2::new(-600.0, 800.0), e);
+            let id = add_box(&mut w, Vec2::new(150.0, 150.0), Vec2::new(20.0, 12.0));
+            (w, id)
+        }
+        // A valley of two segments at 30° and 45°, gravity down.
+        1 => {
+            let mut w = world(Vec2::new(0.0, 1000.0), e);
+            let bottom = Vec2::new(200.0, 300.0);
+            w.add_shape(ShapeDesc::segment(
+                Vec2::new(40.0, 300.0 - 160.0 * 0.577_350_269_189_625_8),
+                bottom,
+            ))
+            .expect("valid");
+            w.add_shape(ShapeDesc::segment(bottom, Vec2::new(360.0, 140.0)))
+                .expect("valid");
+            let id = add_box(&mut w, Vec2::new(120.0, 150.0), Vec2::new(16.0, 16.0));
+            (w, id)
+        }
+        // The acute wedge between the left wall and a segment rising to the right from it,
+        // gravity down.
+        2 => {
+            let mut w = world(Vec2::new(0.0, 1000.0), e);
+            w.add_shape(ShapeDesc::segment(
+                Vec2::new(0.0, 300.0),
+                Vec2::new(200.0, 150.0),
+            ))
+            .expect("valid");
+            let id = add_box(&mut w, Vec2::new(100.0, 100.0), Vec2::new(10.0, 10.0));
+            (w, id)
+        }
+        // The foot of a ramp of slope cells (◢, descending to the left) against a block of wall
+        // cells, gravity down.
+        _ => {
+            let mut w = world(Vec2::new(0.0, 1000.0), e);
+            let rows = [
+                "####################",
+                "#                  #",
+                "#                  #",
+                "#                  #",
+                "#                  #",
+                "#                  #",
+                "#                  #",
+                "#                  #",
+                "#                  #",
+                "#                  #",
+                "#                  #",
+                "#                  #",
+                "#                  #",
+                "#                  #",
+                "#####    3##########",
+                "#####   3###########",
+                "#####  3############",
+                "##### 3#############",
+                "#####3##############",
+                "####################",
+            ];
+            w.set_grid(Grid::from_rows(20.0, Vec2::ZERO, &rows).expect("valid rows"));
+            let id = add_box(&mut w, Vec2::new(150.0, 200.0), Vec2::new(12.0, 12.0));
+            (w, id)
+        }
+    }
+}
+
+/// Dropped into each wedge with restitution 0 and 0.5, a box comes to a stop within 3 s: after
+/// it, no event for 2 s and exactly zero velocity, where it stopped; the world's energy never
+/// rises from one step to the next.
+#[test]
+fn a_box_in_a_wedge_comes_to_a_stop() {
+    for case in 0..4 {
+        for e in [0.0, 0.5] {
+            let (mut w, id) = wedge(case, e);
+            let mut before = w.energy();
+            for k in 0..180 {
+                w.step();
+                let now = w.energy();
+                assert!(
+                    now <= before + 1e-12 * before.abs(),
+                    "case {case}, e {e}, step {k}: {now} > {before}"
+                );
+                before = now;
+            }
+            let at = w.rect(id).expect("alive").aabb;
+            for k in 0..120 {
+                w.step();
+                assert!(
+                    w.events().is_empty(),
+                    "case {case}, e {e}, step {k}: {:?}",
+                    w.events()
+                );
+            }
+            let b = w.rect(id).expect("alive");
+            assert_eq!(b.vel, Vec2::ZERO, "case {case}, e {e}");
+            assert_eq!(b.aabb, at, "case {case}, e {e}");
+        }
+    }
+}
+
+/// A ball dropped on a box stopped in a wedge moves it: the box is not held still against a
+/// hit (it leaves the stop, is hit again and again, and settles back, never through a face).
+#[test]
+fn a_box_stopped_in_a_wedge_moves_when_hit() {
+    let (mut w, id) = wedge(0, 0.5);
+    for _ in 0..180 {
+        w.step();
+    }
+    let at = w.rect(id).expect("alive").aabb;
+    w.add_ball(BallDesc {
+        pos: at.center() + Vec2::new(0.0, -40.0),
+        vel: Vec2::new(0.0, 300.0),
+        radius: 3.0,
+        ..BallDesc::default()
+    })
+    .expect("a valid ball");
+    let mut moved = false;
+    for _ in 0..30 {
+        w.step();
+        let b = w.rect(id).expect("alive");
+        moved |= b.aabb != at;
+        assert!(
+            b.aabb.min.x >= -1e-9 && b.aabb.max.y <= 400.0 + 1e-9,
+            "{:?}",
+            b.aabb
+        );
+    }
+    assert!(moved, "the hit box never moved");
+}
+
+/// Changing the world's settings (here its gravity, now pulling right) frees a box stopped in a
+/// wedge: it falls out of the corner.
+#[test]
+fn a_box_stopped_in_a_wedge_leaves_when_gravity_changes() {
+    let (mut w, id) = wedge(0, 0.0);
+    for _ in 0..180 {
+        w.step();
+    }
+    let at = w.rect(id).expect("alive").aabb;
+    let config = StepConfig {
+        gravity: Vec2::new(600.0, 800.0),
+        ..*w.config()
+    };
+    w.set_config(config).expect("valid");
+    for _ in 0..10 {
+        w.step();
+    }
+    let b = w.rect(id).expect("alive");
+    assert!(b.aabb.min.x > at.min.x + 1.0, "{:?} from {at:?}", b.aabb);
+}
+
+/// A snapshot of a box stopped in a wedge restored into the world as built continues with the
+/// same bits.
+#[test]
+fn a_box_stopped_in_a_wedge_restores_and_continues_bit_for_bit() {
+    for case in 0..4 {
+        let (mut w, _) = wedge(case, 0.5);
+        let built = w.clone();
+        for _ in 0..170 {
+            w.step();
+        }
+        let snap = w.snapshot();
+        let mut r = built;
+        r.restore(&snap).expect("a snapshot of this world");
+        assert_eq!(r.state_hash(), w.state_hash(), "case {case}");
+        for _ in 0..30 {
+            w.step();
+            r.step();
+            assert_eq!(
+                r.state_hash(),
+                w.state_hash(),
+                "case {case} at {}",
+                w.time()
+            );
+        }
+    }
+}
