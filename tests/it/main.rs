@@ -10,7 +10,7 @@ mod box_push_out;
 mod box_shape_rest;
 mod box_shapes;
 mod box_slopes;
-mod box_wedge;
+
 mod build;
 mod character;
 mod character_pair;
@@ -58,5 +58,6 @@ mod snapshot;
 mod squeeze;
 mod surface;
 mod threads;
+mod wedges;
 mod world_api;
 mod world_layout;

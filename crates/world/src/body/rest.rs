@@ -41,9 +41,9 @@
 //! over it (`crate::step` module `shape_rest`); a shape's end or vertex met by a face of the
 //! box, a circle's curved side and a held flipper do not hold a box (it parts at a
 //! `REST_TIME` flight's speed), nor does the second face of a corner or wedge gravity presses
-//! it into (`step/settle.rs`); but where the two faces' reactions balance gravity, a box slower
-//! than `|g|·REST_TIME` stops there, held still as a sleeping ball is ([`RestOn::Asleep`])
-//! until a hit, a new velocity or an edit moves it.
+//! it into (`step/settle.rs`); but where the two faces' reactions balance gravity, a box (or a
+//! ball) slower than `|g|·REST_TIME` stops there, held still as a sleeping ball is
+//! ([`RestOn::Asleep`]) until a hit, a new velocity or an edit moves it.
 //!
 //! The same time also bounds collapse among balls: under gravity the TC window of the step's
 //! response (S. Luding, S. McNamara, "How to handle the inelastic collapse of a dissipative

@@ -75,8 +75,24 @@ impl World {
             };
             // The pair's own restitution (not the TC rule's 1): a fading bounce rests.
             let e = self.pair_restitution(m, pred.target);
+            let g = self.gravity_of(m);
+            // Held by a face (`a`) and driven into this one: a wedge that balances gravity
+            // stops it (`wedge_holds`), held as a sleeping ball is.
+            let old = self.ball_rest[m].filter(|a| !matches!(a.on, RestOn::Asleep | RestOn::Edge));
+            if face.is_some()
+                && e < 1.0
+                && old.is_some_and(|a| a.normal != nf && wedge_holds(a.normal, nf, g, b.v0))
+            {
+                self.balls[m].v0 = Vec2::ZERO;
+                self.ball_rest[m] = Some(crate::step::sleep::asleep_rest());
+                self.ball_slow[m] = crate::step::sleep::Slow::default();
+                // A sleeping ball searches no pairs: the bodies that could meet it predict
+                // again, as when the sleep rule stops one (`sleep/during.rs`).
+                self.neighbours_predict_again(m, b.anchor_time);
+                return;
+            }
             let rest = face.and_then(|(range, on)| {
-                self.rest_after_bounce(self.gravity_of(m), b.anchor, nf, b.v0, e, range, on)
+                self.rest_after_bounce(g, b.anchor, nf, b.v0, e, range, on)
             });
             if let Some(r) = rest {
                 // Held: no normal velocity (the face does not move).

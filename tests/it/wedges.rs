@@ -1,20 +1,26 @@
-//! Dynamic boxes in wedges under gravity (`crates/world/src/step/settle.rs`, `wedge_holds`): a
-//! box held by one face of immovable geometry and driven by gravity into a second, where the
-//! two faces' reactions balance gravity (`−g = λ·a + μ·b`, `λ, μ > 0`), stops there once its
-//! bounces are too weak to fly for `REST_TIME`: no velocity, no event, no energy gained (a
-//! closed world's corner under slanted gravity, the valley between two segments, the acute
+//! Bodies in wedges under gravity (`crates/world/src/step/settle.rs`, `wedge_holds`): a box or
+//! a ball held by one face of immovable geometry and driven by gravity into a second, where the
+//! two faces' reactions balance gravity (`−g = λ·a + μ·b`, `λ, μ > 0`), stops there once it is
+//! slower than `|g|·REST_TIME`: no velocity, no event, no energy gained, never the event bound
+//! (a closed world's corner under slanted gravity, the valley between two segments, the acute
 //! wedge between a slanted segment and a wall, the foot of a ramp of slope cells). A hit or an
 //! edit moves it again; a snapshot of it continues bit for bit.
 
 use collide_world::{
-    Aabb, BallDesc, Grid, RectDesc, RectId, RectKind, ShapeDesc, StepConfig, Vec2, Walls, World,
+    Aabb, BallDesc, BallId, Event, Grid, RectDesc, RectId, RectKind, ShapeDesc, StepConfig, Vec2,
+    Walls, World,
 };
 
 fn world(gravity: Vec2, restitution: f64) -> World {
+    world_sleep(gravity, restitution, true)
+}
+
+fn world_sleep(gravity: Vec2, restitution: f64, sleep: bool) -> World {
     let config = StepConfig {
         dt: 1.0 / 60.0,
         restitution,
         gravity,
+        sleep,
         ..StepConfig::default()
     };
     World::new(Vec2::new(400.0, 400.0), Walls::ALL, config).expect("a valid world")
@@ -205,6 +211,75 @@ fn a_box_stopped_in_a_wedge_restores_and_continues_bit_for_bit() {
                 "case {case} at {}",
                 w.time()
             );
+        }
+    }
+}
+
+/// The wedges of [`wedge`] with a ball of radius 5 dropped in place of the box, sleep on and
+/// off.
+fn ball_wedge(case: usize, e: f64, sleep: bool) -> (World, BallId) {
+    let (built, id) = wedge(case, e);
+    let at = built.rect(id).expect("alive").aabb.center();
+    let mut w = world_sleep(built.config().gravity, e, sleep);
+    for s in built.shapes() {
+        w.add_shape(collide_world::ShapeDesc {
+            kind: s.kind,
+            surface: s.surface,
+        })
+        .expect("valid");
+    }
+    if let Some(g) = built.grid() {
+        w.set_grid(g.clone());
+    }
+    let ball = w
+        .add_ball(BallDesc {
+            pos: at,
+            radius: 5.0,
+            ..BallDesc::default()
+        })
+        .expect("a valid ball");
+    (w, ball)
+}
+
+/// A ball dropped into each wedge, with restitution 0 and 0.5 and sleep on and off, stops
+/// within 3 s: then no event for 2 s, velocity exactly zero, where it stopped; never the event
+/// bound (with sleep off it used to meet the two faces at one instant until the bound, at
+/// every step); the world's energy never rises from one step to the next.
+#[test]
+fn a_ball_in_a_wedge_comes_to_a_stop_with_sleep_on_or_off() {
+    for case in 0..4 {
+        for e in [0.0, 0.5] {
+            for sleep in [true, false] {
+                let (mut w, id) = ball_wedge(case, e, sleep);
+                let mut before = w.energy();
+                for k in 0..180 {
+                    w.step();
+                    let limits = w
+                        .events()
+                        .iter()
+                        .filter(|e| matches!(e, Event::IterationLimit { .. }))
+                        .count();
+                    assert_eq!(limits, 0, "case {case}, e {e}, sleep {sleep}, step {k}");
+                    let now = w.energy();
+                    assert!(
+                        now <= before + 1e-12 * before.abs(),
+                        "case {case}, e {e}, sleep {sleep}, step {k}: {now} > {before}"
+                    );
+                    before = now;
+                }
+                let at = w.ball(id).expect("alive").pos;
+                for k in 0..120 {
+                    w.step();
+                    assert!(
+                        w.events().is_empty(),
+                        "case {case}, e {e}, sleep {sleep}, step {k}: {:?}",
+                        w.events()
+                    );
+                }
+                let b = w.ball(id).expect("alive");
+                assert_eq!(b.vel, Vec2::ZERO, "case {case}, e {e}, sleep {sleep}");
+                assert_eq!(b.pos, at, "case {case}, e {e}, sleep {sleep}");
+            }
         }
     }
 }
