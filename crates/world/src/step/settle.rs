@@ -83,12 +83,9 @@ impl World {
                 && e < 1.0
                 && old.is_some_and(|a| a.normal != nf && wedge_holds(a.normal, nf, g, b.v0))
             {
+                // Its path starts at the contact (the response's anchor).
                 self.balls[m].v0 = Vec2::ZERO;
-                self.ball_rest[m] = Some(crate::step::sleep::asleep_rest());
-                self.ball_slow[m] = crate::step::sleep::Slow::default();
-                // A sleeping ball searches no pairs: the bodies that could meet it predict
-                // again, as when the sleep rule stops one (`sleep/during.rs`).
-                self.neighbours_predict_again(m, b.anchor_time);
+                self.hold_asleep(m, b.anchor_time);
                 return;
             }
             let rest = face.and_then(|(range, on)| {

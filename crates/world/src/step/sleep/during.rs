@@ -36,16 +36,23 @@ impl World {
         ready.sort_unstable_by_key(|r| r.1);
         for (go, i) in ready {
             if go && !self.is_asleep(i) && self.may_sleep(i, t) {
-                self.ball_slow[i] = Slow::default();
                 // At rest where it is: its path starts here, without velocity or acceleration.
                 let pos = self.ball_pos(i);
                 self.set_vel_g::<true, true>(i, Vec2::ZERO, t, Some(pos));
-                self.ball_rest[i] = Some(asleep_rest());
-                // A sleeping ball searches no pairs: the bodies that could meet it
-                // predict again now, as around a body stopped at the event bound.
-                self.neighbours_predict_again(i, t);
+                self.hold_asleep(i, t);
             }
         }
+    }
+
+    /// Puts ball `i`, whose path starts at time `t` (absolute, seconds) without velocity, to
+    /// sleep: held where it is without acceleration ([`asleep_rest`]), its count toward sleep
+    /// reset. A sleeping ball searches no pairs, so the bodies that could meet it predict
+    /// again now, as around a body stopped at the event bound. Used by the sleep rule and by a
+    /// ball stopped in a wedge (`step/settle.rs`).
+    pub(in crate::step) fn hold_asleep(&mut self, i: usize, t: Real) {
+        self.ball_slow[i] = Slow::default();
+        self.ball_rest[i] = Some(asleep_rest());
+        self.neighbours_predict_again(i, t);
     }
 
     /// Counts a contact toward ball `i`'s sleep (see [`World::count_toward_sleep`]); whether
