@@ -13,6 +13,7 @@ mod box_slopes;
 
 mod build;
 mod character;
+mod curved_sides;
 mod character_pair;
 mod character_push;
 mod code_size;

@@ -253,7 +253,7 @@ impl World {
             wedge_normals,
         } = outcome;
         if self.has_gravity::<G>() {
-            self.settle(m, pred, partner);
+            self.settle(m, pred, partner, v);
             let tc = tc_m || partner_recent;
             self.count_toward_sleep(m, partner, (v, partner_v), e_pair, tc, t);
         }

@@ -40,12 +40,44 @@ fn wedge_holds(a: Vec2, b: Vec2, g: Vec2, v: Vec2) -> bool {
     lambda > 0.0 && mu > 0.0 && v.length() < crate::step::sleep::sleep_speed(g)
 }
 
+/// A body's velocity `out` after it was made to part from a face along the unit direction `d`
+/// at a [`REST_TIME`] flight's speed, held to the speed `before` it had ahead of the
+/// response (both relative to the face's velocity): when parting would make it faster than it
+/// came in, its part across `d` shrinks until it is not, but to no less than half of itself
+/// (a body slower than the parting speed itself keeps sliding the way it slid, as a box
+/// moving off a circle's top point slides off it rather than stopping balanced on it). So the
+/// parting from a corner, a segment's end or a curved side takes the speed it needs from the
+/// sliding motion, and a body hopping round a circle shape's side gains no energy at a hop
+/// unless it came in nearly as slow as the parting speed; then it gains at most `m·w²/2`,
+/// `w = d·out` the parting speed (`|out|² − |before|² ≤ w²`: with restitution below 1 the
+/// response leaves the part across `d` no faster than `before`; `docs/reliability.md`, E5).
+fn part_within(out: Vec2, before: Vec2, d: Vec2) -> Vec2 {
+    let excess = out.length_squared() - before.length_squared();
+    if !(excess > 0.0) {
+        return out;
+    }
+    let along = d * out.dot(d);
+    let across = out - along;
+    let a2 = across.length_squared();
+    if !(a2 > 0.0) {
+        return out;
+    }
+    along + across * (1.0 - excess / a2).max(0.25).sqrt()
+}
+
 impl World {
     /// After the response to `pred` of mover `m` (and of its ball `partner`, if any), under
     /// gravity: a ball that bounced off a face of immovable geometry too weakly to fly comes
     /// to rest on it (its normal velocity becomes exactly zero); any other ball keeps its rest
     /// while its new velocity has no normal part, and flies free otherwise.
-    pub(super) fn settle(&mut self, m: usize, pred: &Prediction, partner: Option<usize>) {
+    /// `v_in` is the mover's velocity at the contact before the response.
+    pub(super) fn settle(
+        &mut self,
+        m: usize,
+        pred: &Prediction,
+        partner: Option<usize>,
+        v_in: Vec2,
+    ) {
         if self.is_ball(m) && self.scratch.mv[m].state == ACTIVE {
             let b = self.balls[m];
             let n = pred.normal;
@@ -114,14 +146,16 @@ impl World {
                     let w = (b.v0 - u).dot(n);
                     let w_min = -press * (0.5 * REST_TIME);
                     // Elastic contacts keep their speed (exact energy) unless they have none.
+                    // The parting speed is taken from the sliding motion (`part_within`).
                     if press < 0.0 && w < w_min && (e < 1.0 || w <= 0.0) {
-                        self.balls[m].v0 += n * (w_min - w);
+                        let out = b.v0 - u + n * (w_min - w);
+                        self.balls[m].v0 = u + part_within(out, v_in - u, n);
                     }
                 }
             }
         }
         if !self.is_ball(m) && self.scratch.mv[m].state == ACTIVE {
-            self.settle_rect(m, pred);
+            self.settle_rect(m, pred, v_in);
         }
         match partner.map(|j| self.mover(j)) {
             Some(MoverBody::Ball(j)) => self.ball_rest[j] = self.rest_kept(j, self.balls[j].v0),
@@ -139,17 +173,19 @@ impl World {
     /// (the range of its centre is the face's extent widened by its half size); any other
     /// box keeps its rest while its new velocity has no normal part. A box that no longer rests
     /// on the face that held it leaves that face as [`World::leave_old_face`] says.
-    fn settle_rect(&mut self, m: usize, pred: &Prediction) {
+    /// `v_in` is its velocity at the contact before the response.
+    fn settle_rect(&mut self, m: usize, pred: &Prediction, v_in: Vec2) {
         let k = self.rect_index(m);
         let old = self.rect_rest[k];
-        self.settle_rect_face(m, pred);
+        self.settle_rect_face(m, pred, v_in);
         let e = self.pair_restitution(m, pred.target);
-        self.leave_old_face(k, old, pred, e);
+        self.leave_old_face(k, old, pred, e, v_in);
     }
 
     /// [`World::settle_rect`]'s rest on the face just met: held, parted at a `REST_TIME`
-    /// flight's speed (a shape), or the rest it had kept.
-    fn settle_rect_face(&mut self, m: usize, pred: &Prediction) {
+    /// flight's speed (a shape, no faster than `v_in`, its velocity before the response, where
+    /// it can: `part_within`), or the rest it had kept.
+    fn settle_rect_face(&mut self, m: usize, pred: &Prediction, v_in: Vec2) {
         let k = self.rect_index(m);
         let n = pred.normal;
         let v = self.rects[k].vel;
@@ -198,7 +234,7 @@ impl World {
             let w_min = -press * (0.5 * REST_TIME);
             let e = self.pair_restitution(m, pred.target);
             if kept.is_none() && press < 0.0 && w < w_min && (e < 1.0 || w <= 0.0) {
-                let v = v + n * (w_min - w);
+                let v = part_within(v + n * (w_min - w), v_in, n);
                 self.rects[k].vel = v;
                 self.rect_anchor[k].2 = v;
             }
@@ -251,14 +287,15 @@ impl World {
     /// face in ever weaker bounces, until the event bound. Parting from the first face, it
     /// meets a face again at most once per `REST_TIME`. The parting is along the old face's
     /// normal, less its part into the face just met when the two are more than 90° apart
-    /// (so it never enters that face); the bounded energy a parting adds is given back at the
-    /// landing (`docs/reliability.md`, E5).
+    /// (so it never enters that face), taking its speed from the sliding motion where it can
+    /// (`part_within`: no faster than `v_in`, its velocity before the response).
     fn leave_old_face(
         &mut self,
         k: usize,
         old: Option<crate::body::rest::Rest>,
         pred: &Prediction,
         e: Real,
+        v_in: Vec2,
     ) {
         // A box held still in a wedge has no face to leave.
         let Some(a) = old.filter(|a| a.on != RestOn::Asleep) else {
@@ -307,7 +344,7 @@ impl World {
             // Facing faces (an exact fit): no direction leaves one without entering the other.
             return;
         }
-        let v = v + d * ((w_min - w) / dn);
+        let v = part_within(v + d * ((w_min - w) / dn), v_in, d.normalize());
         self.rects[k].vel = v;
         self.rect_anchor[k].2 = v;
         self.rect_rest[k] = self.rect_rest[k].filter(|r| r.kept_with(v));
