@@ -134,8 +134,16 @@ fn a_box_sliding_round_a_circles_side_never_gains_energy() {
         // The corner nearest the circle 1 unit out along `dir`.
         let corner = CENTRE + c.dir * (c.radius + 1.0);
         let min = Vec2::new(
-            if c.dir.x >= 0.0 { corner.x } else { corner.x - size.x },
-            if c.dir.y >= 0.0 { corner.y } else { corner.y - size.y },
+            if c.dir.x >= 0.0 {
+                corner.x
+            } else {
+                corner.x - size.x
+            },
+            if c.dir.y >= 0.0 {
+                corner.y
+            } else {
+                corner.y - size.y
+            },
         );
         let id = w
             .add_rect(RectDesc {

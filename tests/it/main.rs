@@ -13,10 +13,10 @@ mod box_slopes;
 
 mod build;
 mod character;
-mod curved_sides;
 mod character_pair;
 mod character_push;
 mod code_size;
+mod curved_sides;
 mod doc_paths;
 mod domains;
 mod entry_points;
