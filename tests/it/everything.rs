@@ -73,8 +73,8 @@ fn fixed_findings_keep_the_invariants() {
         "restored_world_differs_after_a_box_met_a_held_flipper",
         "ball_inside_static_geometry_after_step_2",
         // E5's inputs that keep every invariant: boxes built overlapping a shape (pushed out
-        // at the first step), on a slanted segment, stopped in wedges, and bodies hopping
-        // round a circle shape's curved side.
+        // at the first step), on a slanted segment, stopped in wedges (also driven fast into
+        // a narrow one), and bodies hopping round a circle shape's curved side.
         "energy_gain_in_step_0",
         "energy_gain_in_step_32",
         "energy_gain_box_inside_a_circle",
@@ -90,6 +90,7 @@ fn fixed_findings_keep_the_invariants() {
         "energy_gain_box_hopping_under_a_circle_shape",
         "energy_gain_in_step_1",
         "energy_gain_ball_hopping_in_a_wedge_of_a_shape_and_a_wall",
+        "energy_gain_box_driven_into_a_narrow_wedge_of_a_segment_and_the_floor",
     ] {
         let path = format!(
             "{}/../fuzz/known/everything/{name}",

@@ -277,3 +277,42 @@ fn a_ball_in_a_wedge_comes_to_a_stop_with_sleep_on_or_off() {
         }
     }
 }
+
+/// A box lying on the floor, driven by gravity (−1000, 500) along it into the narrow wedge
+/// under a segment that descends toward the floor at 2.9° (a gap of 20 units at the left wall,
+/// 40 at the right), at 0 to 2 000 units/s, restitution 0 and 0.5: it comes to a stop where
+/// its top-left corner meets the segment, never gaining energy. Parting from the floor along
+/// the floor's normal less its part into the segment is nearly along the faces there, and
+/// needed more speed than the box came with: it turned the box round at that speed and more,
+/// gaining energy at each contact, until the box stops where no motion leaves both faces.
+#[test]
+fn a_box_driven_fast_into_a_narrow_wedge_stops_there() {
+    for speed in [0.0, 300.0, 2000.0] {
+        for e in [0.0, 0.5] {
+            let mut w = world(Vec2::new(-1000.0, 500.0), e);
+            w.add_shape(ShapeDesc::segment(
+                Vec2::new(0.0, 380.0),
+                Vec2::new(400.0, 360.0),
+            ))
+            .expect("valid");
+            let id = w
+                .add_rect(RectDesc {
+                    aabb: Aabb::new(Vec2::new(300.0, 370.0), Vec2::new(320.0, 400.0)),
+                    vel: Vec2::new(-speed, 0.0),
+                    kind: RectKind::Dynamic,
+                    ..RectDesc::default()
+                })
+                .expect("a valid box");
+            let what = format!("speed {speed}, e {e}");
+            comes_to_a_stop(&mut w, &what, |w| {
+                let b = w.rect(id).expect("alive");
+                (b.vel, b.aabb)
+            });
+            // Where the gap is the box's height: its top-left corner on the segment.
+            let b = w.rect(id).expect("alive").aabb;
+            let top = 380.0 - 20.0 * b.min.x / 400.0;
+            assert!((b.min.y - top).abs() < 1e-6, "{what}: {b:?}");
+            assert_eq!(b.max.y, 400.0, "{what}");
+        }
+    }
+}

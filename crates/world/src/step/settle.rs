@@ -65,6 +65,22 @@ fn part_within(out: Vec2, before: Vec2, d: Vec2) -> Vec2 {
     along + across * (1.0 - excess / a2).max(0.25).sqrt()
 }
 
+/// Whether a body with velocity `v` (after its response to face `b`) is driven into the apex
+/// of a wedge of two faces of immovable geometry, `a` the face that held it and `b` the one
+/// just met, gravity `g` pressing it into both (`−g = λ·a + μ·b`, `λ, μ > 0`, as
+/// [`wedge_holds`]): it moves into `a` (`v·a ≤ 0`), and what is left of its motion once that
+/// is taken away moves into `b`. No motion then leaves both faces but rest: the projection of
+/// `v` on the cone of velocities that enter neither face (`x·a ≥ 0`, `x·b ≥ 0`) is zero, what
+/// a perfectly inelastic contact with both faces at once leaves. [`World::leave_old_face`]
+/// stops such a body (restitution below 1) when parting from `a` would make it faster than it
+/// came in: in a narrow wedge (faces a few degrees from facing) the parting along `a` less
+/// its part into `b` is nearly along the faces, and needs a speed of `(w_min − w)/|d|²`,
+/// which reversed a box driven into the wedge at the speed it came with and more.
+fn into_apex(a: Vec2, b: Vec2, g: Vec2, v: Vec2) -> bool {
+    let va = v.dot(a);
+    wedge_holds(a, b, g, Vec2::ZERO) && va <= 0.0 && (v - a * va).dot(b) < 0.0
+}
+
 impl World {
     /// After the response to `pred` of mover `m` (and of its ball `partner`, if any), under
     /// gravity: a ball that bounced off a face of immovable geometry too weakly to fly comes
@@ -288,7 +304,10 @@ impl World {
     /// meets a face again at most once per `REST_TIME`. The parting is along the old face's
     /// normal, less its part into the face just met when the two are more than 90° apart
     /// (so it never enters that face), taking its speed from the sliding motion where it can
-    /// (`part_within`: no faster than `v_in`, its velocity before the response).
+    /// (`part_within`: no faster than `v_in`, its velocity before the response). With
+    /// restitution below 1, in a wedge whose two faces balance gravity, it stops instead when
+    /// slow ([`wedge_holds`]) or driven into the apex where parting would leave it faster than
+    /// it came ([`into_apex`]).
     fn leave_old_face(
         &mut self,
         k: usize,
@@ -326,13 +345,6 @@ impl World {
         if !(press < 0.0 && w < w_min) {
             return;
         }
-        if e < 1.0 && wedge_holds(a.normal, met, g, v) {
-            // Held by both faces: still, until something moves it or the world is edited.
-            self.rects[k].vel = Vec2::ZERO;
-            self.rect_anchor[k].2 = Vec2::ZERO;
-            self.rect_rest[k] = Some(crate::step::sleep::asleep_rest());
-            return;
-        }
         let c = a.normal.dot(met);
         let d = if c < 0.0 {
             a.normal - met * c
@@ -340,11 +352,23 @@ impl World {
             a.normal
         };
         let dn = d.dot(a.normal);
+        let out = v + d * ((w_min - w) / dn);
+        if e < 1.0
+            && (wedge_holds(a.normal, met, g, v)
+                || (into_apex(a.normal, met, g, v)
+                    && !(out.length_squared() <= v_in.length_squared())))
+        {
+            // Held by both faces: still, until something moves it or the world is edited.
+            self.rects[k].vel = Vec2::ZERO;
+            self.rect_anchor[k].2 = Vec2::ZERO;
+            self.rect_rest[k] = Some(crate::step::sleep::asleep_rest());
+            return;
+        }
         if !(dn > 0.0) {
             // Facing faces (an exact fit): no direction leaves one without entering the other.
             return;
         }
-        let v = part_within(v + d * ((w_min - w) / dn), v_in, d.normalize());
+        let v = part_within(out, v_in, d.normalize());
         self.rects[k].vel = v;
         self.rect_anchor[k].2 = v;
         self.rect_rest[k] = self.rect_rest[k].filter(|r| r.kept_with(v));
