@@ -1,7 +1,8 @@
 //! Dynamic boxes resting and sliding on static shapes under gravity
 //! (`crates/world/src/step/shape_rest.rs`): held by a slanted face by the corner that touches
-//! it and by an axis-aligned face (a segment, a polygon's top, a circle's top point) while any
-//! part of the box's face is over it, as on tiles and slope cells. A box set on a slanted
+//! it and by an axis-aligned face (a segment, a polygon's top, a circle's top point, a
+//! segment's end or a polygon's vertex under the box's face) while any part of the box's face
+//! is over it, as on tiles and slope cells. A box set on a slanted
 //! segment, polyline or polygon face slides down it on the exact parabola of a frictionless
 //! incline with no contact (no hop, no ghost collision at a polyline's joints); pressed
 //! straight into a face it stays where it lies; dropped, its bounces fade into rest with no
@@ -383,5 +384,99 @@ fn a_box_leaving_a_circles_top_point_by_its_corner_slides_off() {
         }
         let b = w.rect(id).expect("alive").aabb;
         assert!(b.min.x > c.x, "speed {speed}: {b:?}");
+    }
+}
+
+/// A box dropped with its bottom face over a segment's upper end or a polygon's top vertex
+/// (a segment descending to either side, a triangle pointing up, a diamond; the point under
+/// the box's middle, 8 units from its left side and 1 unit from its right) rests on that point as on a circle's top point: after its bounces
+/// fade, no event for 5 s, its bottom on the point's line within 1e-9, where it landed.
+#[test]
+fn a_box_dropped_on_a_segments_end_or_a_polygons_vertex_rests_there() {
+    let top = Vec2::new(150.0, 300.0);
+    for (k, shape) in [
+        ShapeDesc::segment(top, Vec2::new(250.0, 380.0)),
+        ShapeDesc::segment(Vec2::new(40.0, 390.0), top),
+        ShapeDesc::polygon(&[top, Vec2::new(190.0, 360.0), Vec2::new(110.0, 360.0)])
+            .expect("valid"),
+        ShapeDesc::polygon(&[
+            top,
+            Vec2::new(180.0, 330.0),
+            Vec2::new(150.0, 360.0),
+            Vec2::new(120.0, 330.0),
+        ])
+        .expect("valid"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for left in [140.0, 142.0, 131.0] {
+            let mut w = world(Vec2::new(0.0, G), 0.5, Vec2::new(400.0, 600.0));
+            w.add_shape(shape).expect("valid");
+            let id = add_box(&mut w, Vec2::new(left, 280.0), Vec2::new(20.0, 10.0));
+            for _ in 0..60 {
+                w.step();
+            }
+            for s in 0..300 {
+                w.step();
+                assert!(
+                    w.events().is_empty(),
+                    "shape {k}, left {left}, step {s}: {:?}",
+                    w.events()
+                );
+            }
+            let p = bottom_left(&w, id);
+            assert!(
+                (p - Vec2::new(left, 300.0)).length() <= 1e-9,
+                "shape {k}, left {left}: {p}"
+            );
+        }
+    }
+}
+
+/// A box standing on a triangle's top vertex near its side, under gravity (±300, 1000), slides
+/// along the vertex's line while its bottom face is over the vertex, with no contact after the
+/// one that sets it down, and falls free once its side passes the vertex (10 units, after
+/// `√(2·10/300)` s): then it leaves the line. A snapshot taken while it slides, restored into
+/// the world as built, continues bit for bit.
+#[test]
+fn a_box_slides_off_a_polygons_vertex_when_its_face_passes_it() {
+    let top = Vec2::new(150.0, 300.0);
+    for gx in [-300.0, 300.0] {
+        let mut w = world(Vec2::new(gx, G), 0.0, Vec2::new(400.0, 600.0));
+        w.add_shape(
+            ShapeDesc::polygon(&[top, Vec2::new(190.0, 360.0), Vec2::new(110.0, 360.0)])
+                .expect("valid"),
+        )
+        .expect("valid");
+        let id = add_box(&mut w, Vec2::new(140.0, 300.0), Vec2::new(20.0, 10.0));
+        let built = w.clone();
+        w.step();
+        let t_off = (2.0 * 10.0 / 300.0f64).sqrt();
+        let mut snap = None;
+        let mut k = 1;
+        while (k + 1) as f64 / 60.0 < t_off {
+            w.step();
+            k += 1;
+            assert_eq!(shape_contacts(&w, id), 0, "gx {gx}, step {k}");
+            assert_eq!(bottom_left(&w, id).y, 300.0, "gx {gx}, step {k}");
+            if k == 5 {
+                snap = Some(w.snapshot());
+            }
+        }
+        let mut r = built;
+        r.restore(snap.as_ref().expect("taken")).expect("restores");
+        for _ in 0..30 {
+            w.step();
+        }
+        assert!(
+            bottom_left(&w, id).y > 300.5,
+            "gx {gx}: {}",
+            bottom_left(&w, id)
+        );
+        while r.time() < w.time() {
+            r.step();
+        }
+        assert_eq!(r.state_hash(), w.state_hash(), "gx {gx}");
     }
 }

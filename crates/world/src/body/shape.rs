@@ -529,12 +529,24 @@ impl ShapeKind {
     }
 }
 
-/// The faces of a shape that a ball rests on (`crate::step::shape_rest`).
+/// The first face number of the vertices' axis points (`crate::step::shape_rest`): a segment's
+/// end or a polygon's vertex `i` under a box's face of normal `±x` or `±y` is face
+/// `VERTEX_FACES + 4·i + (axis << 1 | positive)` (at most 128 + 4·8, within a `u8`).
+pub(crate) const VERTEX_FACES: u8 = 128;
+
+/// The faces of a shape that a ball or a box rests on (`crate::step::shape_rest`).
 impl ShapeKind {
     /// The outward normal of face `face` (`crate::step::shape_rest`'s numbering: a segment's two
-    /// sides 0 and 1, a polygon's edges, a circle's four axis points `axis << 1 | positive`),
-    /// `None` if it has none.
+    /// sides 0 and 1, a polygon's edges, a circle's four axis points `axis << 1 | positive`,
+    /// a vertex's four axis points from [`VERTEX_FACES`]), `None` if it has none.
     pub(crate) fn face_normal(&self, face: u8) -> Option<Vec2> {
+        if face >= VERTEX_FACES {
+            self.face_point(face)?;
+            let axis = usize::from((face >> 1) & 1);
+            let mut n = Vec2::ZERO;
+            n[axis] = if face & 1 == 1 { 1.0 } else { -1.0 };
+            return Some(n);
+        }
         match *self {
             ShapeKind::Segment { segment, .. } => {
                 let n = segment.normal()?;
@@ -558,15 +570,65 @@ impl ShapeKind {
         }
     }
 
-    /// The straight edge of face `face` (`None` for a circle's point).
+    /// The straight edge of face `face` (`None` for a circle's or a vertex's point).
     pub(crate) fn face_edge(&self, face: u8) -> Option<Segment> {
         match *self {
-            ShapeKind::Segment { segment, .. } => Some(segment),
+            ShapeKind::Segment { segment, .. } => (face < 2).then_some(segment),
             ShapeKind::Polygon { polygon, .. } => {
                 (usize::from(face) < polygon.len()).then(|| polygon.edge(usize::from(face)))
             }
             ShapeKind::Circle(_) => None,
         }
+    }
+
+    /// The point of a point face: a circle's centre (its axis points lie on the lines through
+    /// it), or the vertex of a vertex face (`VERTEX_FACES + 4·i + …`); `None` for an edge or
+    /// no such face.
+    pub(crate) fn face_point(&self, face: u8) -> Option<Vec2> {
+        match (
+            *self,
+            face.checked_sub(VERTEX_FACES).map(|f| usize::from(f >> 2)),
+        ) {
+            (ShapeKind::Circle(c), None) => (face < 4).then_some(c.center),
+            (ShapeKind::Segment { segment, .. }, Some(i)) => match i {
+                0 => Some(segment.a),
+                1 => Some(segment.b),
+                _ => None,
+            },
+            (ShapeKind::Polygon { polygon, .. }, Some(i)) => {
+                (i < polygon.len()).then(|| polygon.vertex(i))
+            }
+            _ => None,
+        }
+    }
+
+    /// The vertex face a box's face of normal `n` (`±x` or `±y`, pointing from the shape to
+    /// the box) touches: the segment's end or the polygon's vertex farthest along `n` (the
+    /// support point: a convex shape lies wholly behind the line through it across `n`, so a
+    /// box's face on that line touches the shape there alone). `None` for a circle or a
+    /// slanted `n`. Ties (an edge across `n`) go to the first such vertex, but then the edge is
+    /// the face ([`ShapeKind::face_of`]).
+    pub(crate) fn vertex_face_of(&self, n: Vec2) -> Option<u8> {
+        if !((n.x == 0.0) ^ (n.y == 0.0)) {
+            return None;
+        }
+        let axis = usize::from(n.x == 0.0);
+        let side = (axis as u8) << 1 | u8::from(n[axis] > 0.0);
+        let farthest = |points: &[Vec2]| {
+            (1..points.len()).fold(0, |best, i| {
+                if points[i].dot(n) > points[best].dot(n) {
+                    i
+                } else {
+                    best
+                }
+            })
+        };
+        let i = match *self {
+            ShapeKind::Segment { segment, .. } => farthest(&[segment.a, segment.b]),
+            ShapeKind::Polygon { polygon, .. } => farthest(polygon.vertices()),
+            ShapeKind::Circle(_) => return None,
+        };
+        Some(VERTEX_FACES + ((i as u8) << 2) + side)
     }
 
     /// The face whose normal is within `dot_slack` of `n` (their dot product at least

@@ -26,7 +26,8 @@
 //! **Boxes.** The same faces hold a dynamic rectangle: a slanted face by the box's corner
 //! that touches it (the one farthest along `−n`), an axis-aligned face while any part of the
 //! box's face is over it ([`box_face_range`]: a circle's top point holds a box standing on
-//! it). While held, the box's search skips the holding shape and every shape with a face on
+//! it, and so does a segment's end or a polygon's vertex under a face of the box, its face
+//! numbered from `crate::body::shape::VERTEX_FACES`). While held, the box's search skips the holding shape and every shape with a face on
 //! the same line with the same normal bits ([`World::held_shapes`]), and at the face's end
 //! such a face takes over (a polyline's straight joint); past the last it flies free (a box
 //! has no rounded edge to roll over).
@@ -58,7 +59,7 @@ fn face_range(kind: &ShapeKind, face: u8, normal: Vec2) -> (Real, Real) {
             (a.min(b), a.max(b))
         }
         None => {
-            let c = kind.disc().map_or(0.0, |c| probe.along(c.center));
+            let c = kind.face_point(face).map_or(0.0, |p| probe.along(p));
             (c, c)
         }
     }
@@ -88,19 +89,40 @@ impl World {
         ))
     }
 
+    /// The vertex face of solid shape `k` (dense index) that a box's face of axis-aligned
+    /// contact normal `n` touches ([`ShapeKind::vertex_face_of`]): its range (the vertex's
+    /// one point, as a circle's top point) and the face. `None` for a sensor, a circle or a
+    /// slanted `n`.
+    fn shape_vertex_face(&self, k: usize, n: Vec2) -> Option<((Real, Real), RestOn)> {
+        let sh = self.shapes.get(k)?;
+        if sh.surface.sensor {
+            return None;
+        }
+        let face = sh.kind.vertex_face_of(n)?;
+        let normal = sh.kind.face_normal(face)?;
+        Some((
+            face_range(&sh.kind, face, normal),
+            RestOn::Shape(sh.id, face),
+        ))
+    }
+
     /// The face of solid shape `k` (dense index) that a dynamic rectangle of half size
     /// `half` touched with contact normal `n`, as [`World::shape_rest_face`] finds a ball's:
     /// the range of the box's centre over which it holds the box ([`box_face_range`]), the
-    /// face, and the face's own normal. `None` for a sensor, or a contact with no face's
-    /// normal (a segment's end or a polygon's vertex against a side of the box, a circle's
-    /// curved side).
+    /// face, and the face's own normal; with no face of that normal, a segment's end or a
+    /// polygon's vertex under a face of the box (an axis-aligned `n`) holds it while any part
+    /// of that face is over the point, as a circle's top point does. `None` for a sensor, or a
+    /// slanted contact with no face's normal (a box's corner against a circle's curved side,
+    /// a segment's end or a polygon's vertex).
     pub(super) fn box_shape_rest_face(
         &self,
         k: usize,
         n: Vec2,
         half: Vec2,
     ) -> Option<((Real, Real), RestOn, Vec2)> {
-        let (range, on) = self.shape_rest_face(k, n)?;
+        let (range, on) = self
+            .shape_rest_face(k, n)
+            .or_else(|| self.shape_vertex_face(k, n))?;
         let RestOn::Shape(id, face) = on else {
             return None;
         };
