@@ -22,6 +22,7 @@ mod domains;
 mod entry_points;
 mod everything;
 mod exact_fits;
+mod face_ends;
 mod flipper_squeeze;
 mod flippers;
 mod fuzz_findings;

@@ -8,7 +8,38 @@ use crate::body::rest::Rest;
 use crate::body::rest::RestOn;
 use crate::body::rest::REST_TIME;
 use crate::world::World;
-use collide_core::{Feature, Real, Vec2};
+use collide_core::{Aabb, Feature, Real, Vec2};
+
+/// The shift (world units) that puts a body whose centre is `c`, held by `rest` and leaving
+/// it with velocity `v` under gravity `g` (toward the end `rest_forward` says), past the end
+/// of the range: zero unless the centre is still in the range. The end is found on the body's
+/// parabola and its place there computed from the same parabola, which can round to a hair
+/// short of the end; the face would then hold it again at once, its rest end again at that
+/// instant, and so on until the event bound (a ball sliding off a rectangle's edge stuck
+/// there, `docs/reliability.md`, E23). The centre moves along the face to 4 units in the last
+/// place of the end beyond it (a box's trailing side, its centre less its half size, is then
+/// past the face's end too, whatever the rounding of that difference).
+fn past_end(rest: &Rest, c: Vec2, v: Vec2, g: Vec2) -> Vec2 {
+    let forward = crate::body::rest::rest_forward(*rest, v, g);
+    let (end, s) = if forward {
+        (rest.hi, 1.0)
+    } else {
+        (rest.lo, -1.0)
+    };
+    let along = rest.along(c);
+    if !(end.is_finite() && s * (along - end) <= 0.0) {
+        return Vec2::ZERO;
+    }
+    let margin = 4.0 * Real::EPSILON * end.abs().max(along.abs());
+    let u = if rest.aligned() {
+        let mut u = Vec2::ZERO;
+        u[1 - rest.axis()] = 1.0;
+        u
+    } else {
+        rest.normal.perp()
+    };
+    u * (end + s * margin - along)
+}
 
 /// Whether a box whose centre is `c`, held by `rest` with velocity `v` under gravity `g`, is
 /// at an end of its range moving out of it (or, with no tangential velocity, accelerating out
@@ -448,6 +479,10 @@ impl World {
                     // Same acceleration, same path.
                     Some(r) => self.rect_rest[k] = Some(r),
                     None => {
+                        let g = self.config.gravity;
+                        let shift = past_end(&rest, self.rects[k].aabb.center(), v, g);
+                        let bx = &mut self.rects[k].aabb;
+                        *bx = Aabb::new(bx.min + shift, bx.max + shift);
                         self.set_vel(m, v, t, None);
                         self.rect_rest[k] = None;
                     }
@@ -462,7 +497,9 @@ impl World {
                 // Same acceleration, same path: nothing others predicted changes.
                 Some(r) => self.ball_rest[m] = Some(r),
                 None => {
-                    self.set_vel(m, v, t, None);
+                    let p = self.ball_pos_g::<true, true>(m);
+                    let shift = past_end(&rest, p, v, self.gravity_of(m));
+                    self.set_vel(m, v, t, Some(p + shift));
                     self.ball_rest[m] = None;
                 }
             }
