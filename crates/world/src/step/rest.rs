@@ -64,6 +64,13 @@ impl World {
         }
         let gn = g.dot(normal);
         let w = v.dot(normal);
+        // A slanted unit normal is not exact: a response that leaves no normal velocity
+        // leaves `w` within rounding of zero, of either sign (`Rest::tangential`).
+        let w = if slanted && w < 0.0 && w >= -1e-12 * v.length() {
+            0.0
+        } else {
+            w
+        };
         if !(gn < 0.0 && w >= 0.0) {
             return None;
         }

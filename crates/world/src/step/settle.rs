@@ -12,13 +12,16 @@ use collide_core::{Aabb, Feature, Real, Vec2};
 
 /// The shift (world units) that puts a body whose centre is `c`, held by `rest` and leaving
 /// it with velocity `v` under gravity `g` (toward the end `rest_forward` says), past the end
-/// of the range: zero unless the centre is still in the range. The end is found on the body's
-/// parabola and its place there computed from the same parabola, which can round to a hair
-/// short of the end; the face would then hold it again at once, its rest end again at that
-/// instant, and so on until the event bound (a ball sliding off a rectangle's edge stuck
-/// there, `docs/reliability.md`, E23). The centre moves along the face to 4 units in the last
-/// place of the end beyond it (a box's trailing side, its centre less its half size, is then
-/// past the face's end too, whatever the rounding of that difference).
+/// of the range: zero unless the centre is still in the range (on a slanted face: or past
+/// the end by less than the margin below). The end is found on the body's parabola and its
+/// place there computed from the same parabola, which can round to a hair short of the end;
+/// the face would then hold it again at once, its rest end again at that instant, and so on
+/// until the event bound (a ball sliding off a rectangle's edge stuck there,
+/// `docs/reliability.md`, E23). The centre moves along the face to 4 units in the last place
+/// of the end beyond it (a box's trailing side, its centre less its half size, is then past
+/// the face's end too, whatever the rounding of that difference); on a slanted face, of
+/// twice the larger of the end and `|c|`, the rounding of a shape sweep's own coordinate
+/// along the face.
 fn past_end(rest: &Rest, c: Vec2, v: Vec2, g: Vec2) -> Vec2 {
     let forward = crate::body::rest::rest_forward(*rest, v, g);
     let (end, s) = if forward {
@@ -27,10 +30,19 @@ fn past_end(rest: &Rest, c: Vec2, v: Vec2, g: Vec2) -> Vec2 {
         (rest.lo, -1.0)
     };
     let along = rest.along(c);
-    if !(end.is_finite() && s * (along - end) <= 0.0) {
+    // On a slanted face the shapes' sweeps place the body along the face in their own
+    // arithmetic (`(p − a)·d` for a segment from `a` along `d`), rounded to about `ε·|c|`:
+    // the margin covers that, and a centre past the end by less is moved to it too.
+    let (scale, short) = if rest.aligned() {
+        (end.abs().max(along.abs()), s * (along - end) <= 0.0)
+    } else {
+        let scale = 2.0 * end.abs().max(c.length());
+        (scale, s * (along - end) < 4.0 * Real::EPSILON * scale)
+    };
+    if !(end.is_finite() && short) {
         return Vec2::ZERO;
     }
-    let margin = 4.0 * Real::EPSILON * end.abs().max(along.abs());
+    let margin = 4.0 * Real::EPSILON * scale;
     let u = if rest.aligned() {
         let mut u = Vec2::ZERO;
         u[1 - rest.axis()] = 1.0;
@@ -494,6 +506,19 @@ impl World {
         if let Some(rest) = self.ball_rest[m] {
             let v = self.vel_of(m);
             match self.rest_continued(m, rest, v) {
+                // Rolling over a slanted face's corner: its velocity along the face's normal
+                // is within rounding of zero, of either sign, and at the corner a sign
+                // toward it would meet the corner at once, the face hold it again and its
+                // rest end again, until the event bound. Just past the end, the roll's path
+                // moves away from the corner (`past_end`).
+                Some(r) if r.on == RestOn::Edge && !rest.aligned() => {
+                    let p = self.ball_pos_g::<true, true>(m);
+                    let shift = past_end(&rest, p, v, self.gravity_of(m));
+                    if shift != Vec2::ZERO {
+                        self.set_vel(m, v, t, Some(p + shift));
+                    }
+                    self.ball_rest[m] = Some(r);
+                }
                 // Same acceleration, same path: nothing others predicted changes.
                 Some(r) => self.ball_rest[m] = Some(r),
                 None => {
