@@ -48,7 +48,7 @@ proptest! {
 }
 
 /// The inputs of the target's fixed findings (`fuzz/known/everything/`, findings E1, E3, E4, E6,
-/// E7, E8, E9's grazing corner, E10, E11, E12, E13, E14, E15, E21, E22 and E23 of
+/// E7, E8, E9's grazing corner, E10, E11, E12, E13, E14, E15, E21, E22, E23 and E24 of
 /// `docs/reliability.md`, E5's inputs that no longer gain energy, and a false alarm of the box
 /// check) keep every invariant.
 #[test]
@@ -92,6 +92,8 @@ fn fixed_findings_keep_the_invariants() {
         "energy_gain_ball_hopping_in_a_wedge_of_a_shape_and_a_wall",
         "energy_gain_box_driven_into_a_narrow_wedge_of_a_segment_and_the_floor",
         "ball_inside_static_geometry_after_step_15",
+        "ball_held_by_the_top_wall_pressed_into_a_circles_side",
+        "energy_gain_ball_in_a_wedge_of_a_circle_and_a_segment",
     ] {
         let path = format!(
             "{}/../fuzz/known/everything/{name}",

@@ -167,10 +167,13 @@ impl World {
             // The pair's own restitution (not the TC rule's 1): a fading bounce rests.
             let e = self.pair_restitution(m, pred.target);
             let g = self.gravity_of(m);
-            // Held by a face (`a`) and driven into this one: a wedge that balances gravity
-            // stops it (`wedge_holds`), held as a sleeping ball is.
+            // Held by a face (`a`) and driven into this one, or into a static shape where no
+            // face holds it (a circle's curved side, a segment's end, a polygon's vertex): a
+            // wedge that balances gravity stops it (`wedge_holds`), held as a sleeping ball
+            // is. (Else a ball held by the top wall and pressed by gravity into a circle's
+            // side met the circle at that instant again and again, to the event bound.)
             let old = self.ball_rest[m].filter(|a| !matches!(a.on, RestOn::Asleep | RestOn::Edge));
-            if face.is_some()
+            if (face.is_some() || matches!(pred.target, PTarget::Shape(_)))
                 && e < 1.0
                 && old.is_some_and(|a| a.normal != nf && wedge_holds(a.normal, nf, g, b.v0))
             {
