@@ -5,19 +5,10 @@
 //! after a contact than it came in, so the world's energy (kinetic and potential) never rises
 //! from one step to the next, and the body never sinks into the circle.
 
+use crate::uniform::uniform;
 use collide_world::{
     Aabb, BallDesc, Event, RectDesc, RectKind, ShapeDesc, StepConfig, Vec2, Walls, World,
 };
-
-/// A xorshift generator of uniform numbers in `[0, 1)`, seeded per test.
-fn uniform(mut seed: u64) -> impl FnMut() -> f64 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
 
 /// A closed 800 × 800 world with gravity `g`, restitution `e`, sleep on or off, and a circle
 /// shape of radius `radius` at its centre.

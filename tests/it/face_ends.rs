@@ -8,21 +8,12 @@
 //! along the normal within rounding of zero, and the end point met at once did the same; and
 //! a landing that left the normal velocity a rounding below zero was not held by the face.
 
+use crate::uniform::uniform;
 use collide_world::collide_core::{distance_point_aabb, distance_point_segment, Segment};
 use collide_world::{
     Aabb, BallDesc, Body, Event, RectDesc, RectId, RectKind, ShapeDesc, StepConfig, Target, Vec2,
     Walls, World,
 };
-
-/// A xorshift generator of uniform numbers in `[0, 1)`, seeded per test.
-fn uniform(mut seed: u64) -> impl FnMut() -> f64 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
 
 /// One random case: gravity of 100 to 10 000 units/s² downward with a rightward part of 0.4
 /// to 1.5 times that, a static rectangle 20 to 100 units wide at a random place (coordinates
@@ -170,19 +161,18 @@ fn a_box_slides_off_a_rectangles_edge_without_being_held_there() {
         let (mut w, on) = world(c.g, c.rect);
         let x = c.rect.min.x + (c.rect.max.x - c.rect.min.x) * (0.2 + 0.8 * next()) - size.x;
         let min = Vec2::new(x, c.rect.min.y - size.y - c.drop);
+        let vel = c.vel(x + size.x - c.rect.min.x);
         let id = w
             .add_rect(RectDesc {
                 aabb: Aabb::new(min, min + size),
-                vel: c.vel(x + size.x - c.rect.min.x),
+                vel,
                 kind: RectKind::Dynamic,
                 ..RectDesc::default()
             })
             .expect("a valid box");
         let what = format!(
-            "case {k}: g {}, rect {:?}, box {size} at {x} moving {}",
-            c.g,
-            c.rect,
-            c.vel(x - c.rect.min.x)
+            "case {k}: g {}, rect {:?}, box {size} at {x} moving {vel}",
+            c.g, c.rect
         );
         slides_off(
             &mut w,

@@ -60,6 +60,7 @@ mod snapshot;
 mod squeeze;
 mod surface;
 mod threads;
+mod uniform;
 mod wedges;
 mod world_api;
 mod world_layout;
