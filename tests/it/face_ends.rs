@@ -54,16 +54,21 @@ impl Case {
     }
 }
 
-/// A closed 800 × 800 world under gravity `g`, restitution 0 (a body that leaves the
-/// rectangle ends in the bottom-right corner, never back on it), and the static rectangle.
-fn world(g: Vec2, rect: Aabb) -> (World, RectId) {
+/// A closed 800 × 800 world under gravity `g` with restitution 0 (a body that leaves its
+/// face ends in a bottom corner, never back on it).
+fn closed_world(g: Vec2) -> World {
     let config = StepConfig {
         dt: 1.0 / 60.0,
         restitution: 0.0,
         gravity: g,
         ..StepConfig::default()
     };
-    let mut w = World::new(Vec2::new(800.0, 800.0), Walls::ALL, config).expect("a valid world");
+    World::new(Vec2::new(800.0, 800.0), Walls::ALL, config).expect("a valid world")
+}
+
+/// [`closed_world`] with the static rectangle `rect`.
+fn world(g: Vec2, rect: Aabb) -> (World, RectId) {
+    let mut w = closed_world(g);
     let id = w
         .add_rect(RectDesc {
             aabb: rect,
@@ -75,14 +80,14 @@ fn world(g: Vec2, rect: Aabb) -> (World, RectId) {
 }
 
 /// Steps `w` 5 s; after every step: no `IterationLimit`, no two contacts of `body` with the
-/// rectangle `on` at one instant (a body slow at the edge hops round the corner, each hop
-/// later than the one before), and `clear` (how far the body is outside the rectangle) not
-/// below −1e-9. At the end the body is past the rectangle's right side (`past`). `what` names
-/// the case in failures.
+/// obstacle `on` at one instant (a body slow at the edge hops round the corner, each hop
+/// later than the one before), and `clear` (how far the body is outside the obstacle) not
+/// below −1e-9. At the end the body is past the face's end (`past`). `what` names the case
+/// in failures.
 fn slides_off(
     w: &mut World,
     body: Body,
-    on: RectId,
+    on: Target,
     what: &str,
     clear: impl Fn(&World) -> f64,
     past: impl Fn(&World) -> bool,
@@ -93,7 +98,7 @@ fn slides_off(
         for e in w.events() {
             match e {
                 Event::IterationLimit { .. } => panic!("{what}, step {k}: {e:?}"),
-                Event::Contact(c) if c.body == body && c.other == Target::Rect(on) => {
+                Event::Contact(c) if c.body == body && c.other == on => {
                     let at = w.time() - w.config().dt + c.toi;
                     assert!(last != Some(at), "{what}, step {k}: again at {at}: {c:?}");
                     last = Some(at);
@@ -102,9 +107,9 @@ fn slides_off(
             }
         }
         let d = clear(w);
-        assert!(d >= -1e-9, "{what}, step {k}: {d} inside the rectangle");
+        assert!(d >= -1e-9, "{what}, step {k}: {d} inside the obstacle");
     }
-    assert!(past(w), "{what}: still on the rectangle");
+    assert!(past(w), "{what}: still on the face");
 }
 
 /// 4000 balls (radius 0 to 8, a fifth of them point balls), each set or dropped on a static
@@ -137,7 +142,7 @@ fn a_ball_slides_off_a_rectangles_edge_without_being_held_there() {
         slides_off(
             &mut w,
             Body::Ball(id),
-            on,
+            Target::Rect(on),
             &what,
             |w| {
                 let b = w.ball(id).expect("alive");
@@ -177,7 +182,7 @@ fn a_box_slides_off_a_rectangles_edge_without_being_held_there() {
         slides_off(
             &mut w,
             Body::Rect(id),
-            on,
+            Target::Rect(on),
             &what,
             |w| {
                 let b = w.rect(id).expect("alive").aabb;
@@ -211,13 +216,7 @@ fn a_ball_slides_off_a_slanted_segments_end_without_being_held_there() {
         } else {
             0.1 + 1.9 * next()
         };
-        let config = StepConfig {
-            dt: 1.0 / 60.0,
-            restitution: 0.0,
-            gravity: g,
-            ..StepConfig::default()
-        };
-        let mut w = World::new(Vec2::new(800.0, 800.0), Walls::ALL, config).expect("a valid world");
+        let mut w = closed_world(g);
         let on = w
             .add_shape(ShapeDesc::segment(a, b))
             .expect("a valid segment");
@@ -232,31 +231,13 @@ fn a_ball_slides_off_a_slanted_segments_end_without_being_held_there() {
             })
             .expect("a valid ball");
         let what = format!("case {k}: g {g}, segment {a} {b}, ball {r} at {start} drop {drop}");
-        let mut last = None;
-        for s in 0..300 {
-            w.step();
-            for e in w.events() {
-                match e {
-                    Event::IterationLimit { .. } => panic!("{what}, step {s}: {e:?}"),
-                    Event::Contact(c)
-                        if c.body == Body::Ball(id) && c.other == Target::Shape(on) =>
-                    {
-                        let at = w.time() - w.config().dt + c.toi;
-                        assert!(last != Some(at), "{what}, step {s}: again at {at}: {c:?}");
-                        last = Some(at);
-                    }
-                    _ => {}
-                }
-            }
-            let p = w.ball(id).expect("alive").pos;
-            let d = distance_point_segment(p, &Segment { a, b });
-            assert!(d >= r - 1e-9, "{what}, step {s}: {d} from the segment");
-        }
-        assert!(
-            w.ball(id).expect("alive").pos.x > b.x,
-            "{what}: still on the segment: {:?}, events {:?}",
-            w.ball(id),
-            w.events()
+        slides_off(
+            &mut w,
+            Body::Ball(id),
+            Target::Shape(on),
+            &what,
+            |w| distance_point_segment(w.ball(id).expect("alive").pos, &Segment { a, b }) - r,
+            |w| w.ball(id).expect("alive").pos.x > b.x,
         );
     }
 }
