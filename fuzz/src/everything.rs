@@ -24,7 +24,7 @@
 use collide_world::{
     Aabb, BallDesc, BallId, Body, BodyState, Cell, ContactHook, ContactInfo, ContactResponse,
     Corner, Event, Filter, FlipperDesc, FlipperId, GridDesc, Obstacle, RectDesc, RectId, RectKind,
-    Scene, ShapeDesc, StepConfig, Surface, Vec2, Walls, World, WorldError,
+    Scene, ShapeDesc, StepConfig, Surface, Target, Vec2, Walls, World, WorldError,
 };
 use std::sync::{Mutex, PoisonError};
 
@@ -519,25 +519,40 @@ fn box_embedded(w: &World, aabb: &Aabb, tol: f64) -> bool {
             .any(|r| r.kind == RectKind::Static && overlap(&r.aabb))
 }
 
-/// Whether a box of `size` has room somewhere in `w`: a side is open, or a scan of the closed
-/// world (at most 256 positions along each axis) finds a position where it overlaps no wall
-/// or brick cell and no static rectangle (by more than `tol`). A box with no room is left
-/// where it is by the push-out, as documented.
-fn box_has_room(w: &World, size: Vec2, tol: f64) -> bool {
+/// Whether a box of `size` and `filter` has room somewhere in `w`: it is no longer along an
+/// axis than the room between that axis's two closed walls, and a side is open or a scan of
+/// the closed world (at most 256 positions along each axis) finds a position where it
+/// overlaps (by more than `tol`) no solid cell (a slope cell by its half), no static
+/// rectangle and no solid static shape it collides with. A box with no room is left where the
+/// push-out's axis pushes leave it, as documented.
+fn box_has_room(w: &World, size: Vec2, filter: Filter, tol: f64) -> bool {
     let walls = w.walls();
+    let span = w.size() - size;
+    if walls.left && walls.right && span.x < 0.0 || walls.top && walls.bottom && span.y < 0.0 {
+        return false;
+    }
     if !(walls.left && walls.right && walls.top && walls.bottom) {
         return true;
     }
-    let span = w.size() - size;
-    if span.x < 0.0 || span.y < 0.0 {
-        return false;
-    }
+    let mut found = Vec::new();
+    let mut blocked = |b: &Aabb| {
+        if box_embedded(w, b, tol) {
+            return true;
+        }
+        found.clear();
+        w.query_aabb(&Aabb::new(b.min + tol, b.max - tol), filter, &mut found);
+        found.iter().any(|t| match *t {
+            Target::Cell(_) => true,
+            Target::Shape(id) => w.shape(id).is_some_and(|s| !s.surface.sensor),
+            _ => false,
+        })
+    };
     let steps = |s: f64| ((s / 0.25).ceil() as usize).clamp(1, 256);
     let (nx, ny) = (steps(span.x), steps(span.y));
     (0..=nx).any(|i| {
         (0..=ny).any(|j| {
             let min = Vec2::new(span.x * i as f64 / nx as f64, span.y * j as f64 / ny as f64);
-            !box_embedded(w, &Aabb::new(min, min + size), tol)
+            !blocked(&Aabb::new(min, min + size))
         })
     })
 }
@@ -556,7 +571,7 @@ fn check_state(w: &World, dynamic: &[RectId], passing: &[(BallId, RectId)]) -> R
         }
         if dynamic.contains(&r.id)
             && box_embedded(w, &r.aabb, BOX_TOLERANCE)
-            && box_has_room(w, r.aabb.max - r.aabb.min, BOX_TOLERANCE)
+            && box_has_room(w, r.aabb.max - r.aabb.min, r.surface.filter, BOX_TOLERANCE)
         {
             return Err(format!("box inside static geometry: {r:?}"));
         }

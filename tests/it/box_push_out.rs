@@ -196,3 +196,37 @@ fn a_box_with_no_room_clear_of_other_boxes_is_kept_out_of_static_geometry() {
         );
     }
 }
+
+/// A box longer than its closed world along one axis (56 units in a world 50 units across,
+/// both walls of that axis closed), built 1 unit into a static rectangle that reaches in from
+/// one wall: no position keeps it inside the walls, so it is placed across the world,
+/// centred (3 units into each wall), and moved along the other axis just out of the
+/// rectangle, where it stays. Checked along y and, transposed, along x. Finding E25 of the
+/// fuzz target `everything` (the axis pushes took such a box from wall to wall and left it
+/// in a wall cell).
+#[test]
+fn a_box_longer_than_its_world_is_placed_across_it_clear_of_everything_else() {
+    // `(a, b)` in the world's frame for along-y (`t` false) or transposed (`t` true).
+    let v = |t: bool, a: f64, b: f64| if t { Vec2::new(b, a) } else { Vec2::new(a, b) };
+    for t in [false, true] {
+        let mut w = world(v(t, 120.0, 50.0), 1.0 / 60.0, Vec2::ZERO);
+        let rect = Aabb::new(v(t, 40.0, 0.0), v(t, 60.0, 20.0));
+        static_rect(&mut w, rect.min, rect.max);
+        let id = dynamic_box(&mut w, v(t, 37.0, 10.0), v(t, 41.0, 66.0));
+        for step in 0..30 {
+            w.step();
+            let b = w.rect(id).expect("alive").aabb;
+            let want = Aabb::new(v(t, 36.0, -3.0), v(t, 40.0, 53.0));
+            let off =
+                (b.min - want.min).abs().max_element() + (b.max - want.max).abs().max_element();
+            assert!(
+                off < 1e-9,
+                "transposed {t}, step {step}: {b:?}, want {want:?}"
+            );
+            assert!(
+                !overlaps(&b, &rect, 1e-9),
+                "transposed {t}, step {step}: {b:?} in the rect"
+            );
+        }
+    }
+}

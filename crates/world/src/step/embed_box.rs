@@ -19,6 +19,11 @@
 //! the steps that follow); with none at all,
 //! the box stays where the axis pushes left it, moved inside the closed walls if they had
 //! pushed it out ([`World::inside_walls`]).
+//!
+//! A box longer along an axis than the room between that axis's two closed walls has no
+//! position inside them: along that axis it is placed across the world, centred (it overlaps
+//! both walls by the same depth), those two walls are left out of the obstacles, and the
+//! search runs along the other axis only, keeping it out of everything else.
 
 use crate::body::rect::RectRole;
 use crate::model::filter::Filter;
@@ -45,6 +50,7 @@ impl World {
         me: RectId,
         filter: Filter,
         movable: bool,
+        across: [bool; 2],
     ) -> Option<Vec<Aabb>> {
         let mut obstacles: Vec<Aabb> = Vec::new();
         let mut over = false;
@@ -75,31 +81,48 @@ impl World {
                 obstacles.push(r.aabb);
             }
         }
-        obstacles.extend(self.wall_half_planes());
+        obstacles.extend(
+            self.wall_half_planes_by_axis()
+                .filter(|&(k, _)| !across[k])
+                .map(|(_, a)| a),
+        );
         (!over && obstacles.len() <= MAX_OBSTACLES).then_some(obstacles)
     }
 
     /// The closed walls as boxes reaching far past the world.
     pub(crate) fn wall_half_planes(&self) -> impl Iterator<Item = Aabb> {
+        self.wall_half_planes_by_axis().map(|(_, a)| a)
+    }
+
+    /// The closed walls as boxes reaching far past the world, each with the axis it bounds
+    /// (0: left and right, 1: top and bottom).
+    fn wall_half_planes_by_axis(&self) -> impl Iterator<Item = (usize, Aabb)> {
         let big = 1e300;
         let (w, s) = (self.walls, self.size);
         [
             (
                 w.left,
+                0,
                 Aabb::new(Vec2::new(-big, -big), Vec2::new(0.0, big)),
             ),
             (
                 w.right,
+                0,
                 Aabb::new(Vec2::new(s.x, -big), Vec2::new(big, big)),
             ),
-            (w.top, Aabb::new(Vec2::new(-big, -big), Vec2::new(big, 0.0))),
+            (
+                w.top,
+                1,
+                Aabb::new(Vec2::new(-big, -big), Vec2::new(big, 0.0)),
+            ),
             (
                 w.bottom,
+                1,
                 Aabb::new(Vec2::new(-big, s.y), Vec2::new(big, big)),
             ),
         ]
         .into_iter()
-        .filter_map(|(closed, a)| closed.then_some(a))
+        .filter_map(|(closed, k, a)| closed.then_some((k, a)))
     }
 
     /// Box `b` moved along each axis, as little as it takes, to lie between that axis's
@@ -137,14 +160,32 @@ impl World {
     ) -> Option<Aabb> {
         let size = b.max - b.min;
         let world = Aabb::new(Vec2::ZERO, self.size);
+        // The axes along which the box is longer than the room between two closed walls: it
+        // is held across the world there, centred (see the module docs).
+        let w = self.walls;
+        let across = [
+            w.left && w.right && size.x > self.size.x,
+            w.top && w.bottom && size.y > self.size.y,
+        ];
+        let mut start = b.min;
+        for k in 0..2 {
+            if across[k] {
+                start[k] = (self.size[k] - size[k]) / 2.0;
+            }
+        }
+        let b = &Aabb::new(start, start + size);
         let mut d = size.x.max(size.y).max(1.0);
         for _ in 0..MAX_DOUBLINGS {
             let region = b.grown(d);
-            let obstacles = self.box_region_obstacles(&region, me, filter, movable)?;
-            // The start's coordinate and the grown edges within reach, along axis `k`.
+            let obstacles = self.box_region_obstacles(&region, me, filter, movable, across)?;
+            // The start's coordinate and the grown edges within reach, along axis `k` (the
+            // start's only, along an axis the box is held across).
             let coords = |k: usize| {
                 let (start, len) = (b.min[k], size[k]);
                 let mut v = vec![start];
+                if across[k] {
+                    return v;
+                }
                 for o in &obstacles {
                     for x in [o.min[k] - len, o.max[k]] {
                         if x.is_finite() && (x - start).abs() <= d {
@@ -186,6 +227,7 @@ impl World {
                 let (x, y) = (p.x, p.y);
                 let d2 = (p - b.min).length_squared();
                 let better = d2 <= d * d
+                    && !(across[0] && x != b.min.x || across[1] && y != b.min.y)
                     && best.is_none_or(|(bd, bp)| {
                         d2 < bd || d2 == bd && (x < bp.x || x == bp.x && y < bp.y)
                     });
