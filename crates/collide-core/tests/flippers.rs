@@ -165,6 +165,40 @@ fn contact_with_a_flipper_at_the_start() {
     );
 }
 
+/// A ball at rest touching the pivot's end of a turning flipper, behind the pivot: the gap
+/// there is `|q| − R` whatever the angle, so nothing happens until the core's face turns onto
+/// the ball. The core points along +x at the start and the centre lies at 120° from it, at
+/// exactly `R = 2 + 6`: turning toward it (`ω = 10`) the face reaches it when the core is at
+/// 30° (`toi = (π/6)/10`); turning away (`ω = −10`), the other face comes round when the core
+/// is at −150° (`toi = (5π/6)/10`). The sweep steps across the touching stretch in a few
+/// evaluations instead of one ulp of time at a time (which ran out of iterations at
+/// `τ ≈ 1e-320`, `Unresolved`).
+#[test]
+fn a_ball_touching_the_pivot_end_is_struck_when_a_face_turns_onto_it() {
+    let (sn, cs) = (2.0 * std::f64::consts::PI / 3.0).sin_cos();
+    let c = v(8.0 * cs, 8.0 * sn);
+    let ball = Path::linear(c, Vec2::ZERO);
+    for (omega, turn) in [(10.0, 1.0 / 6.0), (-10.0, 5.0 / 6.0)] {
+        let f = TurningCapsule {
+            length: 80.0,
+            radius: 6.0,
+            omega,
+            ..Default::default()
+        };
+        let hit = sweep_path_circle_turning_capsule(&ball, 2.0, &f, 0.3)
+            .hit()
+            .unwrap_or_else(|| panic!("ω {omega}: no hit"));
+        assert_rel(hit.toi, turn * std::f64::consts::PI / 10.0, 1e-9, "toi");
+        // At the hit the face is on the ball: the ball is `R` from the core.
+        assert!(flipper_gap(&f, c, 2.0, hit.toi).abs() < 1e-9, "ω {omega}");
+        // Before it, the ball only touches the pivot's end.
+        for k in 1..10 {
+            let t = hit.toi * k as f64 / 10.0;
+            assert!(flipper_gap(&f, c, 2.0, t) > -1e-12, "ω {omega}, t {t}");
+        }
+    }
+}
+
 #[test]
 fn grazing_the_tip_circle_ends_and_stays_outside() {
     // Flipper at the origin, length 100, radius 5, ω = 60 rad/s from θ0 = 0; a ball of radius

@@ -120,6 +120,29 @@ impl GapProblem for Problem<'_> {
         // The centre on the core itself (`dist = 0`): pushed along the flipper's own motion.
         TurningHit::on_capsule(self.cap, st.t, st.c, st.s, st.m, st.dist, st.dir)
     }
+
+    /// Behind the pivot (`q·dir < 0`) the pivot's end is the core's nearest point and the
+    /// gap is `|q| − R`, whatever the flipper's angle. It stays so while the angle between `q`
+    /// and the core's direction stays above 90°: its margin `φ` is at least
+    /// `sin φ = −q·dir/|q|`; over a span `T` in which `|q|` stays above `|q₀|/2` (the point
+    /// moves at most `v·T + ½a·T² <= |q₀|/2`) that angle changes by at most
+    /// `(ω + 2·(v + a·T)/|q₀|)·T`. Over the span `|D''| <= |q'|²/|q| + |q''|
+    /// <= 2·(v + a·T)²/|q₀| + a`.
+    fn pivot_span(&self, st: &GapState) -> Option<(Real, Real)> {
+        let (q0, v, a) = (st.dist, st.qv.length(), self.accel);
+        let x = st.q.dot(st.dir);
+        if !(st.s == 0.0 && x < 0.0 && q0 > 0.0) {
+            return None;
+        }
+        let margin = -x / q0;
+        // `|q|` above `|q₀|/2`: the root of `½a·T² + v·T = |q₀|/2`.
+        let t1 = q0 / (v + (v * v + a * q0).sqrt());
+        let vmax = if t1.is_finite() { v + a * t1 } else { v };
+        let span = t1.min(margin / (self.omega + 2.0 * vmax / q0));
+        let vmax = v + a * span;
+        let m = 2.0 * vmax * vmax / q0 + a;
+        (span > 0.0 && span.is_finite() && m.is_finite()).then_some((span, m))
+    }
 }
 
 /// Sweeps a circle of `radius` on `path` against a capsule turning about its pivot (a

@@ -49,6 +49,13 @@ pub(crate) trait GapProblem {
     fn contact_dist(&self) -> Real;
     /// The contact at `st`.
     fn hit(&self, st: &GapState) -> TurningHit;
+    /// Where the gap does not depend on the flipper's turning: a span `T` (seconds) from
+    /// `st` over which the core's point nearest the moving point is certainly the pivot end,
+    /// which turning does not move, and a bound on `|D''|` over it from the point's own
+    /// motion alone. `None` (the default) where no such span is known.
+    fn pivot_span(&self, _st: &GapState) -> Option<(Real, Real)> {
+        None
+    }
 }
 
 /// The distance `R` at which a point and a turning flipper's core are in contact: `r`, or
@@ -144,7 +151,19 @@ fn follow(
         let m0 = pb.curvature_bound(&st, 0.0, st.dist);
         let window = 2.0 * (st.rate / m0).max(last);
         let m = pb.curvature_bound(&st, window, st.dist);
-        let s = (st.rate / m).min(window);
+        let mut s = (st.rate / m).min(window);
+        // Touching the pivot's end, the gap turns down only by the point's own motion: a
+        // point at rest there stays in contact, without approaching, for the whole span.
+        if let Some((span, mp)) = pb.pivot_span(&st) {
+            let sp = if mp > 0.0 {
+                (st.rate / mp).min(span)
+            } else {
+                span
+            };
+            if sp > s {
+                s = sp;
+            }
+        }
         let mut x = st.t + s;
         if !(x > st.t) {
             x = next_up(st.t);
@@ -201,7 +220,11 @@ fn search(
         } else {
             (0.0, None)
         };
-        let reach = lo.t + h1.max(h2);
+        // At the pivot's end, a step certified by the point's own motion alone.
+        let hp = pb
+            .pivot_span(&lo)
+            .map_or(0.0, |(span, mp)| lower_step(lo.gap, lo.rate, mp).min(span));
+        let reach = lo.t + h1.max(h2).max(hp);
         if let Some(s) = upper {
             let x = lo.t + s;
             if x > lo.t && hi.is_none_or(|h| x < h.t) && x > reach {
