@@ -583,3 +583,74 @@ fn a_ball_slid_out_of_a_wedge_along_a_flippers_end_is_not_met_there_again() {
     };
     run(&p).expect("no event bound");
 }
+
+/// A ball stopped by the event bound is not left inside a flipper that swings through where
+/// it stopped. The ball (radius 1) bounces across a corridor of two static rectangles only
+/// 0.001 wider than itself at 100 units/s, every 10 µs; with `max_events_per_body` 1 (a pool
+/// of 512 events) it stops at the bound early in the step, at rest for the step's remainder.
+/// A flipper of radius 3 pivoting 30 units below it, pressed at the step's start, swings up
+/// through the corridor and holds there, its core through the ball's centre. At the step's
+/// end the ball is pushed out of it to the nearest free place, 11 units away beside the
+/// corridor (outside a rectangle: its face at 10 units, plus the radius; above the flipper's
+/// tip would be 14). Finding E27 of the property `everything.rs` (a ball
+/// left 3.1 units inside a flipper after the step where it met the bound, pinched between
+/// the flipper and a dynamic box).
+#[test]
+fn a_ball_stopped_at_the_event_bound_is_pushed_out_of_a_flipper_that_swings_into_it() {
+    let mut w = world_with(
+        Vec2::new(200.0, 200.0),
+        Walls::ALL,
+        collide_world::StepConfig {
+            max_events_per_body: 1,
+            ball_ball: false,
+            ..config(1.0 / 60.0, Vec2::ZERO)
+        },
+    );
+    for (lo, hi) in [(90.0, 99.0), (101.001, 110.0)] {
+        w.add_rect(RectDesc {
+            aabb: Aabb::new(Vec2::new(lo, 80.0), Vec2::new(hi, 120.0)),
+            ..RectDesc::default()
+        })
+        .expect("a valid rect");
+    }
+    let id = w
+        .add_ball(ball(Vec2::new(100.0, 100.0), Vec2::new(100.0, 0.0), 1.0))
+        .expect("a valid ball");
+    // From pointing right (0) to pointing up (−π/2, y down) at 108 rad/s: done at 0.87 dt.
+    let f = w
+        .add_flipper(FlipperDesc::new(
+            Vec2::new(100.0, 130.0),
+            40.0,
+            3.0,
+            0.0,
+            -std::f64::consts::FRAC_PI_2,
+            108.0,
+        ))
+        .expect("a valid flipper");
+    w.set_flipper_pressed(f, true).expect("a flipper");
+    w.step();
+    let stopped = w
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::IterationLimit { body: Body::Ball(b), .. } if *b == id));
+    assert!(stopped, "the ball should meet the event bound");
+    let b = w.ball(id).expect("alive");
+    let cap = w.flipper(f).expect("a flipper").capsule_at(w.time());
+    let gap = collide_world::collide_core::distance_point_segment(b.pos, &cap.segment) - 4.0;
+    assert!(
+        gap > -1e-6,
+        "ball {:?} inside the flipper by {}",
+        b.pos,
+        -gap
+    );
+    assert!(
+        ((b.pos - Vec2::new(100.0, 100.0)).length() - 11.0).abs() < 1e-6,
+        "{:?}",
+        b.pos
+    );
+    assert!(
+        (b.pos.x - 100.0).abs() >= 11.0 - 1e-6,
+        "{:?} in the corridor",
+        b.pos
+    );
+}

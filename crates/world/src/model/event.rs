@@ -144,7 +144,9 @@ pub enum Event {
     /// [`crate::StepConfig::max_events_per_body`] and the step's shared
     /// [`crate::StepConfig::event_pool`], or more than eight bounces at the instant of the
     /// one before past its own) and
-    /// stopped moving for the rest of the step.
+    /// stopped moving for the rest of the step. Anything that moved into it meanwhile (a
+    /// flipper, a kinematic rectangle) is undone at the step's end: it is pushed out to the
+    /// nearest free position ([`Event::Unembedded`]).
     IterationLimit {
         /// The body.
         body: Body,
@@ -153,9 +155,9 @@ pub enum Event {
     },
     /// A kinematic rectangle closed on a body that had no room left: the body was crushed
     /// between the rectangle and immovable geometry (a tile, a closed wall, a static
-    /// rectangle). It stops for the rest of the step, overlapped by the rectangle; the next
-    /// step pushes it out to the nearest free position ([`Event::Unembedded`]) and it moves on
-    /// with the rectangle's velocity across their contact. See the squeeze rule in
+    /// rectangle). It stops for the rest of the step, overlapped by the rectangle; at the
+    /// step's end it is pushed out to the nearest free position ([`Event::Unembedded`]) and
+    /// it moves on with the rectangle's velocity across their contact. See the squeeze rule in
     /// `docs/algorithms.md`.
     Squeezed {
         /// The crushed ball or dynamic rectangle.

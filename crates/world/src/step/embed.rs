@@ -169,10 +169,10 @@ impl World {
     }
 
     /// Pushes the bodies crushed during the step (`squeeze.rs`) out of the kinematic
-    /// rectangles or flippers that crushed them, at the step's end, so that no overlap
-    /// outlives the step. A body only touching its rectangle still (crushed at the step's very end) stays
+    /// rectangles or flippers that crushed them, and those stopped at the event bound out of
+    /// whatever moved into them, at the step's end, so that no overlap outlives the step. A body only touching its rectangle still (crushed at the step's very end) stays
     /// crushed and is pushed out at the end of the next step.
-    pub(crate) fn push_out_crushed(&mut self, crushed: &[Body]) {
+    pub(crate) fn push_out_stopped(&mut self, crushed: &[Body]) {
         let mut balls = crushed
             .iter()
             .any(|b| matches!(b, Body::Ball(_)))

@@ -153,7 +153,8 @@ impl World {
     /// 2. Every ball and dynamic rectangle follows its exact path with continuous collision
     ///    detection, bouncing at the exact times of impact, in global time order, as often as
     ///    it hits (at most [`crate::StepConfig::max_events_per_body`] times; past that it stops
-    ///    for the rest of the step and [`Event::IterationLimit`] is reported). Kinematic
+    ///    for the rest of the step, [`Event::IterationLimit`] is reported, and it is pushed
+    ///    out at the step's end of anything that moved into it). Kinematic
     ///    rectangles move by `vel·dt`. Bricks are destroyed by their first hit when
     ///    destructible. Bodies that leave through an open side are removed.
     ///
@@ -463,7 +464,7 @@ impl World {
 
     /// The end of [`World::run_events_g`]: the events' times and order, rectangle sensors,
     /// the movers brought to the step's end, kinematic rectangles moved from their anchors,
-    /// the lost bodies removed and the crushed pushed out.
+    /// the lost bodies removed and the crushed and the stopped at the event bound pushed out.
     #[inline(always)]
     fn finish_events(&mut self) {
         let dt = self.config.dt;
@@ -506,11 +507,11 @@ impl World {
             s.valid = false;
         }
         self.scratch = s;
-        if !self.scratch.crushed.is_empty() {
-            let mut crushed = std::mem::take(&mut self.scratch.crushed);
-            self.push_out_crushed(&crushed);
-            crushed.clear();
-            self.scratch.crushed = crushed;
+        if !self.scratch.stopped.is_empty() {
+            let mut stopped = std::mem::take(&mut self.scratch.stopped);
+            self.push_out_stopped(&stopped);
+            stopped.clear();
+            self.scratch.stopped = stopped;
         }
         // A flipper's carry lasts until the step's end (`squeeze.rs`).
         if !self.carries.is_empty() {

@@ -685,7 +685,7 @@ impl World {
             });
         }
         self.mark_crushed(c.body);
-        self.scratch.crushed.push(c.body);
+        self.scratch.stopped.push(c.body);
         self.scratch.last_hit[m] = t;
         self.scratch.last_normal[m] = Vec2::ZERO;
         self.stop(m, t);
@@ -772,10 +772,14 @@ impl World {
 
     /// Stops mover `m` at the event bound for the rest of the step and reports it
     /// ([`Event::IterationLimit`], see [`World::stop`]).
+    /// A body left inside another that goes on moving (a flipper or a kinematic rectangle
+    /// sweeping through where it stopped) is pushed out at the step's end, as a crushed one
+    /// is, so that no overlap outlives the step.
     pub(super) fn freeze(&mut self, m: usize, t: Real) {
         let body = self.body_of(m);
         let toi = t - self.scratch.t0;
         self.events.push(Event::IterationLimit { body, toi });
+        self.scratch.stopped.push(body);
         self.stop(m, t);
     }
 

@@ -60,8 +60,9 @@ pub(crate) struct Scratch {
     /// Movers to predict again at the start of the next step: stopped at the iteration
     /// bound, or with nothing to do before the end of this step.
     pub(super) frozen: Vec<u32>,
-    /// Bodies crushed during this step (`squeeze.rs`), pushed out at its end.
-    pub(super) crushed: Vec<Body>,
+    /// Bodies crushed during this step (`squeeze.rs`) or stopped at the event bound,
+    /// pushed out at its end.
+    pub(super) stopped: Vec<Body>,
     /// Some mover was stopped at the iteration bound during this step: the pair searches then
     /// look at each candidate's state, to meet a stopped ball as an obstacle at rest.
     pub(super) any_frozen: bool,
