@@ -80,6 +80,10 @@ impl GapProblem for EndProblem<'_> {
         self.reach
     }
 
+    fn scale(&self) -> Real {
+        self.rel.p0.length() + self.half.length() + self.cap.length.abs()
+    }
+
     /// The normal from the end toward the box (`−m`); an end inside the box is pushed along
     /// the flipper's motion.
     fn hit(&self, st: &GapState) -> TurningHit {

@@ -116,6 +116,10 @@ impl GapProblem for Problem<'_> {
         self.big_r
     }
 
+    fn scale(&self) -> Real {
+        self.rel.p0.length() + self.cap.length.abs()
+    }
+
     fn hit(&self, st: &GapState) -> TurningHit {
         // The centre on the core itself (`dist = 0`): pushed along the flipper's own motion.
         TurningHit::on_capsule(self.cap, st.t, st.c, st.s, st.m, st.dist, st.dir)
@@ -200,6 +204,14 @@ impl GapProblem for Problem<'_> {
 /// - `D` is evaluated in floating point (errors of a few ulps of `|q| + L`): "contact-free"
 ///   holds up to that rounding. A graze shallower than rounding may be stepped over one ulp
 ///   of time at a time, as [`crate::roots::first_entry`] ignores a graze between two doubles.
+/// - A contact whose gap and rate are zero to rounding (a ball carried by the face or
+///   sliding along it, where the step `D'/M` is zero) is followed within a touching band of
+///   `1e-12·(|q| + L + 1)` (at most `R/2`): steps over which `D` stays above `−band`, about
+///   `√(2·band/M)`; a dip shallower than the band is no entry, and a step that ends
+///   approaching is bisected back to the instant the approach began. A ball deeper inside
+///   that does not approach is followed by steps over which its gap falls by at most the
+///   band. Such a contact that lasts reaches [`TURNING_MAX_ITERATIONS`] every few thousand
+///   of those steps.
 /// - The iteration count is bounded by [`TURNING_MAX_ITERATIONS`]; past it the result is
 ///   [`TurningSweep::Unresolved`] with the time up to which no contact exists.
 /// - `cos`/`sin` come from [`crate::sin_cos`] (libm's pure-Rust implementation), so the

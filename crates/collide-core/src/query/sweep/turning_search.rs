@@ -47,6 +47,10 @@ pub(crate) trait GapProblem {
     /// `R`, the distance at contact: a lower bound on the distance while apart (`0`: the
     /// second-order step is not used).
     fn contact_dist(&self) -> Real;
+    /// The size of the problem's coordinates (world units): the distance from the pivot to
+    /// the moving point at the start plus the core's length, of which the gap's rounding
+    /// error is a few ulps; it sets the touching band ([`band`]).
+    fn scale(&self) -> Real;
     /// The contact at `st`.
     fn hit(&self, st: &GapState) -> TurningHit;
     /// Where the gap does not depend on the flipper's turning: a span `T` (seconds) from
@@ -67,19 +71,28 @@ pub(crate) fn contact_distance(r: Real, length: Real) -> Real {
     r.max(1e-12 * (length.abs() + 1.0))
 }
 
+/// The touching band of `pb` (world units): `1e-12·(scale + 1)`, at most half the contact
+/// distance. A gap within it of zero is a contact at the rounding level: while the point
+/// touches (gap `<= band`) and does not approach, the follow lets the gap dip to `−band`
+/// (a dip shallower than that is no entry), so that a point sliding along the flipper, its
+/// gap and rate zero to rounding, is followed by steps of `√(2·band/M)` instead of the
+/// `D'/M` that a rate of zero makes zero; a point deeper inside that does not approach (a
+/// body built over the flipper) is followed by steps over which its gap falls by at most
+/// the band.
+fn band(pb: &dyn GapProblem) -> Real {
+    (1e-12 * (pb.scale() + 1.0)).min(0.5 * pb.contact_dist())
+}
+
 /// The earliest contact of `pb` in `[0, max_toi]`: at once when in contact and approaching,
 /// followed while in contact and separating, then searched by certified steps.
 pub(crate) fn sweep(pb: &dyn GapProblem, max_toi: Real) -> TurningSweep {
     let mut iterations: u32 = 0;
-    let mut st = pb.eval(0.0);
+    let st = pb.eval(0.0);
     iterations += 1;
-    if !(st.gap > 0.0) {
-        match follow(pb, st, &mut iterations, max_toi) {
-            Ok(apart) => st = apart,
-            Err(answer) => return answer,
-        }
+    match follow(pb, st, &mut iterations, max_toi) {
+        Ok(apart) => search(pb, apart, iterations, max_toi),
+        Err(answer) => answer,
     }
-    search(pb, st, iterations, max_toi)
 }
 
 /// The positive root of `gap + rate·h − ½m·h² = 0` (`gap > 0`, `m >= 0`): the length of the
@@ -124,23 +137,38 @@ fn next_up(t: Real) -> Real {
     }
 }
 
-/// Follows a contact from `st` (`st.gap <= 0`): a hit at once when the ball approaches (or its
-/// centre is on the core); while it separates, steps that the gap's rate cannot turn down in
-/// (it stays `>= 0` for `s < D'/M`), until the ball is apart (`Ok`, the first state with
-/// `gap > 0`) or approaches again (`Err(Hit)`), or the horizon or the iteration bound ends it.
+/// Follows a contact from `st`: a hit at once when the point touches (`gap <= 0`) and
+/// approaches (or is on the core); while it touches within the band ([`band`]) or deeper and
+/// does not approach, steps over which the gap's rate cannot turn down (it stays `>= 0` for
+/// `s < D'/M`) or, when that rate is too slow for such a step to reach the band's scale
+/// (`D'² < 2·band·M`), over which the gap cannot fall by more than `max(D, 0) + band`
+/// (`D + D'·s − ½M·s² >= min(D, 0) − band`), until the point is apart (`Ok`: the first state
+/// with `gap > band`, or `gap > 0` approaching or leaving faster than that: the search takes
+/// it on) or touches and approaches again (`Err(Hit)`, bisected back to where the approach
+/// began after a band's step), or the horizon or the iteration bound ends it. `Ok(st)` at
+/// once when `st` is apart. One copy for its three callers (`#[inline(never)]`).
+#[inline(never)]
 fn follow(
     pb: &dyn GapProblem,
     mut st: GapState,
     iterations: &mut u32,
     max_toi: Real,
 ) -> Result<GapState, TurningSweep> {
+    let band = band(pb);
     let mut last = 0.0;
+    // The state stepped from when the step was the band's (longer than the rate keeps
+    // `>= 0` over): the contact may have begun to approach anywhere after it.
+    let mut banded_from: Option<GapState> = None;
     loop {
-        if st.gap > 0.0 {
+        if st.gap > band || (st.gap > 0.0 && st.rate < 0.0) {
             return Ok(st);
         }
-        if st.dist == 0.0 || st.rate < 0.0 {
-            return Err(TurningSweep::Hit(pb.hit(&st)));
+        if touching_and_approaching(&st) {
+            let hit = match banded_from {
+                Some(from) => approach_onset(pb, from, st, iterations),
+                None => st,
+            };
+            return Err(TurningSweep::Hit(pb.hit(&hit)));
         }
         if st.t > max_toi {
             return Err(TurningSweep::Miss);
@@ -148,10 +176,34 @@ fn follow(
         if *iterations >= TURNING_MAX_ITERATIONS {
             return Err(TurningSweep::Unresolved { safe_until: st.t });
         }
-        let m0 = pb.curvature_bound(&st, 0.0, st.dist);
-        let window = 2.0 * (st.rate / m0).max(last);
-        let m = pb.curvature_bound(&st, window, st.dist);
-        let mut s = (st.rate / m).min(window);
+        // Certified steps from `st`: the rate's, `D'/M`, or, when the rate is too slow for
+        // that step to reach the band's scale (`D'² < 2·band·M`: a sliding contact, whose
+        // rate is zero to rounding), the band's: over it the gap falls by at most
+        // `max(D, 0) + band`, to `−band` or to `band` below a deeper contact's gap (a body
+        // built inside, which slides without going deeper). Over either the distance stays
+        // `>= dist_lo`.
+        let mut m0 = pb.curvature_bound(&st, 0.0, st.dist);
+        let fall = st.gap.max(0.0) + band;
+        let banded_lo = st.dist.min(pb.contact_dist()) - band;
+        let slow = banded_lo > 0.0 && st.rate * st.rate < 2.0 * band * m0;
+        if st.gap > 0.0 && !slow {
+            // Apart, to rounding, and leaving faster than the band's scale: the search's.
+            return Ok(st);
+        }
+        let dist_lo = if slow { banded_lo } else { st.dist };
+        if slow {
+            m0 = pb.curvature_bound(&st, 0.0, dist_lo);
+        }
+        let step = |m: Real| {
+            if slow {
+                lower_step(fall, st.rate, m)
+            } else {
+                st.rate / m
+            }
+        };
+        let window = 2.0 * step(m0).max(last);
+        let m = pb.curvature_bound(&st, window, dist_lo);
+        let mut s = step(m).min(window);
         // Touching the pivot's end, the gap turns down only by the point's own motion: a
         // point at rest there stays in contact, without approaching, for the whole span.
         if let Some((span, mp)) = pb.pivot_span(&st) {
@@ -168,10 +220,43 @@ fn follow(
         if !(x > st.t) {
             x = next_up(st.t);
         }
+        banded_from = slow.then_some(st);
         last = x - st.t;
         st = pb.eval(x);
         *iterations += 1;
     }
+}
+
+/// Whether the point touches (`gap <= 0`) and approaches: a hit.
+fn touching_and_approaching(st: &GapState) -> bool {
+    st.gap <= 0.0 && (st.dist == 0.0 || st.rate < 0.0)
+}
+
+/// Where a contact followed by a band step began to approach: bisects `[from, to]` (`to`
+/// touching and approaching, `from` not) down to adjacent floating-point times and returns
+/// the first state found touching and approaching, so that a contact onto which a face turns
+/// tangentially (the gap's rate `0`, then negative) is reported when it begins, not up to a
+/// band step later. Counted against the iteration bound (at most about 64 evaluations).
+fn approach_onset(
+    pb: &dyn GapProblem,
+    mut from: GapState,
+    mut to: GapState,
+    iterations: &mut u32,
+) -> GapState {
+    while *iterations < TURNING_MAX_ITERATIONS {
+        let mid = 0.5 * (from.t + to.t);
+        if !(mid > from.t && mid < to.t) {
+            break;
+        }
+        let ev = pb.eval(mid);
+        *iterations += 1;
+        if touching_and_approaching(&ev) {
+            to = ev;
+        } else {
+            from = ev;
+        }
+    }
+    to
 }
 
 /// The search from `st` (`st.gap > 0`, no contact before `st.t`).
@@ -181,11 +266,26 @@ fn search(
     mut iterations: u32,
     max_toi: Real,
 ) -> TurningSweep {
+    let band = band(pb);
     let mut hi: Option<GapState> = None;
     let mut last: Real = 0.0;
     while iterations < TURNING_MAX_ITERATIONS {
         if lo.t > max_toi {
             return TurningSweep::Miss;
+        }
+        if hi.is_none() && lo.gap <= band && lo.rate >= 0.0 {
+            // Touching within the band and not approaching: followed as a contact.
+            match follow(pb, lo, &mut iterations, max_toi) {
+                Ok(apart) if apart.t > lo.t => {
+                    lo = apart;
+                    last = 0.0;
+                }
+                Ok(_) => {}
+                Err(answer) => return answer,
+            }
+            if iterations >= TURNING_MAX_ITERATIONS || lo.t > max_toi {
+                continue;
+            }
         }
         if let Some(h) = hi {
             if next_up(lo.t) >= h.t {
