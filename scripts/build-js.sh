@@ -14,8 +14,8 @@
 # The build is size-focused (fat LTO, one codegen unit, panic = abort, no debug info; the
 # function names dropped after wasm-bindgen) at opt-level 3 (COLLIDE_JS_OPT_LEVEL: "z" makes
 # the main module 19 % smaller and the step about twice as slow, docs/js.md) with LLVM's
-# inlining threshold at 110 instead of opt-level 3's 250 (COLLIDE_JS_INLINE_THRESHOLD: 4 %
-# smaller gzip, the step up to about 8 % slower, docs/js.md) and `--cfg collide_small_code` (one
+# inlining threshold at 100 instead of opt-level 3's 250 (COLLIDE_JS_INLINE_THRESHOLD: 5 %
+# smaller gzip, the step up to about 10 % slower, docs/js.md) and `--cfg collide_small_code` (one
 # event loop for every world instead of three: 13 KB smaller gzip, the arena's step 2 to 12 %
 # slower, docs/js.md), set through CARGO_PROFILE_RELEASE_* and
 # RUSTFLAGS for this build only, in its own target folder (target/js), so it never changes
@@ -48,7 +48,7 @@ export CARGO_PROFILE_RELEASE_PANIC=abort
 export CARGO_PROFILE_RELEASE_OPT_LEVEL="${COLLIDE_JS_OPT_LEVEL:-3}"
 export CARGO_PROFILE_RELEASE_DEBUG=0
 export CARGO_PROFILE_RELEASE_STRIP=none
-export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-C llvm-args=-inline-threshold=${COLLIDE_JS_INLINE_THRESHOLD:-110} --cfg collide_small_code"
+export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-C llvm-args=-inline-threshold=${COLLIDE_JS_INLINE_THRESHOLD:-100} --cfg collide_small_code"
 target_dir="${CARGO_TARGET_DIR:-target}/js"
 release="$target_dir/wasm32-unknown-unknown/release"
 rm -rf "$out"
