@@ -168,17 +168,18 @@ impl World {
         moved
     }
 
-    /// Pushes the bodies crushed during the step (`squeeze.rs`) out of the kinematic
-    /// rectangles or flippers that crushed them, and those stopped at the event bound out of
-    /// whatever moved into them, at the step's end, so that no overlap outlives the step. A body only touching its rectangle still (crushed at the step's very end) stays
-    /// crushed and is pushed out at the end of the next step.
-    pub(crate) fn push_out_stopped(&mut self, crushed: &[Body]) {
-        let mut balls = crushed
+    /// Pushes the bodies `stopped` during the step out, at the step's end, so that no overlap
+    /// outlives the step: those crushed (`squeeze.rs`) out of the kinematic rectangles or
+    /// flippers that crushed them, those stopped at the event bound out of whatever moved
+    /// into them. A body only touching its rectangle still (crushed at the step's very end)
+    /// stays crushed and is pushed out at the end of the next step.
+    pub(crate) fn push_out_stopped(&mut self, stopped: &[Body]) {
+        let mut balls = stopped
             .iter()
             .any(|b| matches!(b, Body::Ball(_)))
             .then(|| self.ball_obstacles())
             .flatten();
-        for &body in crushed {
+        for &body in stopped {
             let moved = match body {
                 Body::Ball(id) => self
                     .ball_slots
