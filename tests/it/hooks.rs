@@ -218,6 +218,81 @@ fn velocity_goes_to_the_event_s_first_ball_and_the_other_keeps_its_bounce() {
 }
 
 #[test]
+fn two_boxes_name_the_lower_id_first_whichever_box_found_their_contact() {
+    // Two equal dynamic boxes 20 × 20: a (id 0) at rest centred at (500, 500), b (id 1)
+    // centred at (900, 500) moving right at 1000. b meets the right wall when its right side
+    // (910) reaches 1000, at t = 0.09, and comes back at 1000 units/s; its left side (980)
+    // then meets a's right side (510) 0.47 s later, at t = 0.56. The contact is found by b
+    // (a at rest has nothing to meet), and the event and the hook still name a first, the
+    // normal pointing toward it (-x). The hook sends the first box straight up at 50; b keeps
+    // its own response, the elastic exchange (at rest).
+    let mut w = world(1000.0, 0.6);
+    let square =
+        |c: DVec2| collide_world::Aabb::new(c - DVec2::splat(10.0), c + DVec2::splat(10.0));
+    let a = w
+        .add_rect(RectDesc {
+            aabb: square(DVec2::new(500.0, 500.0)),
+            kind: RectKind::Dynamic,
+            ..RectDesc::default()
+        })
+        .expect("valid");
+    let b = w
+        .add_rect(RectDesc {
+            aabb: square(DVec2::new(900.0, 500.0)),
+            vel: DVec2::new(1000.0, 0.0),
+            kind: RectKind::Dynamic,
+            ..RectDesc::default()
+        })
+        .expect("valid");
+    let firsts = std::sync::Mutex::new(Vec::new());
+    let hook = |c: &ContactInfo| match c.event {
+        Event::Contact(Contact {
+            other: Target::Rect(_),
+            ..
+        }) => {
+            firsts.lock().expect("not poisoned").push(c.first.body);
+            ContactResponse::Velocity(DVec2::new(0.0, -50.0))
+        }
+        _ => ContactResponse::Reflect,
+    };
+    let events = w.step_with(&hook).expect("valid").to_vec();
+    let pair: Vec<&Contact> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Contact(
+                c @ Contact {
+                    other: Target::Rect(_),
+                    ..
+                },
+            ) => Some(c),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(pair.len(), 1, "{events:?}");
+    assert_eq!(
+        (pair[0].body, pair[0].other),
+        (Body::Rect(a), Target::Rect(b))
+    );
+    assert_eq!(pair[0].normal, DVec2::new(-1.0, 0.0));
+    assert!((pair[0].toi - 0.56).abs() < 1e-12, "{}", pair[0].toi);
+    assert_eq!(*firsts.lock().expect("not poisoned"), vec![Body::Rect(a)]);
+    let (ra, rb) = (w.rect(a).expect("alive"), w.rect(b).expect("alive"));
+    assert_eq!(ra.vel, DVec2::new(0.0, -50.0));
+    assert_eq!(rb.vel, DVec2::ZERO);
+    // a from the contact for the remaining 0.04 s; b stays where it met a.
+    assert!(
+        (ra.aabb.center() - DVec2::new(500.0, 498.0)).length() < 1e-9,
+        "{:?}",
+        ra.aabb
+    );
+    assert!(
+        (rb.aabb.center() - DVec2::new(520.0, 500.0)).length() < 1e-9,
+        "{:?}",
+        rb.aabb
+    );
+}
+
+#[test]
 fn a_bad_velocity_is_an_error_and_the_world_is_left_as_it_was() {
     let scene = arena_scene(500, 300.0, 3);
     let mut w = World::from_scene(&scene).expect("builds");

@@ -39,8 +39,10 @@ pub enum SensorId {
 /// Which two met is the pair ([`Contact::body`], [`Contact::other`]); [`Contact::kind`] names
 /// it (`ball_tile`, `ball_wall`, `ball_ball`, `ball_rect`, `ball_shape`, `ball_flipper`,
 /// `rect_tile`, `rect_wall`, `rect_rect`, `rect_shape`, `rect_flipper`, `character_hit`).
-/// For two bodies that both move (two balls, two dynamic rectangles) `body` is the one whose
-/// event it was and the normal points toward it.
+/// For two bodies that both move, `body` is named in id order: of two balls or two dynamic
+/// rectangles the one of lower index, of a ball and a dynamic rectangle the ball, and the
+/// normal points toward it. Which of the two the step handled the contact from (which found
+/// it last) does not show, so a world restored from a snapshot reports the same events.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Contact {
     /// The moving body: a ball, a dynamic rectangle or a character.

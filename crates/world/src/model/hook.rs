@@ -108,8 +108,10 @@ pub struct ContactInfo {
     pub event: Event,
     /// The contact's absolute time, seconds since the world was built.
     pub time: Real,
-    /// The body named first in the event (the ball of a ball–tile, ball–wall or ball–rectangle
-    /// contact; `a` of a ball–ball or rectangle–rectangle contact), at the contact.
+    /// The body named first in the event, at the contact: the ball of a ball–tile, ball–wall
+    /// or ball–rectangle contact; of two balls or two dynamic rectangles the one of lower
+    /// index ([`Contact::body`](crate::Contact::body)), whichever of the two the step met
+    /// the contact from.
     pub first: BodyState,
     /// What it meets.
     pub other: Obstacle,

@@ -468,6 +468,14 @@ impl World {
                 }),
                 Obstacle::Body(o),
             ) => o.body == Body::Ball(*ball),
+            (
+                Event::Contact(Contact {
+                    body: Body::Rect(a),
+                    other: Target::Rect(_),
+                    ..
+                }),
+                Obstacle::Body(o),
+            ) => o.body == Body::Rect(*a),
             _ => false,
         };
         match other {
@@ -849,7 +857,7 @@ impl World {
 
 /// The event of a contact between two movers `me` and `other` (normal toward `me`), named in
 /// id order: which of the two handles the contact depends on which found it last, the event
-/// does not (two balls: the lower id first; a ball and a box: the ball first).
+/// does not (two balls or two boxes: the lower id first; a ball and a box: the ball first).
 fn pair_event(
     me: MoverId,
     other: MoverId,
@@ -889,6 +897,15 @@ fn pair_event(
         (MoverId::Rect(rect), MoverId::Ball(ball)) => Event::Contact(Contact {
             body: Body::Ball(ball),
             other: Target::Rect(rect),
+            point,
+            normal: -normal,
+            toi,
+            speed,
+            feature: None,
+        }),
+        (MoverId::Rect(a), MoverId::Rect(b)) if b.index() < a.index() => Event::Contact(Contact {
+            body: Body::Rect(b),
+            other: Target::Rect(a),
             point,
             normal: -normal,
             toi,
