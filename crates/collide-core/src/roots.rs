@@ -77,7 +77,7 @@ fn turning_points(c: &Poly4, lo: Real, hi: Real) -> Vec<Real> {
         _ => all_roots(&d, lo, hi),
     };
     out.retain(|&t| t > lo && t < hi);
-    out.sort_by(Real::total_cmp);
+    crate::math::sort_times(&mut out);
     out.dedup();
     out
 }

@@ -30,7 +30,7 @@ pub(crate) fn first_outside(
 ) -> Option<Real> {
     let end = from + horizon;
     cuts.retain(|&t| t > from && t < end);
-    cuts.sort_by(Real::total_cmp);
+    crate::math::sort_times(&mut cuts);
     cuts.dedup();
     cuts.push(end);
     let mut a = from;

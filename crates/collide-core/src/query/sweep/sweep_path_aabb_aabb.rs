@@ -77,7 +77,7 @@ pub(crate) fn axis_spans(
     cuts.extend(sign_changes(&below, 0.0, hi));
     cuts.extend(sign_changes(&above, 0.0, hi));
     cuts.push(hi);
-    cuts.sort_by(Real::total_cmp);
+    crate::math::sort_times(&mut cuts);
     cuts.dedup();
     let inside = |t: Real| eval(&below, t) < 0.0 && eval(&above, t) < 0.0;
     let mut out: Vec<Span> = Vec::new();

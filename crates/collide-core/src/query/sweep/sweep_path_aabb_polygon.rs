@@ -27,7 +27,7 @@ use crate::sweep_path::SOLVE_HORIZON;
 #[allow(clippy::type_complexity)]
 fn first_common_start(spans: &[Vec<Span>]) -> (Option<Real>, Option<(Real, Vec<Real>, Vec<Real>)>) {
     let mut starts: Vec<Real> = spans.iter().flatten().map(|s| s.start).collect();
-    starts.sort_by(Real::total_cmp);
+    crate::math::sort_times(&mut starts);
     starts.dedup();
     let mut first = None;
     for &s in &starts {
