@@ -9,6 +9,7 @@ mod box_flippers;
 mod box_push_out;
 mod box_shape_rest;
 mod box_shapes;
+mod box_sleep;
 mod box_slopes;
 
 mod build;

@@ -62,8 +62,8 @@ struct Cli {
 enum Command {
     /// Runs a scene and prints one JSON object.
     ///
-    /// Keys: scene, steps, dt, ball_ball, balls_start, balls_alive, balls_asleep, balls_lost,
-    /// embedded,
+    /// Keys: scene, steps, dt, ball_ball, balls_start, balls_alive, balls_asleep, rects_asleep,
+    /// balls_lost, embedded,
     /// overlapping_pairs (and overlapping_pairs_note when ball_ball is false: balls then pass
     /// through each other by design), energy_start, energy_end, energy_max_rel_dev, collisions (a count per
     /// event kind), bricks_destroyed, bricks_left, iteration_limits, unembedded, state_hash
@@ -185,8 +185,8 @@ struct SceneArgs {
     /// Gravity in units/s², y down (overrides the scene's step.gravity), e.g. `0,981`.
     #[arg(long, value_name = "GX,GY", value_parser = parse_gravity, allow_hyphen_values = true)]
     gravity: Option<Vec2>,
-    /// Whether balls that settle in a pile under gravity fall asleep (overrides the scene's
-    /// step.sleep; on by default).
+    /// Whether balls and boxes that settle in a pile or stack under gravity fall asleep
+    /// (overrides the scene's step.sleep; on by default).
     #[arg(long, value_name = "on|off", value_parser = parse_on_off)]
     sleep: Option<bool>,
     /// Worker threads the step may use (World::set_threads; 1 = single-threaded). The
@@ -496,6 +496,7 @@ fn cmd_run(args: &SceneArgs, steps: u64, dump: bool) -> Result<()> {
         balls_start,
         balls_alive: world.balls().len(),
         balls_asleep: world.sleeping_balls(),
+        rects_asleep: world.sleeping_rects(),
         balls_lost: counts.get("ball_lost"),
         embedded: stats::embedded(world),
         overlapping_pairs: stats::overlapping_pairs(&world.balls().collect::<Vec<_>>()),

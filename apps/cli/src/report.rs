@@ -27,6 +27,9 @@ pub struct RunReport {
     /// Balls asleep at the end: settled in a pile under gravity, held without velocity
     /// until something wakes them (`crates/world/src/step/sleep/`).
     pub balls_asleep: usize,
+    /// Dynamic rectangles asleep at the end: settled in a stack (or stopped in a wedge)
+    /// under gravity, held without velocity until something wakes them.
+    pub rects_asleep: usize,
     /// `ball_lost` events over all steps.
     pub balls_lost: u64,
     /// Balls whose centre is closer than `radius − 1e-6` to a solid cell or a static rect.

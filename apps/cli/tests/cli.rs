@@ -60,7 +60,7 @@ fn f(v: &Value, key: &str) -> f64 {
         .unwrap_or_else(|| panic!("`{key}` is not a number in {v}"))
 }
 
-const KEYS: [&str; 20] = [
+const KEYS: [&str; 21] = [
     "scene",
     "steps",
     "dt",
@@ -68,6 +68,7 @@ const KEYS: [&str; 20] = [
     "balls_start",
     "balls_alive",
     "balls_asleep",
+    "rects_asleep",
     "balls_lost",
     "embedded",
     "overlapping_pairs",

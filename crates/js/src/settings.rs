@@ -73,7 +73,8 @@ impl World {
         self.change_config(|c| c.destructible_bricks = on)
     }
 
-    /// Whether balls settled in a pile under gravity fall asleep (default true).
+    /// Whether balls and boxes settled in a pile or stack under gravity fall asleep (default
+    /// true).
     #[wasm_bindgen(js_name = setSleep)]
     pub fn set_sleep(&mut self, on: bool) -> Result<(), JsError> {
         self.change_config(|c| c.sleep = on)

@@ -216,9 +216,9 @@ pub struct StepConfig {
     /// Static, kinematic and sensor rectangles ignore it. Each component finite with
     /// `|g| <= 1e9`. Default zero (straight paths).
     pub gravity: Vec2,
-    /// Whether balls that settle in a pile under gravity fall asleep (held without velocity
-    /// until something wakes them, `crate::step::sleep`). Without gravity, or with restitution 1
-    /// everywhere, nothing ever sleeps. Default true.
+    /// Whether balls and dynamic boxes that settle in a pile or stack under gravity fall
+    /// asleep (held without velocity until something wakes them, `crate::step::sleep`).
+    /// Without gravity, or with restitution 1 everywhere, nothing ever sleeps. Default true.
     pub sleep: bool,
 }
 

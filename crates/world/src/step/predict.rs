@@ -106,9 +106,9 @@ impl World {
             // looks), then the static search only as far as the pair event: a static search
             // walks the grid along the path, and a ball usually meets another ball before
             // the end of its window (mean free path 7.6 units on the arena).
-            // A sleeping ball does not move: every other body's own search finds it (those
+            // A sleeping body does not move: every other body's own search finds it (those
             // near it searched again when it fell asleep, `step/sleep.rs`).
-            let pair = if G && self.is_ball(m) && self.is_asleep(m) {
+            let pair = if G && self.mover_asleep(m) {
                 None
             } else {
                 self.pair_event::<G, X>(m, s_t, cap, None)

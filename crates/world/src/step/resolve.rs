@@ -104,9 +104,9 @@ impl World {
         });
         if let PTarget::Mover(j) = pred.target {
             self.advance_g::<G, X>(j as usize, t);
-        } else if G && is_ball && self.is_asleep(m) {
-            // A sleeping ball met by something moving (a kinematic rectangle, a flipper)
-            // wakes, at rest where it is (`sleep.rs`).
+        } else if G && self.mover_asleep(m) {
+            // A sleeping ball or box met by something moving (a kinematic rectangle, a
+            // flipper) wakes, at rest where it is (`sleep.rs`).
             self.wake_in_step(m, t);
         }
         // A one-way platform met from below or a side is passed through (`one_way.rs`).
@@ -843,10 +843,7 @@ impl World {
         cand.sort_unstable();
         for &k in &cand {
             let k = k as usize;
-            if k != m
-                && self.scratch.mv[k].state == ACTIVE
-                && !(self.is_ball(k) && self.is_asleep(k))
-            {
+            if k != m && self.scratch.mv[k].state == ACTIVE && !self.mover_asleep(k) {
                 self.advance(k, t);
                 self.predict(k);
             }

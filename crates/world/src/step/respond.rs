@@ -380,15 +380,15 @@ impl World {
         let vj = self.vel_of_g::<G, X>(j);
         let j_ball = self.is_ball(j);
         partner_v = vj;
-        // A sleeping ball (`sleep.rs`) is met as immovable, unless the impact is fast
-        // enough to wake it (and what lies on it) and not inside the TC window (a
+        // A sleeping ball or box (`sleep.rs`) is met as immovable, unless the impact is
+        // fast enough to wake it (and what lies on it) and not inside the TC window (a
         // rattle among bodies that were hit a moment ago does not wake it).
         let (mut still_m, mut still_j) = (false, false);
-        if G && (is_ball && self.is_asleep(m) || j_ball && self.is_asleep(j)) {
+        if G && (self.mover_asleep(m) || self.mover_asleep(j)) {
             let impact = (vj - v).dot(n);
             let s = crate::step::sleep::sleep_speed(self.config.gravity);
-            for (k, k_ball, still) in [(m, is_ball, &mut still_m), (j, j_ball, &mut still_j)] {
-                if k_ball && self.is_asleep(k) {
+            for (k, still) in [(m, &mut still_m), (j, &mut still_j)] {
+                if self.mover_asleep(k) {
                     if impact >= s && !(tc_m || partner_recent) {
                         self.wake_in_step(k, t);
                     } else {

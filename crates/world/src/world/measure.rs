@@ -156,6 +156,13 @@ impl World {
                     h.word(rest.lo.to_bits());
                     h.word(rest.hi.to_bits());
                 }
+                // Its count toward sleep, when it has one.
+                let slow = self.rect_slow[k];
+                if slow.count > 0 {
+                    h.word(u64::from(slow.count) | 1 << 40);
+                    h.word(slow.at.x.to_bits());
+                    h.word(slow.at.y.to_bits());
+                }
             }
         }
         // Carried bodies (rare: only while a kinematic rectangle squeezes one), so that a

@@ -86,6 +86,9 @@ pub struct World {
     /// What holds each rectangle against gravity (index for index with `rects`): `None` in
     /// free flight and for every rectangle but a dynamic one (`rest.rs`). Part of the state.
     pub(crate) rect_rest: Vec<Option<Rest>>,
+    /// Each rectangle's count of slow inelastic contacts in a row (index for index with
+    /// `rects`; only dynamic rectangles count, `sleep.rs`). Part of the state.
+    pub(crate) rect_slow: Vec<crate::step::sleep::Slow>,
     pub(crate) rect_slots: Slots,
     pub(crate) config: StepConfig,
     pub(crate) events: Vec<Event>,
@@ -188,6 +191,7 @@ impl World {
             rects: Vec::new(),
             rect_anchor: Vec::new(),
             rect_rest: Vec::new(),
+            rect_slow: Vec::new(),
             rect_slots: Slots::default(),
             config,
             events: Vec::new(),
@@ -643,6 +647,7 @@ impl World {
         };
         self.rect_anchor.push((desc.aabb, self.time, vel));
         self.rect_rest.push(None);
+        self.rect_slow.push(crate::step::sleep::Slow::default());
         self.rects.push(Rect {
             id,
             aabb: desc.aabb,
@@ -665,6 +670,7 @@ impl World {
         self.free_rests_between_steps(|on| *on == RestOn::Rect(id));
         self.rect_slots.remove(id);
         self.rect_rest.swap_remove(i);
+        self.rect_slow.swap_remove(i);
         self.drop_passes_with(crate::step::pass::PassWith::Rect(id));
         self.carries.retain(|c| {
             c.by != crate::step::squeeze::Carrier::Rect(id) && c.body != Body::Rect(id)

@@ -1,17 +1,18 @@
-//! Sleeping balls in the step (`sleep.rs`): counting slow inelastic contacts, falling asleep
-//! at an event, and waking a ball and what lies on it in the middle of the step.
+//! Sleeping balls and boxes in the step (`sleep.rs`): counting slow inelastic contacts,
+//! falling asleep at an event, and waking a body and what lies on it in the middle of the
+//! step (a box's own rules: `boxes.rs`).
 
 use crate::body::rect::RectRole;
-use crate::step::mover::{ACTIVE, FROZEN};
+use crate::step::mover::{MoverBody, ACTIVE, FROZEN};
 use crate::step::sleep::{
-    asleep_rest, confinement, lies_on, sleep_speed, touch_tolerance, touches_box, Slow,
-    SLEEP_CONTACTS,
+    asleep_rest, confinement, lies_on, sleep_speed, touch_tolerance, touches_box, Sleeper, Slow,
+    Support, SLEEP_CONTACTS,
 };
 use crate::world::World;
 use collide_core::{Real, Vec2};
 
 impl World {
-    /// After a response at absolute time `t` (balls `m` and, if any, `j` advanced there, their
+    /// After a response at absolute time `t` (movers `m` and, if any, `j` advanced there, their
     /// new paths anchored there): counts the contact toward each one's sleep, or restarts its
     /// count (`sleep.rs`), then puts those that reached [`SLEEP_CONTACTS`] to sleep, lower
     /// index first (so the outcome does not depend on which of the two found the contact), if
@@ -35,38 +36,74 @@ impl World {
         let mut ready = [(ready_m, m), (ready_j, j.unwrap_or(usize::MAX))];
         ready.sort_unstable_by_key(|r| r.1);
         for (go, i) in ready {
-            if go && !self.is_asleep(i) && self.may_sleep(i, t) {
+            if go && !self.mover_asleep(i) && self.may_sleep(i, t) {
                 // At rest where it is: its path starts here, without velocity or acceleration.
-                let pos = self.ball_pos(i);
-                self.set_vel_g::<true, true>(i, Vec2::ZERO, t, Some(pos));
+                let pos = self.is_ball(i).then(|| self.ball_pos(i));
+                self.set_vel_g::<true, true>(i, Vec2::ZERO, t, pos);
                 self.hold_asleep(i, t);
             }
         }
     }
 
-    /// Puts ball `i`, whose path starts at time `t` (absolute, seconds) without velocity, to
-    /// sleep: held where it is without acceleration ([`asleep_rest`]), its count toward sleep
-    /// reset. A sleeping ball searches no pairs, so the bodies that could meet it predict
-    /// again now, as around a body stopped at the event bound. Used by the sleep rule and by a
-    /// ball stopped in a wedge (`step/settle.rs`).
+    /// Puts mover `i` (a ball or a dynamic rectangle), whose path starts at time `t`
+    /// (absolute, seconds) without velocity, to sleep: held where it is without acceleration
+    /// ([`asleep_rest`]), its count toward sleep reset. A sleeping body searches no pairs, so
+    /// the bodies that could meet it predict again now, as around a body stopped at the
+    /// event bound. Used by the sleep rule and by a ball stopped in a wedge
+    /// (`step/settle.rs`).
     pub(in crate::step) fn hold_asleep(&mut self, i: usize, t: Real) {
-        self.ball_slow[i] = Slow::default();
-        self.ball_rest[i] = Some(asleep_rest());
+        match self.mover(i) {
+            MoverBody::Ball(b) => {
+                self.ball_slow[b] = Slow::default();
+                self.ball_rest[b] = Some(asleep_rest());
+            }
+            MoverBody::Rect(k) => {
+                self.rect_slow[k] = Slow::default();
+                self.rect_rest[k] = Some(asleep_rest());
+            }
+        }
         self.neighbours_predict_again(i, t);
     }
 
-    /// Counts a contact toward ball `i`'s sleep (see [`World::count_toward_sleep`]); whether
-    /// its count has reached [`SLEEP_CONTACTS`].
+    /// Whether mover `i` is asleep: a sleeping ball, or a dynamic rectangle asleep or held
+    /// still in a wedge (both are [`crate::body::rest::RestOn::Asleep`]).
+    #[inline(always)]
+    pub(in crate::step) fn mover_asleep(&self, i: usize) -> bool {
+        match self.mover(i) {
+            MoverBody::Ball(b) => self.is_asleep(b),
+            MoverBody::Rect(k) => self.rect_is_asleep(k),
+        }
+    }
+
+    /// Counts a contact toward mover `i`'s sleep (see [`World::count_toward_sleep`]);
+    /// whether its count has reached [`SLEEP_CONTACTS`]. Out of line: called for both
+    /// bodies of a contact, it would otherwise be compiled twice.
+    #[inline(never)]
     fn count_one(&mut self, i: usize, before: Vec2, e: Real, tc: bool) -> bool {
-        if !self.is_ball(i) || self.scratch.mv[i].state != ACTIVE || self.is_asleep(i) {
+        if self.scratch.mv[i].state != ACTIVE || self.mover_asleep(i) {
             return false;
         }
-        let g = self.gravity_of(i);
+        let (g, after, pos, size, slow_now) = match self.mover(i) {
+            MoverBody::Ball(b) => (
+                self.gravity_of(b),
+                self.balls[b].v0,
+                self.ball_pos(i),
+                self.balls[b].radius,
+                &mut self.ball_slow[b],
+            ),
+            MoverBody::Rect(k) => {
+                let bx = self.rects[k].aabb;
+                (
+                    self.config.gravity,
+                    self.rects[k].vel,
+                    bx.center(),
+                    bx.half_extents().min_element(),
+                    &mut self.rect_slow[k],
+                )
+            }
+        };
         let s = sleep_speed(g);
-        let after = self.balls[i].v0;
-        let pos = self.ball_pos(i);
-        let reach = confinement(self.balls[i].radius, g);
-        let slow_now = &mut self.ball_slow[i];
+        let reach = confinement(size, g);
         if slow_now.count == 0 {
             slow_now.at = pos;
         }
@@ -92,10 +129,20 @@ impl World {
         }
     }
 
-    /// Whether ball `i`, at absolute time `t`, lies on nothing that could move away from under
-    /// it: every ball it lies on is asleep, and no dynamic rectangle, moving kinematic
-    /// rectangle or turning flipper touches it (`sleep.rs`).
+    /// Whether mover `i`, at absolute time `t`, lies on nothing that could move away from
+    /// under it (`sleep.rs`; a box: [`World::box_may_sleep`]).
     fn may_sleep(&self, i: usize, t: Real) -> bool {
+        if self.is_ball(i) {
+            self.ball_may_sleep(i, t)
+        } else {
+            self.box_may_sleep(i, t)
+        }
+    }
+
+    /// Whether ball `i`, at absolute time `t`, lies on nothing that could move away from under
+    /// it: every ball it lies on is asleep, and no awake dynamic rectangle, moving kinematic
+    /// rectangle or turning flipper touches it (`sleep.rs`).
+    fn ball_may_sleep(&self, i: usize, t: Real) -> bool {
         let g = self.gravity_of(i);
         let tol = touch_tolerance(g);
         let p = self.ball_pos(i);
@@ -126,48 +173,50 @@ impl World {
         }
         let touches = |k: usize| touches_box(p, r, &self.rect_box_at(k, t), tol);
         let moving_rect = self.rects.iter().enumerate().any(|(k, rc)| {
-            (rc.role() == RectRole::Dynamic
+            (rc.role() == RectRole::Dynamic && !self.rect_is_asleep(k)
                 || (rc.role() == RectRole::Kinematic && rc.vel != Vec2::ZERO))
                 && touches(k)
         });
-        !moving_rect
-            && !self
-                .flippers
-                .iter()
-                .any(|f| f.motion.omega != 0.0 && t < f.motion.until)
+        !moving_rect && !self.flipper_turning(t)
     }
 
-    /// Wakes sleeping ball `i` at absolute time `t`: at rest where it is, under gravity again
-    /// (its path starts at `t`), and every sleeping ball lying on it, transitively; those
-    /// predict again, all woken first and then in index order (the result does not depend on
-    /// the broad phase's list order). `i` itself predicts after its response.
+    /// Whether a flipper turns at absolute time `t`: nothing sleeps then (a flipper can
+    /// reach anything near it).
+    pub(super) fn flipper_turning(&self, t: Real) -> bool {
+        self.flippers
+            .iter()
+            .any(|f| f.motion.omega != 0.0 && t < f.motion.until)
+    }
+
+    /// Ball `k`'s centre and radius at absolute time `t` as another body sees it
+    /// ([`World::ball_pos_seen_at`]).
+    pub(super) fn ball_seen_at(&self, k: usize, t: Real) -> (Vec2, Real) {
+        (self.ball_pos_seen_at(k, t), self.balls[k].radius)
+    }
+
+    /// Wakes sleeping mover `i` at absolute time `t`: at rest where it is, under gravity
+    /// again (its path starts at `t`), and what sleeps on it, transitively
+    /// ([`World::sleepers_on`]). Those predict again, all woken first and then in index
+    /// order (the result does not depend on the broad phase's list order). `i` itself
+    /// predicts after its response.
     pub(in crate::step) fn wake_in_step(&mut self, i: usize, t: Real) {
-        let g = self.config.gravity;
-        let tol = touch_tolerance(g);
         let mut woken = vec![i];
         let mut next = 0;
         while next < woken.len() {
             let k = woken[next];
             next += 1;
-            let pk = self.ball_pos_seen_at(k, t);
-            let rk = self.balls[k].radius;
-            let above = |u: usize| {
-                u != k && self.is_asleep(u) && !woken.contains(&u) && {
-                    let b = &self.balls[u];
-                    lies_on(b.anchor, b.radius, pk, rk, g, tol)
+            let on = match self.mover(k) {
+                MoverBody::Ball(b) => {
+                    Support::Ball(self.ball_pos_seen_at(k, t), self.balls[b].radius, b)
                 }
+                MoverBody::Rect(q) => Support::Box(self.rect_box_at(q, t), q),
             };
-            let mut found = Vec::new();
-            let sc = &self.scratch;
-            if sc.use_bp {
-                sc.bp.for_each_neighbour(sc.bp.cell_of(k), |u| {
-                    if above(u) {
-                        found.push(u);
-                    }
-                });
-            } else {
-                found.extend((0..self.nb()).filter(|&u| above(u)));
-            }
+            let mut found: Vec<usize> = self
+                .sleepers_on(on)
+                .into_iter()
+                .map(|u| self.mover_of(u))
+                .filter(|u| !woken.contains(u))
+                .collect();
             found.sort_unstable();
             woken.extend(found);
         }
@@ -181,35 +230,56 @@ impl World {
         }
     }
 
-    /// Wakes, at absolute time `t`, the sleeping balls within [`touch_tolerance`] of `aabb`
-    /// (a brick just destroyed) and what lies on them; they predict again, but `except`.
+    /// The mover of a sleeping body (a ball's mover is its index; a rectangle's is listed in
+    /// `rect_movers`).
+    fn mover_of(&self, s: Sleeper) -> usize {
+        match s {
+            Sleeper::Ball(b) => b,
+            Sleeper::Rect(q) => self
+                .scratch
+                .rect_movers
+                .iter()
+                .map(|&m| m as usize)
+                .find(|&m| self.rect_index(m) == q)
+                .unwrap_or(usize::MAX),
+        }
+    }
+
+    /// Wakes, at absolute time `t`, the sleeping balls and boxes within [`touch_tolerance`]
+    /// of `aabb` (a brick just destroyed) and what lies on them; they predict again, but
+    /// `except`.
     pub(in crate::step) fn wake_touching_in_step(
         &mut self,
         aabb: collide_core::Aabb,
         t: Real,
         except: usize,
     ) {
-        let tol = touch_tolerance(self.config.gravity);
-        for i in 0..self.nb() {
-            if !self.is_asleep(i) || self.scratch.mv[i].state == crate::step::mover::DEAD {
-                continue;
-            }
-            let b = &self.balls[i];
-            if touches_box(b.anchor, b.radius, &aabb, tol) {
-                self.advance(i, t);
-                self.wake_in_step(i, t);
-                if i != except {
-                    self.predict(i);
+        for u in self.sleepers_on(Support::Box(aabb, usize::MAX)) {
+            let m = self.mover_of(u);
+            if self.mover_asleep(m) {
+                self.advance(m, t);
+                self.wake_in_step(m, t);
+                if m != except {
+                    self.predict(m);
                 }
             }
         }
     }
 
-    /// Ball `i` (asleep, at `t` or advanced there) wakes at rest where it is.
+    /// Mover `i` (asleep, at `t` or advanced there) wakes at rest where it is.
     fn wake_one(&mut self, i: usize, t: Real) {
-        let pos = self.balls[i].anchor;
-        self.ball_rest[i] = None;
-        self.ball_slow[i] = Slow::default();
-        self.set_vel_g::<true, true>(i, Vec2::ZERO, t, Some(pos));
+        match self.mover(i) {
+            MoverBody::Ball(b) => {
+                let pos = self.balls[b].anchor;
+                self.ball_rest[b] = None;
+                self.ball_slow[b] = Slow::default();
+                self.set_vel_g::<true, true>(i, Vec2::ZERO, t, Some(pos));
+            }
+            MoverBody::Rect(k) => {
+                self.rect_rest[k] = None;
+                self.rect_slow[k] = Slow::default();
+                self.set_vel_g::<true, true>(i, Vec2::ZERO, t, None);
+            }
+        }
     }
 }

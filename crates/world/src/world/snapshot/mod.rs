@@ -137,8 +137,10 @@ pub struct Snapshot {
     /// shape), and their button and motion, restored (absent: none).
     #[serde(default)]
     flippers: Vec<SnapFlipper>,
-    /// The balls' counts toward sleep (`sleep.rs`), `(index, count, where the count
-    /// started)` for the counts that are not zero; absent: none.
+    /// The counts toward sleep (`sleep.rs`), `(index, count, where the count started)` for
+    /// the counts that are not zero: a ball's storage index, or a dynamic rectangle's
+    /// storage index plus the number of balls (the centre of its box where the count
+    /// started); absent: none.
     #[serde(default)]
     slow: Vec<(u32, u32, [Real; 2])>,
     /// The TC rule's memory (`World::remember_recent_hits`): the bodies hit within its window
@@ -456,6 +458,7 @@ impl World {
             slow: self
                 .ball_slow
                 .iter()
+                .chain(&self.rect_slow)
                 .enumerate()
                 .filter(|(_, c)| c.count > 0)
                 .map(|(i, c)| (i as u32, c.count, v2(c.at)))

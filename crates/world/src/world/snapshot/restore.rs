@@ -99,6 +99,7 @@ impl World {
         self.rects = r.rects;
         self.rect_anchor = r.anchor;
         self.rect_rest = r.rest;
+        self.rect_slow = r.slow;
         self.rect_slots = r.slots;
         self.carries = carries;
         self.characters = characters;
@@ -495,6 +496,7 @@ struct RestoredRects {
     rects: Vec<Rect>,
     anchor: Vec<(Aabb, Real, Vec2)>,
     rest: Vec<Option<Rest>>,
+    slow: Vec<crate::step::sleep::Slow>,
     slots: Slots,
 }
 
@@ -575,19 +577,7 @@ fn restored_balls(snap: &Snapshot) -> Result<RestoredBalls, SnapshotError> {
         };
         tc_memory.push((body, hit, Vec2::new(n[0], n[1])));
     }
-    let mut ball_slow = vec![crate::step::sleep::Slow::default(); balls.len()];
-    for (k, &(i, count, at)) in snap.slow.iter().enumerate() {
-        let bad = |problem: &str| corrupt(format!("slow[{k}]"), problem.to_string());
-        if !at.iter().all(|x| x.is_finite()) {
-            return Err(bad("not finite"));
-        }
-        *ball_slow
-            .get_mut(i as usize)
-            .ok_or_else(|| bad("no such ball"))? = crate::step::sleep::Slow {
-            count,
-            at: Vec2::new(at[0], at[1]),
-        };
-    }
+    let ball_slow = restore_slow(snap, balls.len(), 0)?;
     let ball_slots = Slots::from_parts(
         snap.ball_slots.0.clone(),
         snap.ball_slots.1.clone(),
@@ -696,6 +686,7 @@ fn restored_rects(snap: &Snapshot) -> Result<RestoredRects, SnapshotError> {
         rects,
         anchor: rect_anchor,
         rest: rect_rest,
+        slow: restore_slow(snap, snap.rects.len(), snap.balls.len())?,
         slots: rect_slots,
     })
 }
@@ -755,4 +746,30 @@ fn restored_sensor_rects(snap: &Snapshot) -> Result<Vec<(RectId, RectId)>, Snaps
         return Err(corrupt("sensor_rects", "not sorted without repeats"));
     }
     Ok(sensor_rects)
+}
+
+/// The counts toward sleep of the `len` bodies whose entries in the snapshot's `slow` list
+/// start at index `first` (the balls from 0, the dynamic rectangles after them):
+/// [`SnapshotError::Corrupt`] naming the entry for a place that is not finite or an index
+/// past every body.
+fn restore_slow(
+    snap: &Snapshot,
+    len: usize,
+    first: usize,
+) -> Result<Vec<crate::step::sleep::Slow>, SnapshotError> {
+    let mut slow = vec![crate::step::sleep::Slow::default(); len];
+    let bodies = snap.balls.len() + snap.rects.len();
+    for (k, &(i, count, at)) in snap.slow.iter().enumerate() {
+        let i = i as usize;
+        if !at.iter().all(|x| x.is_finite()) || i >= bodies {
+            return Err(corrupt(format!("slow[{k}]"), "not finite or no such body"));
+        }
+        if let Some(s) = i.checked_sub(first).and_then(|i| slow.get_mut(i)) {
+            *s = crate::step::sleep::Slow {
+                count,
+                at: Vec2::new(at[0], at[1]),
+            };
+        }
+    }
+    Ok(slow)
 }
