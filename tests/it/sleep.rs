@@ -393,3 +393,37 @@ fn sleep_does_not_depend_on_the_step_size() {
         assert!(pa.distance(pb) < 1e-9, "{pa} {pb}");
     }
 }
+
+/// `collide soak plinko`'s board: 5000 balls of radius 2 dropped over the whole board at
+/// restitution 0.5, sleep on, seed 1. While the piles form, a ball as wide as the slot
+/// between two sleeping balls of a row, lying on a third, used to part from the one under
+/// it at a `REST_TIME` flight's speed, bounce elastically (the TC rule) off one side, be
+/// stopped by the exact fit against the other, and fall back, every 9 ns at the same
+/// speeds, until the event bound stopped it (steps 106 and 135). A ball driven from one
+/// sleeping body into another that with it balances gravity now stops there, asleep.
+#[test]
+fn the_soaks_plinko_piles_form_without_reaching_the_event_bound() {
+    let mut scene = collide_scenes::load("plinko").unwrap().unwrap();
+    scene.step.restitution = 0.5;
+    scene.step.sleep = true;
+    let size = scene.size;
+    let spawn = scene.spawn.as_mut().unwrap();
+    spawn.count = 5000;
+    spawn.seed = 1;
+    spawn.region = Some(collide_world::Aabb::new(
+        Vec2::new(8.0, 8.0),
+        Vec2::new(size.x - 8.0, size.y * 0.75),
+    ));
+    let mut w = World::from_scene(&scene).unwrap();
+    for step in 0..150 {
+        let events = w.step().to_vec();
+        assert_eq!(
+            limits(&events),
+            0,
+            "step {step}: a body stopped at the event bound"
+        );
+    }
+    assert!(w.sleeping_balls() > 1000, "{} asleep", w.sleeping_balls());
+    assert!(w.balls().all(|b| b.pos.is_finite() && b.vel.is_finite()));
+    assert_eq!(overlapping_pairs(&w, 1e-6), 0);
+}

@@ -125,6 +125,42 @@ fn into_apex(a: Vec2, b: Vec2, g: Vec2, v: Vec2) -> bool {
 }
 
 impl World {
+    /// Whether ball `m`, just bounced off a sleeping ball or box (`pred`, met as immovable),
+    /// stops there, held asleep (`sleep.rs`): within [`REST_TIME`] before, it met another
+    /// sleeping body or immovable geometry (its normal is kept in `last_normal`), and the
+    /// two contacts make a wedge that balances gravity, which the ball leaves slower than a
+    /// sleeping ball's wake speed ([`wedge_holds`]), with the pair's own restitution below 1.
+    /// Its bounces between the two would fade and end at rest there in finite time, as in a
+    /// wedge of faces (`settle`); the TC rule, which makes each of them elastic (each comes
+    /// within [`REST_TIME`] of the one before), and the pressed pair's parting at a
+    /// `REST_TIME` flight's speed would instead keep it rattling in the pocket without end: a
+    /// ball as wide as the slot between two sleeping balls of a row, on a third, met them
+    /// at one instant every 9 ns, to the event bound. A ball stopped so wakes as a sleeping
+    /// ball does.
+    #[inline(never)]
+    fn stops_between_sleepers(&mut self, m: usize, pred: &Prediction) -> bool {
+        let PTarget::Mover(j) = pred.target else {
+            return false;
+        };
+        let (a, n) = (self.scratch.last_normal[m], pred.normal);
+        if !self.mover_asleep(j as usize)
+            || a == Vec2::ZERO
+            || a == n
+            || !(pred.time - self.scratch.last_hit[m] < REST_TIME)
+            || !(self.pair_restitution(m, pred.target) < 1.0)
+        {
+            return false;
+        }
+        let b = self.balls[m];
+        if !wedge_holds(a, n, self.gravity_of(m), b.v0) {
+            return false;
+        }
+        // Its path starts at the contact (the response's anchor).
+        self.balls[m].v0 = Vec2::ZERO;
+        self.hold_asleep(m, b.anchor_time);
+        true
+    }
+
     /// After the response to `pred` of mover `m` (and of its ball `partner`, if any), under
     /// gravity: a ball that bounced off a face of immovable geometry too weakly to fly comes
     /// to rest on it (its normal velocity becomes exactly zero); any other ball keeps its rest
@@ -138,6 +174,9 @@ impl World {
         v_in: Vec2,
     ) {
         if self.is_ball(m) && self.scratch.mv[m].state == ACTIVE {
+            if self.stops_between_sleepers(m, pred) {
+                return;
+            }
             let b = self.balls[m];
             let n = pred.normal;
             let t = usize::from(n.x != 0.0);
